@@ -1,0 +1,40 @@
+// A move of Block Dominoes in 16 bits: the tile and where it goes (the lead, the left or the right
+// end of the line), or a pass. Notation (DESIGN.md section 4): `3-5` for the lead, `3-5L`/`3-5R`
+// for a tile on an end, `pass`.
+#pragma once
+
+#include <cstdint>
+
+#include "engine/dominoes/tile.h"
+
+namespace dominoes {
+
+/// Where a move puts its tile.
+enum class Placement : std::uint8_t {
+  kLeft = 0,   ///< on the left open end
+  kRight = 1,  ///< on the right open end
+  kLead = 2,   ///< the first tile of the line; it lies low value left, high value right
+  kPass = 3,   ///< no tile: the player cannot move
+};
+
+/// A tile and its placement, or a pass. Bits 0-5 hold the tile index, bits 6-7 the placement.
+class Move {
+ public:
+  constexpr Move() = default;
+  /// Returns the move putting `tile` at `placement` (not kPass).
+  constexpr Move(Tile tile, Placement placement)
+      : bits_(static_cast<std::uint16_t>(tile | (static_cast<unsigned>(placement) << 6))) {}
+  /// Returns the pass.
+  static constexpr Move pass() { return Move(0, Placement::kPass); }
+
+  constexpr Tile tile() const { return static_cast<Tile>(bits_ & 63); }
+  constexpr Placement placement() const { return static_cast<Placement>((bits_ >> 6) & 3); }
+  constexpr bool is_pass() const { return placement() == Placement::kPass; }
+  constexpr std::uint16_t bits() const { return bits_; }
+  constexpr bool operator==(const Move&) const = default;
+
+ private:
+  std::uint16_t bits_ = static_cast<std::uint16_t>(static_cast<unsigned>(Placement::kPass) << 6);
+};
+
+}  // namespace dominoes

@@ -1,0 +1,34 @@
+#include "engine/tournament/accumulator.h"
+
+namespace tournament {
+
+void PairingTotals::add(const DealTally& t) {
+  ++deals;
+  games += t.games;
+  a_wins += t.a_wins;
+  draws += t.draws;
+  b_wins += t.b_wins;
+  a_net.add(t.a_net);
+  leader_games += t.leader_games;
+  leader_net += t.leader_net;
+}
+
+void PairingTotals::merge(const PairingTotals& o) {
+  deals += o.deals;
+  games += o.games;
+  a_wins += o.a_wins;
+  draws += o.draws;
+  b_wins += o.b_wins;
+  a_net.merge(o.a_net);
+  leader_games += o.leader_games;
+  leader_net += o.leader_net;
+  seconds += o.seconds;
+}
+
+bool PairingTotals::same_counts(const PairingTotals& o) const {
+  return deals == o.deals && games == o.games && a_wins == o.a_wins && draws == o.draws &&
+         b_wins == o.b_wins && a_net == o.a_net && leader_games == o.leader_games &&
+         leader_net == o.leader_net;
+}
+
+}  // namespace tournament

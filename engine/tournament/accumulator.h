@@ -1,0 +1,43 @@
+// Exact integer tallies of a pairing's results. A deal's tally (one game, a duplicate pair of
+// games, or one or two matches) is added to the pairing's totals in deal order; all sums are
+// integers, so totals are the same bits whatever the chunking, the thread count or a resume.
+#pragma once
+
+#include <cstdint>
+
+#include "engine/tournament/statistics.h"
+
+namespace tournament {
+
+/// What one deal contributes, from player A's side.
+struct DealTally {
+  int games = 0;         ///< games (or matches, in match mode) played
+  int a_wins = 0;
+  int draws = 0;
+  int b_wins = 0;
+  int a_net = 0;         ///< A's points minus B's over the deal's games (or matches)
+  int leader_games = 0;  ///< single games behind leader_net
+  int leader_net = 0;    ///< sum over those games of the leader's points minus the other's
+};
+
+/// A pairing's totals over many deals.
+struct PairingTotals {
+  std::int64_t deals = 0;
+  std::int64_t games = 0;
+  std::int64_t a_wins = 0;
+  std::int64_t draws = 0;
+  std::int64_t b_wins = 0;
+  IntegerMoments a_net;       ///< one observation per deal: the tally's a_net
+  std::int64_t leader_games = 0;
+  std::int64_t leader_net = 0;
+  double seconds = 0;         ///< wall time spent; not part of equality
+
+  /// Adds one deal's tally.
+  void add(const DealTally& t);
+  /// Adds another span of deals' totals.
+  void merge(const PairingTotals& other);
+  /// Returns true when every count and sum is equal (seconds ignored).
+  bool same_counts(const PairingTotals& other) const;
+};
+
+}  // namespace tournament

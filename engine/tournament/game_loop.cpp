@@ -1,0 +1,74 @@
+#include "engine/tournament/game_loop.h"
+
+namespace tournament {
+
+using dominoes::GameStatus;
+using dominoes::Move;
+using dominoes::MoveList;
+using dominoes::State;
+
+GameOutcome score_game(const State& state, const dominoes::Rules& rules) {
+  GameOutcome out;
+  out.leader = state.leader;
+  out.ending = dominoes::status(state);
+  out.pips = {dominoes::pips(state.hands[0]), dominoes::pips(state.hands[1])};
+  if (out.pips[0] != out.pips[1]) {
+    const Seat winner = out.pips[0] < out.pips[1] ? 0 : 1;
+    out.points[winner] = dominoes::winner_points(rules, out.pips[winner], out.pips[1 - winner]);
+  }
+  return out;
+}
+
+GameOutcome play_game(const dominoes::Rules& rules, const dominoes::Deal& deal,
+                      std::array<strategies::Player*, 2> players,
+                      std::array<dominoes::Rng*, 2> rngs, dominoes::History* history) {
+  State state = dominoes::start_state(deal);
+  // Strategies may read the history, so it is kept even when the caller does not want it.
+  dominoes::History local(deal.leader);
+  dominoes::History& record = history ? *history : local;
+  record = dominoes::History(deal.leader);
+  for (;;) {
+    const Seat seat = state.to_move;
+    const MoveList legal = dominoes::legal_moves(state);
+    Move move;
+    if (legal.empty()) {
+      const auto& other = state.hands[1 - seat];
+      if (!dominoes::has_legal_move(other, state.left, state.right)) break;  // blocked
+      move = Move::pass();
+    } else if (legal.size() == 1) {
+      move = legal[0];
+    } else {
+      move = players[seat]->choose(state, record, rules, legal, *rngs[seat]);
+    }
+    dominoes::apply(state, move);
+    record.push_back(move);
+    if (state.hands[seat].empty()) break;  // domino
+  }
+  return score_game(state, rules);
+}
+
+MatchOutcome play_match(const dominoes::Rules& rules, std::uint64_t seed, std::uint64_t deal_index,
+                        std::array<strategies::Player*, 2> players,
+                        const GameCallback* on_game) {
+  MatchOutcome out;
+  dominoes::History history;
+  for (int g = 0; g < kMaxMatchGames; ++g) {
+    const dominoes::Deal deal = dominoes::make_deal(rules, seed, deal_index, g);
+    dominoes::Rng r0 = seat_stream(seed, deal_index, g, 0);
+    dominoes::Rng r1 = seat_stream(seed, deal_index, g, 1);
+    const GameOutcome game = play_game(rules, deal, players, {&r0, &r1}, &history);
+    if (on_game) (*on_game)(g, deal, history, game);
+    ++out.games;
+    out.leader_net += game.leader_net();
+    for (Seat s = 0; s < 2; ++s) out.totals[s] += game.points[s];
+    for (Seat s = 0; s < 2; ++s)
+      if (out.totals[s] > rules.match_target) {
+        out.winner = s;
+        return out;
+      }
+  }
+  out.decided = false;
+  return out;
+}
+
+}  // namespace tournament

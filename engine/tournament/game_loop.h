@@ -1,0 +1,74 @@
+// Playing one game, or one match, between two seated players (DESIGN.md sections 3 and 6).
+//
+// The loop asks a player for a move only when it has a real choice (two or more legal moves): a
+// single legal move is played for it and a pass is made for it when it has none. A game ends on a
+// domino or when neither seat can move; the seat with fewer pips scores per the rules' scoring.
+#pragma once
+
+#include <array>
+#include <functional>
+
+#include "engine/dominoes/deal.h"
+#include "engine/dominoes/history.h"
+#include "engine/dominoes/rng.h"
+#include "engine/dominoes/rules.h"
+#include "strategies/strategy.h"
+
+namespace tournament {
+
+using dominoes::Seat;
+
+/// How one game ended, by seat.
+struct GameOutcome {
+  std::array<int, 2> pips{};    ///< pips left in each seat's hand at the end
+  std::array<int, 2> points{};  ///< what each seat scored: the winner's entry, the other 0
+  dominoes::GameStatus ending = dominoes::GameStatus::kDomino;
+  Seat leader = 0;
+
+  /// Returns seat 0's points minus seat 1's points.
+  int net0() const { return points[0] - points[1]; }
+  /// Returns the leader's points minus the other seat's points.
+  int leader_net() const { return points[leader] - points[1 - leader]; }
+};
+
+/// Returns the outcome of a finished game in `state` under `rules`.
+GameOutcome score_game(const dominoes::State& state, const dominoes::Rules& rules);
+
+/// Plays the dealt game to its end. players[s] and rngs[s] belong to seat s. When `history` is
+/// not null it receives every move. Returns the outcome.
+GameOutcome play_game(const dominoes::Rules& rules, const dominoes::Deal& deal,
+                      std::array<strategies::Player*, 2> players,
+                      std::array<dominoes::Rng*, 2> rngs, dominoes::History* history = nullptr);
+
+/// How a match ended, by seat.
+struct MatchOutcome {
+  std::array<int, 2> totals{};  ///< points each seat scored over the match
+  int games = 0;                ///< games played
+  int leader_net = 0;           ///< sum over games of the leader's net points
+  Seat winner = 0;              ///< the seat whose total first exceeded the target
+  bool decided = true;          ///< false if kMaxMatchGames passed with no winner (a draw)
+};
+
+/// Safety bound on the games of one match, so that a pair of players who never score cannot hang
+/// a run; a match reaching it is a draw. Real matches to 100 points last about 10 games.
+inline constexpr int kMaxMatchGames = 10000;
+
+/// Called after each game of a match with the game's number, deal, moves and outcome.
+using GameCallback = std::function<void(int game, const dominoes::Deal&, const dominoes::History&,
+                                        const GameOutcome&)>;
+
+/// Returns the outcome of a match to rules.match_target (> 0): games are dealt by
+/// make_deal(rules, seed, deal_index, g) for g = 0, 1, ... until a seat's total exceeds the target.
+/// Seat s's random choices in game g draw from the stream (seed, deal_index, g, s). When `on_game`
+/// is not null it sees every game.
+MatchOutcome play_match(const dominoes::Rules& rules, std::uint64_t seed, std::uint64_t deal_index,
+                        std::array<strategies::Player*, 2> players,
+                        const GameCallback* on_game = nullptr);
+
+/// Returns the random stream of seat `seat` in game `game` of deal `deal_index`.
+inline dominoes::Rng seat_stream(std::uint64_t seed, std::uint64_t deal_index, int game, Seat seat) {
+  return dominoes::Rng(dominoes::stream_key(
+      {seed, deal_index, static_cast<std::uint64_t>(game), static_cast<std::uint64_t>(seat)}));
+}
+
+}  // namespace tournament

@@ -1,0 +1,25 @@
+// One deal of a pairing, from player A's side, with duplicate deals as DESIGN.md section 6 defines
+// them: deal i fixes both hands and which hand leads; game 0 seats A with hand 0 and B with hand 1,
+// game 1 seats B with hand 0 and A with hand 1; seat s draws its random choices from the stream
+// (seed, i, game-in-match, s) in both games. Two identical strategies therefore replay the same
+// game and their pair nets exactly 0, and the luck of the deal cancels between the two games.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+
+#include "engine/tournament/accumulator.h"
+#include "engine/tournament/experiment_config.h"
+#include "strategies/strategy.h"
+
+namespace tournament {
+
+/// Returns deal `deal_index`'s tally for A against B: one game (or match, when the rules have a
+/// match target), or two with duplicate deals. When `records` is not null, appends one JSON line
+/// per game (games_writer.h) naming the seats' specs from `specs` ({A, B}).
+DealTally play_deal(const ExperimentConfig& config, std::int64_t deal_index, strategies::Player& a,
+                    strategies::Player& b, const std::array<std::string, 2>& specs,
+                    std::string* records);
+
+}  // namespace tournament

@@ -1,0 +1,64 @@
+// The oneTBB runner: plays every pairing's deals in parallel and reproducibly, in chunks recorded
+// in a journal (DESIGN.md section 6).
+//
+// Deal i is a pure function of (seed, i) and every random choice in it draws from a stream of
+// (seed, i, game, seat) (play_deal.h). Deals of a chunk run in a tbb::parallel_for, each writing
+// its tally into a preallocated slot; the slots are then added in deal order. Totals are exact
+// integers, so the tables are byte-identical for any thread count and after any resume. Each
+// thread plays with its own clones of the two players.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "engine/tournament/accumulator.h"
+#include "engine/tournament/experiment_config.h"
+#include "engine/tournament/schedule.h"
+
+namespace tournament {
+
+/// One pairing's result.
+struct TaskResult {
+  Pairing pairing;
+  std::string player_a;  ///< canonical spec
+  std::string player_b;
+  PairingTotals totals;
+};
+
+/// Where a run stands, for progress lines.
+struct RunProgress {
+  std::int64_t deals_done = 0;   ///< over all pairings, this run and resumed
+  std::int64_t deals_total = 0;
+  std::int64_t deals_this_run = 0;  ///< played by this process (not resumed)
+  double seconds = 0;            ///< wall time of this process so far
+  int task = 0;
+  int tasks = 0;
+};
+
+/// Optional callbacks and test controls for run_tasks.
+struct RunHooks {
+  std::function<void(const RunProgress&)> on_chunk;  ///< after each chunk written
+  /// Stop (as if interrupted) after this many chunks have been written by this call; -1 = never.
+  std::int64_t stop_after_chunks = -1;
+};
+
+/// The outcome of run_tasks.
+struct RunResult {
+  std::vector<TaskResult> tasks;
+  bool complete = false;           ///< every chunk of every pairing is done
+  std::int64_t resumed_chunks = 0; ///< chunks taken from an earlier run's journal
+  std::int64_t games_played = 0;   ///< games played by this call
+  double seconds = 0;              ///< wall time of this call
+};
+
+/// Returns the results of every pairing of `config`, resuming from the journal at
+/// `journal_path` when it holds chunks of the same experiment, and appending each new chunk to
+/// it. When config.games_out is set, game records are appended to that file in deal order (and
+/// the file is cut back to the last journalled chunk on resume). Throws std::runtime_error when a
+/// file cannot be written.
+RunResult run_tasks(const ExperimentConfig& config, const std::string& journal_path,
+                    const RunHooks& hooks = {});
+
+}  // namespace tournament

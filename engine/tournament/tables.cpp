@@ -1,0 +1,195 @@
+#include "engine/tournament/tables.h"
+
+#include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <limits>
+#include <sstream>
+#include <stdexcept>
+
+#include "engine/tournament/statistics.h"
+
+namespace tournament {
+namespace {
+
+constexpr const char* kTableFiles[] = {"summary.csv", "summary.md", "crosstable_points.csv",
+                                       "crosstable_winrate.csv", "crosstable.md", "config.cfg"};
+
+std::string fixed(double x, int decimals) {
+  if (std::isnan(x)) return "";
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.*f", decimals, x == 0 ? 0.0 : x);  // no "-0.000"
+  return buf;
+}
+
+std::string significant(double x) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.4g", x);
+  return buf;
+}
+
+std::string csv_field(const std::string& s) {
+  if (s.find_first_of(",\"\n") == std::string::npos) return s;
+  std::string q = "\"";
+  for (char c : s) q += c == '"' ? std::string("\"\"") : std::string(1, c);
+  return q + "\"";
+}
+
+void write_file(const std::filesystem::path& path, const std::string& text) {
+  const std::filesystem::path partial = path.string() + ".partial";
+  {
+    std::ofstream out(partial, std::ios::binary | std::ios::trunc);
+    out << text;
+    if (!out.flush()) throw std::runtime_error("cannot write \"" + partial.string() + "\"");
+  }
+  std::filesystem::rename(partial, path);
+}
+
+std::string unit_name(const ExperimentConfig& c) {
+  return c.rules.match_target > 0 ? "match to " + std::to_string(c.rules.match_target) : "game";
+}
+
+}  // namespace
+
+SummaryRow summarize(const TaskResult& task, const ExperimentConfig& config) {
+  const PairingTotals& t = task.totals;
+  SummaryRow r;
+  r.player_a = task.player_a;
+  r.player_b = task.player_b;
+  r.games = t.games, r.a_wins = t.a_wins, r.draws = t.draws, r.b_wins = t.b_wins;
+  const MeanEstimate points = estimate_mean_per_game(t.a_net, config.games_per_deal());
+  r.a_points_per_game = points.mean;
+  r.a_points_ci95 = points.ci95;
+  const double score = static_cast<double>(t.a_wins) + 0.5 * static_cast<double>(t.draws);
+  r.a_win_rate = t.games ? score / static_cast<double>(t.games) : 0;
+  const Interval wilson = wilson_interval(score, static_cast<double>(t.games));
+  r.a_win_rate_ci95_low = wilson.low;
+  r.a_win_rate_ci95_high = wilson.high;
+  r.p_value = p_value_greater(t.a_net);
+  r.leader_points_per_game =
+      t.leader_games ? static_cast<double>(t.leader_net) / static_cast<double>(t.leader_games) : 0;
+  r.seconds = t.seconds;
+  return r;
+}
+
+std::string summary_csv(const std::vector<SummaryRow>& rows) {
+  std::ostringstream os;
+  os << "player_a,player_b,games,a_wins,draws,b_wins,a_points_per_game,a_points_ci95,a_win_rate,"
+        "a_win_rate_ci95_low,a_win_rate_ci95_high,p_value,leader_points_per_game,seconds\n";
+  for (const auto& r : rows)
+    os << csv_field(r.player_a) << ',' << csv_field(r.player_b) << ',' << r.games << ','
+       << r.a_wins << ',' << r.draws << ',' << r.b_wins << ',' << fixed(r.a_points_per_game, 4)
+       << ',' << fixed(r.a_points_ci95, 4) << ',' << fixed(r.a_win_rate, 4) << ','
+       << fixed(r.a_win_rate_ci95_low, 4) << ',' << fixed(r.a_win_rate_ci95_high, 4) << ','
+       << significant(r.p_value) << ',' << fixed(r.leader_points_per_game, 4) << ','
+       << fixed(r.seconds, 3) << '\n';
+  return os.str();
+}
+
+std::string summary_markdown(const std::vector<SummaryRow>& rows, const ExperimentConfig& c) {
+  std::ostringstream os;
+  os << "# " << c.name << "\n\n"
+     << "Format " << to_string(c.format) << ", " << c.deals << " deals per pairing"
+     << (c.duplicate ? " (duplicate: each deal played twice, hands swapped)" : "")
+     << ", seed " << c.seed << ". Rules: double-" << c.rules.max_pip << ", " << c.rules.hand_size
+     << " tiles each, scoring " << to_string(c.rules.scoring) << ", leader "
+     << to_string(c.rules.leader) << ". Unit: " << unit_name(c) << ".\n\n"
+     << "Points per " << unit_name(c) << " are A's minus B's, with a 95% Student-t interval"
+     << (c.duplicate ? " over duplicate pairs" : "") << "; the win rate counts a draw as half, "
+     << "with a Wilson 95% interval; p is one-sided for \"A scores more points than B\".\n\n"
+     << "| A | B | games | A wins | draws | B wins | A points/" << (c.rules.match_target ? "match" : "game")
+     << " | A win rate [95% CI] | p | leader points/game | seconds |\n"
+     << "|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n";
+  for (const auto& r : rows)
+    os << "| " << r.player_a << " | " << r.player_b << " | " << r.games << " | " << r.a_wins
+       << " | " << r.draws << " | " << r.b_wins << " | " << fixed(r.a_points_per_game, 3)
+       << " ± " << fixed(r.a_points_ci95, 3) << " | " << fixed(100 * r.a_win_rate, 1) << "% ["
+       << fixed(100 * r.a_win_rate_ci95_low, 1) << ", " << fixed(100 * r.a_win_rate_ci95_high, 1)
+       << "] | " << significant(r.p_value) << " | " << fixed(r.leader_points_per_game, 3) << " | "
+       << fixed(r.seconds, 2) << " |\n";
+  return os.str();
+}
+
+CrossTables cross_tables(const std::vector<SummaryRow>& rows, const std::vector<TaskResult>& tasks,
+                         int players) {
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  CrossTables t{Eigen::MatrixXd::Constant(players, players, nan),
+                Eigen::MatrixXd::Constant(players, players, nan)};
+  for (std::size_t k = 0; k < rows.size(); ++k) {
+    const int a = tasks[k].pairing.a, b = tasks[k].pairing.b;
+    t.points_per_game(a, b) = rows[k].a_points_per_game;
+    t.points_per_game(b, a) = -rows[k].a_points_per_game;
+    t.win_rate(a, b) = rows[k].a_win_rate;
+    t.win_rate(b, a) = 1 - rows[k].a_win_rate;
+  }
+  return t;
+}
+
+std::string crosstable_csv(const Eigen::MatrixXd& m, const std::vector<std::string>& players,
+                           int decimals) {
+  std::ostringstream os;
+  os << "player";
+  for (const auto& p : players) os << ',' << csv_field(p);
+  os << '\n';
+  for (Eigen::Index i = 0; i < m.rows(); ++i) {
+    os << csv_field(players[i]);
+    for (Eigen::Index j = 0; j < m.cols(); ++j) os << ',' << fixed(m(i, j), decimals);
+    os << '\n';
+  }
+  return os.str();
+}
+
+std::string crosstable_markdown(const CrossTables& t, const std::vector<std::string>& players) {
+  std::ostringstream os;
+  const auto table = [&](const char* title, const Eigen::MatrixXd& m, double scale, int decimals) {
+    os << "## " << title << "\n\n| row vs column |";
+    for (std::size_t j = 0; j < players.size(); ++j) os << " " << j + 1 << " |";
+    os << " mean |\n|---|";
+    for (std::size_t j = 0; j <= players.size(); ++j) os << "--:|";
+    os << '\n';
+    for (Eigen::Index i = 0; i < m.rows(); ++i) {
+      os << "| " << i + 1 << ". " << players[i] << " |";
+      double sum = 0;
+      for (Eigen::Index j = 0; j < m.cols(); ++j) {
+        os << " " << (i == j ? "—" : fixed(scale * m(i, j), decimals)) << " |";
+        if (i != j) sum += m(i, j);
+      }
+      os << " " << fixed(scale * sum / static_cast<double>(m.cols() - 1), decimals) << " |\n";
+    }
+    os << '\n';
+  };
+  table("Points per game (row's side)", t.points_per_game, 1, 3);
+  table("Win rate of the row, % (draws count half)", t.win_rate, 100, 1);
+  return os.str();
+}
+
+std::vector<std::string> write_tables(const ExperimentConfig& config,
+                                      const std::vector<TaskResult>& tasks) {
+  const std::filesystem::path dir(config.out_dir);
+  std::filesystem::create_directories(dir);
+  std::vector<SummaryRow> rows;
+  for (const auto& task : tasks) rows.push_back(summarize(task, config));
+  std::vector<std::pair<std::string, std::string>> files = {
+      {"summary.csv", summary_csv(rows)}, {"summary.md", summary_markdown(rows, config)}};
+  if (config.format == Format::kRoundRobin) {
+    const CrossTables t = cross_tables(rows, tasks, static_cast<int>(config.players.size()));
+    files.push_back({"crosstable_points.csv", crosstable_csv(t.points_per_game, config.players, 4)});
+    files.push_back({"crosstable_winrate.csv", crosstable_csv(t.win_rate, config.players, 4)});
+    files.push_back({"crosstable.md", crosstable_markdown(t, config.players)});
+  }
+  files.push_back({"config.cfg", to_ini(config)});
+  std::vector<std::string> paths;
+  for (const auto& [name, text] : files) {
+    write_file(dir / name, text);
+    paths.push_back((dir / name).string());
+  }
+  return paths;
+}
+
+void remove_tables(const std::string& dir) {
+  std::error_code ec;
+  for (const char* name : kTableFiles) std::filesystem::remove(std::filesystem::path(dir) / name, ec);
+}
+
+}  // namespace tournament

@@ -1,0 +1,64 @@
+// Score and win-rate tables (DESIGN.md section 6): summary.csv and summary.md, one row per pairing;
+// for round robins a cross table of points per game and win rate (Eigen matrices) as CSV and
+// Markdown; and config.cfg, the configuration actually used.
+//
+// Conventions: a_points_per_game is from A's side, its ci95 the half-width of a 95% Student-t
+// interval computed over duplicate pairs when those are on (over games otherwise); the win rate
+// counts a draw as half a win, with a Wilson 95% interval; p_value is one-sided for "A scores more
+// points than B". In match mode (target > 0) the unit is a match, not a game.
+#pragma once
+
+#include <Eigen/Dense>
+#include <string>
+#include <vector>
+
+#include "engine/tournament/experiment_config.h"
+#include "engine/tournament/runner.h"
+
+namespace tournament {
+
+/// One row of summary.csv.
+struct SummaryRow {
+  std::string player_a, player_b;
+  std::int64_t games = 0, a_wins = 0, draws = 0, b_wins = 0;
+  double a_points_per_game = 0, a_points_ci95 = 0;
+  double a_win_rate = 0, a_win_rate_ci95_low = 0, a_win_rate_ci95_high = 1;
+  double p_value = 0.5;
+  double leader_points_per_game = 0;
+  double seconds = 0;
+};
+
+/// Returns the statistics of one pairing's totals.
+SummaryRow summarize(const TaskResult& task, const ExperimentConfig& config);
+
+/// Returns summary.csv: a header line and one line per row; fields with commas are quoted.
+std::string summary_csv(const std::vector<SummaryRow>& rows);
+/// Returns summary.md: the experiment's settings and the rows as a Markdown table.
+std::string summary_markdown(const std::vector<SummaryRow>& rows, const ExperimentConfig& config);
+
+/// A round robin's cross tables: entry (i, j) is player i's result against player j, from i's
+/// side; NaN on the diagonal. Shapes: players x players.
+struct CrossTables {
+  Eigen::MatrixXd points_per_game;
+  Eigen::MatrixXd win_rate;
+};
+
+/// Returns the cross tables of `rows`, which must come from a round robin of `players` players.
+CrossTables cross_tables(const std::vector<SummaryRow>& rows, const std::vector<TaskResult>& tasks,
+                         int players);
+/// Returns a cross table as CSV: a header of player specs, then one line per player; the
+/// diagonal is empty. `decimals` digits after the point.
+std::string crosstable_csv(const Eigen::MatrixXd& m, const std::vector<std::string>& players,
+                           int decimals);
+/// Returns both cross tables as Markdown, with each player's mean over its opponents.
+std::string crosstable_markdown(const CrossTables& t, const std::vector<std::string>& players);
+
+/// Writes every table of a finished run into config.out_dir (creating it), each file first to a
+/// temporary name and then renamed, so no table looks complete before it is. Returns the paths.
+/// Throws std::runtime_error when a file cannot be written.
+std::vector<std::string> write_tables(const ExperimentConfig& config,
+                                      const std::vector<TaskResult>& tasks);
+/// Deletes the tables a previous run left in `dir`, so a failed run leaves none behind.
+void remove_tables(const std::string& dir);
+
+}  // namespace tournament

@@ -1,0 +1,62 @@
+#include "strategies/heuristic/heuristic_strategy.h"
+
+#include "strategies/seed_order.h"
+
+namespace strategies {
+namespace {
+
+using dominoes::Placement;
+using dominoes::TileSet;
+
+// The lowest move in seed order among those `pick` accepts, or a pass when none does.
+template <typename Pred>
+Move lowest_where(const MoveList& legal, int left, int right, Pred pick) {
+  Move best = Move::pass();
+  int best_key = 1 << 30;
+  for (Move m : legal) {
+    const int key = seed_order_key(m, left, right);
+    if (pick(m) && key < best_key) best = m, best_key = key;
+  }
+  return best;
+}
+
+}  // namespace
+
+int visible_carriers(Move m, int left, int right, TileSet visible) {
+  const dominoes::Tile t = m.tile();
+  int new_left = left, new_right = right;
+  switch (m.placement()) {
+    case Placement::kLead: new_left = dominoes::tile_low(t), new_right = dominoes::tile_high(t); break;
+    case Placement::kLeft: new_left = dominoes::other_value(t, left); break;
+    case Placement::kRight: new_right = dominoes::other_value(t, right); break;
+    case Placement::kPass: return 0;
+  }
+  return (visible & (dominoes::tiles_with(new_left) | dominoes::tiles_with(new_right))).size();
+}
+
+Move HeuristicStrategy::choose(const Observation& obs, const MoveList& legal, Rng&) {
+  const int left = obs.left_end(), right = obs.right_end();
+  // Rule 1: a double.
+  Move m = lowest_where(legal, left, right, [](Move x) { return dominoes::is_double(x.tile()); });
+  if (!m.is_pass()) return m;
+  // Rule 2: a tile whose two values the opponent has shown it lacks.
+  const dominoes::ValueSet lacks = obs.opponent_lacks();
+  m = lowest_where(legal, left, right, [&](Move x) {
+    return lacks.contains(dominoes::tile_low(x.tile())) &&
+           lacks.contains(dominoes::tile_high(x.tile()));
+  });
+  if (!m.is_pass()) return m;
+  // Rule 3: the rarest new ends; ties to the highest move in seed order.
+  const TileSet visible = obs.hand() | obs.line();
+  Move best = legal[0];
+  int best_count = -1, best_key = -1;
+  for (Move x : legal) {
+    const int count = visible_carriers(x, left, right, visible);
+    const int key = seed_order_key(x, left, right);
+    if (count > best_count || (count == best_count && key > best_key))
+      best = x, best_count = count, best_key = key;
+  }
+  return best;
+}
+
+}  // namespace strategies

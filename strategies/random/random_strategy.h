@@ -1,0 +1,16 @@
+// random: a uniformly random legal move. The baseline every other strategy should beat.
+#pragma once
+
+#include "strategies/strategy.h"
+
+namespace strategies {
+
+/// Plays each legal move with equal probability (two placements of one tile are two moves).
+class RandomStrategy final : public Strategy {
+ public:
+  /// Returns legal[k] for k uniform in [0, legal.size()).
+  Move choose(const Observation& obs, const MoveList& legal, Rng& rng) override;
+  std::unique_ptr<Strategy> clone() const override { return std::make_unique<RandomStrategy>(); }
+};
+
+}  // namespace strategies

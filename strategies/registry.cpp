@@ -1,0 +1,165 @@
+#include "strategies/registry.h"
+
+#include <charconv>
+#include <cmath>
+#include <sstream>
+#include <stdexcept>
+
+#include "strategies/heuristic/heuristic_strategy.h"
+#include "strategies/lowest/lowest_strategy.h"
+#include "strategies/random/random_strategy.h"
+
+namespace strategies {
+namespace {
+
+std::string names_of(const std::vector<StrategyInfo>& all) {
+  std::string out;
+  for (const auto& s : all) out += (out.empty() ? "" : ", ") + s.name;
+  return out;
+}
+
+std::string params_of(const StrategyInfo& info) {
+  if (info.params.empty()) return "none";
+  std::string out;
+  for (const auto& p : info.params) out += (out.empty() ? "" : ", ") + p.name;
+  return out;
+}
+
+std::string range_text(const ParamInfo& p) {
+  std::ostringstream os;
+  switch (p.type) {
+    case ParamType::kBool: return "true or false";
+    case ParamType::kChoice:
+      for (const auto& c : p.choices) os << (os.tellp() > 0 ? " or " : "") << c;
+      return os.str();
+    case ParamType::kInt: os << "an integer"; break;
+    case ParamType::kDouble: os << "a number"; break;
+  }
+  os << " from " << p.min;
+  if (p.max < 1e18) os << " to " << p.max;
+  return os.str();
+}
+
+bool valid_number(const ParamInfo& p, const std::string& text) {
+  double value = 0;
+  if (p.type == ParamType::kInt) {
+    long long v = 0;
+    const auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+    if (ec != std::errc() || ptr != text.data() + text.size()) return false;
+    value = static_cast<double>(v);
+  } else {
+    std::size_t used = 0;
+    try {
+      value = std::stod(text, &used);
+    } catch (const std::exception&) {
+      return false;
+    }
+    if (used != text.size() || !std::isfinite(value)) return false;
+  }
+  return value >= p.min && value <= p.max;
+}
+
+bool valid_value(const ParamInfo& p, const std::string& text) {
+  switch (p.type) {
+    case ParamType::kBool: return text == "true" || text == "false";
+    case ParamType::kChoice:
+      for (const auto& c : p.choices)
+        if (c == text) return true;
+      return false;
+    default: return valid_number(p, text);
+  }
+}
+
+const ParamInfo* find_param(const StrategyInfo& info, const std::string& name) {
+  for (const auto& p : info.params)
+    if (p.name == name) return &p;
+  return nullptr;
+}
+
+Registry make_builtin() {
+  Registry r;
+  r.add({"random", "uniform over the legal moves", false, {},
+         [](const ParamValues&) { return Player(std::make_unique<RandomStrategy>()); }});
+  r.add({"lowest",
+         "the lowest legal move in the seed's setof order (the seed's decide_random, which is "
+         "not random; see lowest_strategy.h)",
+         false, {},
+         [](const ParamValues&) { return Player(std::make_unique<LowestStrategy>()); }});
+  r.add({"heuristic",
+         "the seed's decide_heuristic: a double, else a tile the opponent has shown it lacks "
+         "both values of, else the move whose new ends the most visible tiles carry",
+         false, {},
+         [](const ParamValues&) { return Player(std::make_unique<HeuristicStrategy>()); }});
+  return r;
+}
+
+}  // namespace
+
+const Registry& Registry::builtin() {
+  static const Registry registry = make_builtin();
+  return registry;
+}
+
+void Registry::add(StrategyInfo info) {
+  if (find(info.name)) throw std::logic_error("strategy " + info.name + " registered twice");
+  strategies_.push_back(std::move(info));
+}
+
+const StrategyInfo* Registry::find(std::string_view name) const {
+  for (const auto& s : strategies_)
+    if (s.name == name) return &s;
+  return nullptr;
+}
+
+Registry::Resolved Registry::resolve(std::string_view text) const {
+  const Spec spec = parse_spec(text);
+  const StrategyInfo* info = find(spec.name);
+  if (!info)
+    throw SpecError("unknown strategy \"" + spec.name + "\": valid strategies are " +
+                    names_of(strategies_));
+  Resolved r{info, {}};
+  for (const auto& p : info->params) r.values[p.name] = p.default_value;
+  for (const auto& [key, value] : spec.params) {
+    const ParamInfo* p = find_param(*info, key);
+    if (!p)
+      throw SpecError("strategy " + info->name + " has no parameter \"" + key +
+                      "\": valid parameters are " + params_of(*info));
+    if (!valid_value(*p, value))
+      throw SpecError("bad value " + key + "=" + value + " for strategy " + info->name +
+                      ": valid is " + range_text(*p));
+    r.values[key] = value;
+  }
+  return r;
+}
+
+Player Registry::make(std::string_view text) const {
+  Resolved r = resolve(text);
+  return r.info->make(ParamValues(std::move(r.values)));
+}
+
+std::string Registry::canonical(std::string_view text) const {
+  const Resolved r = resolve(text);
+  std::string out = r.info->name;
+  if (r.info->params.empty()) return out;
+  out += "(";
+  for (std::size_t i = 0; i < r.info->params.size(); ++i) {
+    const std::string& name = r.info->params[i].name;
+    out += (i ? "," : "") + name + "=" + r.values.at(name);
+  }
+  return out + ")";
+}
+
+std::string Registry::describe() const {
+  std::ostringstream os;
+  os << "Strategies (spec: name or name(key=value,...)):\n";
+  for (const auto& s : strategies_) {
+    os << "\n  " << s.name << (s.omniscient ? "   [OMNISCIENT: sees both hands; it cheats]" : "")
+       << "\n      " << s.summary << "\n";
+    for (const auto& p : s.params)
+      os << "      " << p.name << "=" << p.default_value << "   " << p.help << " ("
+         << range_text(p) << ")\n";
+  }
+  return os.str();
+}
+
+}  // namespace strategies
