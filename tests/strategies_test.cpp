@@ -1,1 +1,124 @@
+// The registry and the conformance of every strategy: legal moves only, determinism given its
+// random stream, uniformity of `random`.
 #include <gtest/gtest.h>
+
+#include <map>
+
+#include "engine/dominoes/deal.h"
+#include "engine/dominoes/notation.h"
+#include "strategies/random/random_strategy.h"
+#include "strategies/registry.h"
+
+namespace strategies {
+namespace {
+
+TEST(Spec, ParsesNamesAndParameters) {
+  const Spec s = parse_spec(" minimax( scenarios = 200 ,depth=10) ");
+  EXPECT_EQ(s.name, "minimax");
+  ASSERT_EQ(s.params.size(), 2u);
+  EXPECT_EQ(s.params[0], (std::pair<std::string, std::string>{"scenarios", "200"}));
+  EXPECT_EQ(s.params[1], (std::pair<std::string, std::string>{"depth", "10"}));
+  EXPECT_TRUE(parse_spec("random").params.empty());
+  EXPECT_TRUE(parse_spec("random()").params.empty());
+}
+
+void expect_spec_error(const std::string& spec, const std::string& must_mention) {
+  try {
+    Registry::builtin().make(spec);
+    ADD_FAILURE() << spec << " was accepted";
+  } catch (const SpecError& e) {
+    EXPECT_NE(std::string(e.what()).find(must_mention), std::string::npos) << e.what();
+  }
+}
+
+TEST(Registry, RejectsBadSpecsListingWhatIsValid) {
+  expect_spec_error("nosuch", "valid strategies are random, lowest, heuristic");
+  expect_spec_error("random(x=1)", "valid parameters are none");
+  expect_spec_error("heuristic(", "closing parenthesis");
+  expect_spec_error("random(x)", "has no =");
+  expect_spec_error("(x=1)", "strategy name");
+  expect_spec_error("random(a=1,a=2)", "twice");
+}
+
+TEST(Registry, ListsEveryStrategyAndCanonicalisesSpecs) {
+  const Registry& r = Registry::builtin();
+  for (const char* name : {"random", "lowest", "heuristic"}) {
+    ASSERT_NE(r.find(name), nullptr);
+    EXPECT_NE(r.describe().find(name), std::string::npos);
+    EXPECT_EQ(r.canonical(std::string(" ") + name + "() "), name);
+  }
+}
+
+// A registry with a parameterised strategy, to check values against their declared ranges.
+TEST(Registry, ChecksParameterTypesAndRanges) {
+  Registry r;
+  r.add({"toy", "test only", false,
+         {{"n", ParamType::kInt, "5", "count", 1, 10, {}},
+          {"mode", ParamType::kChoice, "a", "mode", 0, 0, {"a", "b"}},
+          {"flag", ParamType::kBool, "true", "flag", 0, 0, {}}},
+         [](const ParamValues& v) {
+           EXPECT_GE(v.get_int("n"), 1);
+           return Player(std::make_unique<RandomStrategy>());
+         }});
+  EXPECT_EQ(r.canonical("toy"), "toy(n=5,mode=a,flag=true)");
+  EXPECT_EQ(r.canonical("toy(flag=false,n=10)"), "toy(n=10,mode=a,flag=false)");
+  for (const char* bad : {"toy(n=0)", "toy(n=11)", "toy(n=2.5)", "toy(n=x)", "toy(mode=c)",
+                          "toy(flag=yes)"})
+    EXPECT_THROW(r.make(bad), SpecError) << bad;
+  EXPECT_THROW(r.add({"toy", "", false, {}, nullptr}), std::logic_error);
+}
+
+// Plays random games and, at every real decision, asks each strategy for a move.
+TEST(Conformance, EveryStrategyPlaysOnlyLegalMovesAndIsDeterministic) {
+  const Registry& registry = Registry::builtin();
+  for (const auto& info : registry.all()) {
+    Player player = registry.make(info.name);
+    Player copy = player;  // a clone must choose the same moves
+    for (std::uint64_t deal_index = 0; deal_index < 300; ++deal_index) {
+      dominoes::Rules rules;
+      rules.max_pip = 6 + static_cast<int>(deal_index % 4);
+      const dominoes::Deal deal = dominoes::make_deal(rules, 11, deal_index);
+      dominoes::State s = dominoes::start_state(deal);
+      dominoes::History history(deal.leader);
+      dominoes::Rng walk(deal_index);
+      while (dominoes::status(s) == dominoes::GameStatus::kOngoing) {
+        const dominoes::MoveList legal = dominoes::legal_moves(s);
+        dominoes::Move m = dominoes::Move::pass();
+        if (!legal.empty()) {
+          if (legal.size() > 1) {
+            Rng r1(deal_index * 31 + static_cast<std::uint64_t>(history.size())), r2 = r1;
+            const dominoes::Move chosen = player.choose(s, history, rules, legal, r1);
+            ASSERT_TRUE(legal.contains(chosen)) << info.name << " played " << to_string(chosen);
+            EXPECT_EQ(copy.choose(s, history, rules, legal, r2), chosen) << info.name;
+          }
+          m = legal[static_cast<int>(walk.below(static_cast<std::uint32_t>(legal.size())))];
+        }
+        dominoes::apply(s, m);
+        history.push_back(m);
+      }
+    }
+  }
+}
+
+TEST(Random, IsUniformOverLegalMoves) {
+  // Three legal moves; 30000 draws; chi-square with 2 degrees of freedom below 13.82 (p = 0.001).
+  RandomStrategy random;
+  dominoes::State s = dominoes::start_state(dominoes::parse_tiles("2-5,0-2,6-6", 6), {}, 0);
+  s.left = 2, s.right = 5, s.line = dominoes::parse_tiles("2-4,4-5", 6);
+  const dominoes::History h;
+  const dominoes::Rules rules;
+  const auto obs = dominoes::observe(s, h, rules, 0);
+  const auto legal = obs.legal_moves();
+  ASSERT_EQ(legal.size(), 3);
+  std::map<std::uint16_t, int> counts;
+  Rng rng(99);
+  const int draws = 30000;
+  for (int i = 0; i < draws; ++i) ++counts[random.choose(obs, legal, rng).bits()];
+  ASSERT_EQ(counts.size(), 3u);
+  double chi2 = 0;
+  for (const auto& [move, n] : counts) chi2 += (n - draws / 3.0) * (n - draws / 3.0) / (draws / 3.0);
+  EXPECT_LT(chi2, 13.82);
+}
+
+}  // namespace
+}  // namespace strategies
