@@ -37,10 +37,13 @@ void print_outcome(const tournament::ExperimentConfig& config,
   std::cout << md.rdbuf();
   const auto& run = result.run;
   const unsigned cores = std::thread::hardware_concurrency();
-  std::cerr << "\n" << run.games_played << " games in " << run.seconds << " s ("
-            << (run.seconds > 0 ? static_cast<double>(run.games_played) / run.seconds : 0.0)
-            << " games/s) on " << (config.threads > 0 ? config.threads : static_cast<int>(cores))
-            << " threads";
+  const double rate = run.seconds > 0 ? static_cast<double>(run.games_played) / run.seconds : 0;
+  char line[160];
+  std::snprintf(line, sizeof line, "%lld %s in %.3f s (%.0f per second) on %d threads",
+                static_cast<long long>(run.games_played),
+                config.rules.match_target > 0 ? "matches" : "games", run.seconds, rate,
+                config.threads > 0 ? config.threads : static_cast<int>(cores));
+  std::cerr << "\n" << line;
   if (run.resumed_chunks) std::cerr << ", resumed " << run.resumed_chunks << " chunks from the journal";
   std::cerr << "\ntables:";
   for (const auto& p : result.table_paths) std::cerr << " " << p;

@@ -1,0 +1,49 @@
+// Games per second on one thread: whole duplicate deals played by play_deal, the runner's unit of
+// work (dealing, strategy calls, scoring), without oneTBB. Targets (issue 2, Release, one thread):
+// random vs random >= 2,000,000 games/s; heuristic vs random >= 1,000,000 games/s.
+// Run: build/bin/bench_games  (items_per_second is games per second)
+#include <benchmark/benchmark.h>
+
+#include "engine/dominoes/state.h"
+#include "engine/tournament/play_deal.h"
+#include "strategies/registry.h"
+
+namespace {
+
+void play_games(benchmark::State& state, const char* a_spec, const char* b_spec) {
+  tournament::ExperimentConfig config;
+  config.players = {a_spec, b_spec};
+  auto a = strategies::Registry::builtin().make(a_spec);
+  auto b = strategies::Registry::builtin().make(b_spec);
+  std::int64_t deal = 0, games = 0;
+  for (auto _ : state) {
+    const auto tally = tournament::play_deal(config, deal++, a, b, {a_spec, b_spec}, nullptr);
+    games += tally.games;
+    benchmark::DoNotOptimize(tally);
+  }
+  state.SetItemsProcessed(games);
+}
+
+void BM_RandomVsRandom(benchmark::State& s) { play_games(s, "random", "random"); }
+void BM_HeuristicVsRandom(benchmark::State& s) { play_games(s, "heuristic", "random"); }
+void BM_HeuristicVsLowest(benchmark::State& s) { play_games(s, "heuristic", "lowest"); }
+
+// Move generation alone, for reference: legal moves of a 7-tile hand on a line.
+void BM_LegalMoves(benchmark::State& s) {
+  const dominoes::TileSet hand(0x0F0F0F0ull);
+  int left = 0;
+  for (auto _ : s) {
+    benchmark::DoNotOptimize(dominoes::legal_moves(hand, left, (left + 3) % 7));
+    left = (left + 1) % 7;
+  }
+  s.SetItemsProcessed(s.iterations());
+}
+
+BENCHMARK(BM_RandomVsRandom);
+BENCHMARK(BM_HeuristicVsRandom);
+BENCHMARK(BM_HeuristicVsLowest);
+BENCHMARK(BM_LegalMoves);
+
+}  // namespace
+
+BENCHMARK_MAIN();
