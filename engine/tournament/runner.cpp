@@ -79,76 +79,117 @@ std::int64_t chunks_per_task(const ExperimentConfig& c) {
   return (c.deals + c.chunk - 1) / c.chunk;
 }
 
+// Walks every pairing's chunks in order: takes each chunk an earlier run journalled, plays and
+// journals the others.
+class ChunkLoop {
+ public:
+  ChunkLoop(const ExperimentConfig& config, const std::string& journal_path, const RunHooks& hooks,
+            int tasks)
+      : config_(config),
+        hooks_(hooks),
+        journal_(Journal::open(journal_path, fingerprint(config))),
+        games_(config.games_out,
+               journal_.resumed().empty() ? 0 : journal_.resumed().back().games_bytes),
+        arena_(config.threads > 0 ? config.threads : tbb::task_arena::automatic) {
+    progress_.tasks = tasks;
+    progress_.deals_total = config.deals * tasks;
+  }
+
+  // Returns false when the run must stop early (hooks.stop_after_chunks).
+  bool run_task(int t, TaskResult& task) {
+    tbb::enumerable_thread_specific<PlayerPair> players(PlayerPair{
+        strategies::Registry::builtin().make(task.player_a),
+        strategies::Registry::builtin().make(task.player_b)});
+    const TaskContext context{config_, {task.player_a, task.player_b}, players};
+    progress_.task = t;
+    for (std::int64_t c = 0; c < chunks_per_task(config_); ++c) {
+      const std::int64_t begin = c * config_.chunk;
+      const std::int64_t end = std::min(config_.deals, begin + config_.chunk);
+      if (take_resumed(t, c, task.totals)) {
+        progress_.deals_done += end - begin;
+        continue;
+      }
+      if (hooks_.stop_after_chunks >= 0 && written_ >= hooks_.stop_after_chunks) return false;
+      task.totals.merge(play(context, {t, c, begin, end, {}, 0}));
+    }
+    return true;
+  }
+
+  std::int64_t resumed_chunks() const { return resumed_chunks_; }
+  std::int64_t games_played() const { return games_played_; }
+  double seconds() const { return seconds_since(start_); }
+
+ private:
+  // 1. A chunk an earlier run finished is taken from the journal as it stands.
+  bool take_resumed(int t, std::int64_t c, PairingTotals& totals) {
+    const auto& resumed = journal_.resumed();
+    if (next_resumed_ >= resumed.size() || resumed[next_resumed_].task != t ||
+        resumed[next_resumed_].index != c)
+      return false;
+    totals.merge(resumed[next_resumed_++].totals);
+    ++resumed_chunks_;
+    return true;
+  }
+
+  // 2. Any other chunk is played, its game records written, and then it is journalled.
+  PairingTotals play(const TaskContext& context, JournalEntry entry) {
+    const auto chunk_start = Clock::now();
+    std::vector<std::string> records;
+    arena_.execute([&] {
+      entry.totals = play_chunk(context, entry.begin, entry.end,
+                                games_.enabled() ? &records : nullptr);
+    });
+    entry.totals.seconds = seconds_since(chunk_start);
+    if (games_.enabled()) {
+      std::string text;
+      for (const auto& r : records) text += r;
+      entry.games_bytes = games_.append(text);
+    }
+    journal_.append(entry);
+    ++written_;
+    games_played_ += entry.totals.games;
+    report(entry.end - entry.begin);
+    return entry.totals;
+  }
+
+  void report(std::int64_t deals) {
+    progress_.deals_done += deals;
+    progress_.deals_this_run += deals;
+    progress_.seconds = seconds_since(start_);
+    if (hooks_.on_chunk) hooks_.on_chunk(progress_);
+  }
+
+  const ExperimentConfig& config_;
+  const RunHooks& hooks_;
+  Journal journal_;
+  GamesFile games_;
+  tbb::task_arena arena_;
+  Clock::time_point start_ = Clock::now();
+  RunProgress progress_;
+  std::size_t next_resumed_ = 0;
+  std::int64_t written_ = 0;
+  std::int64_t resumed_chunks_ = 0;
+  std::int64_t games_played_ = 0;
+};
+
 }  // namespace
 
 RunResult run_tasks(const ExperimentConfig& config, const std::string& journal_path,
                     const RunHooks& hooks) {
-  const auto start = Clock::now();
-  const auto& registry = strategies::Registry::builtin();
   const std::vector<Pairing> schedule =
       make_schedule(config.format, static_cast<int>(config.players.size()));
-  Journal journal = Journal::open(journal_path, fingerprint(config));
-  const auto& resumed = journal.resumed();
-  GamesFile games(config.games_out, resumed.empty() ? 0 : resumed.back().games_bytes);
-
+  ChunkLoop loop(config, journal_path, hooks, static_cast<int>(schedule.size()));
   RunResult result;
-  RunProgress progress;
-  progress.tasks = static_cast<int>(schedule.size());
-  progress.deals_total = config.deals * static_cast<std::int64_t>(schedule.size());
-  const std::int64_t per_task = chunks_per_task(config);
-  tbb::task_arena arena(config.threads > 0 ? config.threads : tbb::task_arena::automatic);
-  std::size_t next_resumed = 0;
-  std::int64_t written = 0;
-
-  for (std::size_t t = 0; t < schedule.size(); ++t) {
-    TaskResult task{schedule[t], config.players[schedule[t].a], config.players[schedule[t].b], {}};
-    tbb::enumerable_thread_specific<PlayerPair> players(
-        PlayerPair{registry.make(task.player_a), registry.make(task.player_b)});
-    const TaskContext context{config, {task.player_a, task.player_b}, players};
-    progress.task = static_cast<int>(t);
-    for (std::int64_t c = 0; c < per_task; ++c) {
-      const std::int64_t begin = c * config.chunk;
-      const std::int64_t end = std::min(config.deals, begin + config.chunk);
-      // 1. A chunk finished by an earlier run is taken from the journal as it stands.
-      if (next_resumed < resumed.size() && resumed[next_resumed].task == static_cast<int>(t) &&
-          resumed[next_resumed].index == c) {
-        task.totals.merge(resumed[next_resumed++].totals);
-        ++result.resumed_chunks;
-        progress.deals_done += end - begin;
-        continue;
-      }
-      // 2. Otherwise it is played, then journalled.
-      if (hooks.stop_after_chunks >= 0 && written >= hooks.stop_after_chunks) {
-        result.tasks.push_back(task);
-        result.seconds = seconds_since(start);
-        return result;
-      }
-      const auto chunk_start = Clock::now();
-      std::vector<std::string> records;
-      PairingTotals totals;
-      arena.execute([&] {
-        totals = play_chunk(context, begin, end, games.enabled() ? &records : nullptr);
-      });
-      totals.seconds = seconds_since(chunk_start);
-      std::uint64_t games_bytes = 0;
-      if (games.enabled()) {
-        std::string text;
-        for (const auto& r : records) text += r;
-        games_bytes = games.append(text);
-      }
-      journal.append({static_cast<int>(t), c, begin, end, totals, games_bytes});
-      ++written;
-      task.totals.merge(totals);
-      result.games_played += totals.games;
-      progress.deals_done += end - begin;
-      progress.deals_this_run += end - begin;
-      progress.seconds = seconds_since(start);
-      if (hooks.on_chunk) hooks.on_chunk(progress);
-    }
+  result.complete = true;
+  for (std::size_t t = 0; t < schedule.size() && result.complete; ++t) {
+    const Pairing p = schedule[t];
+    TaskResult task{p, config.players[p.a], config.players[p.b], {}};
+    result.complete = loop.run_task(static_cast<int>(t), task);
     result.tasks.push_back(task);
   }
-  result.complete = true;
-  result.seconds = seconds_since(start);
+  result.resumed_chunks = loop.resumed_chunks();
+  result.games_played = loop.games_played();
+  result.seconds = loop.seconds();
   return result;
 }
 
