@@ -42,8 +42,9 @@ po::options_description experiment_options() {
 }
 
 std::string valid_keys() {
+  const po::options_description options = experiment_options();
   std::string keys;
-  for (const auto& opt : experiment_options().options())
+  for (const auto& opt : options.options())
     keys += (keys.empty() ? "" : ", ") + opt->long_name();
   return keys;
 }
@@ -122,8 +123,12 @@ void canonicalise_players(ExperimentConfig& c) {
 
 void check(ExperimentConfig& c) {
   if (const std::string why = dominoes::validate(c.rules); !why.empty()) throw ConfigError(why);
-  if (c.name.empty() || c.name.find('/') != std::string::npos)
-    throw ConfigError("name \"" + c.name + "\" is not valid: a non-empty word without '/'");
+  if (c.name.empty() || c.name.find_first_of("/#") != std::string::npos)
+    throw ConfigError("name \"" + c.name + "\" is not valid: a non-empty word without '/' or '#'");
+  // A config file treats '#' as the start of a comment, so config.cfg could not carry these.
+  for (const auto* path : {&c.out_dir, &c.games_out})
+    if (path->find('#') != std::string::npos)
+      throw ConfigError("path \"" + *path + "\" is not valid: it may not contain '#'");
   canonicalise_players(c);
   const auto n = c.players.size();
   if (c.format == Format::kHeadToHead && n != 2)
@@ -142,7 +147,10 @@ po::variables_map read_options(const std::vector<std::string>& args, bool& help)
   po::positional_options_description positional;
   positional.add("config", 1);
   po::variables_map vm;
-  po::store(po::command_line_parser(args).options(cli).positional(positional).run(), vm);
+  // No guessing of abbreviated options: --play must not silently mean --player.
+  const int style = po::command_line_style::default_style & ~po::command_line_style::allow_guessing;
+  po::store(
+      po::command_line_parser(args).options(cli).positional(positional).style(style).run(), vm);
   help = vm.count("help") > 0;
   if (help || !vm.count("config")) return vm;
   const std::string path = vm["config"].as<std::string>();
@@ -214,6 +222,7 @@ std::string to_ini(const ExperimentConfig& c) {
      << "\ntarget = " << c.rules.match_target << "\ndouble = " << c.rules.max_pip
      << "\nhand-size = " << c.rules.hand_size << "\nscoring = " << to_string(c.rules.scoring)
      << "\nleader = " << to_string(c.rules.leader) << "\nchunk = " << c.chunk << "\n";
+  if (!c.out_dir.empty()) os << "out = " << c.out_dir << "\n";
   if (!c.games_out.empty()) os << "games-out = " << c.games_out << "\n";
   for (const auto& p : c.players) os << "player = " << p << "\n";
   return os.str();
@@ -224,6 +233,7 @@ std::uint64_t fingerprint(const ExperimentConfig& c) {
   copy.threads = 0;  // results do not depend on these
   copy.quiet = false;
   copy.name.clear();
+  copy.out_dir.clear();
   std::uint64_t h = 0xCBF29CE484222325ull;  // FNV-1a
   for (unsigned char ch : to_ini(copy)) h = (h ^ ch) * 0x100000001B3ull;
   return h;

@@ -77,12 +77,15 @@ bool parse_entry(const std::string& line, JournalEntry& e) {
 
 Journal Journal::open(const std::string& path, std::uint64_t fingerprint) {
   std::vector<JournalEntry> kept = read_valid(path, fingerprint);
-  // Rewrite the valid part so that appends follow it directly, dropping any torn last line.
-  std::FILE* f = std::fopen(path.c_str(), "wb");
-  if (!f) throw std::runtime_error("cannot write journal \"" + path + "\"");
+  // Rewrite the valid part so that appends follow it directly, dropping any torn last line. The
+  // copy is written aside and renamed over the old journal, so a kill here loses nothing.
+  const std::string aside = path + ".partial";
+  std::FILE* f = std::fopen(aside.c_str(), "wb");
+  if (!f) throw std::runtime_error("cannot write journal \"" + aside + "\"");
   std::string text = header(fingerprint) + "\n";
   for (const auto& e : kept) text += format_entry(e);
-  if (std::fwrite(text.data(), 1, text.size(), f) != text.size() || std::fflush(f) != 0) {
+  if (std::fwrite(text.data(), 1, text.size(), f) != text.size() || std::fflush(f) != 0 ||
+      std::rename(aside.c_str(), path.c_str()) != 0) {
     std::fclose(f);
     throw std::runtime_error("cannot write journal \"" + path + "\"");
   }
