@@ -10,6 +10,7 @@
 #pragma once
 
 #include "engine/dominoes/move.h"
+#include "engine/dominoes/move_list.h"
 
 namespace strategies {
 
@@ -25,6 +26,20 @@ constexpr int seed_order_key(dominoes::Move m, int left, int right) {
     case Placement::kPass: break;
   }
   return -1;
+}
+
+/// Returns the lowest move of `legal` in the seed's order among those `accept` returns true for,
+/// or a pass when it accepts none.
+template <typename Accept>
+constexpr dominoes::Move lowest_in_seed_order(const dominoes::MoveList& legal, int left, int right,
+                                              Accept accept) {
+  dominoes::Move best = dominoes::Move::pass();
+  int best_key = 1 << 30;
+  for (dominoes::Move m : legal) {
+    const int key = seed_order_key(m, left, right);
+    if (key < best_key && accept(m)) best = m, best_key = key;
+  }
+  return best;
 }
 
 }  // namespace strategies

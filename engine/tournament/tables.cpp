@@ -29,6 +29,13 @@ std::string significant(double x) {
   return buf;
 }
 
+// For people: tails beyond four decimals read as bounds, not as an exact 0 or 1.
+std::string readable_p(double p) {
+  if (p < 1e-4) return "<0.0001";
+  if (p > 1 - 1e-4) return ">0.9999";
+  return significant(p);
+}
+
 std::string csv_field(const std::string& s) {
   if (s.find_first_of(",\"\n") == std::string::npos) return s;
   std::string q = "\"";
@@ -106,7 +113,7 @@ std::string summary_markdown(const std::vector<SummaryRow>& rows, const Experime
        << " | " << r.draws << " | " << r.b_wins << " | " << fixed(r.a_points_per_game, 3)
        << " ± " << fixed(r.a_points_ci95, 3) << " | " << fixed(100 * r.a_win_rate, 1) << "% ["
        << fixed(100 * r.a_win_rate_ci95_low, 1) << ", " << fixed(100 * r.a_win_rate_ci95_high, 1)
-       << "] | " << significant(r.p_value) << " | " << fixed(r.leader_points_per_game, 3) << " | "
+       << "] | " << readable_p(r.p_value) << " | " << fixed(r.leader_points_per_game, 3) << " | "
        << fixed(r.seconds, 2) << " |\n";
   return os.str();
 }

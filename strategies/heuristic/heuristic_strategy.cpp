@@ -3,24 +3,9 @@
 #include "strategies/seed_order.h"
 
 namespace strategies {
-namespace {
 
 using dominoes::Placement;
 using dominoes::TileSet;
-
-// The lowest move in seed order among those `pick` accepts, or a pass when none does.
-template <typename Pred>
-Move lowest_where(const MoveList& legal, int left, int right, Pred pick) {
-  Move best = Move::pass();
-  int best_key = 1 << 30;
-  for (Move m : legal) {
-    const int key = seed_order_key(m, left, right);
-    if (pick(m) && key < best_key) best = m, best_key = key;
-  }
-  return best;
-}
-
-}  // namespace
 
 int visible_carriers(Move m, int left, int right, TileSet visible) {
   const dominoes::Tile t = m.tile();
@@ -37,11 +22,11 @@ int visible_carriers(Move m, int left, int right, TileSet visible) {
 Move HeuristicStrategy::choose(const Observation& obs, const MoveList& legal, Rng&) {
   const int left = obs.left_end(), right = obs.right_end();
   // Rule 1: a double.
-  Move m = lowest_where(legal, left, right, [](Move x) { return dominoes::is_double(x.tile()); });
+  Move m = lowest_in_seed_order(legal, left, right, [](Move x) { return dominoes::is_double(x.tile()); });
   if (!m.is_pass()) return m;
   // Rule 2: a tile whose two values the opponent has shown it lacks.
   const dominoes::ValueSet lacks = obs.opponent_lacks();
-  m = lowest_where(legal, left, right, [&](Move x) {
+  m = lowest_in_seed_order(legal, left, right, [&](Move x) {
     return lacks.contains(dominoes::tile_low(x.tile())) &&
            lacks.contains(dominoes::tile_high(x.tile()));
   });

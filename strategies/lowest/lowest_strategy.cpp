@@ -5,13 +5,7 @@
 namespace strategies {
 
 Move lowest_move(const MoveList& legal, int left, int right) {
-  Move best = legal[0];
-  int best_key = seed_order_key(best, left, right);
-  for (Move m : legal) {
-    const int key = seed_order_key(m, left, right);
-    if (key < best_key) best = m, best_key = key;
-  }
-  return best;
+  return lowest_in_seed_order(legal, left, right, [](Move) { return true; });
 }
 
 Move LowestStrategy::choose(const Observation& obs, const MoveList& legal, Rng&) {
