@@ -41,13 +41,17 @@ std::string to_string(Move m) {
   return "pass";
 }
 
-std::string to_string(TileSet set) {
+std::vector<Tile> reading_order(TileSet set) {
   std::vector<Tile> tiles(set.begin(), set.end());
   std::sort(tiles.begin(), tiles.end(), [](Tile a, Tile b) {
     return std::pair(tile_low(a), tile_high(a)) < std::pair(tile_low(b), tile_high(b));
   });
+  return tiles;
+}
+
+std::string to_string(TileSet set) {
   std::string out;
-  for (Tile t : tiles) {
+  for (Tile t : reading_order(set)) {
     if (!out.empty()) out += ',';
     out += to_string(t);
   }

@@ -9,6 +9,7 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "engine/dominoes/move.h"
 #include "engine/dominoes/tile_set.h"
@@ -20,6 +21,9 @@ class NotationError : public std::invalid_argument {
  public:
   using std::invalid_argument::invalid_argument;
 };
+
+/// Returns the tiles of `set` in reading order: by low value, then by high value.
+std::vector<Tile> reading_order(TileSet set);
 
 /// Returns "a-b" with a <= b.
 std::string to_string(Tile t);

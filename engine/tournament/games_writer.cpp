@@ -11,7 +11,7 @@ using Json = nlohmann::ordered_json;
 
 Json hand_json(dominoes::TileSet hand) {
   Json tiles = Json::array();
-  for (dominoes::Tile t : hand) tiles.push_back(dominoes::to_string(t));
+  for (dominoes::Tile t : dominoes::reading_order(hand)) tiles.push_back(dominoes::to_string(t));
   return tiles;
 }
 
