@@ -7,6 +7,9 @@
 
 #include "strategies/heuristic/heuristic_strategy.h"
 #include "strategies/lowest/lowest_strategy.h"
+#include "strategies/minimax/minimax_strategy.h"
+#include "strategies/omniscient/omniscient_strategy.h"
+#include "strategies/playout/playout_strategy.h"
 #include "strategies/random/random_strategy.h"
 
 namespace strategies {
@@ -32,7 +35,10 @@ std::string range_text(const ParamInfo& p) {
     case ParamType::kChoice:
       for (const auto& c : p.choices) os << (os.tellp() > 0 ? " or " : "") << c;
       return os.str();
-    case ParamType::kInt: os << "an integer"; break;
+    case ParamType::kInt:
+      os << "an integer from " << static_cast<long long>(p.min);
+      if (p.max < 1e18) os << " to " << static_cast<long long>(p.max);
+      return os.str();
     case ParamType::kDouble: os << "a number"; break;
   }
   os << " from " << p.min;
@@ -90,6 +96,49 @@ Registry make_builtin() {
          "both values of, else the move whose new ends the most visible tiles carry",
          false, {},
          [](const ParamValues&) { return Player(std::make_unique<HeuristicStrategy>()); }});
+  r.add({"playout",
+         "the seed's decide_playout: for each legal move, the mean result of rollouts over "
+         "sampled consistent opponent hands (perfect-information Monte Carlo)",
+         false,
+         {{"playouts", ParamType::kInt, "1000", "rollouts per legal move", 1, 1e7, {}},
+          {"rollout", ParamType::kChoice, "random",
+           "rollout policy for both seats: random, or lowest as the seed's rollouts played", 0, 0,
+           {"random", "lowest"}},
+          {"crn", ParamType::kBool, "true",
+           "common random numbers: the same sampled hands for every candidate move", 0, 0, {}}},
+         [](const ParamValues& v) {
+           const auto policy =
+               v.get_string("rollout") == "lowest" ? RolloutPolicy::kLowest : RolloutPolicy::kRandom;
+           return Player(std::make_unique<PlayoutStrategy>(static_cast<int>(v.get_int("playouts")),
+                                                           policy, v.get_bool("crn")));
+         }});
+  r.add({"minimax",
+         "the seed's decide_minimax: for each legal move, the mean alpha-beta value over sampled "
+         "consistent opponent hands (determinized minimax)",
+         false,
+         {{"scenarios", ParamType::kInt, "200", "opponent hands sampled per decision", 1, 1e7, {}},
+          {"depth", ParamType::kInt, "10",
+           "tiles searched after the candidate move; 0 = to the end of the game (exact)", 0, 200,
+           {}},
+          {"exact", ParamType::kBool, "true",
+           "average over every consistent hand when there are no more than scenarios", 0, 0, {}},
+          {"crn", ParamType::kBool, "true",
+           "common random numbers: the same sampled hands for every candidate move", 0, 0, {}}},
+         [](const ParamValues& v) {
+           return Player(std::make_unique<MinimaxStrategy>(
+               static_cast<int>(v.get_int("scenarios")), static_cast<int>(v.get_int("depth")),
+               v.get_bool("exact"), v.get_bool("crn")));
+         }});
+  r.add({"omniscient",
+         "plays the open-hands solver's best move seeing BOTH hands: an upper bound on playing "
+         "strength, not a fair player",
+         true,
+         {{"depth", ParamType::kInt, "0", "tiles searched; 0 = to the end of the game (exact)", 0,
+           200, {}}},
+         [](const ParamValues& v) {
+           return Player(
+               std::make_unique<OmniscientSolverStrategy>(static_cast<int>(v.get_int("depth"))));
+         }});
   return r;
 }
 

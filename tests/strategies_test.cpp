@@ -32,7 +32,12 @@ void expect_spec_error(const std::string& spec, const std::string& must_mention)
 }
 
 TEST(Registry, RejectsBadSpecsListingWhatIsValid) {
-  expect_spec_error("nosuch", "valid strategies are random, lowest, heuristic");
+  expect_spec_error("nosuch", "valid strategies are random, lowest, heuristic, playout, minimax, "
+                              "omniscient");
+  expect_spec_error("minimax(scenarios=0)", "from 1");
+  expect_spec_error("minimax(depth=-1)", "from 0");
+  expect_spec_error("playout(playouts=0)", "from 1");
+  expect_spec_error("playout(rollout=best)", "random or lowest");
   expect_spec_error("random(x=1)", "valid parameters are none");
   expect_spec_error("heuristic(", "closing parenthesis");
   expect_spec_error("random(x)", "has no =");
@@ -71,8 +76,14 @@ TEST(Registry, ChecksParameterTypesAndRanges) {
 // Plays random games and, at every real decision, asks each strategy for a move.
 TEST(Conformance, EveryStrategyPlaysOnlyLegalMovesAndIsDeterministic) {
   const Registry& registry = Registry::builtin();
+  // Search strategies with small budgets, so that thousands of decisions stay quick.
+  const std::map<std::string, std::string> cheap = {
+      {"playout", "playout(playouts=20)"},
+      {"minimax", "minimax(scenarios=4,depth=3)"},
+  };
   for (const auto& info : registry.all()) {
-    Player player = registry.make(info.name);
+    const std::string spec = cheap.count(info.name) ? cheap.at(info.name) : info.name;
+    Player player = registry.make(spec);
     Player copy = player;  // a clone must choose the same moves
     for (std::uint64_t deal_index = 0; deal_index < 300; ++deal_index) {
       dominoes::Rules rules;

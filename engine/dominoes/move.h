@@ -20,7 +20,9 @@ enum class Placement : std::uint8_t {
 /// A tile and its placement, or a pass. Bits 0-5 hold the tile index, bits 6-7 the placement.
 class Move {
  public:
-  constexpr Move() = default;
+  /// Leaves the bits unset (trivial, so move arrays cost nothing to declare); Move{} is the move
+  /// with all bits zero. Use Move::pass() for a pass.
+  Move() = default;
   /// Returns the move putting `tile` at `placement` (not kPass).
   constexpr Move(Tile tile, Placement placement)
       : bits_(static_cast<std::uint16_t>(tile | (static_cast<unsigned>(placement) << 6))) {}
@@ -34,7 +36,7 @@ class Move {
   constexpr bool operator==(const Move&) const = default;
 
  private:
-  std::uint16_t bits_ = static_cast<std::uint16_t>(static_cast<unsigned>(Placement::kPass) << 6);
+  std::uint16_t bits_;
 };
 
 }  // namespace dominoes

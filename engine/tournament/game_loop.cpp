@@ -1,5 +1,10 @@
 #include "engine/tournament/game_loop.h"
 
+#include <stdexcept>
+
+#include "engine/dominoes/notation.h"
+#include "engine/dominoes/scoring.h"
+
 namespace tournament {
 
 using dominoes::GameStatus;
@@ -12,10 +17,8 @@ GameOutcome score_game(const State& state, const dominoes::Rules& rules) {
   out.leader = state.leader;
   out.ending = dominoes::status(state);
   out.pips = {dominoes::pips(state.hands[0]), dominoes::pips(state.hands[1])};
-  if (out.pips[0] != out.pips[1]) {
-    const Seat winner = out.pips[0] < out.pips[1] ? 0 : 1;
-    out.points[winner] = dominoes::winner_points(rules, out.pips[winner], out.pips[1 - winner]);
-  }
+  const int net0 = dominoes::net_points(state, rules, 0);
+  out.points = {net0 > 0 ? net0 : 0, net0 < 0 ? -net0 : 0};
   return out;
 }
 
@@ -39,6 +42,10 @@ GameOutcome play_game(const dominoes::Rules& rules, const dominoes::Deal& deal,
       move = legal[0];
     } else {
       move = players[seat]->choose(state, record, rules, legal, *rngs[seat]);
+      // Always on: a strategy is a plug-in, and an illegal move would corrupt every table.
+      if (!legal.contains(move))
+        throw std::logic_error("a strategy chose " + dominoes::to_string(move) +
+                               ", which is not a legal move");
     }
     dominoes::apply(state, move);
     record.push_back(move);

@@ -1,0 +1,84 @@
+// A fixed-size transposition table for alpha-beta search: a power-of-two array of entries, each
+// holding the full key (so a hit is never a hash collision), a value with its bound type, the
+// remaining depth it was searched to, and the best move found. Memory is fixed at construction;
+// a new search invalidates old entries by bumping a generation counter instead of clearing.
+//
+// Source: the method is standard (Greenblatt et al. 1967; Marsland, "A review of game-tree
+// pruning", ICCA Journal 1986). Replacement: two-way buckets; an empty, stale (older generation)
+// or shallower entry is replaced first.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+namespace search {
+
+/// What a stored value says about the true value.
+enum class Bound : std::uint8_t { kNone = 0, kExact, kLower, kUpper };
+
+/// A table of `Key -> (value, bound, depth, move)`. Key needs operator== and a `hash()` member
+/// returning a well-mixed 64-bit value.
+template <typename Key>
+class TranspositionTable {
+ public:
+  struct Entry {
+    Key key{};
+    std::int16_t value = 0;
+    Bound bound = Bound::kNone;
+    std::uint8_t depth = 0;
+    std::uint16_t move = 0;
+    std::uint16_t generation = 0;
+  };
+
+  /// Returns a table using at most `bytes` of memory (at least two entries).
+  explicit TranspositionTable(std::size_t bytes) {
+    std::size_t n = 2;
+    while (n * 2 * sizeof(Entry) <= bytes) n *= 2;
+    entries_.resize(n);
+    mask_ = n - 1;
+  }
+
+  /// Returns the number of entries.
+  std::size_t capacity() const { return entries_.size(); }
+  /// Returns the memory the entries use, in bytes.
+  std::size_t bytes() const { return entries_.size() * sizeof(Entry); }
+
+  /// Makes every stored entry stale, in O(1).
+  void new_search() {
+    if (++generation_ == 0) {  // wrapped: really clear once every 65535 searches
+      for (auto& e : entries_) e = Entry{};
+      generation_ = 1;
+    }
+  }
+
+  /// Returns the live entry for `key`, or nullptr.
+  const Entry* probe(const Key& key) const {
+    const std::size_t i = index(key);
+    for (std::size_t j : {i, i ^ 1})
+      if (entries_[j].generation == generation_ && entries_[j].key == key) return &entries_[j];
+    return nullptr;
+  }
+
+  /// Stores a search result for `key`.
+  void store(const Key& key, int value, Bound bound, int depth, std::uint16_t move) {
+    const std::size_t i = index(key);
+    Entry* slot = &entries_[i];
+    Entry& other = entries_[i ^ 1];
+    if (other.generation == generation_ && other.key == key) slot = &other;
+    else if (slot->generation == generation_ && !(slot->key == key) &&
+             (other.generation != generation_ || other.depth < slot->depth))
+      slot = &other;
+    *slot = Entry{key, static_cast<std::int16_t>(value), bound, static_cast<std::uint8_t>(depth),
+                  move, generation_};
+  }
+
+ private:
+  std::size_t index(const Key& key) const { return static_cast<std::size_t>(key.hash()) & mask_; }
+
+  std::vector<Entry> entries_;
+  std::size_t mask_ = 0;
+  std::uint16_t generation_ = 1;
+};
+
+}  // namespace search

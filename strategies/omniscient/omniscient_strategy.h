@@ -1,0 +1,31 @@
+// omniscient: CHEATS. Sees both hands and plays the open-hands solver's best move (engine/solvers/
+// block_dominoes_solver.h), to the end of the game by default. It is not a fair strategy: it is
+// the upper bound of playing strength in the tables, against which the fair ones are measured.
+#pragma once
+
+#include <memory>
+
+#include "engine/solvers/block_dominoes_solver.h"
+#include "strategies/strategy.h"
+
+namespace strategies {
+
+class OmniscientSolverStrategy final : public OmniscientStrategy {
+ public:
+  /// Returns the strategy; depth 0 solves to the end of the game, depth d looks d tiles ahead.
+  explicit OmniscientSolverStrategy(int depth) : depth_(depth) {}
+
+  /// Returns the legal move with the best solved value for the seat to move (ties: the first).
+  Move choose(const dominoes::State& state, const dominoes::History& history,
+              const dominoes::Rules& rules, const MoveList& legal, Rng& rng) override;
+  std::unique_ptr<OmniscientStrategy> clone() const override {
+    return std::make_unique<OmniscientSolverStrategy>(depth_);
+  }
+
+ private:
+  int depth_;
+  dominoes::Rules rules_;
+  std::unique_ptr<solvers::BlockDominoesSolver> solver_;
+};
+
+}  // namespace strategies

@@ -1,0 +1,46 @@
+// playout: the seed's decide_playout, perfect-information Monte Carlo with random playouts
+// (seed 002, "Insight").
+//
+// With two or more legal moves, for each move: sample `playouts` opponent hands consistent with
+// the observation (engine/dominoes/determinization.h), play the move, play the game out with the
+// rollout policy for both seats, and average the player's net points. The move with the best mean
+// is played (ties: the first in legal-move order).
+//
+// Parameters: playouts (1000, as in the seed), rollout (random | lowest; the seed's rollouts used
+// its decide_random, which is our `lowest`), crn (true: the same sampled hands and rollout seeds
+// serve every candidate move, common random numbers, so the comparison between moves is not
+// drowned by sampling noise; false: independent samples per move, as the seed did).
+#pragma once
+
+#include <vector>
+
+#include "strategies/playout/rollout.h"
+#include "strategies/strategy.h"
+
+namespace strategies {
+
+class PlayoutStrategy final : public Strategy {
+ public:
+  /// Returns a playout strategy; requires playouts >= 1.
+  PlayoutStrategy(int playouts, RolloutPolicy rollout, bool common_random_numbers)
+      : playouts_(playouts), rollout_(rollout), crn_(common_random_numbers) {}
+
+  /// Returns the move with the best mean rollout result (see the header comment).
+  Move choose(const Observation& obs, const MoveList& legal, Rng& rng) override;
+  std::unique_ptr<Strategy> clone() const override {
+    return std::make_unique<PlayoutStrategy>(playouts_, rollout_, crn_);
+  }
+
+ private:
+  // Returns the summed rollout result of `move` over this decision's scenarios.
+  long long evaluate(const Observation& obs, Move move, Rng& rng);
+
+  int playouts_;
+  RolloutPolicy rollout_;
+  bool crn_;
+  // Per-decision scratch, kept to avoid reallocation: sampled hands and rollout seeds.
+  std::vector<dominoes::TileSet> hands_;
+  std::vector<std::uint64_t> seeds_;
+};
+
+}  // namespace strategies
