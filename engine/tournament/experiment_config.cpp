@@ -37,7 +37,11 @@ po::options_description experiment_options() {
       ("out", po::value<std::string>(), "output directory (default results/<name>/)")
       ("games-out", po::value<std::string>(), "write every game as a JSON line to this file")
       ("chunk", po::value<std::string>(), "deals per journal entry, 1 or more (default 1000)")
-      ("quiet", po::value<std::string>(), "no progress line, true | false (default false)");
+      ("quiet", po::value<std::string>(), "no progress line, true | false (default false)")
+      ("sweep-param", po::value<std::string>(),
+       "sweep one parameter of one player over sweep-values, e.g. scenarios")
+      ("sweep-values", po::value<std::string>(), "the sweep's values, comma-separated, e.g. 50,100,200")
+      ("sweep-player", po::value<std::string>(), "which player the sweep changes, 1-based (default 1)");
   return o;
 }
 
@@ -70,6 +74,41 @@ Format parse_format(const std::string& text) {
     if (to_string(f) == text) return f;
   throw ConfigError("format \"" + text + "\" is not valid: valid head-to-head, round-robin or "
                     "gauntlet");
+}
+
+std::vector<std::string> split_list(const std::string& text) {
+  std::vector<std::string> out;
+  std::stringstream in(text);
+  for (std::string item; std::getline(in, item, ',');) {
+    const auto b = item.find_first_not_of(" \t"), e = item.find_last_not_of(" \t");
+    out.push_back(b == std::string::npos ? "" : item.substr(b, e - b + 1));
+  }
+  return out;
+}
+
+// Returns `spec` with parameter `param` set to `value`, canonical. Throws SpecError.
+std::string with_param(const std::string& spec, const std::string& param, const std::string& value) {
+  strategies::Spec parsed = strategies::parse_spec(spec);
+  std::string text = parsed.name + "(";
+  for (const auto& [k, v] : parsed.params)
+    if (k != param) text += k + "=" + v + ",";
+  return strategies::Registry::builtin().canonical(text + param + "=" + value + ")");
+}
+
+void check_sweep(const ExperimentConfig& c) {
+  const Sweep& s = c.sweep;
+  if (!s.active() && s.values.empty()) return;
+  if (!s.active() || s.values.empty())
+    throw ConfigError("a sweep needs both sweep-param and sweep-values, e.g. sweep-param = "
+                      "scenarios and sweep-values = 50,100,200");
+  if (s.player >= static_cast<int>(c.players.size()))
+    throw ConfigError("sweep-player " + std::to_string(s.player + 1) + " is not valid: valid 1.." +
+                      std::to_string(c.players.size()));
+  try {
+    player_lists(c);
+  } catch (const strategies::SpecError& e) {
+    throw ConfigError(std::string("sweep: ") + e.what());
+  }
 }
 
 const std::string* get(const po::variables_map& vm, const char* key) {
@@ -108,6 +147,10 @@ void apply_words(const po::variables_map& vm, ExperimentConfig& c) {
     throw ConfigError("leader \"" + *v + "\" is not valid: valid random, heaviest-double or "
                       "alternate");
   if (vm.count("player")) c.players = vm["player"].as<std::vector<std::string>>();
+  if (auto* v = get(vm, "sweep-param")) c.sweep.param = *v;
+  if (auto* v = get(vm, "sweep-player"))
+    c.sweep.player = parse_integer<int>("sweep-player", *v, 1, 1 << 20, "1 or more") - 1;
+  if (auto* v = get(vm, "sweep-values")) c.sweep.values = split_list(*v);
 }
 
 void canonicalise_players(ExperimentConfig& c) {
@@ -136,6 +179,7 @@ void check(ExperimentConfig& c) {
   if (n < 2)
     throw ConfigError("format " + to_string(c.format) + " needs at least 2 players, got " +
                       std::to_string(n) + ": add player = SPEC lines or --player SPEC");
+  check_sweep(c);
   if (c.out_dir.empty()) c.out_dir = "results/" + c.name;
 }
 
@@ -188,6 +232,17 @@ std::string to_string(Format format) {
   return "round-robin";
 }
 
+std::vector<std::vector<std::string>> player_lists(const ExperimentConfig& c) {
+  if (!c.sweep.active()) return {c.players};
+  std::vector<std::vector<std::string>> lists;
+  for (const auto& value : c.sweep.values) {
+    lists.push_back(c.players);
+    auto& swept = lists.back()[static_cast<std::size_t>(c.sweep.player)];
+    swept = with_param(swept, c.sweep.param, value);
+  }
+  return lists;
+}
+
 ExperimentConfig default_experiment() {
   ExperimentConfig c;
   c.players = {"lowest", "random", "heuristic"};
@@ -225,6 +280,13 @@ std::string to_ini(const ExperimentConfig& c) {
   if (!c.out_dir.empty()) os << "out = " << c.out_dir << "\n";
   if (!c.games_out.empty()) os << "games-out = " << c.games_out << "\n";
   for (const auto& p : c.players) os << "player = " << p << "\n";
+  if (c.sweep.active()) {
+    os << "sweep-player = " << c.sweep.player + 1 << "\nsweep-param = " << c.sweep.param
+       << "\nsweep-values = ";
+    for (std::size_t i = 0; i < c.sweep.values.size(); ++i)
+      os << (i ? "," : "") << c.sweep.values[i];
+    os << "\n";
+  }
   return os.str();
 }
 

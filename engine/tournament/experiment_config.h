@@ -28,6 +28,16 @@ enum class Format {
 /// Returns "head-to-head", "round-robin" or "gauntlet".
 std::string to_string(Format format);
 
+/// An optional sweep over one strategy parameter: the experiment runs once per value, with the
+/// swept player's parameter set to that value.
+struct Sweep {
+  int player = 0;                   ///< index into the player list (config: 1-based sweep-player)
+  std::string param;                ///< parameter name; empty = no sweep
+  std::vector<std::string> values;  ///< values, in order
+
+  bool active() const { return !param.empty(); }
+};
+
 /// One parsed and checked experiment.
 struct ExperimentConfig {
   std::string name = "default";
@@ -42,11 +52,16 @@ struct ExperimentConfig {
   std::string games_out;        ///< game records file (JSON lines), or empty for none
   std::int64_t chunk = 1000;    ///< deals per journal entry
   bool quiet = false;           ///< no progress line
+  Sweep sweep;
 
   /// Returns the number of games each deal gives: 2 with duplicate deals, else 1 (matches: the
   /// number of matches).
   int games_per_deal() const { return duplicate ? 2 : 1; }
 };
+
+/// Returns the player lists the experiment runs: one per sweep value (the swept player's spec with
+/// the value set, canonical), or just config.players without a sweep.
+std::vector<std::vector<std::string>> player_lists(const ExperimentConfig& config);
 
 /// Returns the built-in default experiment: a quick round robin of the fast strategies.
 ExperimentConfig default_experiment();

@@ -176,16 +176,19 @@ class ChunkLoop {
 
 RunResult run_tasks(const ExperimentConfig& config, const std::string& journal_path,
                     const RunHooks& hooks) {
+  // Tasks: every pairing of the schedule, once per sweep value (value-major).
+  const std::vector<std::vector<std::string>> lists = player_lists(config);
   const std::vector<Pairing> schedule =
       make_schedule(config.format, static_cast<int>(config.players.size()));
-  ChunkLoop loop(config, journal_path, hooks, static_cast<int>(schedule.size()));
+  std::vector<TaskResult> tasks;
+  for (const auto& players : lists)
+    for (const Pairing p : schedule) tasks.push_back({p, players[p.a], players[p.b], {}});
+  ChunkLoop loop(config, journal_path, hooks, static_cast<int>(tasks.size()));
   RunResult result;
   result.complete = true;
-  for (std::size_t t = 0; t < schedule.size() && result.complete; ++t) {
-    const Pairing p = schedule[t];
-    TaskResult task{p, config.players[p.a], config.players[p.b], {}};
-    result.complete = loop.run_task(static_cast<int>(t), task);
-    result.tasks.push_back(task);
+  for (std::size_t t = 0; t < tasks.size() && result.complete; ++t) {
+    result.complete = loop.run_task(static_cast<int>(t), tasks[t]);
+    result.tasks.push_back(tasks[t]);
   }
   result.resumed_chunks = loop.resumed_chunks();
   result.games_played = loop.games_played();

@@ -179,7 +179,8 @@ std::vector<std::string> write_tables(const ExperimentConfig& config,
   for (const auto& task : tasks) rows.push_back(summarize(task, config));
   std::vector<std::pair<std::string, std::string>> files = {
       {"summary.csv", summary_csv(rows)}, {"summary.md", summary_markdown(rows, config)}};
-  if (config.format == Format::kRoundRobin) {
+  // A cross table has one cell per pair of players, so a sweep (several specs per seat) has none.
+  if (config.format == Format::kRoundRobin && !config.sweep.active()) {
     const CrossTables t = cross_tables(rows, tasks, static_cast<int>(config.players.size()));
     files.push_back({"crosstable_points.csv", crosstable_csv(t.points_per_game, config.players, 4)});
     files.push_back({"crosstable_winrate.csv", crosstable_csv(t.win_rate, config.players, 4)});
