@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# `solver block-dominoes` from the outside: the verdict comes first, bad positions get one line on
+# stderr and exit code 2. Usage: solver_cli_test.sh PATH/TO/solver
+set -u
+bin=${1:?usage: $0 PATH/TO/solver}
+passed=0 failed=0
+tmp=$(mktemp -d) || exit 1
+trap 'rm -rf "$tmp"' EXIT
+
+check() {  # check NAME CONDITION...
+  local name=$1; shift
+  if "$@"; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAIL: $name"; fi
+}
+
+# Worked by hand: seat 0 holds 0-1 on ends 1 and 5, seat 1 holds 6-6; 0-1 on the 1 is a domino
+# worth the opponent's 12 pips.
+"$bin" block-dominoes --hands 0-1/6-6 --ends 1,5 >"$tmp/out" 2>"$tmp/err"
+check "solves a one-move position" test "$(head -n1 "$tmp/out")" = "value 12"
+check "lists the move" grep -qx "move 0-1L 12" "$tmp/out"
+check "prints the pv" grep -qx "pv 0-1L" "$tmp/out"
+# The side to move cannot play (ends 3,3, holds 0-1) and passes; seat 1 plays 3-4 and is out,
+# scoring seat 0's 1 pip: value -1 for seat 0.
+"$bin" block-dominoes --hands 0-1/3-4 --ends 3,3 >"$tmp/out" 2>&1
+check "a forced pass" test "$(head -n1 "$tmp/out")" = "value -1"
+"$bin" block-dominoes --help >"$tmp/out"
+check "help" grep -q "value V" "$tmp/out"
+
+bad() {  # bad NAME ARGS...: exit 2, one line on stderr, nothing on stdout
+  local name=$1; shift
+  "$bin" "$@" >"$tmp/out" 2>"$tmp/err"
+  local rc=$?
+  if [ $rc -eq 2 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] && [ ! -s "$tmp/out" ]; then
+    passed=$((passed + 1))
+  else
+    failed=$((failed + 1))
+    echo "FAIL: $name (exit $rc): $(cat "$tmp/err")"
+  fi
+}
+bad "tile twice" block-dominoes --hands 0-1/0-1
+bad "tile outside the set" block-dominoes --hands 0-7/1-1
+bad "double-9 tile in double-6" block-dominoes --hands 9-9/1-1
+bad "impossible ends" block-dominoes --hands 0-0,0-1,0-2,0-3/0-4,0-5,0-6 --ends 0,2
+bad "broken line" block-dominoes --hands 0-1/2-2 --line 3-5,1-6
+bad "line and ends" block-dominoes --hands 0-1/2-2 --line 3-5 --ends 3,5
+bad "no hands" block-dominoes --ends 3,5
+bad "to-move 2" block-dominoes --hands 0-1/2-2 --to-move 2
+bad "negative depth" block-dominoes --hands 0-1/2-2 --depth -1
+bad "double 5" block-dominoes --hands 0-1/2-2 --double 5
+bad "unknown option" block-dominoes --hands 0-1/2-2 --bogus
+bad "unknown game" tic-tac-toe
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]
