@@ -28,6 +28,18 @@ void BM_RandomVsRandom(benchmark::State& s) { play_games(s, "random", "random");
 void BM_HeuristicVsRandom(benchmark::State& s) { play_games(s, "heuristic", "random"); }
 void BM_HeuristicVsLowest(benchmark::State& s) { play_games(s, "heuristic", "lowest"); }
 
+// Search strategies (issue 3 targets, one thread): playout(1000) vs heuristic >= 100 games/s;
+// minimax(scenarios=200,depth=0) vs heuristic >= 10 games/s.
+void BM_PlayoutVsHeuristic(benchmark::State& s) {
+  play_games(s, "playout(playouts=1000)", "heuristic");
+}
+void BM_MinimaxExactVsHeuristic(benchmark::State& s) {
+  play_games(s, "minimax(scenarios=200,depth=0)", "heuristic");
+}
+void BM_MinimaxDepth10VsHeuristic(benchmark::State& s) {
+  play_games(s, "minimax(scenarios=200,depth=10)", "heuristic");
+}
+
 // Move generation alone, for reference: legal moves of a 7-tile hand on a line.
 void BM_LegalMoves(benchmark::State& s) {
   const dominoes::TileSet hand(0x0F0F0F0ull);
@@ -42,6 +54,9 @@ void BM_LegalMoves(benchmark::State& s) {
 BENCHMARK(BM_RandomVsRandom);
 BENCHMARK(BM_HeuristicVsRandom);
 BENCHMARK(BM_HeuristicVsLowest);
+BENCHMARK(BM_PlayoutVsHeuristic)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_MinimaxExactVsHeuristic)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_MinimaxDepth10VsHeuristic)->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_LegalMoves);
 
 }  // namespace
