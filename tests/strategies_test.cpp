@@ -6,6 +6,7 @@
 
 #include "engine/dominoes/deal.h"
 #include "engine/dominoes/notation.h"
+#include "engine/tournament/play_deal.h"
 #include "strategies/random/random_strategy.h"
 #include "strategies/registry.h"
 
@@ -107,6 +108,29 @@ TEST(Conformance, EveryStrategyPlaysOnlyLegalMovesAndIsDeterministic) {
         dominoes::apply(s, m);
         history.push_back(m);
       }
+    }
+  }
+}
+
+// Whole games through the tournament's game loop, which rejects any illegal move with an
+// exception: every strategy plays 2000 games against random and 2000 against itself.
+TEST(Conformance, EveryStrategyFinishesThousandsOfGamesLegally) {
+  const Registry& registry = Registry::builtin();
+  const std::map<std::string, std::string> cheap = {
+      {"playout", "playout(playouts=10)"},
+      {"minimax", "minimax(scenarios=3,depth=2)"},
+  };
+  tournament::ExperimentConfig config;
+  for (const auto& info : registry.all()) {
+    const std::string spec = cheap.count(info.name) ? cheap.at(info.name) : info.name;
+    for (const std::string& opponent : {std::string("random"), spec}) {
+      Player a = registry.make(spec), b = registry.make(opponent);
+      int games = 0;
+      for (std::int64_t deal = 0; deal < 1000; ++deal)
+        EXPECT_NO_THROW(games += tournament::play_deal(config, deal, a, b, {spec, opponent},
+                                                        nullptr).games)
+            << spec << " vs " << opponent << " deal " << deal;
+      EXPECT_EQ(games, 2000);
     }
   }
 }
