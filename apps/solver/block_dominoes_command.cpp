@@ -1,0 +1,101 @@
+// `solver block-dominoes`: the open-hands Block Dominoes solver from the command line.
+#include <boost/program_options.hpp>
+#include <chrono>
+#include <cstdio>
+#include <iostream>
+
+#include "apps/solver/commands.h"
+#include "engine/dominoes/notation.h"
+#include "engine/solvers/block_dominoes_position.h"
+#include "engine/solvers/block_dominoes_solver.h"
+
+namespace po = boost::program_options;
+
+namespace solver_app {
+namespace {
+
+po::options_description block_dominoes_options() {
+  po::options_description o(
+      "Usage: solver block-dominoes --hands H0/H1 [--line TILES | --ends L,R] [--to-move 0|1]\n\n"
+      "Solves a Block Dominoes position with both hands visible (negamax alpha-beta with a\n"
+      "transposition table). Prints `value V` first: the points of the side to move minus the\n"
+      "opponent's under best play by both, positive when the side to move wins. Then one line per\n"
+      "legal move with its value, the principal variation, and the search's node count.\n"
+      "Tiles are a-b, lists comma-separated; the line is listed left to right, its first tile\n"
+      "lying as written. With neither --line nor --ends the side to move leads.\n\nOptions");
+  o.add_options()("help,h", "show this help")(
+      "hands", po::value<std::string>(), "both hands, seat 0 then seat 1: 0-1,2-3/4-4,5-6")(
+      "line", po::value<std::string>(), "the line's tiles left to right: 3-5,5-1")(
+      "ends", po::value<std::string>(), "instead of the line, its open ends: 3,1")(
+      "to-move", po::value<int>()->default_value(0), "the seat to move, 0 or 1")(
+      "depth", po::value<int>()->default_value(0),
+      "tiles to search; 0 = to the end of the game (exact); at the horizon the position is "
+      "scored as if the game ended")(
+      "double", po::value<int>()->default_value(6), "the set: double-N, N = 6..9")(
+      "scoring", po::value<std::string>()->default_value("opponent-pips"),
+      "opponent-pips | pip-difference | all-pips")(
+      "table-mb", po::value<int>()->default_value(64), "transposition table memory in MiB, 1..65536");
+  return o;
+}
+
+dominoes::Rules rules_from(const po::variables_map& vm) {
+  dominoes::Rules rules;
+  rules.max_pip = vm["double"].as<int>();
+  if (rules.max_pip < 6 || rules.max_pip > 9)
+    throw solvers::PositionError("double " + std::to_string(rules.max_pip) +
+                                 " is not a supported set: valid 6..9");
+  if (!dominoes::parse_scoring_rule(vm["scoring"].as<std::string>(), rules.scoring))
+    throw solvers::PositionError("scoring \"" + vm["scoring"].as<std::string>() +
+                                 "\" is not valid: valid opponent-pips, pip-difference, all-pips");
+  return rules;
+}
+
+void print_solution(solvers::BlockDominoesSolver& solver, const dominoes::State& s, int depth) {
+  const auto start = std::chrono::steady_clock::now();
+  const int value = solver.value(s, depth);
+  std::cout << "value " << value << "\n";
+  for (const auto& mv : solver.move_values(s, depth))
+    std::cout << "move " << dominoes::to_string(mv.move) << " " << mv.value << "\n";
+  std::cout << "pv";
+  for (const auto& m : solver.principal_variation(s, depth)) std::cout << " " << dominoes::to_string(m);
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  std::printf("\nnodes %llu seconds %.6f\n", static_cast<unsigned long long>(solver.nodes()), seconds);
+}
+
+}  // namespace
+
+int block_dominoes_command(const std::vector<std::string>& args) {
+  const po::options_description options = block_dominoes_options();
+  po::variables_map vm;
+  try {
+    const int style = po::command_line_style::default_style & ~po::command_line_style::allow_guessing;
+    po::store(po::command_line_parser(args).options(options).style(style).run(), vm);
+    if (vm.count("help")) {
+      std::cout << options;
+      return 0;
+    }
+    if (!vm.count("hands")) return bad_input("block-dominoes: --hands H0/H1 is required");
+    const dominoes::Rules rules = rules_from(vm);
+    solvers::PositionText text;
+    text.hands = vm["hands"].as<std::string>();
+    if (vm.count("line")) text.line = vm["line"].as<std::string>();
+    if (vm.count("ends")) text.ends = vm["ends"].as<std::string>();
+    text.to_move = vm["to-move"].as<int>();
+    const dominoes::State s = solvers::parse_position(text, rules);
+    const int depth = vm["depth"].as<int>();
+    const int table_mb = vm["table-mb"].as<int>();
+    if (depth < 0 || depth > 200) return bad_input("block-dominoes: depth " + std::to_string(depth) + " is not valid: valid 0..200");
+    if (table_mb < 1 || table_mb > 65536)
+      return bad_input("block-dominoes: table-mb " + std::to_string(table_mb) + " is not valid: valid 1..65536");
+    solvers::BlockDominoesSolver solver(rules, static_cast<std::size_t>(table_mb) << 20);
+    print_solution(solver, s, depth);
+    return 0;
+  } catch (const po::error& e) {
+    return bad_input(std::string("block-dominoes: ") + e.what() + "; see solver block-dominoes --help");
+  } catch (const solvers::PositionError& e) {
+    return bad_input(std::string("block-dominoes: ") + e.what());
+  }
+}
+
+}  // namespace solver_app

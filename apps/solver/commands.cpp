@@ -1,0 +1,27 @@
+#include "apps/solver/commands.h"
+
+#include <iostream>
+
+namespace solver_app {
+
+const std::vector<Command>& commands() {
+  static const std::vector<Command> all = {
+      {"block-dominoes",
+       "Block Dominoes with both hands visible: value, every move's value, principal variation",
+       block_dominoes_command},
+  };
+  return all;
+}
+
+std::string command_names() {
+  std::string names;
+  for (const auto& c : commands()) names += (names.empty() ? "" : ", ") + std::string(c.name);
+  return names;
+}
+
+int bad_input(const std::string& message) {
+  std::cerr << "solver: " << message << "\n";
+  return 2;
+}
+
+}  // namespace solver_app
