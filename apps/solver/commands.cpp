@@ -9,6 +9,8 @@ const std::vector<Command>& commands() {
       {"block-dominoes",
        "Block Dominoes with both hands visible: value, every move's value, principal variation",
        block_dominoes_command},
+      {"dance-battle", "seed 000's Dance Battle: Win or Lose for the next dancer, winning turns",
+       dance_battle_command},
   };
   return all;
 }

@@ -23,5 +23,6 @@ std::string command_names();
 int bad_input(const std::string& message);
 
 int block_dominoes_command(const std::vector<std::string>& args);
+int dance_battle_command(const std::vector<std::string>& args);
 
 }  // namespace solver_app

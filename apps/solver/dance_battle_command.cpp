@@ -1,0 +1,107 @@
+// `solver dance-battle`: seed 000's puzzle, solved exactly.
+#include <sys/resource.h>
+
+#include <boost/program_options.hpp>
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+
+#include "apps/solver/commands.h"
+#include "engine/solvers/dance_battle.h"
+
+namespace po = boost::program_options;
+
+namespace solver_app {
+namespace {
+
+po::options_description dance_battle_options() {
+  po::options_description o(
+      "Usage: solver dance-battle [FILE|-] [--moves]\n"
+      "       solver dance-battle --n N\n\n"
+      "Solves Dance Battle (seed 000): N dance moves 0..N-1; a turn dances a tile {a,b} (doubles\n"
+      "allowed, each tile once, either order); each turn starts with the previous turn's second\n"
+      "value; a dancer who cannot dance loses. Reads the puzzle's input from FILE (or stdin with -\n"
+      "or no FILE): line 1 N, line 2 M, then M lines \"a b\", the turns danced so far.\n\n"
+      "Prints first `Win` or `Lose` for the dancer about to dance turn M+1. With --moves, every\n"
+      "winning next turn follows, one \"a b\" per line. With --n N, solves the empty start and\n"
+      "lists every winning opening. --stats adds positions visited, seconds and peak memory.\n"
+      "N may be 1..10. Bad input: one line naming the line number, exit code 2.\n\nOptions");
+  o.add_options()("help,h", "show this help")(
+      "input", po::value<std::string>(), "puzzle file, or - for stdin (default stdin)")(
+      "n", po::value<int>(), "solve the empty start with N dance moves")(
+      "moves", "list every winning next turn")(
+      "stats", "print positions visited, seconds and peak memory")(
+      "table-mb", po::value<int>()->default_value(64),
+      "transposition table memory in MiB, 1..65536");
+  return o;
+}
+
+solvers::DanceBattlePosition read_input(const po::variables_map& vm) {
+  const std::string path = vm.count("input") ? vm["input"].as<std::string>() : "-";
+  if (path == "-") return solvers::read_dance_battle(std::cin);
+  std::ifstream file(path);
+  if (!file) throw solvers::DanceBattleError("cannot read \"" + path + "\"");
+  return solvers::read_dance_battle(file);
+}
+
+void print_stats(const solvers::DanceBattleSolver& solver, double seconds) {
+  rusage usage{};
+  getrusage(RUSAGE_SELF, &usage);
+  std::printf("positions %llu\nseconds %.3f\npeak_memory_mib %.1f\n",
+              static_cast<unsigned long long>(solver.nodes()), seconds,
+              static_cast<double>(usage.ru_maxrss) / 1024.0);
+}
+
+int solve(const po::variables_map& vm, const solvers::DanceBattlePosition& p) {
+  const int table_mb = vm["table-mb"].as<int>();
+  if (table_mb < 1 || table_mb > 65536)
+    return bad_input("dance-battle: table-mb " + std::to_string(table_mb) + " is not valid: valid 1..65536");
+  const auto start = std::chrono::steady_clock::now();
+  solvers::DanceBattleSolver solver(p.n, static_cast<std::size_t>(table_mb) << 20);
+  const bool opening = vm.count("n") > 0;
+  const bool want_moves = opening || vm.count("moves");
+  std::vector<solvers::DanceTurn> winners;
+  const bool win = want_moves ? !(winners = solver.winning_turns(p)).empty() : solver.wins(p);
+  std::cout << (win ? "Win" : "Lose") << "\n";
+  if (want_moves) {
+    if (opening) std::cout << "winning openings " << winners.size() << "\n";
+    for (const auto& t : winners) std::cout << t.from << " " << t.to << "\n";
+  }
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  if (vm.count("stats")) print_stats(solver, seconds);
+  return 0;
+}
+
+}  // namespace
+
+int dance_battle_command(const std::vector<std::string>& args) {
+  const po::options_description options = dance_battle_options();
+  po::positional_options_description positional;
+  positional.add("input", 1);
+  po::variables_map vm;
+  try {
+    const int style = po::command_line_style::default_style & ~po::command_line_style::allow_guessing;
+    po::store(po::command_line_parser(args).options(options).positional(positional).style(style).run(), vm);
+    if (vm.count("help")) {
+      std::cout << options;
+      return 0;
+    }
+    if (vm.count("n")) {
+      const int n = vm["n"].as<int>();
+      if (n < 1 || n > solvers::kDanceBattleMaxN)
+        return bad_input("dance-battle: N " + std::to_string(n) + " is not supported: valid 1.." +
+                         std::to_string(solvers::kDanceBattleMaxN));
+      if (vm.count("input")) return bad_input("dance-battle: give --n N or an input file, not both");
+      return solve(vm, {n, {}, -1});
+    }
+    return solve(vm, read_input(vm));
+  } catch (const po::error& e) {
+    return bad_input(std::string("dance-battle: ") + e.what() + "; see solver dance-battle --help");
+  } catch (const solvers::DanceBattleError& e) {
+    return bad_input(std::string("dance-battle: ") + e.what());
+  }
+}
+
+}  // namespace solver_app
