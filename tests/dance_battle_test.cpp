@@ -110,7 +110,7 @@ TEST(DanceBattle, RandomPositionsMatchTheBruteForce) {
       if (options.empty()) break;
       const std::size_t i = options[rng() % options.size()];
       used[i] = true;
-      p.used.insert(dominoes::make_tile(brute.edges[i].a, brute.edges[i].b));
+      p.used.insert(brute.edges[i].a, brute.edges[i].b);
       tail = brute.edges[i].a == tail ? brute.edges[i].b : brute.edges[i].a;
       p.tail = tail;
     }
@@ -141,8 +141,8 @@ TEST(DanceBattle, ReadsTheInputAndRejectsBadLinesByNumber) {
   EXPECT_EQ(read("6\n0\n").tail, -1);
   expect_rejected("", "line 1: missing N");
   expect_rejected("x\n0\n", "line 1: expected N");
-  expect_rejected("0\n0\n", "valid 1..10");
-  expect_rejected("11\n0\n", "valid 1..10");
+  expect_rejected("0\n0\n", "valid 1..32");
+  expect_rejected("33\n0\n", "valid 1..32");
   expect_rejected("5\n", "line 2: missing M");
   expect_rejected("5\n2\n0 1\n", "line 4: missing a turn");
   expect_rejected("5\n2\n0 1\n2 3\n", "line 4: the turn starts at 2");

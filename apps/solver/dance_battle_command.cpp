@@ -26,7 +26,7 @@ po::options_description dance_battle_options() {
       "Prints first `Win` or `Lose` for the dancer about to dance turn M+1. With --moves, every\n"
       "winning next turn follows, one \"a b\" per line. With --n N, solves the empty start and\n"
       "lists every winning opening. --stats adds positions visited, seconds and peak memory.\n"
-      "N may be 1..10. Bad input: one line naming the line number, exit code 2.\n\nOptions");
+      "N may be 1..32. Bad input: one line naming the line number, exit code 2.\n\nOptions");
   o.add_options()("help,h", "show this help")(
       "input", po::value<std::string>(), "puzzle file, or - for stdin (default stdin)")(
       "n", po::value<int>(), "solve the empty start with N dance moves")(

@@ -17,28 +17,53 @@
 //      are relabellings of each other; the better the canonical form, the more hits.
 //   2. Move ordering: turns whose new tail has the fewest unused edges left come first, so a turn
 //      that leaves the opponent stuck is found at once.
-// Supported: N = 1..10 (the tiles of values 0..9 fit one 64-bit set).
+// Representation: the free tiles as an adjacency matrix of 32-bit rows plus a mask of free
+// doubles, so N = 1..32 (528 tiles) is supported.
 #pragma once
 
+#include <array>
+#include <bit>
 #include <cstdint>
 #include <istream>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
-#include "engine/dominoes/tile_set.h"
 #include "engine/search/negamax.h"
 
 namespace solvers {
 
 /// Largest N (number of dance moves) the solver supports.
-inline constexpr int kDanceBattleMaxN = 10;
+inline constexpr int kDanceBattleMaxN = 32;
+
+/// A set of Dance Battle tiles over values 0..31: row v holds the values w != v such that {v, w}
+/// is in the set, and `doubles` the values v such that {v, v} is.
+struct DanceTiles {
+  std::array<std::uint32_t, kDanceBattleMaxN> adjacent{};
+  std::uint32_t doubles = 0;
+
+  /// Returns true when {a, b} is in the set.
+  bool contains(int a, int b) const {
+    return a == b ? (doubles >> a & 1u) : (adjacent[a] >> b & 1u);
+  }
+  /// Adds {a, b}.
+  void insert(int a, int b);
+  /// Removes {a, b}.
+  void erase(int a, int b);
+  /// Returns how many tiles at value v are in the set (a double counts once).
+  int count_at(int v) const { return std::popcount(adjacent[v]) + static_cast<int>(doubles >> v & 1u); }
+  /// Returns the number of tiles in the set.
+  int size() const;
+  /// Returns every tile over values 0..n-1.
+  static DanceTiles all(int n);
+  bool operator==(const DanceTiles&) const = default;
+};
 
 /// A Dance Battle position: the tiles danced so far and the tail.
 struct DanceBattlePosition {
-  int n = 0;                   ///< values 0..n-1
-  dominoes::TileSet used;      ///< tiles danced, as tile indices over values 0..n-1
-  int tail = -1;               ///< the last turn's second value; -1 before the first turn
+  int n = 0;         ///< values 0..n-1
+  DanceTiles used;   ///< tiles danced
+  int tail = -1;     ///< the last turn's second value; -1 before the first turn
 };
 
 /// A turn: dance `from` then `to`.
@@ -63,44 +88,49 @@ class DanceBattleError : public std::invalid_argument {
 /// second value, a tile danced twice, or a turn count different from M.
 DanceBattlePosition read_dance_battle(std::istream& in);
 
-/// The canonical transposition-table key: the unused tiles relabelled, tail relabelled to 0.
+/// The canonical transposition-table key: the free tiles relabelled with the tail as 0, as a
+/// bit string (tile {i, j}, i < j, at bit j(j-1)/2 + i; doubles after all pairs).
 struct DanceKey {
-  std::uint64_t unused = 0;
+  static constexpr int kWords = (kDanceBattleMaxN * (kDanceBattleMaxN + 1) / 2 + 1 + 63) / 64;
+  std::array<std::uint64_t, kWords> bits{};
   bool operator==(const DanceKey&) const = default;
-  std::uint64_t hash() const {
-    const std::uint64_t h = unused * 0x9E3779B97F4A7C15ull;
-    return h ^ (h >> 29);
-  }
+  std::uint64_t hash() const;
 };
 
 /// Dance Battle as a traits class for search::Negamax (see negamax.h).
 class DanceBattleGame {
  public:
   struct Position {
-    std::uint64_t unused;  ///< tiles still free
-    int tail;              ///< -1 before the first turn
+    DanceTiles free;  ///< tiles not yet danced
+    int tail;         ///< -1 before the first turn
   };
   struct Move {
-    std::uint8_t tile;
+    std::int8_t from;
     std::int8_t to;  ///< the new tail
   };
   using Key = DanceKey;
-  static constexpr int kMaxMoves = 110;  // the first turn: 55 tiles, two orders each
+  // After the first turn at most n moves (n - 1 pairs and a double) start at the tail; the first
+  // turn itself is handled outside the search (DanceBattleSolver::openings).
+  static constexpr int kMaxMoves = kDanceBattleMaxN;
   static constexpr int kTableMinMoves = 4;
 
   explicit DanceBattleGame(int n) : n_(n) {}
 
   bool terminal(const Position& p, int& value) const;
   int evaluate(const Position&) const { return 0; }
+  /// Writes the moves from the tail (requires tail >= 0) and returns how many.
   int generate(const Position& p, Move* out) const;
   Position play(const Position& p, Move m) const {
-    return {p.unused & ~(std::uint64_t{1} << m.tile), m.to};
+    Position next = p;
+    next.free.erase(m.from, m.to);
+    next.tail = m.to;
+    return next;
   }
   bool consumes_depth(Move) const { return true; }
   Key key(const Position& p, int depth) const;
-  std::uint16_t encode(Move m) const { return static_cast<std::uint16_t>(m.tile | (m.to << 6)); }
+  std::uint16_t encode(Move m) const { return static_cast<std::uint16_t>(m.from << 8 | m.to); }
   int order_score(const Position& p, Move m) const;
-  int remaining_moves(const Position& p) const { return std::popcount(p.unused); }
+  int remaining_moves(const Position& p) const { return p.free.size(); }
 
  private:
   int n_;
@@ -124,6 +154,8 @@ class DanceBattleSolver {
 
  private:
   DanceBattleGame::Position to_search(const DanceBattlePosition& p) const;
+  // The legal turns of `p`: any free tile in either order for the first turn, else from the tail.
+  std::vector<DanceBattleGame::Move> turns(const DanceBattleGame::Position& p) const;
   DanceBattleGame game_;
   search::TranspositionTable<DanceKey> table_;
   search::Negamax<DanceBattleGame> search_;
