@@ -47,7 +47,39 @@ bad "to-move 2" block-dominoes --hands 0-1/2-2 --to-move 2
 bad "negative depth" block-dominoes --hands 0-1/2-2 --depth -1
 bad "double 5" block-dominoes --hands 0-1/2-2 --double 5
 bad "unknown option" block-dominoes --hands 0-1/2-2 --bogus
+bad "stray word" block-dominoes --hands 0-1/6-6 --ends 1,5 extra
 bad "unknown game" tic-tac-toe
+
+# dance-battle: the seed's example (n = 5 after 0 1, 1 3) is a win by dancing the double 3 3.
+printf '5\n2\n0 1\n1 3\n' | "$bin" dance-battle --moves >"$tmp/out" 2>&1
+check "dance-battle seed example" test "$(tr '\n' ' ' <"$tmp/out")" = "Win 3 3 "
+printf '5\n2\n0 1\n1 3\n' >"$tmp/puzzle"
+check "dance-battle reads a file" test "$("$bin" dance-battle "$tmp/puzzle")" = "Win"
+check "dance-battle empty start" test "$("$bin" dance-battle --n 3 | head -n1)" = "Win"
+bad_stdin() {  # bad_stdin NAME INPUT MUST_MENTION
+  local name=$1 input=$2 mention=$3
+  printf "$input" | "$bin" dance-battle >"$tmp/out" 2>"$tmp/err"
+  local rc=$?
+  if [ $rc -eq 2 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] && grep -q "$mention" "$tmp/err"; then
+    passed=$((passed + 1))
+  else
+    failed=$((failed + 1))
+    echo "FAIL: $name (exit $rc): $(cat "$tmp/err")"
+  fi
+}
+bad_stdin "turn off the tail" '5\n2\n0 1\n2 3\n' "line 4"
+bad_stdin "tile twice" '5\n2\n0 1\n1 0\n' "line 4"
+bad_stdin "value not below N" '5\n1\n0 5\n' "line 3"
+bad_stdin "count mismatch" '5\n3\n0 1\n1 2\n' "line 5"
+bad "dance-battle N 0" dance-battle --n 0
+bad "dance-battle N 33" dance-battle --n 33
+bad "dance-battle missing file" dance-battle /nonexistent/puzzle.txt
+
+# magic-fingers: the chart's 14 rows, then the verdict (seed 001: the second player wins).
+"$bin" magic-fingers >"$tmp/out" 2>&1
+check "magic-fingers rows" test "$(grep -c '^[0-4][0-4]: ' "$tmp/out")" -eq 14
+check "magic-fingers verdict" grep -q "^11 v 11: the player to move loses" "$tmp/out"
+bad "magic-fingers unknown flag" magic-fingers --bogus
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -70,7 +70,10 @@ int block_dominoes_command(const std::vector<std::string>& args) {
   po::variables_map vm;
   try {
     const int style = po::command_line_style::default_style & ~po::command_line_style::allow_guessing;
-    po::store(po::command_line_parser(args).options(options).style(style).run(), vm);
+    // No positional arguments: a stray word is an error, not silently ignored.
+    const po::positional_options_description none;
+    po::store(po::command_line_parser(args).options(options).positional(none).style(style).run(),
+              vm);
     if (vm.count("help")) {
       std::cout << options;
       return 0;

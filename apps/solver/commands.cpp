@@ -11,6 +11,10 @@ const std::vector<Command>& commands() {
        block_dominoes_command},
       {"dance-battle", "seed 000's Dance Battle: Win or Lose for the next dancer, winning turns",
        dance_battle_command},
+      {"magic-fingers", "seed 001's Magic Fingers: the exact chart of every position, best moves",
+       magic_fingers_command},
+      {"takeaway", "seed 004's Takeaway, any move set: Win or Lose, winning moves, Grundy period",
+       takeaway_command},
   };
   return all;
 }

@@ -23,6 +23,8 @@ std::string command_names();
 int bad_input(const std::string& message);
 
 int block_dominoes_command(const std::vector<std::string>& args);
+int takeaway_command(const std::vector<std::string>&);
+int magic_fingers_command(const std::vector<std::string>&);
 int dance_battle_command(const std::vector<std::string>& args);
 
 }  // namespace solver_app
