@@ -26,5 +26,6 @@ int block_dominoes_command(const std::vector<std::string>& args);
 int takeaway_command(const std::vector<std::string>&);
 int magic_fingers_command(const std::vector<std::string>&);
 int dance_battle_command(const std::vector<std::string>& args);
+int tetromino_command(const std::vector<std::string>& args);
 
 }  // namespace solver_app

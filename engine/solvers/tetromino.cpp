@@ -1,0 +1,463 @@
+#include "engine/solvers/tetromino.h"
+
+#include <algorithm>
+#include <chrono>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "engine/dominoes/rng.h"
+
+namespace solvers::tetromino {
+namespace {
+
+// The figures at each angle exactly as TETROMINO.md draws them, rows top to bottom, '/' between.
+constexpr const char* kDrawings[kFigures][4] = {
+    {"#/#/#/#", "####"},
+    {".#/.#/##", "#../###", "##/#./#.", "###/..#"},
+    {"#./#./##", "###/#..", "##/.#/.#", "..#/###"},
+    {"##/##"},
+    {".##/##.", "#./##/.#"},
+    {"###/.#.", ".#/##/.#", ".#./###", "#./##/#."},
+    {"##./.##", ".#/##/#."},
+};
+
+Shape parse_drawing(const std::string& drawing) {
+  Shape s;
+  int row = 0, col = 0, n = 0;
+  for (char ch : drawing) {
+    if (ch == '/') {
+      ++row, col = 0;
+      continue;
+    }
+    if (ch == '#') s.cells[n++] = {row, col};
+    s.width = std::max(s.width, col + 1);
+    ++col;
+  }
+  s.height = row + 1;
+  return s;
+}
+
+std::vector<std::vector<Shape>> make_shapes() {
+  std::vector<std::vector<Shape>> all(kFigures);
+  for (int f = 0; f < kFigures; ++f)
+    for (const char* d : kDrawings[f])
+      if (d) all[f].push_back(parse_drawing(d));
+  return all;
+}
+
+// A 4-cell shape as a 16-bit mask over its 4x4 bounding box, for recognising closed pockets.
+int shape_mask(const std::array<std::array<int, 2>, 4>& cells) {
+  int min_r = 99, min_c = 99, mask = 0;
+  for (const auto& [r, c] : cells) min_r = std::min(min_r, r), min_c = std::min(min_c, c);
+  for (const auto& [r, c] : cells) {
+    if (r - min_r > 3 || c - min_c > 3) return -1;
+    mask |= 1 << ((r - min_r) * 4 + (c - min_c));
+  }
+  return mask;
+}
+
+// Which figure each 4-cell mask is (-1: none).
+std::array<std::int8_t, 1 << 16> make_figure_of_mask() {
+  std::array<std::int8_t, 1 << 16> table;
+  table.fill(-1);
+  for (int f = 0; f < kFigures; ++f)
+    for (const Shape& s : shapes(static_cast<Figure>(f)))
+      table[static_cast<std::size_t>(shape_mask(s.cells))] = static_cast<std::int8_t>(f);
+  return table;
+}
+
+}  // namespace
+
+const std::vector<Shape>& shapes(Figure f) {
+  static const std::vector<std::vector<Shape>> all = make_shapes();
+  return all[f];
+}
+
+void check_size(int size) {
+  if (size < 1 || size > kMaxSize)
+    throw TetrominoError("size " + std::to_string(size) + " is not valid: valid 1.." +
+                         std::to_string(kMaxSize));
+}
+
+Counts parse_signature(const std::string& text) {
+  Counts counts{};
+  std::array<bool, kFigures> seen{};
+  std::stringstream in(text);
+  const auto bad = [&](const std::string& why) {
+    return TetrominoError("bad signature \"" + text + "\": " + why +
+                          "; expected e.g. I1,J1,L1,Z1 with letters from IJLOSTZ");
+  };
+  for (std::string item; std::getline(in, item, ',');) {
+    item.erase(0, item.find_first_not_of(" \t"));
+    item.erase(item.find_last_not_of(" \t") + 1);
+    if (item.size() < 2) throw bad("\"" + item + "\" is not a letter and a count");
+    const char* letter = std::find(kLetters, kLetters + kFigures, item[0]);
+    if (letter == kLetters + kFigures)
+      throw bad("unknown figure '" + std::string(1, item[0]) + "'");
+    const auto f = static_cast<std::size_t>(letter - kLetters);
+    if (seen[f]) throw bad("figure " + std::string(1, item[0]) + " given twice");
+    if (item.find_first_not_of("0123456789", 1) != std::string::npos || item.size() > 10)
+      throw bad("\"" + item.substr(1) + "\" is not a count");
+    seen[f] = true;
+    counts[f] = std::stoi(item.substr(1));
+  }
+  if (text.empty() || text.back() == ',') throw bad("empty item");
+  return counts;
+}
+
+std::string format_signature(const Counts& counts) {
+  std::string out;
+  for (int f = 0; f < kFigures; ++f)
+    if (counts[f] > 0) {
+      if (!out.empty()) out += ',';
+      out += kLetters[f];
+      out += std::to_string(counts[f]);
+    }
+  return out;
+}
+
+Puzzle parse_puzzle_json(const std::string& json) {
+  nlohmann::json j;
+  try {
+    j = nlohmann::json::parse(json);
+  } catch (const nlohmann::json::exception&) {
+    throw TetrominoError("bad puzzle JSON \"" + json + "\": expected {\"size\":N,\"signature\":\"...\"}");
+  }
+  if (!j.is_object() || !j.contains("size") || !j["size"].is_number_integer() ||
+      !j.contains("signature") || !j["signature"].is_string())
+    throw TetrominoError("bad puzzle JSON \"" + json + "\": expected {\"size\":N,\"signature\":\"...\"}");
+  const long long size = j["size"].get<long long>();
+  if (size < 1 || size > kMaxSize)
+    throw TetrominoError("size " + std::to_string(size) + " is not valid: valid 1.." + std::to_string(kMaxSize));
+  return {static_cast<int>(size), parse_signature(j["signature"].get<std::string>())};
+}
+
+std::optional<std::string> impossibility_reason(const Puzzle& p) {
+  long long pieces = 0;
+  for (int c : p.counts) pieces += c;
+  const long long area = static_cast<long long>(p.size) * p.size;
+  if (4 * pieces != area)
+    return "area: the square has " + std::to_string(area) + " cells but the pieces cover " +
+           std::to_string(4 * pieces);
+  if (p.counts[kT] % 2 != 0)
+    return "checkerboard colouring: every T covers 3 cells of one colour and 1 of the other, "
+           "every other figure 2 and 2, and the square has as many of each colour, so the number "
+           "of T must be even (it is " + std::to_string(p.counts[kT]) + ")";
+  if (p.counts[kT] == 0 && (p.counts[kJ] + p.counts[kL]) % 2 != 0)
+    return "column-stripe colouring: every J and L covers 3 cells of one colour and 1 of the "
+           "other, every I 4 + 0 or 2 + 2, O, S and Z 2 + 2, and the square has as many of each "
+           "colour, so with no T the number of J and L together must be even (it is " +
+           std::to_string(p.counts[kJ] + p.counts[kL]) + ")";
+  return std::nullopt;
+}
+
+std::string to_json(const std::vector<Placement>& placements) {
+  std::string out = "[";
+  for (std::size_t i = 0; i < placements.size(); ++i) {
+    const Placement& p = placements[i];
+    if (i) out += ',';
+    out += "[\"";
+    out += kLetters[p.figure];
+    out += "\"," + std::to_string(p.angle) + "," + std::to_string(p.x) + "," + std::to_string(p.y) + "]";
+  }
+  return out + "]";
+}
+
+std::string draw(int size, const std::vector<Placement>& placements) {
+  std::vector<std::string> rows(static_cast<std::size_t>(size), std::string(static_cast<std::size_t>(size), '.'));
+  for (const Placement& p : placements)
+    for (const auto& [r, c] : shapes(p.figure)[static_cast<std::size_t>(p.angle)].cells)
+      if (p.y + r < size && p.x + c < size) rows[p.y + r][p.x + c] = kLetters[p.figure];
+  std::string out;
+  for (const auto& row : rows) out += row + "\n";
+  return out;
+}
+
+// ---- the search -------------------------------------------------------------------------------
+
+namespace {
+
+constexpr int kBorder = 3;       // a piece reaches at most 3 cells from its anchor
+constexpr int kPocketCap = 20;   // closed pockets up to this size are checked
+constexpr int kMaxChoices = 19;  // figure-angle pairs
+
+// A figure at an angle, positioned by its anchor: the cell of the piece that comes first in the
+// diagonal order (least row + column, then least row).
+struct Orientation {
+  Figure figure;
+  int angle;
+  std::array<int, 4> offsets;  // flat board offsets from the anchor
+  int anchor_row, anchor_col;  // the anchor inside the bounding box
+};
+
+std::vector<Orientation> orientations(int stride) {
+  std::vector<Orientation> out;
+  for (int f = 0; f < kFigures; ++f)
+    for (int a = 0; a < static_cast<int>(shapes(static_cast<Figure>(f)).size()); ++a) {
+      const Shape& s = shapes(static_cast<Figure>(f))[static_cast<std::size_t>(a)];
+      auto anchor = *std::min_element(s.cells.begin(), s.cells.end(), [](const auto& x, const auto& y) {
+        return std::pair(x[0] + x[1], x[0]) < std::pair(y[0] + y[1], y[0]);
+      });
+      Orientation o{static_cast<Figure>(f), a, {}, anchor[0], anchor[1]};
+      for (int k = 0; k < 4; ++k)
+        o.offsets[k] = (s.cells[k][0] - anchor[0]) * stride + (s.cells[k][1] - anchor[1]);
+      out.push_back(o);
+    }
+  return out;
+}
+
+enum class RunEnd { kSolved, kExhausted, kBudget, kTime };
+
+class Search {
+ public:
+  Search(const Puzzle& p, bool generator) : n_(p.size), stride_(p.size + 2 * kBorder),
+        generator_(generator), counts_(p.counts), orient_(orientations(stride_)),
+        board_(static_cast<std::size_t>(stride_ * stride_), 1), stamp_(board_.size(), 0) {
+    for (int r = 0; r < n_; ++r)
+      for (int c = 0; c < n_; ++c) order_.push_back(cell(r, c));
+    std::stable_sort(order_.begin(), order_.end(), [&](int a, int b) {
+      return std::pair(row(a) + col(a), row(a)) < std::pair(row(b) + col(b), row(b));
+    });
+    static const auto table = make_figure_of_mask();
+    figure_of_mask_ = &table;
+    for (int i = static_cast<int>(orient_.size()) - 1; i >= 0; --i)
+      first_orientation_[orient_[i].figure] = i;
+    for (int r = 0; r < n_; ++r)
+      for (int c = 0; c < n_; ++c) board_[cell(r, c)] = 0;
+  }
+
+  // One run with a node budget and a deadline; the board is left as the run ended.
+  RunEnd run(std::uint64_t budget, std::chrono::steady_clock::time_point deadline, dominoes::Rng& rng);
+  std::vector<Placement> placements() const;
+  std::uint64_t nodes() const { return nodes_; }
+
+ private:
+  struct Frame {
+    int pos;  // index into order_ of the anchor cell
+    int next = 0, count = 0;
+    std::array<std::uint8_t, kMaxChoices> choices{};
+  };
+
+  int cell(int r, int c) const { return (r + kBorder) * stride_ + (c + kBorder); }
+  int row(int i) const { return i / stride_ - kBorder; }
+  int col(int i) const { return i % stride_ - kBorder; }
+  int first_empty(int pos) const {
+    while (pos < static_cast<int>(order_.size()) && board_[order_[pos]]) ++pos;
+    return pos;
+  }
+  void reset();
+  bool before(int a, int b) const {
+    return counts_[a] != counts_[b] ? counts_[a] > counts_[b] : tiebreak_[a] < tiebreak_[b];
+  }
+  Frame open_frame(int pos, dominoes::Rng& rng);
+  bool fits(const Orientation& o, int at) const {
+    for (int off : o.offsets)
+      if (board_[at + off]) return false;
+    return true;
+  }
+  void set(const Orientation& o, int at, std::uint8_t v) {
+    for (int off : o.offsets) board_[at + off] = v;
+    counts_[o.figure] += v ? -1 : 1;
+  }
+  bool pockets_ok(const Orientation& o, int at);
+  int pocket(int start, std::array<int, kPocketCap>& cells);
+
+  int n_, stride_;
+  bool generator_;
+  Counts counts_;
+  std::vector<Orientation> orient_;
+  std::vector<std::uint8_t> board_;
+  std::vector<std::uint32_t> stamp_;
+  std::uint32_t generation_ = 0;
+  std::vector<int> order_;
+  std::vector<Frame> frames_;
+  std::array<int, kFigures> first_orientation_{};  // index in orient_ of each figure's angle 0
+  std::array<std::uint64_t, kFigures> tiebreak_{};
+  std::array<std::array<std::uint8_t, 4>, kFigures> angle_order_{};
+  const std::array<std::int8_t, 1 << 16>* figure_of_mask_ = nullptr;
+  std::uint64_t nodes_ = 0;
+};
+
+void Search::reset() {
+  while (!frames_.empty()) {
+    const Frame& f = frames_.back();
+    // A frame's piece is on the board exactly when its anchor cell is filled: no other piece can
+    // cover that cell (it was the first empty cell when the frame opened).
+    if (f.next > 0 && board_[order_[f.pos]] != 0) set(orient_[f.choices[f.next - 1]], order_[f.pos], 0);
+    frames_.pop_back();
+  }
+}
+
+Search::Frame Search::open_frame(int pos, dominoes::Rng& rng) {
+  Frame f{pos};
+  std::array<int, kFigures> figs{};
+  int n = 0;
+  for (int g = 0; g < kFigures; ++g)
+    if (counts_[g] > 0) figs[n++] = g;
+  if (generator_)  // a random tiling: a fresh random order at every cell
+    for (int i = n - 1; i > 0; --i) std::swap(figs[i], figs[rng.below(static_cast<std::uint32_t>(i + 1))]);
+  else  // largest remaining count first; ties in this run's random order (insertion sort: n <= 7)
+    for (int i = 1; i < n; ++i)
+      for (int j = i; j > 0 && before(figs[j], figs[j - 1]); --j) std::swap(figs[j], figs[j - 1]);
+  for (int i = 0; i < n; ++i) {
+    const int first = first_orientation_[figs[i]];
+    const int angles = static_cast<int>(shapes(static_cast<Figure>(figs[i])).size());
+    for (int a = 0; a < angles; ++a) f.choices[f.count++] = static_cast<std::uint8_t>(first + angle_order_[figs[i]][a]);
+  }
+  return f;
+}
+
+// Flood-fills the empty region at `start`; returns its size, or kPocketCap when it is larger.
+int Search::pocket(int start, std::array<int, kPocketCap>& cells) {
+  int size = 0, head = 0;
+  stamp_[start] = generation_;
+  cells[size++] = start;
+  while (head < size) {
+    const int at = cells[head++];
+    for (int step : {1, -1, stride_, -stride_}) {
+      const int next = at + step;
+      if (board_[next] || stamp_[next] == generation_) continue;
+      if (size == kPocketCap) return kPocketCap;
+      stamp_[next] = generation_;
+      cells[size++] = next;
+    }
+  }
+  return size;
+}
+
+bool Search::pockets_ok(const Orientation& o, int at) {
+  ++generation_;
+  std::array<int, kPocketCap> cells{};
+  for (int off : o.offsets)
+    for (int step : {1, -1, stride_, -stride_}) {
+      const int start = at + off + step;
+      if (board_[start] || stamp_[start] == generation_) continue;
+      const int size = pocket(start, cells);
+      if (size == kPocketCap) continue;
+      if (size % 4 != 0) return false;
+      if (size == 4 && !generator_) {
+        std::array<std::array<int, 2>, 4> rc{};
+        for (int k = 0; k < 4; ++k) rc[k] = {row(cells[k]), col(cells[k])};
+        const int mask = shape_mask(rc);
+        const int figure = mask < 0 ? -1 : (*figure_of_mask_)[static_cast<std::size_t>(mask)];
+        if (figure < 0 || counts_[figure] == 0) return false;
+      }
+    }
+  return true;
+}
+
+RunEnd Search::run(std::uint64_t budget, std::chrono::steady_clock::time_point deadline,
+                   dominoes::Rng& rng) {
+  reset();
+  for (int f = 0; f < kFigures; ++f) {
+    tiebreak_[f] = rng.next();
+    for (int a = 0; a < 4; ++a) angle_order_[f][a] = static_cast<std::uint8_t>(a);
+    const int angles = static_cast<int>(shapes(static_cast<Figure>(f)).size());
+    for (int i = angles - 1; i > 0; --i) std::swap(angle_order_[f][i], angle_order_[f][rng.below(static_cast<std::uint32_t>(i + 1))]);
+  }
+  int pos = first_empty(0);
+  if (pos == static_cast<int>(order_.size())) return RunEnd::kSolved;
+  frames_.push_back(open_frame(pos, rng));
+  const std::uint64_t stop = nodes_ + budget;
+  for (;;) {
+    Frame& f = frames_.back();
+    const int at = order_[f.pos];
+    bool placed = false;
+    while (!placed && f.next < f.count) {
+      const Orientation& o = orient_[f.choices[f.next++]];
+      if (++nodes_ >= stop) return RunEnd::kBudget;
+      if ((nodes_ & 0xFFFF) == 0 && std::chrono::steady_clock::now() > deadline) return RunEnd::kTime;
+      if (counts_[o.figure] == 0 || !fits(o, at)) continue;
+      set(o, at, 2);
+      placed = pockets_ok(o, at);
+      if (!placed) set(o, at, 0);
+    }
+    if (placed) {
+      pos = first_empty(f.pos);
+      if (pos == static_cast<int>(order_.size())) return RunEnd::kSolved;
+      frames_.push_back(open_frame(pos, rng));
+      continue;
+    }
+    frames_.pop_back();  // every choice here failed: undo the parent's piece
+    if (frames_.empty()) return RunEnd::kExhausted;
+    const Frame& parent = frames_.back();
+    set(orient_[parent.choices[parent.next - 1]], order_[parent.pos], 0);
+  }
+}
+
+std::vector<Placement> Search::placements() const {
+  std::vector<Placement> out;
+  for (const Frame& f : frames_) {
+    const Orientation& o = orient_[f.choices[f.next - 1]];
+    const int at = order_[f.pos];
+    out.push_back({o.figure, o.angle, col(at) - o.anchor_col, row(at) - o.anchor_row});
+  }
+  return out;
+}
+
+// The Luby sequence 1 1 2 1 1 2 4 1 1 2 1 1 2 4 8 ...: run i's budget multiplier.
+std::uint64_t luby(std::uint64_t i) {
+  for (std::uint64_t k = 1;; ++k) {
+    if (i == (std::uint64_t{1} << k) - 1) return std::uint64_t{1} << (k - 1);
+    if (i < (std::uint64_t{1} << k) - 1) return luby(i - (std::uint64_t{1} << (k - 1)) + 1);
+  }
+}
+
+}  // namespace
+
+Result solve(const Puzzle& p, double time_limit, std::uint64_t seed) {
+  const auto start = std::chrono::steady_clock::now();
+  const auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
+  Result result;
+  if (auto why = impossibility_reason(p)) {
+    result.status = Status::kImpossible;
+    result.reason = *why;
+    return result;
+  }
+  const auto deadline = start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                                    std::chrono::duration<double>(time_limit));
+  Search search(p, false);
+  dominoes::Rng rng(dominoes::stream_key({seed, static_cast<std::uint64_t>(p.size)}));
+  const std::uint64_t base = std::max<std::uint64_t>(1000, static_cast<std::uint64_t>(p.size) * p.size);
+  for (std::uint64_t run = 1;; ++run) {
+    result.runs = static_cast<int>(run);
+    const RunEnd end = search.run(base * luby(run), deadline, rng);
+    result.nodes = search.nodes();
+    result.seconds = elapsed();
+    if (end == RunEnd::kSolved) {
+      result.status = Status::kSolved;
+      result.placements = search.placements();
+      return result;
+    }
+    if (end == RunEnd::kExhausted) {
+      result.status = Status::kImpossible;
+      result.reason = "exhaustive search: every way to fill the cells in order fails";
+      return result;
+    }
+    if (end == RunEnd::kTime || elapsed() > time_limit) {
+      result.status = Status::kUnknown;
+      result.reason = "no tiling found and none ruled out within " + std::to_string(time_limit) + " s";
+      return result;
+    }
+  }
+}
+
+Counts random_counts(int size, std::uint64_t seed) {
+  if (size < 4 || size % 2 != 0 || size > kMaxSize)
+    throw TetrominoError("size " + std::to_string(size) + " has no tiling to draw counts from: valid "
+                         "an even number 4.." + std::to_string(kMaxSize));
+  Puzzle unlimited{size, {}};
+  unlimited.counts.fill(size * size);  // as many of each figure as the square could hold
+  Search search(unlimited, true);
+  dominoes::Rng rng(dominoes::stream_key({seed, static_cast<std::uint64_t>(size), 0x7E7}));
+  // Random choices can wall off an awkward pocket that takes long to back out of: restart on the
+  // same Luby schedule as solve(), each run drawing new random choices.
+  const auto far = std::chrono::steady_clock::now() + std::chrono::hours(24);
+  const std::uint64_t base = std::max<std::uint64_t>(1000, static_cast<std::uint64_t>(size) * size);
+  for (std::uint64_t run = 1; search.run(base * luby(run), far, rng) != RunEnd::kSolved; ++run) {}
+  Counts counts{};
+  for (const Placement& p : search.placements()) ++counts[p.figure];
+  return counts;
+}
+
+}  // namespace solvers::tetromino
