@@ -1,6 +1,7 @@
 #include "engine/solvers/tetromino.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <chrono>
 #include <nlohmann/json.hpp>
 #include <sstream>
@@ -180,6 +181,62 @@ namespace {
 constexpr int kBorder = 3;       // a piece reaches at most 3 cells from its anchor
 constexpr int kPocketCap = 20;   // closed pockets up to this size are checked
 constexpr int kMaxChoices = 19;  // figure-angle pairs
+constexpr int kJumpRadius = 3;   // a dead end's cause is looked for within this many cells
+constexpr int kJumpSearch = 400; // ... among this many latest pieces
+
+// Three two-colourings of the board: checkerboard, column stripes, row stripes. A piece changes
+// a colouring's balance (cells of colour 0 minus colour 1) by an even amount; in units of 2, each
+// figure's possible changes over its angles and positions form a set, summarised here: the
+// largest magnitude, and whether odd and even unit changes occur. The empty cells' balance must be
+// reachable by the pieces left: a necessary condition, checked after every placement.
+enum Colouring { kCheckerboard = 0, kColumns, kRows };
+inline constexpr int kColourings = 3;
+
+int colour(int colouring, int r, int c) {
+  return (colouring == kCheckerboard ? r + c : colouring == kColumns ? c : r) & 1;
+}
+
+// The balance change, in units of 2, of a shape placed with its bounding box's top-left at (r, c).
+int balance_units(const Shape& s, int colouring, int r, int c) {
+  int balance = 0;
+  for (const auto& [dr, dc] : s.cells) balance += colour(colouring, r + dr, c + dc) ? -1 : 1;
+  return balance / 2;
+}
+
+struct BalanceRange {
+  int max_units = 0;
+  bool odd = false;   // some placement changes the balance by an odd number of units
+  bool even = false;  // some placement changes it by an even number (0 included)
+};
+
+std::array<std::array<BalanceRange, kFigures>, kColourings> make_balance_ranges() {
+  std::array<std::array<BalanceRange, kFigures>, kColourings> out{};
+  for (int k = 0; k < kColourings; ++k)
+    for (int f = 0; f < kFigures; ++f)
+      for (const Shape& s : shapes(static_cast<Figure>(f)))
+        for (int r = 0; r < 2; ++r)
+          for (int c = 0; c < 2; ++c) {
+            const int u = balance_units(s, k, r, c);
+            BalanceRange& b = out[k][f];
+            b.max_units = std::max(b.max_units, std::abs(u));
+            (u % 2 ? b.odd : b.even) = true;
+          }
+  return out;
+}
+
+// Returns true when `counts` pieces can change a colouring's balance by exactly `units`.
+bool balance_reachable(int units, const Counts& counts, const std::array<BalanceRange, kFigures>& ranges) {
+  long reach = 0;
+  int forced_odd = 0;
+  bool flexible = false;
+  for (int f = 0; f < kFigures; ++f) {
+    if (counts[f] == 0) continue;
+    reach += static_cast<long>(counts[f]) * ranges[f].max_units;
+    if (ranges[f].odd && ranges[f].even) flexible = true;
+    else if (ranges[f].odd) forced_odd += counts[f];
+  }
+  return std::abs(units) <= reach && (flexible || (units - forced_odd) % 2 == 0);
+}
 
 // A figure at an angle, positioned by its anchor: the cell of the piece that comes first in the
 // diagonal order (least row + column, then least row).
@@ -188,6 +245,8 @@ struct Orientation {
   int angle;
   std::array<int, 4> offsets;  // flat board offsets from the anchor
   int anchor_row, anchor_col;  // the anchor inside the bounding box
+  // Balance change in units of 2 per colouring, for an anchor at row parity r and column parity c.
+  std::array<std::array<std::array<std::int8_t, 2>, 2>, kColourings> units{};
 };
 
 std::vector<Orientation> orientations(int stride) {
@@ -201,6 +260,11 @@ std::vector<Orientation> orientations(int stride) {
       Orientation o{static_cast<Figure>(f), a, {}, anchor[0], anchor[1]};
       for (int k = 0; k < 4; ++k)
         o.offsets[k] = (s.cells[k][0] - anchor[0]) * stride + (s.cells[k][1] - anchor[1]);
+      for (int k = 0; k < kColourings; ++k)
+        for (int r = 0; r < 2; ++r)
+          for (int c = 0; c < 2; ++c)  // the box's top-left sits at (anchor - anchor offset)
+            o.units[k][r][c] = static_cast<std::int8_t>(
+                balance_units(s, k, r - anchor[0] + 4, c - anchor[1] + 4));
       out.push_back(o);
     }
   return out;
@@ -222,12 +286,27 @@ class Search {
     figure_of_mask_ = &table;
     for (int i = static_cast<int>(orient_.size()) - 1; i >= 0; --i)
       first_orientation_[orient_[i].figure] = i;
+    for (const Orientation& o : orient_)
+      for (int k = 0; k < 4; ++k) {
+        Cover cv{o.figure, {}};
+        for (int j = 0; j < 4; ++j) cv.offsets[j] = o.offsets[j] - o.offsets[k];
+        covers_.push_back(cv);
+      }
     for (int r = 0; r < n_; ++r)
       for (int c = 0; c < n_; ++c) board_[cell(r, c)] = 0;
+    for (int k = 0; k < kColourings; ++k) {
+      int b = 0;
+      for (int r = 0; r < n_; ++r)
+        for (int c = 0; c < n_; ++c) b += colour(k, r, c) ? -1 : 1;
+      balance_[k] = b / 2;  // an odd N leaves a half unit: area already rules those out
+    }
   }
 
   // One run with a node budget and a deadline; the board is left as the run ended.
-  RunEnd run(std::uint64_t budget, std::chrono::steady_clock::time_point deadline, dominoes::Rng& rng);
+  // `complete`: backtrack chronologically, so that running out of choices proves impossibility;
+  // otherwise jump back to nearby pieces (faster on large boards, proves nothing).
+  RunEnd run(std::uint64_t budget, std::chrono::steady_clock::time_point deadline, dominoes::Rng& rng,
+             bool complete);
   std::vector<Placement> placements() const;
   std::uint64_t nodes() const { return nodes_; }
 
@@ -258,8 +337,34 @@ class Search {
   void set(const Orientation& o, int at, std::uint8_t v) {
     for (int off : o.offsets) board_[at + off] = v;
     counts_[o.figure] += v ? -1 : 1;
+    const int r = row(at) & 1, c = col(at) & 1;
+    for (int k = 0; k < kColourings; ++k) balance_[k] += (v ? -1 : 1) * o.units[k][r][c];
+  }
+  // Returns the sum over colourings of |balance| after placing `o` at `at`.
+  int imbalance_after(const Orientation& o, int at) const {
+    const int r = row(at) & 1, c = col(at) & 1;
+    int total = 0;
+    for (int k = 0; k < kColourings; ++k) total += std::abs(balance_[k] - o.units[k][r][c]);
+    return total;
+  }
+  bool balances_ok() const {
+    static const auto ranges = make_balance_ranges();
+    for (int k = 0; k < kColourings; ++k)
+      if (!balance_reachable(balance_[k], counts_, ranges[k])) return false;
+    return true;
   }
   bool pockets_ok(const Orientation& o, int at);
+  // Returns true when some figure still available fits over the empty cell `cell_at`.
+  bool coverable(int cell_at) const;
+  // A figure-angle positioned so that a given cell is its k-th cell: offsets of all four cells.
+  struct Cover {
+    Figure figure;
+    std::array<int, 4> offsets;
+  };
+  std::vector<Cover> covers_;
+  // Returns the index of the latest frame below the top whose piece lies within kJumpRadius
+  // cells of `cell_at`, or -1.
+  int nearby_frame(int cell_at) const;
   int pocket(int start, std::array<int, kPocketCap>& cells);
 
   int n_, stride_;
@@ -276,6 +381,7 @@ class Search {
   std::array<std::array<std::uint8_t, 4>, kFigures> angle_order_{};
   const std::array<std::int8_t, 1 << 16>* figure_of_mask_ = nullptr;
   std::uint64_t nodes_ = 0;
+  std::array<int, kColourings> balance_{};  // empty cells' balance per colouring, units of 2
 };
 
 void Search::reset() {
@@ -299,10 +405,19 @@ Search::Frame Search::open_frame(int pos, dominoes::Rng& rng) {
   else  // largest remaining count first; ties in this run's random order (insertion sort: n <= 7)
     for (int i = 1; i < n; ++i)
       for (int j = i; j > 0 && before(figs[j], figs[j - 1]); --j) std::swap(figs[j], figs[j - 1]);
+  // Within a figure, angles that bring the colour balances closer to zero come first (ties in
+  // this run's random order): left to drift, the balances end up beyond what the last pieces can
+  // correct, and the search fails at the very end of the board.
+  const int at = order_[pos];
   for (int i = 0; i < n; ++i) {
     const int first = first_orientation_[figs[i]];
     const int angles = static_cast<int>(shapes(static_cast<Figure>(figs[i])).size());
-    for (int a = 0; a < angles; ++a) f.choices[f.count++] = static_cast<std::uint8_t>(first + angle_order_[figs[i]][a]);
+    std::array<int, 4> score{};
+    std::array<std::uint8_t, 4> sorted = angle_order_[figs[i]];
+    for (int a = 0; a < angles; ++a) score[a] = generator_ ? 0 : imbalance_after(orient_[first + a], at);
+    for (int a = 1; a < angles; ++a)
+      for (int b = a; b > 0 && score[sorted[b]] < score[sorted[b - 1]]; --b) std::swap(sorted[b], sorted[b - 1]);
+    for (int a = 0; a < angles; ++a) f.choices[f.count++] = static_cast<std::uint8_t>(first + sorted[a]);
   }
   return f;
 }
@@ -325,13 +440,29 @@ int Search::pocket(int start, std::array<int, kPocketCap>& cells) {
   return size;
 }
 
+bool Search::coverable(int cell_at) const {
+  for (const Cover& cv : covers_) {
+    if (counts_[cv.figure] == 0) continue;
+    if (!board_[cell_at + cv.offsets[0]] && !board_[cell_at + cv.offsets[1]] &&
+        !board_[cell_at + cv.offsets[2]] && !board_[cell_at + cv.offsets[3]])
+      return true;
+  }
+  return false;
+}
+
 bool Search::pockets_ok(const Orientation& o, int at) {
-  ++generation_;
+  if (!generator_ && !balances_ok()) return false;
+  for (int off : o.offsets)
+    for (int step : {1, -1, stride_, -stride_})
+      if (!board_[at + off + step] && !coverable(at + off + step)) return false;
   std::array<int, kPocketCap> cells{};
   for (int off : o.offsets)
     for (int step : {1, -1, stride_, -stride_}) {
       const int start = at + off + step;
-      if (board_[start] || stamp_[start] == generation_) continue;
+      if (board_[start]) continue;
+      // A fresh mark per fill: a fill cut short at the cap leaves marks that would otherwise
+      // wall off part of the same region from the next fill and make it look like a small pocket.
+      ++generation_;
       const int size = pocket(start, cells);
       if (size == kPocketCap) continue;
       if (size % 4 != 0) return false;
@@ -346,8 +477,18 @@ bool Search::pockets_ok(const Orientation& o, int at) {
   return true;
 }
 
+int Search::nearby_frame(int cell_at) const {
+  const int r0 = row(cell_at), c0 = col(cell_at);
+  const int lowest = std::max(0, static_cast<int>(frames_.size()) - kJumpSearch);
+  for (int i = static_cast<int>(frames_.size()) - 1; i >= lowest; --i) {
+    const int at = order_[frames_[i].pos];
+    if (std::abs(row(at) - r0) <= kJumpRadius && std::abs(col(at) - c0) <= kJumpRadius) return i;
+  }
+  return -1;
+}
+
 RunEnd Search::run(std::uint64_t budget, std::chrono::steady_clock::time_point deadline,
-                   dominoes::Rng& rng) {
+                   dominoes::Rng& rng, bool complete) {
   reset();
   for (int f = 0; f < kFigures; ++f) {
     tiebreak_[f] = rng.next();
@@ -359,6 +500,7 @@ RunEnd Search::run(std::uint64_t budget, std::chrono::steady_clock::time_point d
   if (pos == static_cast<int>(order_.size())) return RunEnd::kSolved;
   frames_.push_back(open_frame(pos, rng));
   const std::uint64_t stop = nodes_ + budget;
+  bool jumped = false;
   for (;;) {
     Frame& f = frames_.back();
     const int at = order_[f.pos];
@@ -378,8 +520,20 @@ RunEnd Search::run(std::uint64_t budget, std::chrono::steady_clock::time_point d
       frames_.push_back(open_frame(pos, rng));
       continue;
     }
-    frames_.pop_back();  // every choice here failed: undo the parent's piece
-    if (frames_.empty()) return RunEnd::kExhausted;
+    // Every choice here failed. In a complete run, undo the parent's piece (chronological
+    // backtracking). Otherwise jump back to the latest piece near this cell: the cause of a
+    // dead end is almost always close by in space, though it may lie hundreds of pieces back in
+    // the order, beyond anything chronological backtracking could reach.
+    const int failed_at = order_[frames_.back().pos];
+    frames_.pop_back();
+    if (frames_.empty()) return jumped ? RunEnd::kBudget : RunEnd::kExhausted;
+    const int target = complete ? -1 : nearby_frame(failed_at);
+    while (target >= 0 && static_cast<int>(frames_.size()) - 1 > target) {
+      const Frame& f2 = frames_.back();
+      set(orient_[f2.choices[f2.next - 1]], order_[f2.pos], 0);
+      frames_.pop_back();
+      jumped = true;
+    }
     const Frame& parent = frames_.back();
     set(orient_[parent.choices[parent.next - 1]], order_[parent.pos], 0);
   }
@@ -421,7 +575,8 @@ Result solve(const Puzzle& p, double time_limit, std::uint64_t seed) {
   const std::uint64_t base = std::max<std::uint64_t>(1000, static_cast<std::uint64_t>(p.size) * p.size);
   for (std::uint64_t run = 1;; ++run) {
     result.runs = static_cast<int>(run);
-    const RunEnd end = search.run(base * luby(run), deadline, rng);
+    // Odd runs are complete (they can prove impossibility), even runs jump back locally.
+    const RunEnd end = search.run(base * luby(run), deadline, rng, run % 2 == 1);
     result.nodes = search.nodes();
     result.seconds = elapsed();
     if (end == RunEnd::kSolved) {
@@ -454,7 +609,7 @@ Counts random_counts(int size, std::uint64_t seed) {
   // same Luby schedule as solve(), each run drawing new random choices.
   const auto far = std::chrono::steady_clock::now() + std::chrono::hours(24);
   const std::uint64_t base = std::max<std::uint64_t>(1000, static_cast<std::uint64_t>(size) * size);
-  for (std::uint64_t run = 1; search.run(base * luby(run), far, rng) != RunEnd::kSolved; ++run) {}
+  for (std::uint64_t run = 1; search.run(base * luby(run), far, rng, false) != RunEnd::kSolved; ++run) {}
   Counts counts{};
   for (const Placement& p : search.placements()) ++counts[p.figure];
   return counts;
