@@ -127,6 +127,8 @@ Puzzle parse_puzzle_json(const std::string& json) {
   if (!j.is_object() || !j.contains("size") || !j["size"].is_number_integer() ||
       !j.contains("signature") || !j["signature"].is_string())
     throw TetrominoError("bad puzzle JSON \"" + json + "\": expected {\"size\":N,\"signature\":\"...\"}");
+  if (j["size"].is_number_unsigned() && j["size"].get<std::uint64_t>() > kMaxSize)
+    throw TetrominoError("size " + j["size"].dump() + " is not valid: valid 1.." + std::to_string(kMaxSize));
   const long long size = j["size"].get<long long>();
   if (size < 1 || size > kMaxSize)
     throw TetrominoError("size " + std::to_string(size) + " is not valid: valid 1.." + std::to_string(kMaxSize));
@@ -591,7 +593,9 @@ Result solve(const Puzzle& p, double time_limit, std::uint64_t seed) {
     }
     if (end == RunEnd::kTime || elapsed() > time_limit) {
       result.status = Status::kUnknown;
-      result.reason = "no tiling found and none ruled out within " + std::to_string(time_limit) + " s";
+      std::ostringstream why;
+      why << "no tiling found and none ruled out within " << time_limit << " s";
+      result.reason = why.str();
       return result;
     }
   }
