@@ -5,6 +5,7 @@
 #include <iostream>
 
 #include "apps/solver/commands.h"
+#include "apps/solver/options.h"
 #include "engine/dominoes/notation.h"
 #include "engine/solvers/block_dominoes_position.h"
 #include "engine/solvers/block_dominoes_solver.h"
@@ -69,11 +70,7 @@ int block_dominoes_command(const std::vector<std::string>& args) {
   const po::options_description options = block_dominoes_options();
   po::variables_map vm;
   try {
-    const int style = po::command_line_style::default_style & ~po::command_line_style::allow_guessing;
-    // No positional arguments: a stray word is an error, not silently ignored.
-    const po::positional_options_description none;
-    po::store(po::command_line_parser(args).options(options).positional(none).style(style).run(),
-              vm);
+    vm = parse_arguments(args, options);
     if (vm.count("help")) {
       std::cout << options;
       return 0;

@@ -8,6 +8,7 @@
 #include <iostream>
 
 #include "apps/solver/commands.h"
+#include "apps/solver/options.h"
 #include "engine/solvers/dance_battle.h"
 
 namespace po = boost::program_options;
@@ -82,8 +83,7 @@ int dance_battle_command(const std::vector<std::string>& args) {
   positional.add("input", 1);
   po::variables_map vm;
   try {
-    const int style = po::command_line_style::default_style & ~po::command_line_style::allow_guessing;
-    po::store(po::command_line_parser(args).options(options).positional(positional).style(style).run(), vm);
+    vm = parse_arguments(args, options, positional);
     if (vm.count("help")) {
       std::cout << options;
       return 0;

@@ -3,6 +3,7 @@
 #include <iostream>
 
 #include "apps/solver/commands.h"
+#include "apps/solver/options.h"
 #include "engine/solvers/magic_fingers.h"
 
 namespace po = boost::program_options;
@@ -61,11 +62,7 @@ int parse_args(const std::vector<std::string>& args, const po::options_descripti
       return bad_input("magic-fingers: unexpected argument \"" + a +
                        "\": the command takes only options; see solver magic-fingers --help");
   try {
-    const int style =
-        po::command_line_style::default_style & ~po::command_line_style::allow_guessing;
-    const po::positional_options_description none;  // words after -- are errors too
-    po::store(po::command_line_parser(args).options(options).positional(none).style(style).run(),
-              vm);
+    vm = parse_arguments(args, options);
   } catch (const po::error& e) {
     return bad_input(std::string("magic-fingers: ") + e.what() +
                      "; see solver magic-fingers --help");

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "apps/solver/commands.h"
+#include "apps/solver/options.h"
 #include "engine/solvers/takeaway.h"
 
 namespace po = boost::program_options;
@@ -145,12 +146,7 @@ int takeaway_command(const std::vector<std::string>& args) {
   const po::options_description options = takeaway_options();
   po::variables_map vm;
   try {
-    // No guessing: --mo must not silently mean --moves.
-    const int style =
-        po::command_line_style::default_style & ~po::command_line_style::allow_guessing;
-    const po::positional_options_description none;  // a stray word is an error, not ignored
-    po::store(po::command_line_parser(args).options(options).positional(none).style(style).run(),
-              vm);
+    vm = parse_arguments(args, options);
     if (vm.count("help")) {
       std::cout << options;
       return 0;

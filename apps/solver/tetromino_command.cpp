@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "apps/solver/commands.h"
+#include "apps/solver/options.h"
 #include "engine/solvers/tetromino.h"
 
 namespace po = boost::program_options;
@@ -138,8 +139,7 @@ int tetromino_command(const std::vector<std::string>& args) {
   positional.add("input", 1);
   po::variables_map vm;
   try {
-    const int style = po::command_line_style::default_style & ~po::command_line_style::allow_guessing;
-    po::store(po::command_line_parser(args).options(options).positional(positional).style(style).run(), vm);
+    vm = parse_arguments(args, options, positional);
     if (vm.count("help")) {
       std::cout << options;
       return 0;
