@@ -3,14 +3,7 @@
 # stderr and exit code 2. Usage: solver_cli_test.sh PATH/TO/solver
 set -u
 bin=${1:?usage: $0 PATH/TO/solver}
-passed=0 failed=0
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT
-
-check() {  # check NAME CONDITION...
-  local name=$1; shift
-  if "$@"; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAIL: $name"; fi
-}
+source "$(dirname "$0")/cli_lib.sh"
 
 # Worked by hand: seat 0 holds 0-1 on ends 1 and 5, seat 1 holds 6-6; 0-1 on the 1 is a domino
 # worth the opponent's 12 pips.
@@ -25,17 +18,6 @@ check "a forced pass" test "$(head -n1 "$tmp/out")" = "value -1"
 "$bin" block-dominoes --help >"$tmp/out"
 check "help" grep -q "value V" "$tmp/out"
 
-bad() {  # bad NAME ARGS...: exit 2, one line on stderr, nothing on stdout
-  local name=$1; shift
-  "$bin" "$@" >"$tmp/out" 2>"$tmp/err"
-  local rc=$?
-  if [ $rc -eq 2 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] && [ ! -s "$tmp/out" ]; then
-    passed=$((passed + 1))
-  else
-    failed=$((failed + 1))
-    echo "FAIL: $name (exit $rc): $(cat "$tmp/err")"
-  fi
-}
 bad "tile twice" block-dominoes --hands 0-1/0-1
 bad "tile outside the set" block-dominoes --hands 0-7/1-1
 bad "double-9 tile in double-6" block-dominoes --hands 9-9/1-1
@@ -56,21 +38,14 @@ check "dance-battle seed example" test "$(tr '\n' ' ' <"$tmp/out")" = "Win 3 3 "
 printf '5\n2\n0 1\n1 3\n' >"$tmp/puzzle"
 check "dance-battle reads a file" test "$("$bin" dance-battle "$tmp/puzzle")" = "Win"
 check "dance-battle empty start" test "$("$bin" dance-battle --n 3 | head -n1)" = "Win"
-bad_stdin() {  # bad_stdin NAME INPUT MUST_MENTION
-  local name=$1 input=$2 mention=$3
-  printf "$input" | "$bin" dance-battle >"$tmp/out" 2>"$tmp/err"
-  local rc=$?
-  if [ $rc -eq 2 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] && grep -q "$mention" "$tmp/err"; then
-    passed=$((passed + 1))
-  else
-    failed=$((failed + 1))
-    echo "FAIL: $name (exit $rc): $(cat "$tmp/err")"
-  fi
+bad_line() {  # bad_line NAME INPUT MUST_MENTION: rejected, naming the offending line
+  bad_stdin "$1" "$2" dance-battle
+  check "$1: names $3" grep -q "$3" "$tmp/err"
 }
-bad_stdin "turn off the tail" '5\n2\n0 1\n2 3\n' "line 4"
-bad_stdin "tile twice" '5\n2\n0 1\n1 0\n' "line 4"
-bad_stdin "value not below N" '5\n1\n0 5\n' "line 3"
-bad_stdin "count mismatch" '5\n3\n0 1\n1 2\n' "line 5"
+bad_line "turn off the tail" $'5\n2\n0 1\n2 3\n' "line 4"
+bad_line "tile twice" $'5\n2\n0 1\n1 0\n' "line 4"
+bad_line "value not below N" $'5\n1\n0 5\n' "line 3"
+bad_line "count mismatch" $'5\n3\n0 1\n1 2\n' "line 5"
 bad "dance-battle N 0" dance-battle --n 0
 bad "dance-battle N 33" dance-battle --n 33
 bad "dance-battle missing file" dance-battle /nonexistent/puzzle.txt
@@ -81,5 +56,4 @@ check "magic-fingers rows" test "$(grep -c '^[0-4][0-4]: ' "$tmp/out")" -eq 14
 check "magic-fingers verdict" grep -q "^11 v 11: the player to move loses" "$tmp/out"
 bad "magic-fingers unknown flag" magic-fingers --bogus
 
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish

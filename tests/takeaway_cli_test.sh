@@ -3,14 +3,7 @@
 # and exit code 2, an unknown answer exit code 3. Usage: takeaway_cli_test.sh PATH/TO/solver
 set -u
 bin=${1:?usage: $0 PATH/TO/solver}
-passed=0 failed=0
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT
-
-check() {  # check NAME CONDITION...
-  local name=$1; shift
-  if "$@"; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAIL: $name"; fi
-}
+source "$(dirname "$0")/cli_lib.sh"
 
 # Seed 004 (moves 2,3,5): 9 stones win by taking 2 (leaving 7, a loss); 7 stones lose.
 "$bin" takeaway --moves 2,3,5 --n 9 >"$tmp/out" 2>"$tmp/err"
@@ -45,17 +38,6 @@ check "beyond the bound: unknown" grep -q "^unknown: no period found within the 
 check "help names the exit codes" grep -q "3 unknown" "$tmp/out"
 check "help says duplicates count once" grep -q "duplicates are" "$tmp/out"
 
-bad() {  # bad NAME ARGS...: exit 2, one line on stderr, nothing on stdout
-  local name=$1; shift
-  "$bin" "$@" >"$tmp/out" 2>"$tmp/err"
-  local rc=$?
-  if [ $rc -eq 2 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] && [ ! -s "$tmp/out" ]; then
-    passed=$((passed + 1))
-  else
-    failed=$((failed + 1))
-    echo "FAIL: $name (exit $rc): $(cat "$tmp/err")"
-  fi
-}
 bad "no moves" takeaway --moves "" --n 3
 bad "move 0" takeaway --moves 0,2 --n 3
 bad "negative move" takeaway --moves -1 --n 3
@@ -73,5 +55,4 @@ bad "unknown option" takeaway --n 3 --bogus
 bad "no guessing" takeaway --mo 2,3 --n 3
 bad "stray word" takeaway --n 3 extra
 
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish

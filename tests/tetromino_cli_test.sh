@@ -5,14 +5,7 @@
 set -u
 bin=${1:?usage: $0 PATH/TO/solver}
 puzzles="$(dirname "$0")/data/tetromino-contest-puzzles.txt"
-passed=0 failed=0
-tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT
-
-check() {  # check NAME CONDITION...
-  local name=$1; shift
-  if "$@"; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAIL: $name"; fi
-}
+source "$(dirname "$0")/cli_lib.sh"
 
 # A JSON list of [FIGURE,ANGLE,X,Y] entries, nothing else, for PIECES pieces.
 is_answer() {  # is_answer LINE PIECES
@@ -73,28 +66,6 @@ echo '{"size":4,"signature":"J1,O3"}' | "$bin" tetromino >"$tmp/out" 2>"$tmp/err
 check "impossible JSON on stdin: exit 1" test $? -eq 1
 check "impossible JSON on stdin: reason" grep -q '^impossible: ' "$tmp/out"
 
-bad() {  # bad NAME ARGS...: exit 2, one line on stderr, nothing on stdout
-  local name=$1; shift
-  "$bin" "$@" >"$tmp/out" 2>"$tmp/err" </dev/null
-  local rc=$?
-  if [ $rc -eq 2 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] && [ ! -s "$tmp/out" ]; then
-    passed=$((passed + 1))
-  else
-    failed=$((failed + 1))
-    echo "FAIL: $name (exit $rc): $(cat "$tmp/err")"
-  fi
-}
-bad_stdin() {  # bad_stdin NAME INPUT ARGS...
-  local name=$1 input=$2; shift 2
-  printf '%s' "$input" | "$bin" "$@" >"$tmp/out" 2>"$tmp/err"
-  local rc=$?
-  if [ $rc -eq 2 ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] && [ ! -s "$tmp/out" ]; then
-    passed=$((passed + 1))
-  else
-    failed=$((failed + 1))
-    echo "FAIL: $name (exit $rc): $(cat "$tmp/err")"
-  fi
-}
 bad "unknown letter" tetromino --size 4 --signature X1
 bad "letter without count" tetromino --size 4 --signature I
 bad "letter twice" tetromino --size 4 --signature I1,I3
@@ -147,5 +118,4 @@ check "random: drawing has the signature's figures" \
 "$bin" tetromino --help >"$tmp/out" 2>&1
 check "help" grep -q "tetromino" "$tmp/out"
 
-echo "$passed passed, $failed failed"
-[ "$failed" -eq 0 ]
+finish
