@@ -64,38 +64,30 @@ void print_solution(solvers::BlockDominoesSolver& solver, const dominoes::State&
   std::printf("\nnodes %llu seconds %.6f\n", static_cast<unsigned long long>(solver.nodes()), seconds);
 }
 
+int run(const po::variables_map& vm) {
+  if (!vm.count("hands")) return bad_input("block-dominoes: --hands H0/H1 is required");
+  const dominoes::Rules rules = rules_from(vm);
+  solvers::PositionText text;
+  text.hands = vm["hands"].as<std::string>();
+  if (vm.count("line")) text.line = vm["line"].as<std::string>();
+  if (vm.count("ends")) text.ends = vm["ends"].as<std::string>();
+  text.to_move = vm["to-move"].as<int>();
+  const dominoes::State s = solvers::parse_position(text, rules);
+  const int depth = vm["depth"].as<int>();
+  const int table_mb = vm["table-mb"].as<int>();
+  if (depth < 0 || depth > 200)
+    return bad_input("block-dominoes: depth " + std::to_string(depth) + " is not valid: valid 0..200");
+  if (table_mb < 1 || table_mb > 65536)
+    return bad_input("block-dominoes: table-mb " + std::to_string(table_mb) + " is not valid: valid 1..65536");
+  solvers::BlockDominoesSolver solver(rules, static_cast<std::size_t>(table_mb) << 20);
+  print_solution(solver, s, depth);
+  return 0;
+}
+
 }  // namespace
 
 int block_dominoes_command(const std::vector<std::string>& args) {
-  const po::options_description options = block_dominoes_options();
-  po::variables_map vm;
-  try {
-    vm = parse_arguments(args, options);
-    if (vm.count("help")) {
-      std::cout << options;
-      return 0;
-    }
-    if (!vm.count("hands")) return bad_input("block-dominoes: --hands H0/H1 is required");
-    const dominoes::Rules rules = rules_from(vm);
-    solvers::PositionText text;
-    text.hands = vm["hands"].as<std::string>();
-    if (vm.count("line")) text.line = vm["line"].as<std::string>();
-    if (vm.count("ends")) text.ends = vm["ends"].as<std::string>();
-    text.to_move = vm["to-move"].as<int>();
-    const dominoes::State s = solvers::parse_position(text, rules);
-    const int depth = vm["depth"].as<int>();
-    const int table_mb = vm["table-mb"].as<int>();
-    if (depth < 0 || depth > 200) return bad_input("block-dominoes: depth " + std::to_string(depth) + " is not valid: valid 0..200");
-    if (table_mb < 1 || table_mb > 65536)
-      return bad_input("block-dominoes: table-mb " + std::to_string(table_mb) + " is not valid: valid 1..65536");
-    solvers::BlockDominoesSolver solver(rules, static_cast<std::size_t>(table_mb) << 20);
-    print_solution(solver, s, depth);
-    return 0;
-  } catch (const po::error& e) {
-    return bad_input(std::string("block-dominoes: ") + e.what() + "; see solver block-dominoes --help");
-  } catch (const solvers::PositionError& e) {
-    return bad_input(std::string("block-dominoes: ") + e.what());
-  }
+  return run_game("block-dominoes", args, block_dominoes_options(), {}, run);
 }
 
 }  // namespace solver_app

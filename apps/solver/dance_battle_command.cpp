@@ -75,33 +75,22 @@ int solve(const po::variables_map& vm, const solvers::DanceBattlePosition& p) {
   return 0;
 }
 
+int run(const po::variables_map& vm) {
+  if (!vm.count("n")) return solve(vm, read_input(vm));
+  const int n = vm["n"].as<int>();
+  if (n < 1 || n > solvers::kDanceBattleMaxN)
+    return bad_input("dance-battle: N " + std::to_string(n) + " is not supported: valid 1.." +
+                     std::to_string(solvers::kDanceBattleMaxN));
+  if (vm.count("input")) return bad_input("dance-battle: give --n N or an input file, not both");
+  return solve(vm, {n, {}, -1});
+}
+
 }  // namespace
 
 int dance_battle_command(const std::vector<std::string>& args) {
-  const po::options_description options = dance_battle_options();
   po::positional_options_description positional;
   positional.add("input", 1);
-  po::variables_map vm;
-  try {
-    vm = parse_arguments(args, options, positional);
-    if (vm.count("help")) {
-      std::cout << options;
-      return 0;
-    }
-    if (vm.count("n")) {
-      const int n = vm["n"].as<int>();
-      if (n < 1 || n > solvers::kDanceBattleMaxN)
-        return bad_input("dance-battle: N " + std::to_string(n) + " is not supported: valid 1.." +
-                         std::to_string(solvers::kDanceBattleMaxN));
-      if (vm.count("input")) return bad_input("dance-battle: give --n N or an input file, not both");
-      return solve(vm, {n, {}, -1});
-    }
-    return solve(vm, read_input(vm));
-  } catch (const po::error& e) {
-    return bad_input(std::string("dance-battle: ") + e.what() + "; see solver dance-battle --help");
-  } catch (const solvers::DanceBattleError& e) {
-    return bad_input(std::string("dance-battle: ") + e.what());
-  }
+  return run_game("dance-battle", args, dance_battle_options(), positional, run);
 }
 
 }  // namespace solver_app

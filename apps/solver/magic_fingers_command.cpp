@@ -53,38 +53,16 @@ solvers::magic_fingers::Rules rules_from(const po::variables_map& vm) {
   return rules;
 }
 
-// Parses `args` into `vm`; returns the exit code of bad input (after its one line on stderr), or
-// 0 when the arguments are good.
-int parse_args(const std::vector<std::string>& args, const po::options_description& options,
-               po::variables_map& vm) {
-  for (const auto& a : args)  // every option is a flag, so a word not starting with - is stray
-    if (a.empty() || a[0] != '-')
-      return bad_input("magic-fingers: unexpected argument \"" + a +
-                       "\": the command takes only options; see solver magic-fingers --help");
-  try {
-    vm = parse_arguments(args, options);
-  } catch (const po::error& e) {
-    return bad_input(std::string("magic-fingers: ") + e.what() +
-                     "; see solver magic-fingers --help");
-  }
-  return 0;
-}
-
 }  // namespace
 
 int magic_fingers_command(const std::vector<std::string>& args) {
-  namespace mf = solvers::magic_fingers;
-  const po::options_description options = magic_fingers_options();
-  po::variables_map vm;
-  if (const int code = parse_args(args, options, vm)) return code;
-  if (vm.count("help")) {
-    std::cout << options;
+  return run_game("magic-fingers", args, magic_fingers_options(), {}, [](const po::variables_map& vm) {
+    namespace mf = solvers::magic_fingers;
+    const mf::Solution s = mf::solve(rules_from(vm));
+    std::cout << mf::chart_text(s) << mf::verdict_text(s) << "\n" << mf::rules_text(s.rules) << "\n";
+    if (vm.count("distances")) std::cout << "\nplies to the end:\n" << mf::distance_chart_text(s);
     return 0;
-  }
-  const mf::Solution s = mf::solve(rules_from(vm));
-  std::cout << mf::chart_text(s) << mf::verdict_text(s) << "\n" << mf::rules_text(s.rules) << "\n";
-  if (vm.count("distances")) std::cout << "\nplies to the end:\n" << mf::distance_chart_text(s);
-  return 0;
+  });
 }
 
 }  // namespace solver_app

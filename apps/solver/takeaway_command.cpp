@@ -143,20 +143,7 @@ int run(const po::variables_map& vm) {
 }  // namespace
 
 int takeaway_command(const std::vector<std::string>& args) {
-  const po::options_description options = takeaway_options();
-  po::variables_map vm;
-  try {
-    vm = parse_arguments(args, options);
-    if (vm.count("help")) {
-      std::cout << options;
-      return 0;
-    }
-    return run(vm);
-  } catch (const po::error& e) {
-    return bad_input(std::string("takeaway: ") + e.what() + "; see solver takeaway --help");
-  } catch (const TakeawayError& e) {
-    return bad_input(std::string("takeaway: ") + e.what());
-  }
+  return run_game("takeaway", args, takeaway_options(), {}, run);
 }
 
 }  // namespace solver_app

@@ -134,22 +134,9 @@ int run(const po::variables_map& vm) {
 }  // namespace
 
 int tetromino_command(const std::vector<std::string>& args) {
-  const po::options_description options = tetromino_options();
   po::positional_options_description positional;
   positional.add("input", 1);
-  po::variables_map vm;
-  try {
-    vm = parse_arguments(args, options, positional);
-    if (vm.count("help")) {
-      std::cout << options;
-      return 0;
-    }
-    return run(vm);
-  } catch (const po::error& e) {
-    return bad_input(std::string("tetromino: ") + e.what() + "; see solver tetromino --help");
-  } catch (const tet::TetrominoError& e) {
-    return bad_input(std::string("tetromino: ") + e.what());
-  }
+  return run_game("tetromino", args, tetromino_options(), positional, run);
 }
 
 }  // namespace solver_app
