@@ -14,12 +14,11 @@ void count_result(int a_net, DealTally& t) {
   t.a_net += a_net;
 }
 
-// One single game with A in seat `a_seat`.
-void single_game(const ExperimentConfig& c, std::int64_t i, int a_seat,
+// One single game of `deal` with A in seat `a_seat`.
+void single_game(const ExperimentConfig& c, std::int64_t i, const dominoes::Deal& deal, int a_seat,
                  std::array<strategies::Player*, 2> seats, const std::array<std::string, 2>& specs,
                  std::string* records, DealTally& t) {
   const auto deal_id = static_cast<std::uint64_t>(i);
-  const dominoes::Deal deal = dominoes::make_deal(c.rules, c.seed, deal_id, 0);
   dominoes::Rng r0 = seat_stream(c.seed, deal_id, 0, 0);
   dominoes::Rng r1 = seat_stream(c.seed, deal_id, 0, 1);
   dominoes::History history;
@@ -59,9 +58,16 @@ DealTally play_deal(const ExperimentConfig& c, std::int64_t deal_index, strategi
                     strategies::Player& b, const std::array<std::string, 2>& specs,
                     std::string* records) {
   DealTally t;
-  const auto play = c.rules.match_target > 0 ? single_match : single_game;
-  play(c, deal_index, 0, {&a, &b}, specs, records, t);
-  if (c.duplicate) play(c, deal_index, 1, {&b, &a}, specs, records, t);
+  if (c.rules.match_target > 0) {
+    single_match(c, deal_index, 0, {&a, &b}, specs, records, t);
+    if (c.duplicate) single_match(c, deal_index, 1, {&b, &a}, specs, records, t);
+    return t;
+  }
+  // Both games of a duplicate pair share the deal: dealt once.
+  const dominoes::Deal deal =
+      dominoes::make_deal(c.rules, c.seed, static_cast<std::uint64_t>(deal_index), 0);
+  single_game(c, deal_index, deal, 0, {&a, &b}, specs, records, t);
+  if (c.duplicate) single_game(c, deal_index, deal, 1, {&b, &a}, specs, records, t);
   return t;
 }
 

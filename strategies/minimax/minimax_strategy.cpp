@@ -4,20 +4,12 @@
 
 namespace strategies {
 
-solvers::BlockDominoesSolver& MinimaxStrategy::solver(const dominoes::Rules& rules) {
-  if (!solver_ || !(rules == rules_)) {
-    rules_ = rules;
-    solver_ = std::make_unique<solvers::BlockDominoesSolver>(rules);
-  }
-  return *solver_;
-}
-
 void MinimaxStrategy::add_world(const Observation& obs, dominoes::TileSet hand,
                                 const MoveList& legal, long long* totals) {
   const dominoes::State world = dominoes::determinize(obs, hand);
   int values[MoveList::kCapacity];
   // The seed's depth counts the tiles after the candidate move; the solver's counts it too.
-  solver(obs.rules()).move_values(world, legal, depth_ == 0 ? 0 : depth_ + 1, values);
+  solver_.get(obs.rules()).move_values(world, legal, depth_ == 0 ? 0 : depth_ + 1, values);
   for (int k = 0; k < legal.size(); ++k) totals[k] += values[k];
 }
 

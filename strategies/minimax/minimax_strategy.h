@@ -21,7 +21,7 @@
 #include <memory>
 #include <vector>
 
-#include "engine/solvers/block_dominoes_solver.h"
+#include "strategies/solver_for_rules.h"
 #include "strategies/strategy.h"
 
 namespace strategies {
@@ -39,7 +39,6 @@ class MinimaxStrategy final : public Strategy {
   }
 
  private:
-  solvers::BlockDominoesSolver& solver(const dominoes::Rules& rules);
   // Adds each move's value in the world where the opponent holds `hand` to `totals`.
   void add_world(const Observation& obs, dominoes::TileSet hand, const MoveList& legal,
                  long long* totals);
@@ -48,8 +47,7 @@ class MinimaxStrategy final : public Strategy {
   int depth_;
   bool exact_;
   bool crn_;
-  dominoes::Rules rules_;
-  std::unique_ptr<solvers::BlockDominoesSolver> solver_;
+  SolverForRules solver_;
 };
 
 }  // namespace strategies

@@ -5,7 +5,7 @@
 
 #include <memory>
 
-#include "engine/solvers/block_dominoes_solver.h"
+#include "strategies/solver_for_rules.h"
 #include "strategies/strategy.h"
 
 namespace strategies {
@@ -24,8 +24,7 @@ class OmniscientSolverStrategy final : public OmniscientStrategy {
 
  private:
   int depth_;
-  dominoes::Rules rules_;
-  std::unique_ptr<solvers::BlockDominoesSolver> solver_;
+  SolverForRules solver_;
 };
 
 }  // namespace strategies

@@ -1,0 +1,27 @@
+// The open-hands solver a search strategy keeps: made on first use and remade only when the rules
+// change, so its transposition table lives across decisions (one per strategy clone, per thread).
+#pragma once
+
+#include <memory>
+
+#include "engine/solvers/block_dominoes_solver.h"
+
+namespace strategies {
+
+class SolverForRules {
+ public:
+  /// Returns the solver for `rules`, building it on first use or when the rules differ.
+  solvers::BlockDominoesSolver& get(const dominoes::Rules& rules) {
+    if (!solver_ || !(rules == rules_)) {
+      rules_ = rules;
+      solver_ = std::make_unique<solvers::BlockDominoesSolver>(rules);
+    }
+    return *solver_;
+  }
+
+ private:
+  dominoes::Rules rules_;
+  std::unique_ptr<solvers::BlockDominoesSolver> solver_;
+};
+
+}  // namespace strategies
