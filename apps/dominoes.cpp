@@ -12,7 +12,9 @@
 #include <vector>
 
 #include "engine/tournament/experiment.h"
+#include "engine/tournament/interrupt.h"
 #include "engine/tournament/progress.h"
+#include "engine/tournament/run_arguments.h"
 #include "strategies/registry.h"
 
 namespace {
@@ -31,26 +33,57 @@ int usage_error(const std::string& message) {
   return 2;
 }
 
+// Returns `word` quoted for a POSIX shell when it needs it, so a printed command can be pasted.
+std::string shell_word(const std::string& word) {
+  if (!word.empty() && word.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                                              "0123456789-_./=:,+@%") == std::string::npos)
+    return word;
+  std::string quoted = "'";
+  for (char c : word) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return quoted + "'";
+}
+
+std::string threads_text(const tournament::ExperimentConfig& config, int used) {
+  const int cores = static_cast<int>(std::thread::hardware_concurrency());
+  const int threads = used > 0 ? used : 1;
+  std::string text = "on " + std::to_string(threads) + (threads == 1 ? " thread" : " threads");
+  if (config.threads > cores && cores > 0)
+    text += " (asked for " + std::to_string(config.threads) + "; this machine has " +
+            std::to_string(cores) + " cores)";
+  return text;
+}
+
 void print_outcome(const tournament::ExperimentConfig& config,
                    const tournament::ExperimentResult& result) {
   std::ifstream md(config.out_dir + "/summary.md");
   std::cout << md.rdbuf();
   const auto& run = result.run;
-  const unsigned cores = std::thread::hardware_concurrency();
   const double rate = run.seconds > 0 ? static_cast<double>(run.games_played) / run.seconds : 0;
   char line[160];
-  std::snprintf(line, sizeof line, "%lld %s in %.3f s (%.0f per second) on %d threads",
+  std::snprintf(line, sizeof line, "%lld %s in %.3f s (%.0f per second) ",
                 static_cast<long long>(run.games_played),
-                config.rules.match_target > 0 ? "matches" : "games", run.seconds, rate,
-                config.threads > 0 ? config.threads : static_cast<int>(cores));
-  std::cerr << "\n" << line;
+                config.rules.match_target > 0 ? "matches" : "games", run.seconds, rate);
+  std::cerr << "\n" << line << threads_text(config, run.threads_used);
   if (run.resumed_chunks) std::cerr << ", resumed " << run.resumed_chunks << " chunks from the journal";
   std::cerr << "\ntables:";
   for (const auto& p : result.table_paths) std::cerr << " " << p;
   std::cerr << "\n";
 }
 
-int run_command(const std::vector<std::string>& args) {
+// The run stopped on a signal: say what was kept and how to go on; exit 128 + the signal.
+int report_interrupted(const std::vector<std::string>& command,
+                       const tournament::ExperimentConfig& config,
+                       const tournament::ExperimentResult& result, int signal) {
+  std::string resume;
+  for (const auto& word : command) resume += (resume.empty() ? "" : " ") + shell_word(word);
+  std::cerr << "interrupted: " << result.run.games_played << " games played this run, every "
+            << "finished chunk kept in " << tournament::journal_path(config)
+            << "\nresume with: " << resume << "\n";
+  return 128 + signal;
+}
+
+// `command` is the whole command line, for the resume hint; `args` the words after `run`.
+int run_command(const std::vector<std::string>& command, const std::vector<std::string>& args) {
   tournament::RunRequest request;
   try {
     request = tournament::parse_run_arguments(args);
@@ -63,12 +96,20 @@ int run_command(const std::vector<std::string>& args) {
   }
   const auto& config = request.config;
   tournament::ProgressLine progress(!config.quiet && isatty(STDERR_FILENO));
+  const tournament::InterruptGuard interrupts;
   tournament::RunHooks hooks;
   hooks.on_chunk = [&](const tournament::RunProgress& p) { progress.update(p); };
+  hooks.should_stop = [] { return tournament::InterruptGuard::caught() != 0; };
+  hooks.restart = request.restart;
   try {
     const auto result = tournament::run_experiment(config, hooks);
     progress.finish();
+    if (!result.run.complete)
+      return report_interrupted(command, config, result, tournament::InterruptGuard::caught());
     print_outcome(config, result);
+  } catch (const tournament::ConfigError& e) {
+    progress.finish();
+    return usage_error(std::string("run: ") + e.what());
   } catch (const std::exception& e) {
     progress.finish();
     std::cerr << "dominoes: run failed: " << e.what() << "\n";
@@ -98,7 +139,7 @@ int main(int argc, char** argv) {
     std::cout << kUsage;
     return 0;
   }
-  if (command == "run") return run_command(rest);
+  if (command == "run") return run_command({argv, argv + argc}, rest);
   if (command == "strategies") return strategies_command(rest);
   return usage_error("unknown command \"" + command + "\": valid commands are run, strategies");
 }

@@ -53,4 +53,19 @@ Spec parse_spec(std::string_view text) {
   return spec;
 }
 
+std::string to_string(const Spec& spec) {
+  if (spec.params.empty()) return spec.name;
+  std::string text = spec.name + "(";
+  for (std::size_t i = 0; i < spec.params.size(); ++i)
+    text += (i ? "," : "") + spec.params[i].first + "=" + spec.params[i].second;
+  return text + ")";
+}
+
+std::string with_param(std::string_view text, const std::string& param, const std::string& value) {
+  Spec spec = parse_spec(text);
+  std::erase_if(spec.params, [&](const auto& kv) { return kv.first == param; });
+  spec.params.emplace_back(param, value);
+  return to_string(spec);
+}
+
 }  // namespace strategies

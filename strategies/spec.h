@@ -27,4 +27,13 @@ struct Spec {
 /// values and separators are ignored. Throws SpecError on a malformed spec or a repeated key.
 Spec parse_spec(std::string_view text);
 
+/// Returns `spec` written back as text, `name` or `name(key=value,...)` in the order held.
+std::string to_string(const Spec& spec);
+
+/// Returns the spec `text` with parameter `param` set to `value` (replacing a value given there,
+/// else added last), e.g. with_param("minimax(depth=3)", "scenarios", "50") is
+/// "minimax(depth=3,scenarios=50)". Only the spec's form is checked here: whether the strategy has
+/// that parameter is the registry's to say. Throws SpecError on a malformed spec.
+std::string with_param(std::string_view text, const std::string& param, const std::string& value);
+
 }  // namespace strategies

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "engine/tournament/experiment_config.h"
+#include "engine/tournament/run_arguments.h"
 
 namespace tournament {
 namespace {
@@ -203,9 +204,9 @@ TEST(ConfigFileTest, FileIsReadAndCommandLineWins) {
 // Bad input: ConfigError, one line, naming the key, the bad text and what is valid
 
 TEST(ConfigErrorTest, BadDeals) {
-  expect_error(with_players({"--deals", "0"}), {"deals", "\"0\"", "1 or more"});
-  expect_error(with_players({"--deals", "-3"}), {"deals", "-3", "1 or more"});
-  expect_error(with_players({"--deals", "abc"}), {"deals", "abc", "1 or more"});
+  expect_error(with_players({"--deals", "0"}), {"deals", "\"0\"", "1 to 2^40"});
+  expect_error(with_players({"--deals", "-3"}), {"deals", "-3", "1 to 2^40"});
+  expect_error(with_players({"--deals", "abc"}), {"deals", "abc", "1 to 2^40"});
   expect_error(with_players({"--deals", "12x"}), {"deals", "12x"});
   expect_error(with_players({"--deals", "1e3"}), {"deals", "1e3"});
   expect_error(with_players({"--deals", "99999999999999999999999"}),
@@ -232,7 +233,7 @@ TEST(ConfigErrorTest, BadNumbersOfOtherKeys) {
   expect_error(with_players({"--seed", "-1"}), {"seed", "-1"});
   expect_error(with_players({"--seed", "18446744073709551616"}), {"seed", "18446744073709551616"});
   expect_error(with_players({"--target", "-5"}), {"target", "-5", "0"});
-  expect_error(with_players({"--chunk", "0"}), {"chunk", "\"0\"", "1 or more"});
+  expect_error(with_players({"--chunk", "0"}), {"chunk", "\"0\"", "1 to 2^30"});
 }
 
 TEST(ConfigErrorTest, BadWords) {
@@ -266,7 +267,7 @@ TEST(ConfigErrorTest, UnknownKeyInFile) {
 
 TEST(ConfigErrorTest, BadValueInFile) {
   TempFile file("player = random\nplayer = lowest\ndeals = 0\n");
-  expect_error({file.path()}, {"deals", "\"0\"", "1 or more"});
+  expect_error({file.path()}, {"deals", "\"0\"", "1 to 2^40"});
 }
 
 TEST(ConfigErrorTest, UnreadableFile) {

@@ -31,13 +31,14 @@ args=(run --player random --player heuristic --deals "$deals" --chunk "$chunk" -
 killed="$tmp/killed"
 journal="$killed/journal.txt"
 
-# Complete chunk lines in the journal: newline-terminated lines after the header (wc -l counts
-# newlines, so a torn last line without its newline is not counted).
+# Complete chunk lines in the journal: its newlines minus its header lines (which are always
+# whole), so a torn last line without its newline is not counted.
 complete_chunk_lines() {
   if [ -f "$journal" ]; then
-    local n
-    n=$(wc -l <"$journal")
-    echo $((n > 0 ? n - 1 : 0))
+    local newlines header
+    newlines=$(wc -l <"$journal")
+    header=$(grep -vc '^chunk ' "$journal")
+    echo $((newlines - header))
   else
     echo 0
   fi

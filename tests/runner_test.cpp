@@ -26,7 +26,9 @@
 #include "engine/dominoes/tile.h"
 #include "engine/tournament/experiment.h"
 #include "engine/tournament/experiment_config.h"
+#include "engine/tournament/game_loop.h"
 #include "engine/tournament/journal.h"
+#include "engine/tournament/output_lock.h"
 #include "engine/tournament/play_deal.h"
 #include "engine/tournament/runner.h"
 #include "engine/tournament/schedule.h"
@@ -132,6 +134,13 @@ std::vector<std::string> csv_fields(const std::string& line) {
   std::istringstream is(line);
   while (std::getline(is, field, ',')) fields.push_back(field);
   return fields;
+}
+
+// Returns the number of chunk lines of the journal at `path` (its header lines aside).
+std::size_t count_chunk_lines(const std::string& path) {
+  std::size_t n = 0;
+  for (const auto& line : split_lines(read_text(path))) n += line.rfind("chunk ", 0) == 0;
+  return n;
 }
 
 ExperimentConfig make_config(std::vector<std::string> players, std::int64_t deals,
@@ -359,6 +368,7 @@ TEST(RunnerDeterminismTest, TotalsEqualSequentialPlayOfEveryDeal) {
   ExperimentConfig c = make_config({"random", "heuristic"}, 200, tmp.sub("seq"),
                                    Format::kHeadToHead);
   c.chunk = 13;
+  validate(c);
   const RunResult run = run_tasks(c, tmp.sub("journal.txt"));
   ASSERT_TRUE(run.complete);
   ASSERT_EQ(run.tasks.size(), 1u);
@@ -464,7 +474,7 @@ TEST(RunnerResumeTest, InterruptedRunResumesToTheSameTables) {
   EXPECT_TRUE(first.table_paths.empty());
   EXPECT_FALSE(any_table_exists(c.out_dir));
   ASSERT_TRUE(fs::exists(journal_path(c)));
-  EXPECT_EQ(count_lines(journal_path(c)), 1u + 13u);  // header + one line per chunk
+  EXPECT_EQ(count_chunk_lines(journal_path(c)), 13u);
   EXPECT_EQ(first.run.games_played, 13 * 10 * 2);
 
   const auto second = run_experiment(c);
@@ -499,19 +509,26 @@ TEST(RunnerResumeTest, TwoInterruptionsInARow) {
   expect_same_tables(read_tables(full.out_dir, false), read_tables(c.out_dir, false));
 }
 
-TEST(RunnerResumeTest, InterruptionRemovesStaleTablesOfAnEarlierRun) {
+// Issue 8, defect 1: a run never deletes what it did not write. An earlier run's tables stay,
+// byte for byte, until the new run's tables are complete; an interrupted run leaves them alone.
+TEST(RunnerResumeTest, InterruptionKeepsTheTablesOfAnEarlierRun) {
   TempDir tmp;
   ExperimentConfig c = make_config({"random", "heuristic"}, 40, tmp.sub("out"),
                                    Format::kHeadToHead);
   c.chunk = 10;
   ASSERT_TRUE(run_experiment(c).run.complete);
-  ASSERT_TRUE(fs::exists(c.out_dir + "/summary.csv"));
+  const std::string summary = read_text(c.out_dir + "/summary.csv");
+  const std::string config = read_text(c.out_dir + "/config.cfg");
   c.seed += 1;
   RunHooks stop;
   stop.stop_after_chunks = 2;
   EXPECT_FALSE(run_experiment(c, stop).run.complete);
-  EXPECT_FALSE(any_table_exists(c.out_dir)) << "an earlier run's tables survived";
+  EXPECT_EQ(read_text(c.out_dir + "/summary.csv"), summary) << "an earlier run's table was touched";
+  EXPECT_EQ(read_text(c.out_dir + "/config.cfg"), config) << "an earlier run's config was touched";
   EXPECT_TRUE(fs::exists(journal_path(c)));
+  // The finished second run replaces them with its own.
+  ASSERT_TRUE(run_experiment(c).run.complete);
+  EXPECT_NE(read_text(c.out_dir + "/summary.csv"), summary);
 }
 
 // A journal whose last line was torn (the process died mid-write) or fails its check resumes
@@ -533,7 +550,7 @@ TEST(RunnerResumeTest, TornOrCorruptLastJournalLineIsIgnored) {
     stop.stop_after_chunks = 8;
     ASSERT_FALSE(run_experiment(c, stop).run.complete);
     std::string journal = read_text(journal_path(c));
-    ASSERT_EQ(split_lines(journal).size(), 9u);
+    ASSERT_EQ(count_chunk_lines(journal_path(c)), 8u);
     ASSERT_EQ(journal.back(), '\n');
     const std::size_t last_start = journal.rfind('\n', journal.size() - 2) + 1;
     std::int64_t expected_resumed = 7;
@@ -564,8 +581,9 @@ TEST(RunnerResumeTest, TornOrCorruptLastJournalLineIsIgnored) {
   }
 }
 
-// A journal of another experiment (here: another seed) is started afresh, never resumed.
-TEST(RunnerResumeTest, JournalOfAnotherExperimentIsNotResumed) {
+// Issue 8, defect 5: a journal of another experiment (here: another seed) is refused with a
+// message naming the first key that differs, never silently thrown away; --restart discards it.
+TEST(RunnerResumeTest, JournalOfAnotherExperimentIsRefusedUnlessRestarted) {
   TempDir tmp;
   ExperimentConfig full = make_config({"random", "heuristic"}, 50, tmp.sub("full"),
                                       Format::kHeadToHead);
@@ -578,13 +596,49 @@ TEST(RunnerResumeTest, JournalOfAnotherExperimentIsNotResumed) {
   RunHooks stop;
   stop.stop_after_chunks = 3;
   ASSERT_FALSE(run_experiment(other, stop).run.complete);
+  const std::string journal = read_text(journal_path(other));
 
   ExperimentConfig c = full;
   c.out_dir = other.out_dir;
-  const auto result = run_experiment(c);
+  try {
+    run_experiment(c);
+    ADD_FAILURE() << "a journal of another seed was not refused";
+  } catch (const ConfigError& e) {
+    const std::string message = e.what();
+    EXPECT_NE(message.find("seed"), std::string::npos) << message;
+    EXPECT_NE(message.find(std::to_string(other.seed)), std::string::npos) << message;
+    EXPECT_NE(message.find("--restart"), std::string::npos) << message;
+  }
+  EXPECT_EQ(read_text(journal_path(c)), journal) << "a refused run touched the journal";
+  RunHooks restart;
+  restart.restart = true;
+  const auto result = run_experiment(c, restart);
   ASSERT_TRUE(result.run.complete);
   EXPECT_EQ(result.run.resumed_chunks, 0);
   expect_same_tables(read_tables(full.out_dir, false), read_tables(c.out_dir, false));
+}
+
+// Issue 8, defect 5: a journal whose header is damaged, or of the older v1 format, is an error,
+// not an empty journal.
+TEST(RunnerResumeTest, DamagedJournalHeaderIsAnError) {
+  TempDir tmp;
+  ExperimentConfig c = make_config({"random", "heuristic"}, 50, tmp.sub("out"),
+                                   Format::kHeadToHead);
+  c.chunk = 10;
+  RunHooks stop;
+  stop.stop_after_chunks = 2;
+  ASSERT_FALSE(run_experiment(c, stop).run.complete);
+  const std::string good = read_text(journal_path(c));
+  std::string changed_key = good;
+  changed_key.replace(changed_key.find("key deals = 50"), 14, "key deals = 51");
+  const std::vector<std::string> damaged = {"garbage\n", "",
+                                            "dominoes-journal v1 0123456789abcdef\n",
+                                            good.substr(0, good.find("keys-end")), changed_key};
+  for (const std::string& bad : damaged) {
+    write_text(journal_path(c), bad);
+    EXPECT_THROW(run_experiment(c), ConfigError) << bad.substr(0, 40);
+    EXPECT_EQ(read_text(journal_path(c)), bad) << "a refused run rewrote the journal";
+  }
 }
 
 // The thread count is not part of the experiment: a run interrupted on 1 thread resumes on 2.
@@ -609,6 +663,7 @@ TEST(RunnerResumeTest, ResumeOnAnotherThreadCount) {
 
 // The games file is cut back to the journalled chunks on resume: records written after the last
 // journal line (a kill between the two writes) are dropped, and the file ends byte-identical.
+// While the run goes on, records go to FILE.partial (FILE appears only when the run is done).
 TEST(RunnerResumeTest, GamesFileIsCutBackOnResume) {
   TempDir tmp;
   ExperimentConfig full = make_config({"random", "heuristic"}, 45, tmp.sub("full"),
@@ -625,9 +680,10 @@ TEST(RunnerResumeTest, GamesFileIsCutBackOnResume) {
   RunHooks stop;
   stop.stop_after_chunks = 2;
   ASSERT_FALSE(run_experiment(c, stop).run.complete);
-  EXPECT_EQ(count_lines(c.games_out), 40u);
+  EXPECT_FALSE(fs::exists(c.games_out));
+  EXPECT_EQ(count_lines(c.games_out + ".partial"), 40u);
   {
-    std::ofstream extra(c.games_out, std::ios::binary | std::ios::app);
+    std::ofstream extra(c.games_out + ".partial", std::ios::binary | std::ios::app);
     extra << "{\"deal\":20,\"game\":0,\"players\":[\"random\",\"heuris";  // torn record
   }
   const auto result = run_experiment(c);
@@ -635,6 +691,7 @@ TEST(RunnerResumeTest, GamesFileIsCutBackOnResume) {
   EXPECT_EQ(result.run.resumed_chunks, 2);
   // Same games, but the games-out path is part of the config and differs; compare the records.
   EXPECT_EQ(read_text(c.games_out), expected_games);
+  EXPECT_FALSE(fs::exists(c.games_out + ".partial"));
   expect_same_tables(read_tables(full.out_dir, false), read_tables(c.out_dir, false));
 }
 
@@ -844,6 +901,82 @@ TEST(ScheduleTest, RoundRobinCrossTableMatchesSummaryRows) {
     EXPECT_NEAR(std::stod(m[b][a + 1]), -ppg, 1e-9);
   }
   for (int i = 0; i < 3; ++i) EXPECT_EQ(m[i][i + 1], "") << "diagonal not empty";
+}
+
+
+// Issue 8, defect 4: a games file that no longer holds what the journal recorded (cut short,
+// deleted, or cut inside a record) is refused on resume, never padded with NUL bytes; --restart
+// replays every deal and ends with the complete file.
+TEST(RunnerResumeTest, GamesFileThatDoesNotMatchTheJournalIsRefused) {
+  TempDir tmp;
+  ExperimentConfig full = make_config({"random", "heuristic"}, 45, tmp.sub("full"),
+                                      Format::kHeadToHead);
+  full.chunk = 10;
+  full.games_out = tmp.sub("games.jsonl");
+  ASSERT_TRUE(run_experiment(full).run.complete);
+  const std::string expected_games = read_text(full.games_out);
+
+  enum class Damage { kCut, kDeleted, kCutInsideRecord };
+  for (Damage damage : {Damage::kCut, Damage::kDeleted, Damage::kCutInsideRecord}) {
+    SCOPED_TRACE(static_cast<int>(damage));
+    ExperimentConfig c = full;
+    c.out_dir = tmp.sub("out" + std::to_string(static_cast<int>(damage)));
+    c.games_out = tmp.sub("games" + std::to_string(static_cast<int>(damage)) + ".jsonl");
+    RunHooks stop;
+    stop.stop_after_chunks = 3;
+    ASSERT_FALSE(run_experiment(c, stop).run.complete);
+    const std::string partial = c.games_out + ".partial";
+    const std::string records = read_text(partial);
+    if (damage == Damage::kDeleted) fs::remove(partial);
+    if (damage == Damage::kCut) write_text(partial, records.substr(0, records.size() / 2));
+    if (damage == Damage::kCutInsideRecord) {  // same size, but the last newline is gone
+      std::string changed = records;
+      changed.back() = 'x';
+      write_text(partial, changed);
+    }
+    EXPECT_THROW(run_experiment(c), ConfigError);
+    if (damage != Damage::kDeleted)
+      EXPECT_EQ(read_text(partial).find('\0'), std::string::npos) << "padded with NUL bytes";
+    RunHooks restart;
+    restart.restart = true;
+    ASSERT_TRUE(run_experiment(c, restart).run.complete);
+    EXPECT_EQ(read_text(c.games_out), expected_games);
+  }
+}
+
+// Issue 8, defect 4: one run at a time per output directory. While a run holds the lock, a
+// second is refused with a message naming the holder's process id; after it, the lock is free.
+TEST(RunnerLockTest, SecondRunOnOneDirectoryIsRefused) {
+  TempDir tmp;
+  ExperimentConfig c = make_config({"random", "heuristic"}, 20, tmp.sub("out"),
+                                   Format::kHeadToHead);
+  fs::create_directories(c.out_dir);
+  {
+    const OutputLock held = OutputLock::acquire(c.out_dir);
+    try {
+      run_experiment(c);
+      ADD_FAILURE() << "a second run on a locked directory was not refused";
+    } catch (const ConfigError& e) {
+      EXPECT_NE(std::string(e.what()).find(std::to_string(::getpid())), std::string::npos)
+          << e.what();
+    }
+    EXPECT_FALSE(fs::exists(c.out_dir + "/summary.csv"));
+  }
+  ASSERT_TRUE(run_experiment(c).run.complete);
+  EXPECT_FALSE(fs::exists(c.out_dir + "/" + kLockFile)) << "the lock file was left behind";
+}
+
+// Issue 8, defect 3: a match that reaches the game limit is reported as undecided by the match
+// loop (and is an error of the run), never as a draw.
+TEST(RunnerMatchTest, MatchThatReachesTheGameLimitIsUndecided) {
+  dominoes::Rules rules;
+  rules.match_target = 1000;  // about a hundred games: three cannot reach it
+  auto a = strategies::Registry::builtin().make("random");
+  auto b = strategies::Registry::builtin().make("random");
+  const MatchOutcome m = play_match(rules, 7, 0, {&a, &b}, nullptr, 3);
+  EXPECT_FALSE(m.decided);
+  EXPECT_EQ(m.games, 3);
+  EXPECT_LE(std::max(m.totals[0], m.totals[1]), rules.match_target);
 }
 
 }  // namespace

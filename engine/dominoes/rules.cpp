@@ -46,9 +46,10 @@ std::string validate(const Rules& rules) {
   if (rules.hand_size < 1 || rules.hand_size > most)
     return "hand-size " + std::to_string(rules.hand_size) + " does not fit a double-" +
            std::to_string(rules.max_pip) + " set: valid 1.." + std::to_string(most);
-  if (rules.match_target < 0)
+  if (rules.match_target < 0 || rules.match_target > kMaxMatchTarget)
     return "target " + std::to_string(rules.match_target) +
-           " is negative: valid 0 (single games) or a positive number of points";
+           " is not valid: valid 0 (single games) to " + std::to_string(kMaxMatchTarget) +
+           " points";
   return {};
 }
 

@@ -26,6 +26,11 @@ enum class LeaderRule {
   kAlternate,      ///< hand (deal + game) mod 2: alternates from deal to deal and within a match
 };
 
+/// The largest match target a run accepts, in points. Real matches go to 100 or 250 points and a
+/// game scores several points, so a match to this target ends after some thousands of games; the
+/// bound keeps matches finite and their point totals far inside an int.
+inline constexpr int kMaxMatchTarget = 100000;
+
 /// A variant of Block Dominoes. Every field has the seed's value by default.
 struct Rules {
   int max_pip = 6;    ///< the set is double-`max_pip`; 6..9 supported

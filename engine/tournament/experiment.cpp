@@ -2,18 +2,33 @@
 
 #include <filesystem>
 
+#include "engine/common/text.h"
+#include "engine/tournament/output_lock.h"
 #include "engine/tournament/tables.h"
 
 namespace tournament {
+namespace {
 
-std::string journal_path(const ExperimentConfig& config) {
-  return (std::filesystem::path(config.out_dir) / "journal.txt").string();
+void make_output_directory(const std::string& dir) {
+  std::error_code ec;
+  std::filesystem::create_directories(dir, ec);
+  if (!ec && std::filesystem::is_directory(dir, ec)) return;
+  if (!ec) throw ConfigError("out " + common::quoted(dir) + " is a file, not a directory");
+  throw std::runtime_error("cannot create output directory " + common::quoted(dir) + ": " +
+                           ec.message());
 }
 
-ExperimentResult run_experiment(const ExperimentConfig& config, const RunHooks& hooks) {
-  std::filesystem::create_directories(config.out_dir);
-  // Tables of an earlier run must not pass for this run's until it has finished.
-  remove_tables(config.out_dir);
+}  // namespace
+
+std::string journal_path(const ExperimentConfig& config) {
+  return (std::filesystem::path(config.out_dir) / kJournalFile).string();
+}
+
+ExperimentResult run_experiment(const ExperimentConfig& given, const RunHooks& hooks) {
+  ExperimentConfig config = given;
+  validate(config);
+  make_output_directory(config.out_dir);
+  const OutputLock lock = OutputLock::acquire(config.out_dir);
   ExperimentResult result;
   result.run = run_tasks(config, journal_path(config), hooks);
   if (!result.run.complete) return result;

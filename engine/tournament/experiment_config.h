@@ -1,14 +1,16 @@
 // An experiment: who plays whom, on which rules, how many deals, and where the tables go
-// (DESIGN.md section 6). Read from an INI file by Boost.Program_options; every key is also a
-// command-line option of `dominoes run`, and the command line overrides the file.
+// (DESIGN.md section 6). This file holds the checked config, its validation and its INI form;
+// reading it from a file and the command line is run_arguments.h's job.
 #pragma once
 
 #include <cstdint>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "engine/dominoes/rules.h"
+#include "engine/tournament/schedule.h"
 
 namespace tournament {
 
@@ -17,16 +19,6 @@ class ConfigError : public std::runtime_error {
  public:
   using std::runtime_error::runtime_error;
 };
-
-/// How players are paired.
-enum class Format {
-  kHeadToHead,  ///< exactly two players
-  kRoundRobin,  ///< every pair of players once
-  kGauntlet,    ///< the first player against each of the others
-};
-
-/// Returns "head-to-head", "round-robin" or "gauntlet".
-std::string to_string(Format format);
 
 /// An optional sweep over one strategy parameter: the experiment runs once per value, with the
 /// swept player's parameter set to that value.
@@ -38,13 +30,13 @@ struct Sweep {
   bool active() const { return !param.empty(); }
 };
 
-/// One parsed and checked experiment.
+/// One experiment. Fill it, then validate() it: the runner only takes validated configs.
 struct ExperimentConfig {
   std::string name = "default";
   std::int64_t deals = 100000;  ///< deals per pairing
   std::uint64_t seed = 1;
   int threads = 0;              ///< 0 = all cores
-  std::vector<std::string> players;  ///< canonical strategy specs, in order
+  std::vector<std::string> players;  ///< strategy specs, in order (canonical once validated)
   Format format = Format::kRoundRobin;
   bool duplicate = true;
   dominoes::Rules rules;        ///< includes the match target (0 = single games)
@@ -53,36 +45,44 @@ struct ExperimentConfig {
   std::int64_t chunk = 1000;    ///< deals per journal entry
   bool quiet = false;           ///< no progress line
   Sweep sweep;
+  /// Filled by validate(): the player lists the experiment runs, one per sweep value (the swept
+  /// player's spec with the value set), or just `players` without a sweep; canonical specs.
+  std::vector<std::vector<std::string>> lineups;
 
   /// Returns the number of games each deal gives: 2 with duplicate deals, else 1 (matches: the
   /// number of matches).
   int games_per_deal() const { return duplicate ? 2 : 1; }
 };
 
-/// Returns the player lists the experiment runs: one per sweep value (the swept player's spec with
-/// the value set, canonical), or just config.players without a sweep.
-std::vector<std::vector<std::string>> player_lists(const ExperimentConfig& config);
+/// The files a run writes into its output directory, besides the journal and the lock.
+inline constexpr const char* kTableFiles[] = {"summary.csv", "summary.md",
+                                              "crosstable_points.csv", "crosstable_winrate.csv",
+                                              "crosstable.md", "config.cfg"};
+/// The journal's and the lock's file names in the output directory.
+inline constexpr const char* kJournalFile = "journal.txt";
+inline constexpr const char* kLockFile = "run.lock";
+
+/// Checks `config` and completes it: specs made canonical, the sweep expanded into `lineups`
+/// (every spec parsed here, so no user error can surface mid-run), out_dir defaulted to
+/// results/<name>. Validating a validated config changes nothing. Throws ConfigError naming the
+/// first problem: bad rules or target, a bad name or path (a newline, '#'), an unknown strategy
+/// or parameter, a format that does not fit the player count, a bad sweep, or --games-out naming
+/// a file the run itself writes (its journal, lock or tables) or a directory.
+void validate(ExperimentConfig& config);
 
 /// Returns the built-in default experiment: a quick round robin of the fast strategies.
 ExperimentConfig default_experiment();
 
-/// The result of reading `dominoes run`'s arguments.
-struct RunRequest {
-  ExperimentConfig config;
-  bool help = false;       ///< --help was asked for; `help_text` holds it
-  std::string help_text;
-};
-
-/// Returns the experiment described by `args` (the words after `run`): an optional config file
-/// path, then --key=value options that override it. Throws ConfigError for an unknown, mistyped or
-/// out-of-range option, an unreadable file, or an unknown strategy or parameter.
-RunRequest parse_run_arguments(const std::vector<std::string>& args);
-
 /// Returns the config as an INI file that `dominoes run` reads back to the same experiment.
 std::string to_ini(const ExperimentConfig& config);
 
-/// Returns a 64-bit fingerprint of everything that decides the tables' contents (not threads,
-/// output paths or progress), so a journal from another experiment is never resumed.
+/// Returns the (key, value) pairs that decide the tables' contents and the journal's layout, in
+/// INI order and spelling: everything but threads, quiet, name and out, which never change a
+/// result.
+std::vector<std::pair<std::string, std::string>> result_keys(const ExperimentConfig& config);
+
+/// Returns a 64-bit fingerprint of result_keys(config), so a journal from another experiment is
+/// never resumed.
 std::uint64_t fingerprint(const ExperimentConfig& config);
 
 }  // namespace tournament

@@ -56,10 +56,10 @@ GameOutcome play_game(const dominoes::Rules& rules, const dominoes::Deal& deal,
 
 MatchOutcome play_match(const dominoes::Rules& rules, std::uint64_t seed, std::uint64_t deal_index,
                         std::array<strategies::Player*, 2> players,
-                        const GameCallback* on_game) {
+                        const GameCallback* on_game, int max_games) {
   MatchOutcome out;
   dominoes::History history;
-  for (int g = 0; g < kMaxMatchGames; ++g) {
+  for (int g = 0; g < max_games; ++g) {
     const dominoes::Deal deal = dominoes::make_deal(rules, seed, deal_index, g);
     dominoes::Rng r0 = seat_stream(seed, deal_index, g, 0);
     dominoes::Rng r1 = seat_stream(seed, deal_index, g, 1);

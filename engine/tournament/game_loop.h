@@ -46,12 +46,13 @@ struct MatchOutcome {
   int games = 0;                ///< games played
   int leader_net = 0;           ///< sum over games of the leader's net points
   Seat winner = 0;              ///< the seat whose total first exceeded the target
-  bool decided = true;          ///< false if kMaxMatchGames passed with no winner (a draw)
+  bool decided = true;          ///< false if the game limit passed with no winner
 };
 
 /// Safety bound on the games of one match, so that a pair of players who never score cannot hang
-/// a run; a match reaching it is a draw. Real matches to 100 points last about 10 games.
-inline constexpr int kMaxMatchGames = 10000;
+/// a run. A match to dominoes::kMaxMatchTarget lasts some thousands of games, so the bound is
+/// never reached in play; a match that reaches it is an error of the run, never counted as a draw.
+inline constexpr int kMaxMatchGames = 10'000'000;
 
 /// Called after each game of a match with the game's number, deal, moves and outcome.
 using GameCallback = std::function<void(int game, const dominoes::Deal&, const dominoes::History&,
@@ -60,10 +61,11 @@ using GameCallback = std::function<void(int game, const dominoes::Deal&, const d
 /// Returns the outcome of a match to rules.match_target (> 0): games are dealt by
 /// make_deal(rules, seed, deal_index, g) for g = 0, 1, ... until a seat's total exceeds the target.
 /// Seat s's random choices in game g draw from the stream (seed, deal_index, g, s). When `on_game`
-/// is not null it sees every game.
+/// is not null it sees every game. After `max_games` games without a winner it returns with
+/// decided = false.
 MatchOutcome play_match(const dominoes::Rules& rules, std::uint64_t seed, std::uint64_t deal_index,
                         std::array<strategies::Player*, 2> players,
-                        const GameCallback* on_game = nullptr);
+                        const GameCallback* on_game = nullptr, int max_games = kMaxMatchGames);
 
 /// Returns the random stream of seat `seat` in game `game` of deal `deal_index`.
 inline dominoes::Rng seat_stream(std::uint64_t seed, std::uint64_t deal_index, int game, Seat seat) {

@@ -1,23 +1,33 @@
 #include "engine/tournament/journal.h"
 
+#include <cerrno>
 #include <cinttypes>
+#include <cstring>
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
 
+#include "engine/common/hash.h"
+#include "engine/common/text.h"
+#include "engine/tournament/experiment_config.h"
+#include "engine/tournament/file_syncer.h"
+
 namespace tournament {
 namespace {
 
-std::uint64_t line_hash(const std::string& text) {
-  std::uint64_t h = 0xCBF29CE484222325ull;  // FNV-1a
-  for (unsigned char c : text) h = (h ^ c) * 0x100000001B3ull;
-  return h;
+constexpr const char* kMagic = "dominoes-journal ";
+constexpr const char* kVersion = "v2";
+
+std::string hex(std::uint64_t value) {
+  char buf[24];
+  std::snprintf(buf, sizeof buf, "%016" PRIx64, value);
+  return buf;
 }
 
-std::string header(std::uint64_t fingerprint) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "dominoes-journal v1 %016" PRIx64, fingerprint);
-  return buf;
+std::string key_lines(const JournalKeys& keys) {
+  std::string text;
+  for (const auto& [key, value] : keys) text += "key " + key + " = " + value + "\n";
+  return text;
 }
 
 std::string body(const JournalEntry& e) {
@@ -31,17 +41,65 @@ std::string body(const JournalEntry& e) {
   return os.str();
 }
 
-// Reads the entries of a journal written for `fingerprint`; stops at the first invalid line.
-std::vector<JournalEntry> read_valid(const std::string& path, std::uint64_t fingerprint) {
-  std::vector<JournalEntry> entries;
+ConfigError damaged(const std::string& path, const std::string& why) {
+  return ConfigError("journal " + common::quoted(path) + " " + why +
+                     "; move it away, or run again with --restart to discard it");
+}
+
+// The first key that differs between the journal's header and this run, as a message.
+std::string first_difference(const JournalKeys& journal, const JournalKeys& now) {
+  for (std::size_t i = 0; i < std::max(journal.size(), now.size()); ++i) {
+    const std::string key = i < now.size() ? now[i].first : journal[i].first;
+    const std::string was = i < journal.size() && journal[i].first == key ? journal[i].second
+                                                                         : "(not set)";
+    const std::string is = i < now.size() ? now[i].second : "(not set)";
+    if (was != is || i >= journal.size() || journal[i].first != key)
+      return key + " is " + common::quoted(was, 60) + " there and " + common::quoted(is, 60) +
+             " now";
+  }
+  return "the keys agree but the fingerprint does not";
+}
+
+// Reads the header of `lines` (positioned at the start); returns the keys it names. Throws
+// ConfigError for a damaged header or an older format.
+JournalKeys read_header(std::istringstream& lines, const std::string& path) {
+  std::string line;
+  if (!std::getline(lines, line) || line.rfind(kMagic, 0) != 0)
+    throw damaged(path, "is not a dominoes journal (its first line is damaged)");
+  std::istringstream first(line.substr(std::strlen(kMagic)));
+  std::string version, fingerprint;
+  first >> version >> fingerprint;
+  if (version != kVersion)
+    throw damaged(path, "was written by an older version of dominoes (journal " + version + ")");
+  std::string header = line + "\n";
+  JournalKeys keys;
+  while (std::getline(lines, line) && line.rfind("key ", 0) == 0) {
+    header += line + "\n";
+    const std::size_t eq = line.find(" = ");
+    if (eq == std::string::npos) throw damaged(path, "has a damaged header line");
+    keys.emplace_back(line.substr(4, eq - 4), line.substr(eq + 3));
+  }
+  if (line != "keys-end " + hex(common::fnv1a(header)))
+    throw damaged(path, "has a damaged header (its check does not match)");
+  return keys;
+}
+
+// Reads the entries of the journal at `path` written under `keys`; stops at the first invalid
+// line. Throws ConfigError when the header is damaged or names other keys.
+std::vector<JournalEntry> read_valid(const std::string& path, const JournalKeys& keys) {
   std::ifstream in(path, std::ios::binary);
+  if (!in) return {};  // no journal: nothing to resume
   std::string content((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   std::istringstream lines(content);
-  std::string line;
-  std::size_t consumed = 0;
-  if (!std::getline(lines, line) || line != header(fingerprint)) return entries;
-  consumed += line.size() + 1;
-  while (std::getline(lines, line)) {
+  const JournalKeys written = read_header(lines, path);
+  if (written != keys)
+    throw ConfigError("journal " + common::quoted(path) +
+                      " was written by a run of another experiment: " +
+                      first_difference(written, keys) +
+                      "; run again with --restart to discard it, or choose another --out");
+  std::vector<JournalEntry> entries;
+  std::size_t consumed = static_cast<std::size_t>(lines.tellg());
+  for (std::string line; std::getline(lines, line);) {
     consumed += line.size() + 1;
     JournalEntry e;
     if (consumed > content.size() || !parse_entry(line, e)) break;  // cut short or corrupt
@@ -50,22 +108,29 @@ std::vector<JournalEntry> read_valid(const std::string& path, std::uint64_t fing
   return entries;
 }
 
+std::runtime_error io_error(const std::string& what, const std::string& path) {
+  return std::runtime_error("cannot " + what + " journal " + common::quoted(path) + ": " +
+                            std::strerror(errno));
+}
+
 }  // namespace
+
+std::string format_header(const JournalKeys& keys) {
+  std::string header = std::string(kMagic) + kVersion + " " +
+                       hex(common::fnv1a(key_lines(keys))) + "\n" + key_lines(keys);
+  return header + "keys-end " + hex(common::fnv1a(header)) + "\n";
+}
 
 std::string format_entry(const JournalEntry& entry) {
   const std::string b = body(entry);
-  char check[24];
-  std::snprintf(check, sizeof check, " %016" PRIx64 "\n", line_hash(b));
-  return b + check;
+  return b + " " + hex(common::fnv1a(b)) + "\n";
 }
 
 bool parse_entry(const std::string& line, JournalEntry& e) {
   const std::size_t space = line.rfind(' ');
   if (space == std::string::npos) return false;
   const std::string b = line.substr(0, space);
-  char expected[24];
-  std::snprintf(expected, sizeof expected, "%016" PRIx64, line_hash(b));
-  if (line.substr(space + 1) != expected) return false;
+  if (line.substr(space + 1) != hex(common::fnv1a(b))) return false;
   std::istringstream is(b);
   std::string word;
   PairingTotals& t = e.totals;
@@ -75,39 +140,54 @@ bool parse_entry(const std::string& line, JournalEntry& e) {
   return word == "chunk" && !is.fail();
 }
 
-Journal Journal::open(const std::string& path, std::uint64_t fingerprint) {
-  std::vector<JournalEntry> kept = read_valid(path, fingerprint);
+Journal::Journal(std::string path, std::FILE* file, std::vector<JournalEntry> resumed)
+    : path_(std::move(path)),
+      file_(file),
+      syncer_(std::make_unique<FileSyncer>(fileno(file))),
+      resumed_(std::move(resumed)) {}
+
+Journal Journal::open(const std::string& path, const JournalKeys& keys, bool restart) {
+  std::vector<JournalEntry> kept = restart ? std::vector<JournalEntry>{} : read_valid(path, keys);
   // Rewrite the valid part so that appends follow it directly, dropping any torn last line. The
   // copy is written aside and renamed over the old journal, so a kill here loses nothing.
   const std::string aside = path + ".partial";
   std::FILE* f = std::fopen(aside.c_str(), "wb");
-  if (!f) throw std::runtime_error("cannot write journal \"" + aside + "\"");
-  std::string text = header(fingerprint) + "\n";
+  if (!f) throw io_error("write", aside);
+  std::string text = format_header(keys);
   for (const auto& e : kept) text += format_entry(e);
   if (std::fwrite(text.data(), 1, text.size(), f) != text.size() || std::fflush(f) != 0 ||
       std::rename(aside.c_str(), path.c_str()) != 0) {
+    const auto error = io_error("write", path);
     std::fclose(f);
-    throw std::runtime_error("cannot write journal \"" + path + "\"");
+    throw error;
   }
   return Journal(path, f, std::move(kept));
 }
 
 Journal::Journal(Journal&& o) noexcept
-    : path_(std::move(o.path_)), file_(o.file_), resumed_(std::move(o.resumed_)) {
+    : path_(std::move(o.path_)),
+      file_(o.file_),
+      syncer_(std::move(o.syncer_)),
+      resumed_(std::move(o.resumed_)) {
   o.file_ = nullptr;
 }
 
 Journal::~Journal() {
+  syncer_.reset();  // waits for the last sync
   if (file_) std::fclose(file_);
 }
 
 void Journal::append(const JournalEntry& entry) {
+  if (const std::string why = syncer_->error(); !why.empty())
+    throw std::runtime_error("cannot sync journal " + common::quoted(path_) + ": " + why);
   const std::string line = format_entry(entry);
   if (std::fwrite(line.data(), 1, line.size(), file_) != line.size() || std::fflush(file_) != 0)
-    throw std::runtime_error("cannot append to journal \"" + path_ + "\"");
+    throw io_error("append to", path_);
+  syncer_->request();
 }
 
 void Journal::remove() {
+  syncer_.reset();
   if (file_) std::fclose(file_);
   file_ = nullptr;
   std::remove(path_.c_str());

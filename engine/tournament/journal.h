@@ -1,17 +1,26 @@
 // The run journal: after each chunk of deals the runner appends the chunk's exact totals, so an
-// interrupted run (Ctrl-C, a kill, a crash of the process) resumes after its last complete chunk
-// and ends with the same tables as an uninterrupted one (DESIGN.md section 6).
+// interrupted run (Ctrl-C, a kill, a crash, a power cut) resumes after its last complete chunk and
+// ends with the same tables as an uninterrupted one (DESIGN.md section 6).
 //
-// Format, one line each, text: a header `dominoes-journal v1 <fingerprint>` and then
-// `chunk <task> <index> <begin> <end> <totals...> <seconds> <games_bytes> <check>`, where check is
-// a hash of the rest of the line. A line that is cut short or fails its check ends the valid part;
-// a journal whose fingerprint differs from the experiment's is started afresh. Lines are flushed
-// to the operating system after each write (not fsync'd: a power cut may lose the last chunks).
+// Format (v2), text, one record a line:
+//   dominoes-journal v2 <fingerprint>
+//   key <key> = <value>          one line per result key of the config (result_keys())
+//   keys-end <check>             check = hash of the header lines above
+//   chunk <task> <index> <begin> <end> <totals...> <seconds> <games_bytes> <check>
+// A chunk line's check is a hash of the rest of the line; a line that is cut short or fails its
+// check ends the valid part (the process died mid-write). The header is different: a damaged
+// header, a journal of an older format, or one written under another config is an error naming
+// the problem (the first differing key), never silently started afresh; --restart discards it.
+// Each chunk line is flushed to the operating system at once (a kill loses nothing) and synced to
+// the disk by a background thread right after (a power cut loses at most the chunk being synced),
+// so the run does not wait for the disk.
 #pragma once
 
 #include <cstdint>
 #include <cstdio>
+#include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "engine/tournament/accumulator.h"
@@ -25,34 +34,43 @@ struct JournalEntry {
   std::int64_t begin = 0;
   std::int64_t end = 0;
   PairingTotals totals;
-  std::uint64_t games_bytes = 0;  ///< size of the --games-out file after this chunk
+  std::uint64_t games_bytes = 0;  ///< size of the --games-out records after this chunk
 };
+
+/// The (key, value) pairs that identify an experiment in a journal header (result_keys()).
+using JournalKeys = std::vector<std::pair<std::string, std::string>>;
+
+class FileSyncer;
 
 /// An open journal file.
 class Journal {
  public:
-  /// Returns the journal at `path` opened for appending, keeping the valid entries of an earlier
-  /// run of the same experiment (same `fingerprint`) and dropping anything else.
-  /// Throws std::runtime_error when the file cannot be written.
-  static Journal open(const std::string& path, std::uint64_t fingerprint);
+  /// Returns the journal at `path` opened for appending. A journal written under the same `keys`
+  /// is resumed (its valid entries kept, a torn last line dropped); with `restart`, or when there
+  /// is none, a new one is started. Throws ConfigError (experiment_config.h) when the journal was
+  /// written under other keys (naming the first that differs), is of an older format, or has a
+  /// damaged header; std::runtime_error with the system's reason when it cannot be written.
+  static Journal open(const std::string& path, const JournalKeys& keys, bool restart);
 
   Journal(Journal&& other) noexcept;
   Journal& operator=(Journal&&) = delete;
   Journal(const Journal&) = delete;
+  /// Closes the journal after its last line reached the disk.
   ~Journal();
 
   /// Returns the entries kept from an earlier run, in the order they were written.
   const std::vector<JournalEntry>& resumed() const { return resumed_; }
-  /// Appends one entry and flushes it. Throws std::runtime_error when the write fails.
+  /// Appends one entry, flushes it to the operating system and has it synced to the disk. Throws
+  /// std::runtime_error with the system's reason when the write or an earlier sync failed.
   void append(const JournalEntry& entry);
   /// Closes and deletes the journal file (the run finished and its tables are written).
   void remove();
 
  private:
-  Journal(std::string path, std::FILE* file, std::vector<JournalEntry> resumed)
-      : path_(std::move(path)), file_(file), resumed_(std::move(resumed)) {}
+  Journal(std::string path, std::FILE* file, std::vector<JournalEntry> resumed);
   std::string path_;
   std::FILE* file_ = nullptr;
+  std::unique_ptr<FileSyncer> syncer_;
   std::vector<JournalEntry> resumed_;
 };
 
@@ -60,5 +78,7 @@ class Journal {
 std::string format_entry(const JournalEntry& entry);
 /// Returns true and fills `entry` when `line` (without newline) is a valid entry line.
 bool parse_entry(const std::string& line, JournalEntry& entry);
+/// Returns the journal's header lines for `keys`, newlines included (exposed for tests).
+std::string format_header(const JournalKeys& keys);
 
 }  // namespace tournament

@@ -1,5 +1,8 @@
 #include "engine/tournament/play_deal.h"
 
+#include <stdexcept>
+#include <string>
+
 #include "engine/tournament/game_loop.h"
 #include "engine/tournament/games_writer.h"
 
@@ -42,11 +45,13 @@ void single_match(const ExperimentConfig& c, std::int64_t i, int a_seat,
   };
   const MatchOutcome m = play_match(c.rules, c.seed, static_cast<std::uint64_t>(i), seats,
                                     records ? &record : nullptr);
-  const int a_net = m.totals[a_seat] - m.totals[1 - a_seat];
+  // A match without a winner is not a draw: counting it as one would hide a broken run.
+  if (!m.decided)
+    throw std::runtime_error("the match of deal " + std::to_string(i) + " reached " +
+                             std::to_string(m.games) + " games without passing the target");
   ++t.games;
-  t.a_net += a_net;
-  if (!m.decided) ++t.draws;
-  else if (m.winner == a_seat) ++t.a_wins;
+  t.a_net += m.totals[a_seat] - m.totals[1 - a_seat];
+  if (m.winner == a_seat) ++t.a_wins;
   else ++t.b_wins;
   t.leader_games += m.games;
   t.leader_net += m.leader_net;

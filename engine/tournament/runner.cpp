@@ -5,12 +5,11 @@
 #include <tbb/parallel_for.h>
 #include <tbb/task_arena.h>
 
+#include <algorithm>
 #include <array>
 #include <chrono>
-#include <filesystem>
-#include <fstream>
-#include <stdexcept>
 
+#include "engine/tournament/games_file.h"
 #include "engine/tournament/journal.h"
 #include "engine/tournament/play_deal.h"
 #include "strategies/registry.h"
@@ -24,31 +23,6 @@ using PlayerPair = std::array<strategies::Player, 2>;
 double seconds_since(Clock::time_point start) {
   return std::chrono::duration<double>(Clock::now() - start).count();
 }
-
-// The file that receives --games-out records, cut back to `bytes` (the journalled part).
-class GamesFile {
- public:
-  GamesFile(const std::string& path, std::uint64_t bytes) : path_(path) {
-    if (path.empty()) return;
-    std::error_code ec;
-    if (std::filesystem::exists(path, ec)) std::filesystem::resize_file(path, bytes, ec);
-    out_.open(path, bytes == 0 ? std::ios::binary | std::ios::trunc
-                               : std::ios::binary | std::ios::app);
-    if (!out_) throw std::runtime_error("cannot write games file \"" + path + "\"");
-  }
-  bool enabled() const { return !path_.empty(); }
-  // Returns the file's size after appending `text`.
-  std::uint64_t append(const std::string& text) {
-    out_ << text;
-    out_.flush();
-    if (!out_) throw std::runtime_error("cannot write games file \"" + path_ + "\"");
-    return static_cast<std::uint64_t>(out_.tellp());
-  }
-
- private:
-  std::string path_;
-  std::ofstream out_;
-};
 
 // Everything one pairing's chunks share.
 struct TaskContext {
@@ -87,9 +61,10 @@ class ChunkLoop {
             int tasks)
       : config_(config),
         hooks_(hooks),
-        journal_(Journal::open(journal_path, fingerprint(config))),
+        journal_(Journal::open(journal_path, result_keys(config), hooks.restart)),
         games_(config.games_out,
-               journal_.resumed().empty() ? 0 : journal_.resumed().back().games_bytes),
+               journal_.resumed().empty() ? 0 : journal_.resumed().back().games_bytes,
+               journal_.resumed().empty()),
         arena_(config.threads > 0 ? config.threads : tbb::task_arena::automatic) {
     progress_.tasks = tasks;
     progress_.deals_total = config.deals * tasks;
@@ -109,12 +84,17 @@ class ChunkLoop {
         progress_.deals_done += end - begin;
         continue;
       }
-      if (hooks_.stop_after_chunks >= 0 && written_ >= hooks_.stop_after_chunks) return false;
+      if (stop_requested()) return false;
       task.totals.merge(play(context, {t, c, begin, end, {}, 0}));
     }
+    threads_used_ = std::max(threads_used_, static_cast<int>(players.size()));
     return true;
   }
 
+  // Called once every chunk is done: the records file gets its final name.
+  void finish() { games_.finish(); }
+
+  int threads_used() const { return threads_used_; }
   std::int64_t resumed_chunks() const { return resumed_chunks_; }
   std::int64_t games_played() const { return games_played_; }
   double seconds() const { return seconds_since(start_); }
@@ -129,6 +109,11 @@ class ChunkLoop {
     totals.merge(resumed[next_resumed_++].totals);
     ++resumed_chunks_;
     return true;
+  }
+
+  bool stop_requested() const {
+    if (hooks_.stop_after_chunks >= 0 && written_ >= hooks_.stop_after_chunks) return true;
+    return hooks_.should_stop && hooks_.should_stop();
   }
 
   // 2. Any other chunk is played, its game records written, and then it is journalled.
@@ -170,6 +155,7 @@ class ChunkLoop {
   std::int64_t written_ = 0;
   std::int64_t resumed_chunks_ = 0;
   std::int64_t games_played_ = 0;
+  int threads_used_ = 0;
 };
 
 }  // namespace
@@ -177,11 +163,10 @@ class ChunkLoop {
 RunResult run_tasks(const ExperimentConfig& config, const std::string& journal_path,
                     const RunHooks& hooks) {
   // Tasks: every pairing of the schedule, once per sweep value (value-major).
-  const std::vector<std::vector<std::string>> lists = player_lists(config);
   const std::vector<Pairing> schedule =
       make_schedule(config.format, static_cast<int>(config.players.size()));
   std::vector<TaskResult> tasks;
-  for (const auto& players : lists)
+  for (const auto& players : config.lineups)
     for (const Pairing p : schedule) tasks.push_back({p, players[p.a], players[p.b], {}});
   ChunkLoop loop(config, journal_path, hooks, static_cast<int>(tasks.size()));
   RunResult result;
@@ -190,6 +175,9 @@ RunResult run_tasks(const ExperimentConfig& config, const std::string& journal_p
     result.complete = loop.run_task(static_cast<int>(t), tasks[t]);
     result.tasks.push_back(tasks[t]);
   }
+  if (result.complete) loop.finish();
+  result.stopped = !result.complete;
+  result.threads_used = loop.threads_used();
   result.resumed_chunks = loop.resumed_chunks();
   result.games_played = loop.games_played();
   result.seconds = loop.seconds();

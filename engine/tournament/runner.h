@@ -37,27 +37,35 @@ struct RunProgress {
   int tasks = 0;
 };
 
-/// Optional callbacks and test controls for run_tasks.
+/// Optional callbacks, controls and test controls for run_tasks.
 struct RunHooks {
   std::function<void(const RunProgress&)> on_chunk;  ///< after each chunk written
+  /// Asked before each chunk is played; true stops the run there (Ctrl-C), keeping every
+  /// finished chunk in the journal.
+  std::function<bool()> should_stop;
   /// Stop (as if interrupted) after this many chunks have been written by this call; -1 = never.
   std::int64_t stop_after_chunks = -1;
+  /// Discard a journal written under another config instead of refusing to run (--restart).
+  bool restart = false;
 };
 
 /// The outcome of run_tasks.
 struct RunResult {
   std::vector<TaskResult> tasks;
   bool complete = false;           ///< every chunk of every pairing is done
+  bool stopped = false;            ///< should_stop or stop_after_chunks ended the run early
+  int threads_used = 0;            ///< most worker threads that played one pairing's deals
   std::int64_t resumed_chunks = 0; ///< chunks taken from an earlier run's journal
   std::int64_t games_played = 0;   ///< games played by this call
   double seconds = 0;              ///< wall time of this call
 };
 
-/// Returns the results of every pairing of `config`, resuming from the journal at
-/// `journal_path` when it holds chunks of the same experiment, and appending each new chunk to
-/// it. When config.games_out is set, game records are appended to that file in deal order (and
-/// the file is cut back to the last journalled chunk on resume). Throws std::runtime_error when a
-/// file cannot be written.
+/// Returns the results of every pairing of `config` (validated: validate()), resuming from the
+/// journal at `journal_path` when it holds chunks of the same experiment, and appending each new
+/// chunk to it. When config.games_out is set, game records are appended in deal order to
+/// games_out.partial, which is renamed to games_out when every chunk is done (games_file.h).
+/// Throws ConfigError when the journal or the games file cannot be resumed (journal.h,
+/// games_file.h), std::runtime_error when a file cannot be written or a match never ends.
 RunResult run_tasks(const ExperimentConfig& config, const std::string& journal_path,
                     const RunHooks& hooks = {});
 

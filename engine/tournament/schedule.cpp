@@ -2,6 +2,21 @@
 
 namespace tournament {
 
+std::string to_string(Format format) {
+  switch (format) {
+    case Format::kHeadToHead: return "head-to-head";
+    case Format::kRoundRobin: return "round-robin";
+    case Format::kGauntlet: return "gauntlet";
+  }
+  return "round-robin";
+}
+
+std::optional<Format> parse_format(std::string_view text) {
+  for (Format f : {Format::kHeadToHead, Format::kRoundRobin, Format::kGauntlet})
+    if (to_string(f) == text) return f;
+  return std::nullopt;
+}
+
 std::vector<Pairing> make_schedule(Format format, int players) {
   std::vector<Pairing> out;
   switch (format) {

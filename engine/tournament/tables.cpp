@@ -1,6 +1,8 @@
 #include "engine/tournament/tables.h"
 
+#include <cerrno>
 #include <cmath>
+#include <cstring>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -8,13 +10,11 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "engine/common/text.h"
 #include "engine/tournament/statistics.h"
 
 namespace tournament {
 namespace {
-
-constexpr const char* kTableFiles[] = {"summary.csv", "summary.md", "crosstable_points.csv",
-                                       "crosstable_winrate.csv", "crosstable.md", "config.cfg"};
 
 std::string fixed(double x, int decimals) {
   if (std::isnan(x)) return "";
@@ -48,9 +48,15 @@ void write_file(const std::filesystem::path& path, const std::string& text) {
   {
     std::ofstream out(partial, std::ios::binary | std::ios::trunc);
     out << text;
-    if (!out.flush()) throw std::runtime_error("cannot write \"" + partial.string() + "\"");
+    if (!out.flush())
+      throw std::runtime_error("cannot write " + common::quoted(partial.string()) + ": " +
+                               std::strerror(errno));
   }
-  std::filesystem::rename(partial, path);
+  std::error_code ec;
+  std::filesystem::rename(partial, path, ec);
+  if (ec)
+    throw std::runtime_error("cannot rename " + common::quoted(partial.string()) + ": " +
+                             ec.message());
 }
 
 std::string unit_name(const ExperimentConfig& c) {
@@ -193,11 +199,6 @@ std::vector<std::string> write_tables(const ExperimentConfig& config,
     paths.push_back((dir / name).string());
   }
   return paths;
-}
-
-void remove_tables(const std::string& dir) {
-  std::error_code ec;
-  for (const char* name : kTableFiles) std::filesystem::remove(std::filesystem::path(dir) / name, ec);
 }
 
 }  // namespace tournament

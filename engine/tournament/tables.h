@@ -53,12 +53,11 @@ std::string crosstable_csv(const Eigen::MatrixXd& m, const std::vector<std::stri
 /// Returns both cross tables as Markdown, with each player's mean over its opponents.
 std::string crosstable_markdown(const CrossTables& t, const std::vector<std::string>& players);
 
-/// Writes every table of a finished run into config.out_dir (creating it), each file first to a
-/// temporary name and then renamed, so no table looks complete before it is. Returns the paths.
+/// Writes every table of a finished run into config.out_dir (creating it), each file first to
+/// NAME.partial and then renamed over NAME, so no table looks complete before it is and an
+/// earlier run's table stays until its replacement is whole. Returns the paths.
 /// Throws std::runtime_error when a file cannot be written.
 std::vector<std::string> write_tables(const ExperimentConfig& config,
                                       const std::vector<TaskResult>& tasks);
-/// Deletes the tables a previous run left in `dir`, so a failed run leaves none behind.
-void remove_tables(const std::string& dir);
 
 }  // namespace tournament

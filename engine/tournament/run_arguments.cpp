@@ -1,0 +1,222 @@
+#include "engine/tournament/run_arguments.h"
+
+#include <boost/program_options.hpp>
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <limits>
+#include <sstream>
+
+#include "engine/common/option_error.h"
+#include "engine/common/text.h"
+
+namespace tournament {
+namespace po = boost::program_options;
+namespace {
+
+// Every key of a config file, which is also a command-line option. Values are read as text and
+// converted here so that each bad value gets a message naming the key and the valid range.
+po::options_description experiment_options() {
+  po::options_description o("Experiment options (each is also a key of a config file)");
+  o.add_options()
+      ("name", po::value<std::string>(), "experiment name; tables go to results/<name>/")
+      ("deals", po::value<std::string>(), "deals per pairing, 1 or more (default 100000)")
+      ("seed", po::value<std::string>(), "experiment seed, 0..2^64-1 (default 1)")
+      ("threads", po::value<std::string>(), "worker threads; 0 = all cores (default 0)")
+      ("player", po::value<std::vector<std::string>>(),
+       "strategy spec, repeated in order, e.g. heuristic or name(key=value,...); "
+       "see `dominoes strategies`")
+      ("format", po::value<std::string>(), "head-to-head | round-robin | gauntlet "
+       "(default round-robin)")
+      ("duplicate", po::value<std::string>(), "duplicate deals, true | false (default true)")
+      ("target", po::value<std::string>(), "match target in points, 0 (single games) to 100000 "
+       "(default 0)")
+      ("double", po::value<std::string>(), "the set: double-N for N = 6..9 (default 6)")
+      ("hand-size", po::value<std::string>(), "tiles per hand (default 7)")
+      ("scoring", po::value<std::string>(), "opponent-pips | pip-difference | all-pips "
+       "(default opponent-pips)")
+      ("leader", po::value<std::string>(), "random | heaviest-double | alternate "
+       "(default random)")
+      ("out", po::value<std::string>(), "output directory (default results/<name>/)")
+      ("games-out", po::value<std::string>(), "write every game as a JSON line to this file")
+      ("chunk", po::value<std::string>(), "deals per journal entry, 1 or more (default 1000)")
+      ("quiet", po::value<std::string>(), "no progress line, true | false (default false)")
+      ("sweep-param", po::value<std::string>(),
+       "sweep one parameter of one player over sweep-values, e.g. scenarios")
+      ("sweep-values", po::value<std::string>(), "the sweep's values, comma-separated, e.g. 50,100,200")
+      ("sweep-player", po::value<std::string>(), "which player the sweep changes, 1-based (default 1)");
+  return o;
+}
+
+// Options of the command line only: they steer this invocation and are never saved.
+po::options_description command_line_options() {
+  po::options_description o("Command-line only");
+  o.add_options()("help,h", "show this help")(
+      "restart", "discard a journal written under a different config and start afresh")(
+      "config", po::value<std::string>(), "experiment config file (INI)");
+  return o;
+}
+
+std::string valid_keys() {
+  const po::options_description options = experiment_options();  // outlives the loop
+  std::string keys;
+  for (const auto& opt : options.options())
+    keys += (keys.empty() ? "" : ", ") + opt->long_name();
+  return keys;
+}
+
+template <typename Int>
+Int parse_integer(const std::string& key, const std::string& text, Int min, Int max,
+                  const std::string& valid) {
+  const auto value = common::parse_int<Int>(text);
+  if (!value || *value < min || *value > max)
+    throw ConfigError(key + " " + common::quoted(text) + " is not valid: valid " + valid);
+  return *value;
+}
+
+bool parse_bool(const std::string& key, const std::string& text) {
+  if (text == "true") return true;
+  if (text == "false") return false;
+  throw ConfigError(key + " " + common::quoted(text) + " is not valid: valid true or false");
+}
+
+const std::string* get(const po::variables_map& vm, const char* key) {
+  return vm.count(key) ? &vm[key].as<std::string>() : nullptr;
+}
+
+void apply_numbers(const po::variables_map& vm, ExperimentConfig& c) {
+  constexpr auto kMaxInt = std::numeric_limits<int>::max();
+  if (auto* v = get(vm, "deals"))
+    c.deals = parse_integer<std::int64_t>("deals", *v, 1, std::int64_t{1} << 40, "1 to 2^40");
+  if (auto* v = get(vm, "seed"))
+    c.seed = parse_integer<std::uint64_t>("seed", *v, 0, ~std::uint64_t{0}, "0..2^64-1");
+  if (auto* v = get(vm, "threads"))
+    c.threads = parse_integer<int>("threads", *v, 0, 1024, "0 (all cores) to 1024");
+  if (auto* v = get(vm, "target"))
+    c.rules.match_target = parse_integer<int>(
+        "target", *v, 0, dominoes::kMaxMatchTarget,
+        "0 (single games) to " + std::to_string(dominoes::kMaxMatchTarget) + " points");
+  if (auto* v = get(vm, "double"))
+    c.rules.max_pip = parse_integer<int>("double", *v, 6, 9, "6..9");
+  if (auto* v = get(vm, "hand-size"))
+    c.rules.hand_size = parse_integer<int>("hand-size", *v, 1, kMaxInt, "1 or more");
+  if (auto* v = get(vm, "chunk"))
+    c.chunk = parse_integer<std::int64_t>("chunk", *v, 1, std::int64_t{1} << 30, "1 to 2^30");
+}
+
+void apply_words(const po::variables_map& vm, ExperimentConfig& c) {
+  if (auto* v = get(vm, "name")) c.name = *v;
+  if (auto* v = get(vm, "format")) {
+    const auto format = parse_format(*v);
+    if (!format)
+      throw ConfigError("format " + common::quoted(*v) +
+                        " is not valid: valid head-to-head, round-robin or gauntlet");
+    c.format = *format;
+  }
+  if (auto* v = get(vm, "duplicate")) c.duplicate = parse_bool("duplicate", *v);
+  if (auto* v = get(vm, "quiet")) c.quiet = parse_bool("quiet", *v);
+  if (auto* v = get(vm, "out")) c.out_dir = *v;
+  if (auto* v = get(vm, "games-out")) c.games_out = *v;
+  if (auto* v = get(vm, "scoring"); v && !dominoes::parse_scoring_rule(*v, c.rules.scoring))
+    throw ConfigError("scoring " + common::quoted(*v) +
+                      " is not valid: valid opponent-pips, pip-difference or all-pips");
+  if (auto* v = get(vm, "leader"); v && !dominoes::parse_leader_rule(*v, c.rules.leader))
+    throw ConfigError("leader " + common::quoted(*v) +
+                      " is not valid: valid random, heaviest-double or alternate");
+  if (vm.count("player")) c.players = vm["player"].as<std::vector<std::string>>();
+  if (auto* v = get(vm, "sweep-param")) c.sweep.param = *v;
+  if (auto* v = get(vm, "sweep-player"))
+    c.sweep.player = parse_integer<int>("sweep-player", *v, 1, 1 << 20, "1 or more") - 1;
+  if (auto* v = get(vm, "sweep-values")) c.sweep.values = common::split_list(*v);
+}
+
+po::variables_map read_command_line(const std::vector<std::string>& args) {
+  po::options_description cli;
+  cli.add(command_line_options()).add(experiment_options());
+  po::positional_options_description positional;
+  positional.add("config", 1);
+  po::variables_map vm;
+  // No guessing of abbreviated options: --play must not silently mean --player.
+  const int style = po::command_line_style::default_style & ~po::command_line_style::allow_guessing;
+  try {
+    po::store(po::command_line_parser(args).options(cli).positional(positional).style(style).run(),
+              vm);
+  } catch (const po::unknown_option& e) {
+    throw ConfigError(common::describe_option_error(e) + "; valid options: --help, --restart, " +
+                      valid_keys());
+  } catch (const po::error& e) {
+    throw ConfigError(common::describe_option_error(e) + "; see dominoes run --help");
+  }
+  return vm;
+}
+
+// Adds the keys of the config file at `path` to `vm` (the command line's values win).
+void read_config_file(const std::string& path, po::variables_map& vm) {
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec))
+    throw ConfigError("config file " + common::quoted(path) + " is a directory, not a file");
+  std::ifstream file(path);
+  if (!file)
+    throw ConfigError("cannot read config file " + common::quoted(path) + ": " +
+                      std::strerror(errno));
+  try {
+    po::store(po::parse_config_file(file, experiment_options()), vm);
+  } catch (const po::unknown_option& e) {
+    throw ConfigError("in " + common::quoted(path) + ": " + common::describe_option_error(e) +
+                      "; valid keys: " + valid_keys());
+  } catch (const po::error& e) {
+    throw ConfigError("in " + common::quoted(path) + ": " + common::describe_option_error(e));
+  }
+}
+
+std::string help_text() {
+  std::ostringstream os;
+  os << "Usage: dominoes run [CONFIG.cfg] [--key=value ...]\n\n"
+        "Runs an experiment: every pairing of the players plays `deals` deals (with duplicate\n"
+        "deals, each deal twice with the hands swapped), in parallel and reproducibly, and writes\n"
+        "summary.csv, summary.md, crosstable files for round robins, and config.cfg to the output\n"
+        "directory. Without CONFIG, the built-in default experiment runs (a quick round robin of\n"
+        "lowest, random and heuristic). Options on the command line override the file.\n\n"
+        "After each chunk of deals the run journals its totals in OUT/journal.txt; an interrupted\n"
+        "run (Ctrl-C, kill, crash) started again with the same config resumes there. A journal\n"
+        "written under another config is refused (--restart discards it). Ctrl-C stops at the\n"
+        "next chunk (a second Ctrl-C at once). One run at a time per output directory.\n\n"
+     << command_line_options() << "\n"
+     << experiment_options();
+  return os.str();
+}
+
+void check_not_config_file(const RunRequest& r) {
+  const auto& games = r.config.games_out;
+  if (r.config_path.empty() || games.empty()) return;
+  std::error_code ec;
+  if (std::filesystem::equivalent(games, r.config_path, ec))
+    throw ConfigError("games-out " + common::quoted(games) +
+                      " is the config file being read: give another file");
+}
+
+}  // namespace
+
+RunRequest parse_run_arguments(const std::vector<std::string>& args) {
+  RunRequest request;
+  po::variables_map vm = read_command_line(args);
+  if (vm.count("help")) {
+    request.help = true;
+    request.help_text = help_text();
+    return request;
+  }
+  request.restart = vm.count("restart") > 0;
+  if (vm.count("config")) {
+    request.config_path = vm["config"].as<std::string>();
+    read_config_file(request.config_path, vm);
+  }
+  request.config = request.config_path.empty() ? default_experiment() : ExperimentConfig{};
+  apply_numbers(vm, request.config);
+  apply_words(vm, request.config);
+  validate(request.config);
+  check_not_config_file(request);
+  return request;
+}
+
+}  // namespace tournament

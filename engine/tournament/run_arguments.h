@@ -1,0 +1,29 @@
+// Reading `dominoes run`'s arguments: an optional INI config file, then --key=value options that
+// override it (DESIGN.md section 6). Boost.Program_options holds the option table and reads both;
+// every key of a config file is also a command-line option. The result is a validated
+// ExperimentConfig (experiment_config.h).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "engine/tournament/experiment_config.h"
+
+namespace tournament {
+
+/// The result of reading `dominoes run`'s arguments.
+struct RunRequest {
+  ExperimentConfig config;  ///< validated
+  std::string config_path;  ///< the config file read, or empty for the built-in default
+  bool restart = false;     ///< --restart: discard a journal written under another config
+  bool help = false;        ///< --help was asked for; `help_text` holds it
+  std::string help_text;
+};
+
+/// Returns the experiment described by `args` (the words after `run`): an optional config file
+/// path, then --key=value options that override it. Throws ConfigError for an unknown, repeated,
+/// mistyped or out-of-range option or key, a config file that is missing, unreadable or a
+/// directory, an unknown strategy or parameter, or --games-out naming the config file itself.
+RunRequest parse_run_arguments(const std::vector<std::string>& args);
+
+}  // namespace tournament
