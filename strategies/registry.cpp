@@ -5,6 +5,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "engine/common/text.h"
 #include "strategies/heuristic/heuristic_strategy.h"
 #include "strategies/lowest/lowest_strategy.h"
 #include "strategies/minimax/minimax_strategy.h"
@@ -164,17 +165,17 @@ Registry::Resolved Registry::resolve(std::string_view text) const {
   const Spec spec = parse_spec(text);
   const StrategyInfo* info = find(spec.name);
   if (!info)
-    throw SpecError("unknown strategy \"" + spec.name + "\": valid strategies are " +
+    throw SpecError("unknown strategy " + common::quoted(spec.name) + ": valid strategies are " +
                     names_of(strategies_));
   Resolved r{info, {}};
   for (const auto& p : info->params) r.values[p.name] = p.default_value;
   for (const auto& [key, value] : spec.params) {
     const ParamInfo* p = find_param(*info, key);
     if (!p)
-      throw SpecError("strategy " + info->name + " has no parameter \"" + key +
-                      "\": valid parameters are " + params_of(*info));
+      throw SpecError("strategy " + info->name + " has no parameter " + common::quoted(key) +
+                      ": valid parameters are " + params_of(*info));
     if (!valid_value(*p, value))
-      throw SpecError("bad value " + key + "=" + value + " for strategy " + info->name +
+      throw SpecError("bad value " + common::quoted(key + "=" + value) + " for strategy " + info->name +
                       ": valid is " + range_text(*p));
     r.values[key] = value;
   }

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cctype>
 
+#include "engine/common/text.h"
+
 namespace strategies {
 namespace {
 
@@ -19,7 +21,7 @@ bool is_identifier(std::string_view s) {
 }
 
 SpecError malformed(std::string_view text, const std::string& why) {
-  return SpecError("bad strategy spec \"" + std::string(text) + "\": " + why +
+  return SpecError("bad strategy spec " + common::quoted(text) + ": " + why +
                    "; expected name or name(key=value,...)");
 }
 
@@ -40,13 +42,13 @@ Spec parse_spec(std::string_view text) {
     const std::size_t comma = std::min(body.find(',', start), body.size());
     const std::string item = body.substr(start, comma - start);
     const std::size_t eq = item.find('=');
-    if (eq == std::string::npos) throw malformed(text, "parameter \"" + trimmed(item) + "\" has no =");
+    if (eq == std::string::npos) throw malformed(text, "parameter " + common::quoted(trimmed(item), 40) + " has no =");
     std::string key = trimmed(item.substr(0, eq));
     std::string value = trimmed(item.substr(eq + 1));
-    if (!is_identifier(key)) throw malformed(text, "bad parameter name \"" + key + "\"");
-    if (value.empty()) throw malformed(text, "parameter " + key + " has no value");
+    if (!is_identifier(key)) throw malformed(text, "bad parameter name " + common::quoted(key, 40));
+    if (value.empty()) throw malformed(text, "parameter " + common::quoted(key, 40) + " has no value");
     for (const auto& [k, v] : spec.params)
-      if (k == key) throw malformed(text, "parameter " + key + " given twice");
+      if (k == key) throw malformed(text, "parameter " + common::quoted(key, 40) + " given twice");
     spec.params.emplace_back(std::move(key), std::move(value));
     start = comma + 1;
   }

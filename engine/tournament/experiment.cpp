@@ -11,9 +11,10 @@ namespace {
 
 void make_output_directory(const std::string& dir) {
   std::error_code ec;
+  if (std::filesystem::exists(dir, ec) && !std::filesystem::is_directory(dir, ec))
+    throw ConfigError("out " + common::quoted(dir) + " is a file, not a directory");
   std::filesystem::create_directories(dir, ec);
-  if (!ec && std::filesystem::is_directory(dir, ec)) return;
-  if (!ec) throw ConfigError("out " + common::quoted(dir) + " is a file, not a directory");
+  if (!ec) return;
   throw std::runtime_error("cannot create output directory " + common::quoted(dir) + ": " +
                            ec.message());
 }

@@ -18,7 +18,13 @@ bool has_control_character(const std::string& text) {
   return false;
 }
 
+// Names become directory names (results/<name>), which file systems cut at 255 bytes.
+constexpr std::size_t kMaxNameLength = 200;
+
 void check_name_and_paths(const ExperimentConfig& c) {
+  if (c.name.size() > kMaxNameLength)
+    throw ConfigError("name " + common::quoted(c.name) + " is " + std::to_string(c.name.size()) +
+                      " characters long: valid up to " + std::to_string(kMaxNameLength));
   if (c.name.empty() || c.name.find_first_of("/#") != std::string::npos ||
       has_control_character(c.name))
     throw ConfigError("name " + common::quoted(c.name) +

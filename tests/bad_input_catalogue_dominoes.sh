@@ -1,0 +1,123 @@
+#!/usr/bin/env bash
+# The bad-input catalogue of `dominoes` (issue 8): malformed options, config files, strategy specs,
+# paths and journals. Every case must end within a bounded time with exit 2 (1 for I/O failures),
+# exactly one line on stderr, no longer than 400 bytes, that mentions the named word, nothing on
+# stdout, and no table in the output directory.
+# Usage: bad_input_catalogue_dominoes.sh PATH/TO/dominoes
+set -u
+
+bin=${1:?usage: $0 PATH/TO/dominoes}
+source "$(dirname "$0")/cli_lib.sh"
+out="$tmp/out"
+
+# reject EXIT WORD ARGS...: runs "$bin" ARGS under a 20 s limit and checks the failure is clean.
+reject() {
+  local want=$1 word=$2
+  shift 2
+  rm -rf "$out"
+  timeout 20 "$bin" "$@" >"$tmp/stdout" 2>"$tmp/stderr" </dev/null
+  local rc=$? problems=""
+  [ "$rc" -eq 124 ] && problems+=" timed out;"
+  [ "$rc" -eq "$want" ] || problems+=" exit $rc, expected $want;"
+  [ "$(wc -l <"$tmp/stderr")" -eq 1 ] || problems+=" stderr has $(wc -l <"$tmp/stderr") lines;"
+  [ "$(wc -c <"$tmp/stderr")" -le 400 ] || problems+=" stderr has $(wc -c <"$tmp/stderr") bytes;"
+  grep -qF -- "$word" "$tmp/stderr" || problems+=" stderr does not mention '$word';"
+  [ -s "$tmp/stdout" ] && problems+=" stdout not empty;"
+  [ -e "$out/summary.csv" ] && problems+=" wrote tables;"
+  if [ -n "$problems" ]; then
+    failed=$((failed + 1))
+    echo "FAIL: $(printf '%q ' "$@" | head -c 200):$problems $(head -c 300 "$tmp/stderr")"
+  else
+    passed=$((passed + 1))
+  fi
+}
+
+P=(--player random --player heuristic)
+O=(--out "$out" --quiet true)
+cfg() { printf '%b' "$2" >"$tmp/$1"; echo "$tmp/$1"; }
+
+# Options: unknown, repeated, valueless, and Boost's own placeholders (which once hung the run).
+reject 2 bogus run --bogus "${P[@]}" "${O[@]}"
+reject 2 '%canonical_option%' run --%canonical_option% "${P[@]}" "${O[@]}"
+reject 2 '%prefix%' run '--%prefix%%option%' "${P[@]}" "${O[@]}"
+reject 2 deals run --deals 5 --deals 6 "${P[@]}" "${O[@]}"
+reject 2 deals run "${P[@]}" "${O[@]}" --deals
+reject 2 help run --help=yes
+reject 2 'not options' run a.cfg b.cfg
+reject 2 'unknown command' frobnicate
+reject 2 extra strategies extra
+# Types and ranges of every key.
+reject 2 deals run --deals 0 "${P[@]}" "${O[@]}"
+reject 2 deals run --deals -3 "${P[@]}" "${O[@]}"
+reject 2 deals run --deals 12x "${P[@]}" "${O[@]}"
+reject 2 deals run --deals 99999999999999999999999 "${P[@]}" "${O[@]}"
+reject 2 seed run --seed -1 "${P[@]}" "${O[@]}"
+reject 2 seed run --seed 18446744073709551616 "${P[@]}" "${O[@]}"
+reject 2 threads run --threads -1 "${P[@]}" "${O[@]}"
+reject 2 threads run --threads 100000 "${P[@]}" "${O[@]}"
+reject 2 target run --target 200000 "${P[@]}" "${O[@]}"
+reject 2 100000 run --target 100001 "${P[@]}" "${O[@]}"
+reject 2 target run --target -5 "${P[@]}" "${O[@]}"
+reject 2 double run --double 5 "${P[@]}" "${O[@]}"
+reject 2 double run --double 10 "${P[@]}" "${O[@]}"
+reject 2 hand-size run --hand-size 15 "${P[@]}" "${O[@]}"
+reject 2 hand-size run --hand-size 0 "${P[@]}" "${O[@]}"
+reject 2 chunk run --chunk 0 "${P[@]}" "${O[@]}"
+reject 2 format run --format swiss "${P[@]}" "${O[@]}"
+reject 2 duplicate run --duplicate maybe "${P[@]}" "${O[@]}"
+reject 2 quiet run --quiet 1 "${P[@]}" --out "$out"
+reject 2 scoring run --scoring most-pips "${P[@]}" "${O[@]}"
+reject 2 leader run --leader youngest "${P[@]}" "${O[@]}"
+reject 2 sweep-player run --sweep-param playouts --sweep-values 1,2 --sweep-player 3 "${P[@]}" "${O[@]}"
+reject 2 sweep run --sweep-param playouts "${P[@]}" "${O[@]}"
+reject 2 'has no parameter' run --sweep-param depth --sweep-values 1 "${P[@]}" "${O[@]}"
+reject 2 name run --name 'a/b' "${P[@]}" "${O[@]}"
+reject 2 name run --name $'two\nlines' "${P[@]}" "${O[@]}"
+reject 2 out run --out $'dir\nname' "${P[@]}" --quiet true
+reject 2 '#' run --games-out 'games#1.jsonl' "${P[@]}" "${O[@]}"
+# Players and strategy specs.
+reject 2 nosuch run --player nosuch --player random "${O[@]}"
+reject 2 '"x"' run --player 'random(x=1)' --player random "${O[@]}"
+reject 2 'heuristic(' run --player 'heuristic(' --player random "${O[@]}"
+reject 2 'given twice' run --player 'minimax(depth=1,depth=2)' --player random "${O[@]}"
+reject 2 playouts run --player 'playout(playouts=0)' --player random "${O[@]}"
+reject 2 scenarios run --player 'minimax(scenarios=1.5)' --player random "${O[@]}"
+reject 2 rollout run --player 'playout(rollout=smart)' --player random "${O[@]}"
+reject 2 head-to-head run --format head-to-head --player random --player lowest --player heuristic "${O[@]}"
+reject 2 'at least 2' run --player random "${O[@]}"
+# Huge inputs: the message echoes at most about 80 characters of them.
+huge=$(head -c 100000 /dev/zero | tr '\0' 'x')
+reject 2 'more bytes' run --player "$huge" --player random "${O[@]}"
+reject 2 'more bytes' run --name "$huge" "${P[@]}" "${O[@]}"
+reject 2 'more bytes' run "$(cfg huge.cfg "player = random\nplayer = lowest\nformat = $huge\n")" "${O[@]}"
+reject 2 'more bytes' run "$(cfg huge_key.cfg "player = random\n$huge = 1\n")" "${O[@]}"
+# Config files: missing, a directory, malformed lines, unknown keys, bad values.
+reject 2 /nonexistent.cfg run /nonexistent.cfg "${O[@]}"
+reject 2 'is a directory' run "$tmp" "${O[@]}"
+reject 2 bogus_key run "$(cfg bad_key.cfg 'player = random\nplayer = lowest\nbogus_key = 1\n')" "${O[@]}"
+reject 2 '%canonical_option%' run "$(cfg placeholder.cfg 'player = random\n%%canonical_option%% = 1\n')" "${O[@]}"
+reject 2 'key = value' run "$(cfg no_equals.cfg 'player = random\njust words\n')" "${O[@]}"
+reject 2 deals run "$(cfg bad_value.cfg 'player = random\nplayer = lowest\ndeals = -1\n')" "${O[@]}"
+reject 2 deals run "$(cfg twice.cfg 'player = random\nplayer = lowest\ndeals = 1\ndeals = 2\n')" "${O[@]}"
+# Paths the run would have to write over: its own files, the config itself, a directory.
+reject 2 summary.csv run "${P[@]}" "${O[@]}" --games-out "$out/summary.csv"
+reject 2 journal.txt run "${P[@]}" "${O[@]}" --games-out "$out/journal.txt"
+reject 2 'config file being read' run "$(cfg self.cfg "player = random\nplayer = lowest\ngames-out = $tmp/self.cfg\n")" "${O[@]}"
+reject 2 'is a directory' run "${P[@]}" "${O[@]}" --games-out "$tmp"
+: >"$tmp/plain_file"
+reject 2 'not a directory' run "${P[@]}" --quiet true --out "$tmp/plain_file"
+reject 1 'Not a directory' run "${P[@]}" --quiet true --out "$tmp/plain_file/sub" --deals 10
+# Journals that cannot be resumed.
+mkdir -p "$tmp/j1" && echo 'garbage' >"$tmp/j1/journal.txt"
+reject 2 'damaged' run "${P[@]}" --quiet true --out "$tmp/j1" --deals 10
+mkdir -p "$tmp/j2" && echo 'dominoes-journal v1 0123456789abcdef' >"$tmp/j2/journal.txt"
+reject 2 'older version' run "${P[@]}" --quiet true --out "$tmp/j2" --deals 10
+"$bin" run "${P[@]}" --quiet true --out "$tmp/j3" --deals 100 --chunk 10 >/dev/null 2>&1
+head -n 20 "$tmp/j3/config.cfg" >/dev/null
+"$bin" run "${P[@]}" --quiet true --out "$tmp/j4" --deals 3000000 --chunk 1000 >/dev/null 2>&1 &
+pid=$!
+for _ in $(seq 1 500); do grep -q '^chunk ' "$tmp/j4/journal.txt" 2>/dev/null && break; sleep 0.01; done
+kill -9 "$pid"; wait "$pid" 2>/dev/null
+reject 2 'seed is' run "${P[@]}" --quiet true --out "$tmp/j4" --deals 3000000 --chunk 1000 --seed 9
+
+finish
