@@ -127,13 +127,19 @@ std::string draw(int size, const std::vector<Placement>& placements);
 /// colouring), or nothing when these arguments do not apply.
 std::optional<std::string> impossibility_reason(const Puzzle& p);
 
+/// The longest time limit, in seconds, solve() and random_counts() honour (about 11.6 days);
+/// a longer one is taken as this.
+inline constexpr double kMaxTimeLimit = 1e6;
+
 /// Returns the solution of `p`, or a proof that there is none (a colouring argument or a search
 /// that explored every possibility), or kUnknown when `time_limit` seconds pass first. `seed`
 /// drives the randomized restarts. Never reports kImpossible without a proof.
 Result solve(const Puzzle& p, double time_limit, std::uint64_t seed = 1);
 
 /// Returns the counts of a random tiling of the N x N square (N even, 4..kMaxSize): a solvable
-/// signature, as the contest made them. The same (size, seed) gives the same counts.
-Counts random_counts(int size, std::uint64_t seed);
+/// signature, as the contest made them; or nothing when `time_limit` seconds pass first (from
+/// about N = 1500 some draws take minutes). The same (size, seed) gives the same counts whatever
+/// the limit. Throws TetrominoError for an odd size or one outside 4..kMaxSize.
+std::optional<Counts> random_counts(int size, std::uint64_t seed, double time_limit);
 
 }  // namespace solvers::tetromino

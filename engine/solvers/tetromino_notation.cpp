@@ -4,7 +4,11 @@
 
 #include <algorithm>
 #include <nlohmann/json.hpp>
-#include <sstream>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "engine/common/text.h"
 
 namespace solvers::tetromino {
 
@@ -14,29 +18,40 @@ void check_size(int size) {
                          std::to_string(kMaxSize));
 }
 
+namespace {
+
+// An item of a signature is echoed shorter than the signature around it, to keep one line short.
+constexpr std::size_t kItemEcho = 20;
+
+// Returns a figure letter as written, 'X', or escaped by common::quoted when it is not printable.
+std::string figure_text(char letter) {
+  if (letter > ' ' && letter < 0x7f) return std::string("'") + letter + "'";
+  return common::quoted(std::string(1, letter));
+}
+
+}  // namespace
+
 Counts parse_signature(const std::string& text) {
   Counts counts{};
   std::array<bool, kFigures> seen{};
-  std::stringstream in(text);
   const auto bad = [&](const std::string& why) {
-    return TetrominoError("bad signature \"" + text + "\": " + why +
+    return TetrominoError("bad signature " + common::quoted(text) + ": " + why +
                           "; expected e.g. I1,J1,L1,Z1 with letters from IJLOSTZ");
   };
-  for (std::string item; std::getline(in, item, ',');) {
-    item.erase(0, item.find_first_not_of(" \t"));
-    item.erase(item.find_last_not_of(" \t") + 1);
-    if (item.size() < 2) throw bad("\"" + item + "\" is not a letter and a count");
+  for (const std::string& item : common::split_list(text)) {
+    if (item.empty()) throw bad("an empty item \"\" is not a letter and a count");
+    if (item.size() < 2) throw bad(common::quoted(item, kItemEcho) + " is not a letter and a count");
     const char* letter = std::find(kLetters, kLetters + kFigures, item[0]);
-    if (letter == kLetters + kFigures)
-      throw bad("unknown figure '" + std::string(1, item[0]) + "'");
+    if (letter == kLetters + kFigures) throw bad("unknown figure " + figure_text(item[0]));
     const auto f = static_cast<std::size_t>(letter - kLetters);
     if (seen[f]) throw bad("figure " + std::string(1, item[0]) + " given twice");
-    if (item.find_first_not_of("0123456789", 1) != std::string::npos || item.size() > 10)
-      throw bad("\"" + item.substr(1) + "\" is not a count");
+    // Digits only (parse_int alone would take "-1"), and at most 9: no count can overflow a sum.
+    const auto count = common::parse_int<int>(item.substr(1));
+    if (item.find_first_not_of("0123456789", 1) != std::string::npos || item.size() > 10 || !count)
+      throw bad(common::quoted(item.substr(1), kItemEcho) + " is not a count");
     seen[f] = true;
-    counts[f] = std::stoi(item.substr(1));
+    counts[f] = *count;
   }
-  if (text.empty() || text.back() == ',') throw bad("empty item");
   return counts;
 }
 
@@ -51,16 +66,38 @@ std::string format_signature(const Counts& counts) {
   return out;
 }
 
-Puzzle parse_puzzle_json(const std::string& json) {
-  nlohmann::json j;
+namespace {
+
+const char* const kPuzzleForm = "expected {\"size\":N,\"signature\":\"...\"}";
+
+// Returns the JSON value written `text`. nlohmann::json keeps the last of two equal keys without a
+// word, so a parser callback tracks the keys of each open object and refuses a repeat: in
+// {"size":4,"size":5} the user meant one of them, and we cannot know which.
+nlohmann::json parse_json(const std::string& text) {
+  using Event = nlohmann::json::parse_event_t;
+  std::vector<std::set<std::string>> keys;  // one set per object being read
+  const auto check = [&](int, Event event, nlohmann::json& parsed) {
+    if (event == Event::object_start) keys.emplace_back();
+    if (event == Event::object_end) keys.pop_back();
+    if (event == Event::key && !keys.back().insert(parsed.get<std::string>()).second)
+      throw TetrominoError("bad puzzle JSON: the key " + common::quoted(parsed.get<std::string>()) +
+                           " is given twice; " + kPuzzleForm);
+    return true;
+  };
   try {
-    j = nlohmann::json::parse(json);
+    return nlohmann::json::parse(text, check);
   } catch (const nlohmann::json::exception&) {
-    throw TetrominoError("bad puzzle JSON \"" + json + "\": expected {\"size\":N,\"signature\":\"...\"}");
+    throw TetrominoError("bad puzzle JSON " + common::quoted(text) + ": " + kPuzzleForm);
   }
+}
+
+}  // namespace
+
+Puzzle parse_puzzle_json(const std::string& json) {
+  nlohmann::json j = parse_json(json);
   if (!j.is_object() || !j.contains("size") || !j["size"].is_number_integer() ||
       !j.contains("signature") || !j["signature"].is_string())
-    throw TetrominoError("bad puzzle JSON \"" + json + "\": expected {\"size\":N,\"signature\":\"...\"}");
+    throw TetrominoError("bad puzzle JSON " + common::quoted(json) + ": " + kPuzzleForm);
   if (j["size"].is_number_unsigned() && j["size"].get<std::uint64_t>() > kMaxSize)
     throw TetrominoError("size " + j["size"].dump() + " is not valid: valid 1.." + std::to_string(kMaxSize));
   const long long size = j["size"].get<long long>();
@@ -68,6 +105,7 @@ Puzzle parse_puzzle_json(const std::string& json) {
     throw TetrominoError("size " + std::to_string(size) + " is not valid: valid 1.." + std::to_string(kMaxSize));
   return {static_cast<int>(size), parse_signature(j["signature"].get<std::string>())};
 }
+
 std::string to_json(const std::vector<Placement>& placements) {
   std::string out = "[";
   for (std::size_t i = 0; i < placements.size(); ++i) {

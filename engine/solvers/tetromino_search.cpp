@@ -426,6 +426,15 @@ std::vector<Placement> Search::placements() const {
   return out;
 }
 
+// Returns the time `seconds` after `start`, at most kMaxTimeLimit (NaN too): a larger count of
+// nanoseconds would overflow the clock's 64-bit duration.
+std::chrono::steady_clock::time_point deadline_after(std::chrono::steady_clock::time_point start,
+                                                     double seconds) {
+  const double capped = seconds < kMaxTimeLimit ? seconds : kMaxTimeLimit;
+  return start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                     std::chrono::duration<double>(capped));
+}
+
 // The Luby sequence 1 1 2 1 1 2 4 1 1 2 1 1 2 4 8 ...: run i's budget multiplier.
 std::uint64_t luby(std::uint64_t i) {
   for (std::uint64_t k = 1;; ++k) {
@@ -445,8 +454,7 @@ Result solve(const Puzzle& p, double time_limit, std::uint64_t seed) {
     result.reason = *why;
     return result;
   }
-  const auto deadline = start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-                                    std::chrono::duration<double>(time_limit));
+  const auto deadline = deadline_after(start, time_limit);
   Search search(p, false);
   dominoes::Rng rng(dominoes::stream_key({seed, static_cast<std::uint64_t>(p.size)}));
   const std::uint64_t base = std::max<std::uint64_t>(1000, static_cast<std::uint64_t>(p.size) * p.size);
@@ -476,7 +484,7 @@ Result solve(const Puzzle& p, double time_limit, std::uint64_t seed) {
   }
 }
 
-Counts random_counts(int size, std::uint64_t seed) {
+std::optional<Counts> random_counts(int size, std::uint64_t seed, double time_limit) {
   if (size < 4 || size % 2 != 0 || size > kMaxSize)
     throw TetrominoError("size " + std::to_string(size) + " has no tiling to draw counts from: valid "
                          "an even number 4.." + std::to_string(kMaxSize));
@@ -485,10 +493,15 @@ Counts random_counts(int size, std::uint64_t seed) {
   Search search(unlimited, true);
   dominoes::Rng rng(dominoes::stream_key({seed, static_cast<std::uint64_t>(size), 0x7E7}));
   // Random choices can wall off an awkward pocket that takes long to back out of: restart on the
-  // same Luby schedule as solve(), each run drawing new random choices.
-  const auto far = std::chrono::steady_clock::now() + std::chrono::hours(24);
+  // same Luby schedule as solve(), each run drawing new random choices. The deadline only stops
+  // the draw; it never changes which tiling a finished draw finds.
+  const auto deadline = deadline_after(std::chrono::steady_clock::now(), time_limit);
   const std::uint64_t base = std::max<std::uint64_t>(1000, static_cast<std::uint64_t>(size) * size);
-  for (std::uint64_t run = 1; search.run(base * luby(run), far, rng, false) != RunEnd::kSolved; ++run) {}
+  for (std::uint64_t run = 1;; ++run) {
+    const RunEnd end = search.run(base * luby(run), deadline, rng, false);
+    if (end == RunEnd::kSolved) break;
+    if (end == RunEnd::kTime || std::chrono::steady_clock::now() > deadline) return std::nullopt;
+  }
   Counts counts{};
   for (const Placement& p : search.placements()) ++counts[p.figure];
   return counts;
