@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "apps/solver/commands.h"
+#include "engine/common/text.h"
 
 namespace {
 
@@ -31,6 +32,6 @@ int main(int argc, char** argv) {
   }
   for (const auto& command : solver_app::commands())
     if (words[0] == command.name) return command.run(rest);
-  return solver_app::bad_input("unknown game \"" + words[0] + "\": valid games are " +
+  return solver_app::bad_input("unknown game " + common::quoted(words[0]) + ": valid games are " +
                                solver_app::command_names());
 }

@@ -2,9 +2,18 @@
 #   check NAME COMMAND...        passes when COMMAND succeeds
 #   bad NAME ARGS...             "$bin" ARGS must exit 2 with one line on stderr, nothing on stdout
 #   bad_stdin NAME INPUT ARGS... the same, with INPUT on stdin
+#   expect_error NAME EXIT WORD ARGS...
+#                                "$bin" ARGS (stdin empty) must exit EXIT within $time_limit
+#                                seconds, print nothing on stdout and exactly one line on stderr of
+#                                at most $max_error_bytes bytes that mentions WORD (any case)
+#   expect_error_from FILE NAME EXIT WORD ARGS...
+#                                the same with FILE on stdin
 #   finish                       prints "N passed, M failed"; returns non-zero on any failure
-# Each run leaves its output in "$tmp/out" and "$tmp/err" for further checks.
+# Each run leaves its output in "$tmp/out" and "$tmp/err" for further checks. A script may set
+# time_limit (default 20) and max_error_bytes (default 300) before calling expect_error.
 passed=0 failed=0
+time_limit=${time_limit:-20}
+max_error_bytes=${max_error_bytes:-300}
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
 
@@ -20,7 +29,7 @@ rejected_cleanly() {
     passed=$((passed + 1))
   else
     failed=$((failed + 1))
-    echo "FAIL: $name (exit $rc): $(cat "$tmp/err")"
+    echo "FAIL: $name (exit $rc): $(head -c 300 "$tmp/err")"
   fi
 }
 
@@ -34,6 +43,37 @@ bad_stdin() {
   local name=$1 input=$2; shift 2
   printf '%s' "$input" | "$bin" "$@" >"$tmp/out" 2>"$tmp/err"
   rejected_cleanly "$name" $?
+}
+
+# Why the last run in "$tmp" is not a clean error with exit code WANT mentioning WORD; empty if it is.
+error_problem() {  # error_problem RC WANT WORD
+  local rc=$1 want=$2 word=$3 lines bytes
+  lines=$(wc -l <"$tmp/err") bytes=$(wc -c <"$tmp/err")
+  if [ "$rc" -eq 124 ]; then echo "no answer within ${time_limit}s"
+  elif [ "$rc" -ne "$want" ]; then echo "exit $rc, expected $want"
+  elif [ -s "$tmp/out" ]; then echo "stdout is not empty: $(head -c 100 "$tmp/out")"
+  elif [ "$lines" -ne 1 ]; then echo "$lines lines on stderr, expected 1"
+  elif [ "$bytes" -gt "$max_error_bytes" ]; then echo "$bytes bytes on stderr, at most $max_error_bytes"
+  elif ! grep -qiF -- "$word" "$tmp/err"; then echo "stderr does not mention \"$word\""
+  fi
+}
+
+expect_error_from() {
+  local input=$1 name=$2 want=$3 word=$4; shift 4
+  timeout "$time_limit" "$bin" "$@" <"$input" >"$tmp/out" 2>"$tmp/err"
+  local rc=$? problem
+  problem=$(error_problem "$rc" "$want" "$word")
+  if [ -z "$problem" ]; then
+    passed=$((passed + 1))
+  else
+    failed=$((failed + 1))
+    echo "FAIL: $name: $problem: $(head -c 300 "$tmp/err")"
+  fi
+}
+
+expect_error() {
+  local name=$1; shift
+  expect_error_from /dev/null "$name" "$@"
 }
 
 finish() {

@@ -48,7 +48,28 @@ bad_line "value not below N" $'5\n1\n0 5\n' "line 3"
 bad_line "count mismatch" $'5\n3\n0 1\n1 2\n' "line 5"
 bad "dance-battle N 0" dance-battle --n 0
 bad "dance-battle N 33" dance-battle --n 33
-bad "dance-battle missing file" dance-battle /nonexistent/puzzle.txt
+expect_error "dance-battle missing file" 1 "No such file or directory" dance-battle /nonexistent/puzzle.txt
+expect_error "dance-battle directory" 2 "is a directory" dance-battle "$tmp"
+
+# Table sizes: at most half the physical memory (MemTotal, independent of the program's sysconf),
+# refused up front with the largest allowed; a table that still cannot be allocated (here under
+# an address-space limit) is one line and exit 1, not an abort.
+largest=$(($(awk '/^MemTotal:/ {print $2}' /proc/meminfo) / 2048))
+[ "$largest" -gt 65536 ] && largest=65536
+too_big=$((largest + 1))
+expect_error "block-dominoes table above memory" 2 "valid 1..$largest" \
+  block-dominoes --hands 0-1/2-2 --table-mb "$too_big"
+expect_error "dance-battle table above memory" 2 "valid 1..$largest" dance-battle --n 3 --table-mb "$too_big"
+expect_error "block-dominoes table-mb 65536" 2 "valid 1..$largest" \
+  block-dominoes --hands 0-1/2-2 --table-mb 65536
+if [ "$largest" -ge 1024 ]; then
+  (ulimit -v 400000; expect_error "block-dominoes out of memory" 1 "out of memory" \
+    block-dominoes --hands 0-1/2-2 --table-mb 1024; echo "$passed $failed" >"$tmp/counts")
+  read -r passed failed <"$tmp/counts"
+  (ulimit -v 400000; expect_error "dance-battle out of memory" 1 "out of memory" \
+    dance-battle --n 3 --table-mb 1024; echo "$passed $failed" >"$tmp/counts")
+  read -r passed failed <"$tmp/counts"
+fi
 
 # magic-fingers: the chart's 14 rows, then the verdict (seed 001: the second player wins).
 "$bin" magic-fingers >"$tmp/out" 2>&1

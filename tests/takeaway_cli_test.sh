@@ -55,4 +55,16 @@ bad "unknown option" takeaway --n 3 --bogus
 bad "no guessing" takeaway --mo 2,3 --n 3
 bad "stray word" takeaway --n 3 extra
 
+# Boost 1.74 formats its messages by replacing %name% placeholders until none is left: an option
+# name holding one looped forever. The message names the option as given, cut to 80 characters.
+expect_error "%canonical_option% option" 2 '"--%canonical_option%"' takeaway --%canonical_option%
+expect_error "%canonical_option% short option" 2 "unknown option" takeaway -%canonical_option%
+expect_error "%value% as a value" 2 '"%value%"' takeaway --n %value%
+expect_error "long unknown option cut" 2 "more bytes" takeaway "--$(printf 'x%.0s' {1..5000})"
+# --bound is refused beyond what memory holds, and a period search that still runs out of memory
+# (under an address-space limit) is one line and exit 1. One move m has the period 2m.
+(ulimit -v 400000; expect_error "bound out of memory" 1 "out of memory" \
+  takeaway --moves 500000000 --n 1 --bound 1000000000; echo "$passed $failed" >"$tmp/counts")
+read -r passed failed <"$tmp/counts"
+
 finish

@@ -77,7 +77,14 @@ bad "size not a number" tetromino --size four --signature I1
 bad "size without signature" tetromino --size 4
 bad "signature without size" tetromino --signature I1,J1,L1,Z1
 bad "unknown option" tetromino --size 4 --signature I1,J1,L1,Z1 --bogus
-bad "missing file" tetromino /nonexistent/puzzle.json
+expect_error "missing file" 1 "No such file or directory" tetromino /nonexistent/puzzle.json
+expect_error "directory" 2 "is a directory" tetromino "$tmp"
+expect_error "batch directory" 2 "is a directory" tetromino --batch "$tmp"
+expect_error "seed -1" 2 "0..18446744073709551615" tetromino --random 8 --seed -1
+expect_error "seed 2^64" 2 "0..18446744073709551615" tetromino --random 8 --seed 18446744073709551616
+expect_error "time limit inf" 2 "time-limit" tetromino --size 4 --signature I1,J1,L1,Z1 --time-limit inf
+printf '{"size":4,"size":5,"signature":"I1,J1,L1,Z1"}' >"$tmp/twice.json"
+expect_error "duplicate key" 2 '"size" is given twice' tetromino "$tmp/twice.json"
 bad "random odd size" tetromino --random 5
 bad "zero time limit" tetromino --size 4 --signature I1,J1,L1,Z1 --time-limit 0
 bad_stdin "malformed JSON" '{"size":4,"signature":' tetromino
@@ -114,6 +121,16 @@ tail -n +2 "$tmp/out" >"$tmp/drawing"
 check "random: 20 lines of 20 letters" is_drawing "$tmp/drawing" 20
 check "random: drawing has the signature's figures" \
   test "$(drawing_counts "$tmp/drawing")" = "$(tr ',' ' ' <<<"$signature")"
+
+check "random: the largest seed" test -n "$("$bin" tetromino --random 8 --seed 18446744073709551615)"
+
+# --random honours --time-limit: N = 2000 with seed 1 takes far more than a minute, so the draw
+# gives up with `unknown: ...` (exit 3, as a solve that runs out of time) within the limit.
+start=$SECONDS
+timeout 20 "$bin" tetromino --random 2000 --time-limit 1 >"$tmp/out" 2>"$tmp/err"
+check "random 2000: exit 3" test $? -eq 3
+check "random 2000: one unknown line" test "$(grep -c '^unknown: ' "$tmp/out")" -eq 1 -a "$(wc -l <"$tmp/out")" -eq 1
+check "random 2000: within the limit" test $((SECONDS - start)) -le 5
 
 "$bin" tetromino --help >"$tmp/out" 2>&1
 check "help" grep -q "tetromino" "$tmp/out"

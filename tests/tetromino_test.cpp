@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <array>
+#include <chrono>
 #include <fstream>
 #include <map>
 #include <nlohmann/json.hpp>
@@ -336,11 +337,11 @@ TEST(TetrominoSolve, GeneratedPuzzles) {
     const int seeds = n >= 48 ? 40 : 10;
     std::set<tet::Counts> distinct;
     for (int seed = 1; seed <= seeds; ++seed) {
-      const tet::Counts c = tet::random_counts(n, static_cast<std::uint64_t>(seed));
+      const tet::Counts c = tet::random_counts(n, static_cast<std::uint64_t>(seed), 60).value();
       distinct.insert(c);
       for (int k : c) ASSERT_GE(k, 0);
       ASSERT_EQ(4 * sum(c), n * n) << "N " << n << " seed " << seed << ": " << tet::format_signature(c);
-      ASSERT_EQ(tet::random_counts(n, static_cast<std::uint64_t>(seed)), c) << "not reproducible";
+      ASSERT_EQ(tet::random_counts(n, static_cast<std::uint64_t>(seed), 60).value(), c) << "not reproducible";
       const tet::Result r = tet::solve({n, c}, 10, static_cast<std::uint64_t>(seed));
       ASSERT_EQ(r.status, tet::Status::kSolved)
           << "N " << n << " " << tet::format_signature(c) << ": " << r.reason;
@@ -355,10 +356,21 @@ TEST(TetrominoSolve, GeneratedPuzzles) {
 }
 
 TEST(TetrominoSolve, RandomCountsRejectsSizesWithoutATiling) {
-  EXPECT_THROW(tet::random_counts(5, 1), tet::TetrominoError);
-  EXPECT_THROW(tet::random_counts(2, 1), tet::TetrominoError);
-  EXPECT_THROW(tet::random_counts(0, 1), tet::TetrominoError);
-  EXPECT_THROW(tet::random_counts(tet::kMaxSize + 2, 1), tet::TetrominoError);
+  EXPECT_THROW(tet::random_counts(5, 1, 60), tet::TetrominoError);
+  EXPECT_THROW(tet::random_counts(2, 1, 60), tet::TetrominoError);
+  EXPECT_THROW(tet::random_counts(0, 1, 60), tet::TetrominoError);
+  EXPECT_THROW(tet::random_counts(tet::kMaxSize + 2, 1, 60), tet::TetrominoError);
+}
+
+// A draw that cannot finish in time gives up at its time limit (seed 1 at N = 2000 takes far more
+// than a minute), and a short limit does not change what a draw that finishes returns.
+TEST(TetrominoSolve, RandomCountsHonoursItsTimeLimit) {
+  const auto start = std::chrono::steady_clock::now();
+  EXPECT_EQ(tet::random_counts(tet::kMaxSize, 1, 0.5), std::nullopt);
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  EXPECT_LT(seconds, 3.0);
+  EXPECT_EQ(tet::random_counts(20, 3, 5), tet::random_counts(20, 3, 60));
 }
 
 TEST(TetrominoSolve, ContestPuzzles) {
@@ -479,7 +491,7 @@ TEST(TetrominoParse, Signature) {
   const std::string contest = "I49,J127,L49,O13,S127,T126,Z134";
   EXPECT_EQ(tet::format_signature(tet::parse_signature(contest)), contest);
   for (int seed = 1; seed <= 20; ++seed) {
-    const tet::Counts c = tet::random_counts(20, static_cast<std::uint64_t>(seed));
+    const tet::Counts c = tet::random_counts(20, static_cast<std::uint64_t>(seed), 60).value();
     EXPECT_EQ(tet::parse_signature(tet::format_signature(c)), c);
   }
 }
@@ -549,6 +561,36 @@ TEST(TetrominoParse, PuzzleJsonRejections) {
   expect_rejected_json(R"({"size":100000,"signature":"I1"})", "size 100000");
   expect_rejected_json(R"({"size":4,"signature":"X1"})", "'X'");
   expect_rejected_json(R"({"size":4,"signature":"I1,I1"})", "twice");
+  // A key given twice: nlohmann::json alone keeps the last one without a word.
+  expect_rejected_json(R"({"size":4,"size":5,"signature":"I1,J1,L1,Z1"})", "key \"size\" is given twice");
+  expect_rejected_json(R"({"signature":"O1","size":2,"signature":"I1,J1,L1,Z1"})",
+                       "key \"signature\" is given twice");
+  expect_rejected_json(R"({"size":2,"signature":"O1","note":{"a":1,"a":2}})", "key \"a\" is given twice");
+}
+
+// The same key in two different objects is no repeat.
+TEST(TetrominoParse, PuzzleJsonSameKeyInTwoObjects) {
+  const tet::Puzzle p = tet::parse_puzzle_json(R"({"size":2,"signature":"O1","notes":[{"a":1},{"a":2}]})");
+  EXPECT_EQ(p.size, 2);
+}
+
+// A 10 MB input is echoed cut to common::kEchoLimit characters: the message stays one short line.
+TEST(TetrominoParse, HugeInputGivesAShortMessage) {
+  const std::string huge(10'000'000, 'I');
+  for (const std::string& text : {huge, "{\"size\":4,\"signature\":\"" + huge + "\"}", "[" + huge}) {
+    try {
+      tet::parse_puzzle_json(text);
+      ADD_FAILURE() << "accepted a 10 MB input";
+    } catch (const tet::TetrominoError& e) {
+      EXPECT_LT(std::string(e.what()).size(), 300u) << std::string(e.what()).substr(0, 300);
+    }
+  }
+  try {
+    tet::parse_signature(huge + ",J" + huge);
+    ADD_FAILURE() << "accepted a 20 MB signature";
+  } catch (const tet::TetrominoError& e) {
+    EXPECT_LT(std::string(e.what()).size(), 300u) << std::string(e.what()).substr(0, 300);
+  }
 }
 
 TEST(TetrominoParse, CheckSize) {
@@ -581,7 +623,7 @@ TEST(TetrominoFormat, DrawByHand) {
 // A solved puzzle's JSON parses back to its placements, and its drawing shows each cell's figure.
 TEST(TetrominoFormat, SolutionJsonAndDrawing) {
   const int n = 20;
-  const tet::Counts c = tet::random_counts(n, 7);
+  const tet::Counts c = tet::random_counts(n, 7, 60).value();
   const tet::Result r = tet::solve({n, c}, 10);
   ASSERT_EQ(r.status, tet::Status::kSolved) << r.reason;
   ASSERT_EQ(check_tiling(n, c, r.placements), "");

@@ -6,6 +6,7 @@
 
 #include "apps/solver/commands.h"
 #include "apps/solver/options.h"
+#include "engine/common/text.h"
 #include "engine/dominoes/notation.h"
 #include "engine/solvers/block_dominoes_position.h"
 #include "engine/solvers/block_dominoes_solver.h"
@@ -28,26 +29,25 @@ po::options_description block_dominoes_options() {
       "hands", po::value<std::string>(), "both hands, seat 0 then seat 1: 0-1,2-3/4-4,5-6")(
       "line", po::value<std::string>(), "the line's tiles left to right: 3-5,5-1")(
       "ends", po::value<std::string>(), "instead of the line, its open ends: 3,1")(
-      "to-move", po::value<int>()->default_value(0), "the seat to move, 0 or 1")(
-      "depth", po::value<int>()->default_value(0),
-      "tiles to search; 0 = to the end of the game (exact); at the horizon the position is "
-      "scored as if the game ended")(
-      "double", po::value<int>()->default_value(6), "the set: double-N, N = 6..9")(
+      "to-move", po::value<std::string>()->default_value("0"), "the seat to move, 0 or 1")(
+      "depth", po::value<std::string>()->default_value("0"),
+      "tiles to search, 0..200; 0 = to the end of the game (exact); at the horizon the position "
+      "is scored as if the game ended")(
+      "double", po::value<std::string>()->default_value("6"), "the set: double-N, N = 6..9")(
       "scoring", po::value<std::string>()->default_value("opponent-pips"),
       "opponent-pips | pip-difference | all-pips")(
-      "table-mb", po::value<int>()->default_value(64), "transposition table memory in MiB, 1..65536");
+      "table-mb", po::value<std::string>()->default_value("64"),
+      "transposition table memory in MiB, 1..65536 and at most half the machine's memory");
   return o;
 }
 
 dominoes::Rules rules_from(const po::variables_map& vm) {
   dominoes::Rules rules;
-  rules.max_pip = vm["double"].as<int>();
-  if (rules.max_pip < 6 || rules.max_pip > 9)
-    throw solvers::PositionError("double " + std::to_string(rules.max_pip) +
-                                 " is not a supported set: valid 6..9");
-  if (!dominoes::parse_scoring_rule(vm["scoring"].as<std::string>(), rules.scoring))
-    throw solvers::PositionError("scoring \"" + vm["scoring"].as<std::string>() +
-                                 "\" is not valid: valid opponent-pips, pip-difference, all-pips");
+  rules.max_pip = int_option(vm, "double", 6, 9);
+  const std::string& scoring = vm["scoring"].as<std::string>();
+  if (!dominoes::parse_scoring_rule(scoring, rules.scoring))
+    throw solvers::PositionError("scoring " + common::quoted(scoring) +
+                                 " is not valid: valid opponent-pips, pip-difference, all-pips");
   return rules;
 }
 
@@ -71,15 +71,10 @@ int run(const po::variables_map& vm) {
   text.hands = vm["hands"].as<std::string>();
   if (vm.count("line")) text.line = vm["line"].as<std::string>();
   if (vm.count("ends")) text.ends = vm["ends"].as<std::string>();
-  text.to_move = vm["to-move"].as<int>();
+  text.to_move = int_option(vm, "to-move", 0, 1);
   const dominoes::State s = solvers::parse_position(text, rules);
-  const int depth = vm["depth"].as<int>();
-  const int table_mb = vm["table-mb"].as<int>();
-  if (depth < 0 || depth > 200)
-    return bad_input("block-dominoes: depth " + std::to_string(depth) + " is not valid: valid 0..200");
-  if (table_mb < 1 || table_mb > 65536)
-    return bad_input("block-dominoes: table-mb " + std::to_string(table_mb) + " is not valid: valid 1..65536");
-  solvers::BlockDominoesSolver solver(rules, static_cast<std::size_t>(table_mb) << 20);
+  const int depth = int_option(vm, "depth", 0, 200);
+  solvers::BlockDominoesSolver solver(rules, table_bytes_option(vm, "table-mb"));
   print_solution(solver, s, depth);
   return 0;
 }

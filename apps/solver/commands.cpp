@@ -32,4 +32,9 @@ int bad_input(const std::string& message) {
   return 2;
 }
 
+int failed(const std::string& message) {
+  std::cerr << "solver: " << message << "\n";
+  return 1;
+}
+
 }  // namespace solver_app

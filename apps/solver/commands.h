@@ -21,6 +21,9 @@ const std::vector<Command>& commands();
 std::string command_names();
 /// Prints "solver: MESSAGE" on stderr and returns 2, the exit code for bad input.
 int bad_input(const std::string& message);
+/// Prints "solver: MESSAGE" on stderr and returns 1, the exit code for what is not the input's
+/// fault: a file that cannot be read, memory that runs out.
+int failed(const std::string& message);
 
 int block_dominoes_command(const std::vector<std::string>& args);
 int takeaway_command(const std::vector<std::string>&);

@@ -4,10 +4,11 @@
 #include <boost/program_options.hpp>
 #include <chrono>
 #include <cstdio>
-#include <fstream>
 #include <iostream>
+#include <sstream>
 
 #include "apps/solver/commands.h"
+#include "apps/solver/input.h"
 #include "apps/solver/options.h"
 #include "engine/solvers/dance_battle.h"
 
@@ -27,23 +28,22 @@ po::options_description dance_battle_options() {
       "Prints first `Win` or `Lose` for the dancer about to dance turn M+1. With --moves, every\n"
       "winning next turn follows, one \"a b\" per line. With --n N, solves the empty start and\n"
       "lists every winning opening. --stats adds positions visited, seconds and peak memory.\n"
-      "N may be 1..32. Bad input: one line naming the line number, exit code 2.\n\nOptions");
+      "N may be 1..32. Bad input: one line naming the line number, exit code 2; a file that\n"
+      "cannot be read: one line with the system's reason, exit code 1.\n\nOptions");
   o.add_options()("help,h", "show this help")(
       "input", po::value<std::string>(), "puzzle file, or - for stdin (default stdin)")(
-      "n", po::value<int>(), "solve the empty start with N dance moves")(
+      "n", po::value<std::string>(), "solve the empty start with N dance moves, 1..32")(
       "moves", "list every winning next turn")(
       "stats", "print positions visited, seconds and peak memory")(
-      "table-mb", po::value<int>()->default_value(64),
-      "transposition table memory in MiB, 1..65536");
+      "table-mb", po::value<std::string>()->default_value("64"),
+      "transposition table memory in MiB, 1..65536 and at most half the machine's memory");
   return o;
 }
 
 solvers::DanceBattlePosition read_input(const po::variables_map& vm) {
-  const std::string path = vm.count("input") ? vm["input"].as<std::string>() : "-";
-  if (path == "-") return solvers::read_dance_battle(std::cin);
-  std::ifstream file(path);
-  if (!file) throw solvers::DanceBattleError("cannot read \"" + path + "\"");
-  return solvers::read_dance_battle(file);
+  InputFile file(vm.count("input") ? vm["input"].as<std::string>() : "-");
+  std::istringstream text(file.read_all());
+  return solvers::read_dance_battle(text);
 }
 
 void print_stats(const solvers::DanceBattleSolver& solver, double seconds) {
@@ -55,11 +55,9 @@ void print_stats(const solvers::DanceBattleSolver& solver, double seconds) {
 }
 
 int solve(const po::variables_map& vm, const solvers::DanceBattlePosition& p) {
-  const int table_mb = vm["table-mb"].as<int>();
-  if (table_mb < 1 || table_mb > 65536)
-    return bad_input("dance-battle: table-mb " + std::to_string(table_mb) + " is not valid: valid 1..65536");
+  const std::size_t table_bytes = table_bytes_option(vm, "table-mb");
   const auto start = std::chrono::steady_clock::now();
-  solvers::DanceBattleSolver solver(p.n, static_cast<std::size_t>(table_mb) << 20);
+  solvers::DanceBattleSolver solver(p.n, table_bytes);
   const bool opening = vm.count("n") > 0;
   const bool want_moves = opening || vm.count("moves");
   std::vector<solvers::DanceTurn> winners;
@@ -77,10 +75,7 @@ int solve(const po::variables_map& vm, const solvers::DanceBattlePosition& p) {
 
 int run(const po::variables_map& vm) {
   if (!vm.count("n")) return solve(vm, read_input(vm));
-  const int n = vm["n"].as<int>();
-  if (n < 1 || n > solvers::kDanceBattleMaxN)
-    return bad_input("dance-battle: N " + std::to_string(n) + " is not supported: valid 1.." +
-                     std::to_string(solvers::kDanceBattleMaxN));
+  const int n = int_option(vm, "n", 1, solvers::kDanceBattleMaxN);
   if (vm.count("input")) return bad_input("dance-battle: give --n N or an input file, not both");
   return solve(vm, {n, {}, -1});
 }

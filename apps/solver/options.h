@@ -1,51 +1,80 @@
 // Command-line parsing shared by the solver's games: Boost.Program_options with option guessing
 // off (so `--play` is an error, not silently `--player`) and only the positional arguments a game
 // declares (a stray word is an error, not ignored).
+//
+// Numbers are declared as string options and read here with common::parse_int/parse_double, so
+// that "-1" is not an unsigned number, a bad value's message names the option, the text (cut by
+// common::quoted) and the valid range, and Boost never builds a message from user text: Boost
+// 1.74 formats its errors by substituting %name% placeholders until none is left, which loops
+// forever when the user's token itself contains one (`--%canonical_option%`).
 #pragma once
 
 #include <boost/program_options.hpp>
+#include <cstdint>
 #include <functional>
-#include <iostream>
+#include <limits>
+#include <new>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "apps/solver/commands.h"
+#include "engine/common/text.h"
 
 namespace solver_app {
 
+/// Raised for a bad option value (not a number, out of range); what() is one line naming the
+/// option, the value and what would be valid. Exit code 2, like every input error.
+class OptionError : public std::invalid_argument {
+ public:
+  using std::invalid_argument::invalid_argument;
+};
+
 /// Returns the options in `args` parsed against `options` and `positional` (default: none).
-/// Throws boost::program_options::error on an unknown, repeated or malformed option.
-inline boost::program_options::variables_map parse_arguments(
+/// Throws boost::program_options::error on an unknown, repeated or malformed option; never call
+/// its what() (see the file comment), use option_error_text().
+boost::program_options::variables_map parse_arguments(
     const std::vector<std::string>& args, const boost::program_options::options_description& options,
-    const boost::program_options::positional_options_description& positional = {}) {
-  namespace po = boost::program_options;
-  const int style = po::command_line_style::default_style & ~po::command_line_style::allow_guessing;
-  po::variables_map vm;
-  po::store(po::command_line_parser(args).options(options).positional(positional).style(style).run(), vm);
-  return vm;
+    const boost::program_options::positional_options_description& positional = {});
+
+/// Returns a one-line message for a command-line error, built from the option's name (cut to
+/// common::kEchoLimit) and the error's kind, never from Boost's message template.
+std::string option_error_text(const boost::program_options::error& e,
+                              const boost::program_options::positional_options_description& positional);
+
+/// Returns the whole number given to --`name` (declared as a string option), which must lie in
+/// min..max. Throws OptionError naming the option, the text and the range otherwise.
+template <typename Int>
+Int int_option(const boost::program_options::variables_map& vm, const std::string& name, Int min,
+               Int max) {
+  const std::string& text = vm[name].as<std::string>();
+  const auto value = common::parse_int<Int>(text);
+  if (value && *value >= min && *value <= max) return *value;
+  throw OptionError("--" + name + " " + common::quoted(text) + " is not valid: valid a whole number " +
+                    std::to_string(min) + ".." + std::to_string(max));
 }
+
+/// Returns the seconds given to --`name` (a string option): a finite number above 0 and at most
+/// `max`. Throws OptionError naming the option, the text and the range otherwise.
+double seconds_option(const boost::program_options::variables_map& vm, const std::string& name,
+                      double max);
+
+/// The most MiB a --table-mb option accepts on any machine.
+inline constexpr std::uint64_t kMaxTableMib = 65536;
+
+/// Returns the bytes of a table whose size --`name` gives in MiB (a string option): a whole
+/// number 1..kMaxTableMib and at most max_table_mib() (memory.h). Throws OptionError naming the
+/// largest size this machine allows.
+std::size_t table_bytes_option(const boost::program_options::variables_map& vm, const std::string& name);
 
 /// Runs one game's command: parses `args`, prints `options` for --help, else returns run(vm).
 /// Bad input becomes one line on stderr and exit code 2: an option error, or any
-/// std::invalid_argument, the base of every game's input error (PositionError,
-/// DanceBattleError, TakeawayError, TetrominoError).
-inline int run_game(const std::string& game, const std::vector<std::string>& args,
-                    const boost::program_options::options_description& options,
-                    const boost::program_options::positional_options_description& positional,
-                    const std::function<int(const boost::program_options::variables_map&)>& run) {
-  try {
-    const auto vm = parse_arguments(args, options, positional);
-    if (vm.count("help")) {
-      std::cout << options;
-      return 0;
-    }
-    return run(vm);
-  } catch (const boost::program_options::error& e) {
-    return bad_input(game + ": " + e.what() + "; see solver " + game + " --help");
-  } catch (const std::invalid_argument& e) {
-    return bad_input(game + ": " + e.what());
-  }
-}
+/// std::invalid_argument, the base of every game's input error (OptionError, InputError,
+/// PositionError, DanceBattleError, TakeawayError, TetrominoError). A file that cannot be read
+/// (IoError) or memory that runs out (std::bad_alloc) is one line and exit code 1.
+int run_game(const std::string& game, const std::vector<std::string>& args,
+             const boost::program_options::options_description& options,
+             const boost::program_options::positional_options_description& positional,
+             const std::function<int(const boost::program_options::variables_map&)>& run);
 
 }  // namespace solver_app

@@ -1,13 +1,15 @@
 // `solver takeaway`: Takeaway (seed 004) for any move set, from the command line.
 #include <boost/program_options.hpp>
-#include <charconv>
+#include <algorithm>
 #include <cstdint>
 #include <iostream>
 #include <optional>
 #include <string>
 
 #include "apps/solver/commands.h"
+#include "apps/solver/memory.h"
 #include "apps/solver/options.h"
+#include "engine/common/text.h"
 #include "engine/solvers/takeaway.h"
 
 namespace po = boost::program_options;
@@ -47,28 +49,8 @@ po::options_description takeaway_options() {
       "table", po::value<std::string>(), "print the first K Grundy values, K = 1..1000000")(
       "bound", po::value<std::string>()->default_value(std::to_string(Takeaway::kDefaultBound)),
       "most Grundy values to compute while searching for the period, 1..1000000000 (4 bytes "
-      "each; time about B times the number of moves)");
+      "each, at most half the machine's memory; time about B times the number of moves)");
   return o;
-}
-
-// Returns `text` as a whole number in min..max (decimal digits only), or nullopt.
-std::optional<std::uint64_t> whole_number(const std::string& text, std::uint64_t min,
-                                          std::uint64_t max) {
-  std::uint64_t value = 0;
-  const char* end = text.data() + text.size();
-  const auto [ptr, ec] = std::from_chars(text.data(), end, value);
-  if (text.empty() || ec != std::errc() || ptr != end || value < min || value > max)
-    return std::nullopt;
-  return value;
-}
-
-// Returns the number given to --`name`; throws TakeawayError naming it and its valid range.
-std::uint64_t number_option(const po::variables_map& vm, const std::string& name, std::uint64_t min,
-                            std::uint64_t max) {
-  const std::string text = vm[name].as<std::string>();
-  if (const auto value = whole_number(text, min, max)) return *value;
-  throw TakeawayError("--" + name + " \"" + text + "\" is not valid: valid a whole number " +
-                      std::to_string(min) + ".." + std::to_string(max));
 }
 
 // Returns the moves of "2,3,5"; throws TakeawayError naming the bad entry.
@@ -77,17 +59,25 @@ std::vector<std::uint64_t> parse_moves(const std::string& text) {
                             ", comma-separated, e.g. 2,3,5";
   if (text.empty()) throw TakeawayError("--moves is empty: " + valid);
   std::vector<std::uint64_t> moves;
-  for (std::size_t start = 0; start <= text.size();) {
-    const std::size_t comma = std::min(text.find(',', start), text.size());
-    const std::string entry = text.substr(start, comma - start);
-    const auto move = whole_number(entry, 1, Takeaway::kMaxStones);
-    if (!move)
-      throw TakeawayError("move \"" + entry + "\" in --moves \"" + text +
-                          "\" is not valid: " + valid);
+  for (const std::string& entry : common::split_list(text)) {
+    const auto move = common::parse_int<std::uint64_t>(entry);
+    if (!move || *move < 1 || *move > Takeaway::kMaxStones)
+      throw TakeawayError("move " + common::quoted(entry, 20) + " in --moves " + common::quoted(text) +
+                          " is not valid: " + valid);
     moves.push_back(*move);
-    start = comma + 1;
   }
   return moves;
+}
+
+// Returns the --bound given: at most kMaxBound, and few enough 4-byte values to fit in memory.
+std::uint64_t bound_option(const po::variables_map& vm) {
+  const std::uint64_t bound = int_option<std::uint64_t>(vm, "bound", 1, kMaxBound);
+  const std::uint64_t most = std::min(kMaxBound, (max_table_mib() << 20) / sizeof(std::uint32_t));
+  if (bound > most)
+    throw TakeawayError("--bound " + std::to_string(bound) + " needs more memory than this machine "
+                        "allows (4 bytes a value): valid 1.." + std::to_string(most) + " (" +
+                        table_limit_reason() + ")");
+  return bound;
 }
 
 int unknown(const Takeaway& game, const std::string& what) {
@@ -128,10 +118,10 @@ int run(const po::variables_map& vm) {
   if (!vm.count("n") && !vm.count("table"))
     return bad_input("takeaway: give --n N (stones in the pile) or --table K, or both");
   const std::vector<std::uint64_t> moves = parse_moves(vm["moves"].as<std::string>());
-  const std::uint64_t bound = number_option(vm, "bound", 1, kMaxBound);
+  const std::uint64_t bound = bound_option(vm);
   std::optional<std::uint64_t> n, table;
-  if (vm.count("n")) n = number_option(vm, "n", 0, Takeaway::kMaxStones);
-  if (vm.count("table")) table = number_option(vm, "table", 1, kMaxTable);
+  if (vm.count("n")) n = int_option<std::uint64_t>(vm, "n", 0, Takeaway::kMaxStones);
+  if (vm.count("table")) table = int_option<std::uint64_t>(vm, "table", 1, kMaxTable);
   const Takeaway game(moves, bound);
   if (n && !game.known(*n)) return unknown(game, "N = " + std::to_string(*n) + " is");
   if (table && !game.known(*table - 1)) return unknown(game, "the table reaches");

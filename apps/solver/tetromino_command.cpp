@@ -1,12 +1,15 @@
 // `solver tetromino`: seed 003's tetromino square (shared/TETROMINO.md).
 #include <boost/program_options.hpp>
 #include <cstdio>
-#include <fstream>
 #include <iostream>
+#include <limits>
+#include <optional>
 #include <sstream>
 
 #include "apps/solver/commands.h"
+#include "apps/solver/input.h"
 #include "apps/solver/options.h"
+#include "engine/common/text.h"
 #include "engine/solvers/tetromino.h"
 
 namespace po = boost::program_options;
@@ -27,18 +30,24 @@ po::options_description tetromino_options() {
       "(X column, Y row of the piece's bounding box's top-left cell, from 0, row 0 on top), or\n"
       "`impossible: REASON` (exit 1: area, a colouring argument, or a search that tried every\n"
       "way), or `unknown: ...` when the time limit passes first (exit 3; never a wrong\n"
-      "impossible). Bad input: one line on stderr, exit 2. Batch mode writes one JSON object a\n"
-      "line: size, signature, status, seconds, and the solution or the reason.\n\nOptions");
+      "impossible). --random also stops at the time limit with `unknown: ...` (exit 3): from\n"
+      "about N = 1500 some draws take minutes. Bad input: one line on stderr, exit 2; a file\n"
+      "that cannot be read: one line on stderr with the system's reason, nothing on stdout,\n"
+      "exit 1. Batch mode writes one JSON object a line: size, signature, status, seconds, and\n"
+      "the solution or the reason.\n\nOptions");
   o.add_options()("help,h", "show this help")(
-      "size", po::value<int>(), "the square's side N")(
+      "size", po::value<std::string>(), "the square's side N, 1..2000")(
       "signature", po::value<std::string>(), "piece counts, e.g. I1,J1,L1,Z1")(
       "input", po::value<std::string>(), "a JSON puzzle file, or - for stdin")(
       "batch", po::value<std::string>(), "solve one puzzle per line of FILE (or - for stdin)")(
-      "random", po::value<int>(), "print the signature of a random tiling of the N x N square")(
-      "seed", po::value<std::uint64_t>()->default_value(1), "seed for --random and the restarts")(
+      "random", po::value<std::string>(),
+      "print the signature of a random tiling of the N x N square, N even, 4..2000")(
+      "seed", po::value<std::string>()->default_value("1"),
+      "seed for --random and the restarts, 0..18446744073709551615 (2^64 - 1)")(
       "draw", "also draw the board as letters")(
       "stats", "also print seconds, placements tried and search runs")(
-      "time-limit", po::value<double>()->default_value(10.0), "seconds before giving up (unknown)");
+      "time-limit", po::value<std::string>()->default_value("10"),
+      "seconds before giving up (unknown), above 0 and at most 1000000");
   return o;
 }
 
@@ -60,19 +69,28 @@ int print_result(const tet::Puzzle& puzzle, const tet::Result& r, const po::vari
 tet::Puzzle parse_line(const std::string& line) {
   if (line.find('{') != std::string::npos) return tet::parse_puzzle_json(line);
   std::istringstream in(line);
-  long long size = 0;
-  std::string signature, rest;
-  if (!(in >> size >> signature) || (in >> rest))
-    throw tet::TetrominoError("bad puzzle line \"" + line + "\": expected N SIGNATURE or JSON");
-  if (size < 1 || size > tet::kMaxSize) tet::check_size(static_cast<int>(std::max<long long>(0, std::min<long long>(size, tet::kMaxSize + 1))));
-  return {static_cast<int>(size), tet::parse_signature(signature)};
+  std::string size_text, signature, rest;
+  if (!(in >> size_text >> signature) || (in >> rest))
+    throw tet::TetrominoError("bad puzzle line " + common::quoted(line) +
+                              ": expected N SIGNATURE or JSON");
+  const auto size = common::parse_int<int>(size_text);
+  if (!size)
+    throw tet::TetrominoError("size " + common::quoted(size_text) + " is not valid: valid 1.." +
+                              std::to_string(tet::kMaxSize));
+  tet::check_size(*size);
+  return {*size, tet::parse_signature(signature)};
 }
 
-int batch(std::istream& in, double limit, std::uint64_t seed) {
+bool blank_or_comment(const std::string& line) {
+  const std::size_t first = line.find_first_not_of(" \t\r");
+  return first == std::string::npos || line[first] == '#';
+}
+
+int batch(InputFile& in, double limit, std::uint64_t seed) {
   int worst = 0, line_number = 0;
-  for (std::string line; std::getline(in, line);) {
+  for (std::string line; in.next_line(line);) {
     ++line_number;
-    if (line.find_first_not_of(" \t\r") == std::string::npos || line[line.find_first_not_of(" \t")] == '#') continue;
+    if (blank_or_comment(line)) continue;
     tet::Puzzle p;
     try {
       p = parse_line(line);
@@ -92,39 +110,36 @@ int batch(std::istream& in, double limit, std::uint64_t seed) {
 }
 
 tet::Puzzle read_json_puzzle(const po::variables_map& vm) {
-  const std::string path = vm.count("input") ? vm["input"].as<std::string>() : "-";
-  std::stringstream text;
-  if (path == "-") {
-    text << std::cin.rdbuf();
-  } else {
-    std::ifstream file(path);
-    if (!file) throw tet::TetrominoError("cannot read \"" + path + "\"");
-    text << file.rdbuf();
+  InputFile file(vm.count("input") ? vm["input"].as<std::string>() : "-");
+  return tet::parse_puzzle_json(file.read_all());
+}
+
+int random_signature(const po::variables_map& vm, double limit, std::uint64_t seed) {
+  const int size = int_option(vm, "random", 4, tet::kMaxSize);
+  const std::optional<tet::Counts> counts = tet::random_counts(size, seed, limit);
+  if (!counts) {
+    std::cout << "unknown: no random tiling of the " << size << " x " << size << " square found within "
+              << limit << " s; raise --time-limit\n";
+    return exit_code(tet::Status::kUnknown);
   }
-  return tet::parse_puzzle_json(text.str());
+  std::cout << tet::format_signature(*counts) << "\n";
+  return 0;
 }
 
 int run(const po::variables_map& vm) {
-  const double limit = vm["time-limit"].as<double>();
-  if (!(limit > 0)) return bad_input("tetromino: time-limit must be positive seconds");
-  const std::uint64_t seed = vm["seed"].as<std::uint64_t>();
-  if (vm.count("random")) {
-    std::cout << tet::format_signature(tet::random_counts(vm["random"].as<int>(), seed)) << "\n";
-    return 0;
-  }
+  const double limit = seconds_option(vm, "time-limit", tet::kMaxTimeLimit);
+  const auto seed = int_option<std::uint64_t>(vm, "seed", 0, std::numeric_limits<std::uint64_t>::max());
+  if (vm.count("random")) return random_signature(vm, limit, seed);
   if (vm.count("batch")) {
-    const std::string path = vm["batch"].as<std::string>();
-    if (path == "-") return batch(std::cin, limit, seed);
-    std::ifstream file(path);
-    if (!file) return bad_input("tetromino: cannot read \"" + path + "\"");
+    InputFile file(vm["batch"].as<std::string>());
     return batch(file, limit, seed);
   }
   if (vm.count("size") != vm.count("signature"))
     return bad_input("tetromino: give --size and --signature together, or a JSON puzzle");
   tet::Puzzle p;
   if (vm.count("size")) {
-    tet::check_size(vm["size"].as<int>());
-    p = {vm["size"].as<int>(), tet::parse_signature(vm["signature"].as<std::string>())};
+    const int size = int_option(vm, "size", 1, tet::kMaxSize);
+    p = {size, tet::parse_signature(vm["signature"].as<std::string>())};
   } else {
     p = read_json_puzzle(vm);
   }

@@ -3,10 +3,12 @@
 #include <algorithm>
 #include <vector>
 
+#include "engine/common/text.h"
+
 namespace dominoes {
 namespace {
 
-std::string quoted(std::string_view text) { return "\"" + std::string(text) + "\""; }
+using common::quoted;  // cuts a long input, so a 10 MB hand list is not echoed whole
 
 NotationError bad_tile(std::string_view text, int max_pip) {
   return NotationError("bad tile " + quoted(text) + ": expected a-b with values 0.." +

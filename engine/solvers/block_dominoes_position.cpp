@@ -1,8 +1,8 @@
 #include "engine/solvers/block_dominoes_position.h"
 
-#include <sstream>
 #include <vector>
 
+#include "engine/common/text.h"
 #include "engine/dominoes/notation.h"
 
 namespace solvers {
@@ -27,14 +27,6 @@ std::uint32_t reachable(TileSet tiles, int from) {
   return seen;
 }
 
-std::vector<std::string> split(const std::string& text, char sep) {
-  std::vector<std::string> parts;
-  std::stringstream in(text);
-  for (std::string part; std::getline(in, part, sep);) parts.push_back(part);
-  if (!text.empty() && text.back() == sep) parts.push_back("");
-  return parts;
-}
-
 void add_hand(const std::string& text, int seat, int max_pip, TileSet& seen, dominoes::State& s) {
   const TileSet hand = dominoes::parse_tiles(text, max_pip);
   if (!(hand & seen).empty())
@@ -46,7 +38,7 @@ void add_hand(const std::string& text, int seat, int max_pip, TileSet& seen, dom
 
 // Lays the line's tiles left to right: the first as written, each next on the right end.
 void lay_line(const std::string& text, int max_pip, TileSet& seen, dominoes::State& s) {
-  const std::vector<std::string> tiles = split(text, ',');
+  const std::vector<std::string> tiles = common::split_list(text);
   for (std::size_t i = 0; i < tiles.size(); ++i) {
     const Tile t = dominoes::parse_tile(tiles[i], max_pip);
     if (seen.contains(t))
@@ -68,15 +60,15 @@ void lay_line(const std::string& text, int max_pip, TileSet& seen, dominoes::Sta
 }
 
 void set_ends(const std::string& text, int max_pip, TileSet seen, dominoes::State& s) {
-  const std::vector<std::string> parts = split(text, ',');
+  const std::vector<std::string> parts = common::split_list(text);
   const auto value = [&](const std::string& v) {
     if (v.size() != 1 || v[0] < '0' || v[0] - '0' > max_pip)
-      throw PositionError("bad ends \"" + text + "\": expected L,R with values 0.." +
+      throw PositionError("bad ends " + common::quoted(text) + ": expected L,R with values 0.." +
                           std::to_string(max_pip));
     return v[0] - '0';
   };
   if (parts.size() != 2)
-    throw PositionError("bad ends \"" + text + "\": expected L,R, e.g. 3,5");
+    throw PositionError("bad ends " + common::quoted(text) + ": expected L,R, e.g. 3,5");
   const int left = value(parts[0]), right = value(parts[1]);
   if (!line_possible(TileSet::full(max_pip) - seen, left, right))
     throw PositionError("no line built from the tiles outside both hands has ends " +
@@ -102,9 +94,9 @@ bool line_possible(TileSet available, int left, int right) {
 dominoes::State parse_position(const PositionText& text, const dominoes::Rules& rules) {
   if (text.to_move != 0 && text.to_move != 1)
     throw PositionError("to-move " + std::to_string(text.to_move) + " is not valid: valid 0 or 1");
-  const std::vector<std::string> hands = split(text.hands, '/');
+  const std::vector<std::string> hands = common::split_list(text.hands, '/');
   if (hands.size() != 2)
-    throw PositionError("bad hands \"" + text.hands + "\": expected H0/H1, e.g. 0-1,2-3/4-4,5-6");
+    throw PositionError("bad hands " + common::quoted(text.hands) + ": expected H0/H1, e.g. 0-1,2-3/4-4,5-6");
   if (!text.line.empty() && !text.ends.empty())
     throw PositionError("give the line or its ends, not both");
   dominoes::State s;

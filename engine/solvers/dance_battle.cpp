@@ -1,5 +1,6 @@
 #include "engine/solvers/dance_battle.h"
 
+#include "engine/common/text.h"
 #include "engine/dominoes/rng.h"
 
 #include <algorithm>
@@ -223,7 +224,7 @@ long read_number(std::istream& in, int& line_number, const char* what) {
   std::string rest;
   if (!(is >> value) || (is >> rest))
     throw DanceBattleError("line " + std::to_string(line_number) + ": expected " + what +
-                           ", got \"" + line + "\"");
+                           ", got " + common::quoted(line));
   return value;
 }
 
@@ -237,10 +238,10 @@ DanceTurn read_turn(std::istream& in, int line_number, int n) {
   std::string rest;
   if (!(is >> a >> b) || (is >> rest))
     throw DanceBattleError("line " + std::to_string(line_number) +
-                           ": expected a turn \"a b\", got \"" + line + "\"");
+                           ": expected a turn \"a b\", got " + common::quoted(line));
   if (a < 0 || b < 0 || a >= n || b >= n)
-    throw DanceBattleError("line " + std::to_string(line_number) + ": dance move out of range in \"" +
-                           line + "\": valid 0.." + std::to_string(n - 1));
+    throw DanceBattleError("line " + std::to_string(line_number) + ": dance move out of range in " +
+                           common::quoted(line) + ": valid 0.." + std::to_string(n - 1));
   return {static_cast<int>(a), static_cast<int>(b)};
 }
 

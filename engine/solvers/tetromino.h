@@ -42,6 +42,8 @@
 
 namespace solvers::tetromino {
 
+// ---- figures, puzzles and results ----------------------------------------------------------------
+
 /// The seven figures, in the contest's order.
 enum Figure : int { kI = 0, kJ, kL, kO, kS, kT, kZ };
 inline constexpr int kFigures = 7;
@@ -54,9 +56,6 @@ struct Shape {
   int height = 0;
   int width = 0;
 };
-
-/// Returns the figure's shapes, indexed by ANGLE_ID (TETROMINO.md): I, S, Z 2; O 1; J, L, T 4.
-const std::vector<Shape>& shapes(Figure f);
 
 /// Piece counts, indexed by Figure.
 using Counts = std::array<int, kFigures>;
@@ -75,17 +74,6 @@ struct Puzzle {
 
 /// Largest side accepted (the board takes about (N + 6)^2 bytes; the search is iterative).
 inline constexpr int kMaxSize = 2000;
-
-/// Returns the counts written `text`, e.g. "I1,J1,L1,Z1" (letters IJLOSTZ, each at most once,
-/// counts >= 0; absent figures count 0). Throws TetrominoError on anything else.
-Counts parse_signature(const std::string& text);
-/// Returns the signature of `counts`: figures with a non-zero count, in IJLOSTZ order.
-std::string format_signature(const Counts& counts);
-/// Returns the puzzle in the contest's JSON form {"size":N,"signature":"..."}. Throws
-/// TetrominoError on malformed JSON, a missing field, or a size outside 1..kMaxSize.
-Puzzle parse_puzzle_json(const std::string& json);
-/// Throws TetrominoError unless 1 <= size <= kMaxSize.
-void check_size(int size);
 
 /// One placed piece: the figure, its ANGLE_ID, and the top-left corner of its bounding box
 /// (x the column, y the row, both from 0, row 0 at the top).
@@ -110,9 +98,38 @@ struct Result {
   double seconds = 0;
 };
 
+// ---- shapes (tetromino_shapes.cpp) ---------------------------------------------------------------
+
+/// Returns the figure's shapes, indexed by ANGLE_ID (TETROMINO.md): I, S, Z 2; O 1; J, L, T 4.
+const std::vector<Shape>& shapes(Figure f);
+
+// ---- notation (tetromino_notation.cpp) -----------------------------------------------------------
+
+/// Returns the counts written `text`, e.g. "I1,J1,L1,Z1" (letters IJLOSTZ, each at most once,
+/// counts >= 0; absent figures count 0). Throws TetrominoError on anything else.
+Counts parse_signature(const std::string& text);
+/// Returns the signature of `counts`: figures with a non-zero count, in IJLOSTZ order.
+std::string format_signature(const Counts& counts);
+/// Returns the puzzle in the contest's JSON form {"size":N,"signature":"..."}. Throws
+/// TetrominoError on malformed JSON, a missing field, or a size outside 1..kMaxSize.
+Puzzle parse_puzzle_json(const std::string& json);
+/// Throws TetrominoError unless 1 <= size <= kMaxSize.
+void check_size(int size);
+
+/// Returns the placements as the contest's JSON list [["L",1,0,2],...] on one line.
+std::string to_json(const std::vector<Placement>& placements);
+/// Returns the board drawn as N lines of figure letters ('.' for an empty cell).
+std::string draw(int size, const std::vector<Placement>& placements);
+
+// ---- search (tetromino_search.cpp) ---------------------------------------------------------------
+
 /// Returns a proof-free reason why `p` cannot be tiled (area, checkerboard or column-stripe
 /// colouring), or nothing when these arguments do not apply.
 std::optional<std::string> impossibility_reason(const Puzzle& p);
+
+/// The longest time limit, in seconds, solve() and random_counts() honour (about 11.6 days);
+/// a longer one is taken as this.
+inline constexpr double kMaxTimeLimit = 1e6;
 
 /// Returns the solution of `p`, or a proof that there is none (a colouring argument or a search
 /// that explored every possibility), or kUnknown when `time_limit` seconds pass first. `seed`
@@ -120,12 +137,9 @@ std::optional<std::string> impossibility_reason(const Puzzle& p);
 Result solve(const Puzzle& p, double time_limit, std::uint64_t seed = 1);
 
 /// Returns the counts of a random tiling of the N x N square (N even, 4..kMaxSize): a solvable
-/// signature, as the contest made them. The same (size, seed) gives the same counts.
-Counts random_counts(int size, std::uint64_t seed);
-
-/// Returns the placements as the contest's JSON list [["L",1,0,2],...] on one line.
-std::string to_json(const std::vector<Placement>& placements);
-/// Returns the board drawn as N lines of figure letters ('.' for an empty cell).
-std::string draw(int size, const std::vector<Placement>& placements);
+/// signature, as the contest made them; or nothing when `time_limit` seconds pass first (from
+/// about N = 1500 some draws take minutes). The same (size, seed) gives the same counts whatever
+/// the limit. Throws TetrominoError for an odd size or one outside 4..kMaxSize.
+std::optional<Counts> random_counts(int size, std::uint64_t seed, double time_limit);
 
 }  // namespace solvers::tetromino

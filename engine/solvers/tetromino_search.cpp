@@ -1,50 +1,38 @@
+// The tetromino square's exact search: impossibility proofs, the depth-first search with restarts
+// (the method is described in tetromino.h), and random tilings drawn with the same search.
 #include "engine/solvers/tetromino.h"
 
 #include <algorithm>
-#include <cstdlib>
 #include <chrono>
-#include <nlohmann/json.hpp>
+#include <cstdlib>
 #include <sstream>
 
 #include "engine/dominoes/rng.h"
 
 namespace solvers::tetromino {
+
+std::optional<std::string> impossibility_reason(const Puzzle& p) {
+  long long pieces = 0;
+  for (int c : p.counts) pieces += c;
+  const long long area = static_cast<long long>(p.size) * p.size;
+  if (4 * pieces != area)
+    return "area: the square has " + std::to_string(area) + " cells but the pieces cover " +
+           std::to_string(4 * pieces);
+  if (p.counts[kT] % 2 != 0)
+    return "checkerboard colouring: every T covers 3 cells of one colour and 1 of the other, "
+           "every other figure 2 and 2, and the square has as many of each colour, so the number "
+           "of T must be even (it is " + std::to_string(p.counts[kT]) + ")";
+  if (p.counts[kT] == 0 && (p.counts[kJ] + p.counts[kL]) % 2 != 0)
+    return "column-stripe colouring: every J and L covers 3 cells of one colour and 1 of the "
+           "other, every I 4 + 0 or 2 + 2, O, S and Z 2 + 2, and the square has as many of each "
+           "colour, so with no T the number of J and L together must be even (it is " +
+           std::to_string(p.counts[kJ] + p.counts[kL]) + ")";
+  return std::nullopt;
+}
+
+// ---- the search -------------------------------------------------------------------------------
+
 namespace {
-
-// The figures at each angle exactly as TETROMINO.md draws them, rows top to bottom, '/' between.
-constexpr const char* kDrawings[kFigures][4] = {
-    {"#/#/#/#", "####"},
-    {".#/.#/##", "#../###", "##/#./#.", "###/..#"},
-    {"#./#./##", "###/#..", "##/.#/.#", "..#/###"},
-    {"##/##"},
-    {".##/##.", "#./##/.#"},
-    {"###/.#.", ".#/##/.#", ".#./###", "#./##/#."},
-    {"##./.##", ".#/##/#."},
-};
-
-Shape parse_drawing(const std::string& drawing) {
-  Shape s;
-  int row = 0, col = 0, n = 0;
-  for (char ch : drawing) {
-    if (ch == '/') {
-      ++row, col = 0;
-      continue;
-    }
-    if (ch == '#') s.cells[n++] = {row, col};
-    s.width = std::max(s.width, col + 1);
-    ++col;
-  }
-  s.height = row + 1;
-  return s;
-}
-
-std::vector<std::vector<Shape>> make_shapes() {
-  std::vector<std::vector<Shape>> all(kFigures);
-  for (int f = 0; f < kFigures; ++f)
-    for (const char* d : kDrawings[f])
-      if (d) all[f].push_back(parse_drawing(d));
-  return all;
-}
 
 // A 4-cell shape as a 16-bit mask over its 4x4 bounding box, for recognising closed pockets.
 int shape_mask(const std::array<std::array<int, 2>, 4>& cells) {
@@ -66,119 +54,6 @@ std::array<std::int8_t, 1 << 16> make_figure_of_mask() {
       table[static_cast<std::size_t>(shape_mask(s.cells))] = static_cast<std::int8_t>(f);
   return table;
 }
-
-}  // namespace
-
-const std::vector<Shape>& shapes(Figure f) {
-  static const std::vector<std::vector<Shape>> all = make_shapes();
-  return all[f];
-}
-
-void check_size(int size) {
-  if (size < 1 || size > kMaxSize)
-    throw TetrominoError("size " + std::to_string(size) + " is not valid: valid 1.." +
-                         std::to_string(kMaxSize));
-}
-
-Counts parse_signature(const std::string& text) {
-  Counts counts{};
-  std::array<bool, kFigures> seen{};
-  std::stringstream in(text);
-  const auto bad = [&](const std::string& why) {
-    return TetrominoError("bad signature \"" + text + "\": " + why +
-                          "; expected e.g. I1,J1,L1,Z1 with letters from IJLOSTZ");
-  };
-  for (std::string item; std::getline(in, item, ',');) {
-    item.erase(0, item.find_first_not_of(" \t"));
-    item.erase(item.find_last_not_of(" \t") + 1);
-    if (item.size() < 2) throw bad("\"" + item + "\" is not a letter and a count");
-    const char* letter = std::find(kLetters, kLetters + kFigures, item[0]);
-    if (letter == kLetters + kFigures)
-      throw bad("unknown figure '" + std::string(1, item[0]) + "'");
-    const auto f = static_cast<std::size_t>(letter - kLetters);
-    if (seen[f]) throw bad("figure " + std::string(1, item[0]) + " given twice");
-    if (item.find_first_not_of("0123456789", 1) != std::string::npos || item.size() > 10)
-      throw bad("\"" + item.substr(1) + "\" is not a count");
-    seen[f] = true;
-    counts[f] = std::stoi(item.substr(1));
-  }
-  if (text.empty() || text.back() == ',') throw bad("empty item");
-  return counts;
-}
-
-std::string format_signature(const Counts& counts) {
-  std::string out;
-  for (int f = 0; f < kFigures; ++f)
-    if (counts[f] > 0) {
-      if (!out.empty()) out += ',';
-      out += kLetters[f];
-      out += std::to_string(counts[f]);
-    }
-  return out;
-}
-
-Puzzle parse_puzzle_json(const std::string& json) {
-  nlohmann::json j;
-  try {
-    j = nlohmann::json::parse(json);
-  } catch (const nlohmann::json::exception&) {
-    throw TetrominoError("bad puzzle JSON \"" + json + "\": expected {\"size\":N,\"signature\":\"...\"}");
-  }
-  if (!j.is_object() || !j.contains("size") || !j["size"].is_number_integer() ||
-      !j.contains("signature") || !j["signature"].is_string())
-    throw TetrominoError("bad puzzle JSON \"" + json + "\": expected {\"size\":N,\"signature\":\"...\"}");
-  if (j["size"].is_number_unsigned() && j["size"].get<std::uint64_t>() > kMaxSize)
-    throw TetrominoError("size " + j["size"].dump() + " is not valid: valid 1.." + std::to_string(kMaxSize));
-  const long long size = j["size"].get<long long>();
-  if (size < 1 || size > kMaxSize)
-    throw TetrominoError("size " + std::to_string(size) + " is not valid: valid 1.." + std::to_string(kMaxSize));
-  return {static_cast<int>(size), parse_signature(j["signature"].get<std::string>())};
-}
-
-std::optional<std::string> impossibility_reason(const Puzzle& p) {
-  long long pieces = 0;
-  for (int c : p.counts) pieces += c;
-  const long long area = static_cast<long long>(p.size) * p.size;
-  if (4 * pieces != area)
-    return "area: the square has " + std::to_string(area) + " cells but the pieces cover " +
-           std::to_string(4 * pieces);
-  if (p.counts[kT] % 2 != 0)
-    return "checkerboard colouring: every T covers 3 cells of one colour and 1 of the other, "
-           "every other figure 2 and 2, and the square has as many of each colour, so the number "
-           "of T must be even (it is " + std::to_string(p.counts[kT]) + ")";
-  if (p.counts[kT] == 0 && (p.counts[kJ] + p.counts[kL]) % 2 != 0)
-    return "column-stripe colouring: every J and L covers 3 cells of one colour and 1 of the "
-           "other, every I 4 + 0 or 2 + 2, O, S and Z 2 + 2, and the square has as many of each "
-           "colour, so with no T the number of J and L together must be even (it is " +
-           std::to_string(p.counts[kJ] + p.counts[kL]) + ")";
-  return std::nullopt;
-}
-
-std::string to_json(const std::vector<Placement>& placements) {
-  std::string out = "[";
-  for (std::size_t i = 0; i < placements.size(); ++i) {
-    const Placement& p = placements[i];
-    if (i) out += ',';
-    out += "[\"";
-    out += kLetters[p.figure];
-    out += "\"," + std::to_string(p.angle) + "," + std::to_string(p.x) + "," + std::to_string(p.y) + "]";
-  }
-  return out + "]";
-}
-
-std::string draw(int size, const std::vector<Placement>& placements) {
-  std::vector<std::string> rows(static_cast<std::size_t>(size), std::string(static_cast<std::size_t>(size), '.'));
-  for (const Placement& p : placements)
-    for (const auto& [r, c] : shapes(p.figure)[static_cast<std::size_t>(p.angle)].cells)
-      if (p.y + r < size && p.x + c < size) rows[p.y + r][p.x + c] = kLetters[p.figure];
-  std::string out;
-  for (const auto& row : rows) out += row + "\n";
-  return out;
-}
-
-// ---- the search -------------------------------------------------------------------------------
-
-namespace {
 
 constexpr int kBorder = 3;       // a piece reaches at most 3 cells from its anchor
 constexpr int kPocketCap = 20;   // closed pockets up to this size are checked
@@ -551,6 +426,15 @@ std::vector<Placement> Search::placements() const {
   return out;
 }
 
+// Returns the time `seconds` after `start`, at most kMaxTimeLimit (NaN too): a larger count of
+// nanoseconds would overflow the clock's 64-bit duration.
+std::chrono::steady_clock::time_point deadline_after(std::chrono::steady_clock::time_point start,
+                                                     double seconds) {
+  const double capped = seconds < kMaxTimeLimit ? seconds : kMaxTimeLimit;
+  return start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                     std::chrono::duration<double>(capped));
+}
+
 // The Luby sequence 1 1 2 1 1 2 4 1 1 2 1 1 2 4 8 ...: run i's budget multiplier.
 std::uint64_t luby(std::uint64_t i) {
   for (std::uint64_t k = 1;; ++k) {
@@ -570,8 +454,7 @@ Result solve(const Puzzle& p, double time_limit, std::uint64_t seed) {
     result.reason = *why;
     return result;
   }
-  const auto deadline = start + std::chrono::duration_cast<std::chrono::steady_clock::duration>(
-                                    std::chrono::duration<double>(time_limit));
+  const auto deadline = deadline_after(start, time_limit);
   Search search(p, false);
   dominoes::Rng rng(dominoes::stream_key({seed, static_cast<std::uint64_t>(p.size)}));
   const std::uint64_t base = std::max<std::uint64_t>(1000, static_cast<std::uint64_t>(p.size) * p.size);
@@ -601,7 +484,7 @@ Result solve(const Puzzle& p, double time_limit, std::uint64_t seed) {
   }
 }
 
-Counts random_counts(int size, std::uint64_t seed) {
+std::optional<Counts> random_counts(int size, std::uint64_t seed, double time_limit) {
   if (size < 4 || size % 2 != 0 || size > kMaxSize)
     throw TetrominoError("size " + std::to_string(size) + " has no tiling to draw counts from: valid "
                          "an even number 4.." + std::to_string(kMaxSize));
@@ -610,10 +493,15 @@ Counts random_counts(int size, std::uint64_t seed) {
   Search search(unlimited, true);
   dominoes::Rng rng(dominoes::stream_key({seed, static_cast<std::uint64_t>(size), 0x7E7}));
   // Random choices can wall off an awkward pocket that takes long to back out of: restart on the
-  // same Luby schedule as solve(), each run drawing new random choices.
-  const auto far = std::chrono::steady_clock::now() + std::chrono::hours(24);
+  // same Luby schedule as solve(), each run drawing new random choices. The deadline only stops
+  // the draw; it never changes which tiling a finished draw finds.
+  const auto deadline = deadline_after(std::chrono::steady_clock::now(), time_limit);
   const std::uint64_t base = std::max<std::uint64_t>(1000, static_cast<std::uint64_t>(size) * size);
-  for (std::uint64_t run = 1; search.run(base * luby(run), far, rng, false) != RunEnd::kSolved; ++run) {}
+  for (std::uint64_t run = 1;; ++run) {
+    const RunEnd end = search.run(base * luby(run), deadline, rng, false);
+    if (end == RunEnd::kSolved) break;
+    if (end == RunEnd::kTime || std::chrono::steady_clock::now() > deadline) return std::nullopt;
+  }
   Counts counts{};
   for (const Placement& p : search.placements()) ++counts[p.figure];
   return counts;

@@ -1,0 +1,114 @@
+#include "apps/solver/options.h"
+
+#include <algorithm>
+#include <iostream>
+
+#include "apps/solver/input.h"
+#include "apps/solver/memory.h"
+
+namespace po = boost::program_options;
+
+namespace solver_app {
+namespace {
+
+// The option as the user wrote it, quoted and cut. get_option_name() only joins the option's
+// declared name (or, for an unknown option, the raw token) with its dashes: no template, no loop.
+std::string option_name(const po::error_with_option_name& e) {
+  return common::quoted(e.get_option_name());
+}
+
+std::string syntax_text(const po::invalid_command_line_syntax& e) {
+  const std::string name = option_name(e);
+  switch (e.kind()) {
+    case po::invalid_syntax::missing_parameter: return "option " + name + " needs a value";
+    case po::invalid_syntax::extra_parameter: return "option " + name + " takes no value";
+    case po::invalid_syntax::empty_adjacent_parameter:
+      return "option " + name + " has an empty value after '='";
+    default: return "option " + name + " is not written as --name VALUE or --name=VALUE";
+  }
+}
+
+std::string validation_text(const po::validation_error& e) {
+  const std::string name = option_name(e);
+  switch (e.kind()) {
+    case po::validation_error::multiple_values_not_allowed: return "option " + name + " takes one value";
+    case po::validation_error::at_least_one_value_required: return "option " + name + " needs a value";
+    default: return "the value of option " + name + " is not valid";
+  }
+}
+
+std::string positional_text(const po::positional_options_description& positional) {
+  const unsigned most = positional.max_total_count();
+  if (most == 0) return "unexpected argument: this command takes only options";
+  return "too many arguments: this command takes at most " + std::to_string(most) + " " +
+         positional.name_for_position(0) + " besides its options";
+}
+
+}  // namespace
+
+po::variables_map parse_arguments(const std::vector<std::string>& args,
+                                  const po::options_description& options,
+                                  const po::positional_options_description& positional) {
+  const int style = po::command_line_style::default_style & ~po::command_line_style::allow_guessing;
+  po::variables_map vm;
+  po::store(po::command_line_parser(args).options(options).positional(positional).style(style).run(), vm);
+  return vm;
+}
+
+std::string option_error_text(const po::error& e, const po::positional_options_description& positional) {
+  if (const auto* u = dynamic_cast<const po::unknown_option*>(&e)) return "unknown option " + option_name(*u);
+  if (const auto* a = dynamic_cast<const po::ambiguous_option*>(&e))
+    return "ambiguous option " + option_name(*a);
+  if (const auto* m = dynamic_cast<const po::multiple_occurrences*>(&e))
+    return "option " + option_name(*m) + " is given more than once";
+  if (const auto* s = dynamic_cast<const po::invalid_command_line_syntax*>(&e)) return syntax_text(*s);
+  if (const auto* v = dynamic_cast<const po::validation_error*>(&e)) return validation_text(*v);
+  if (const auto* r = dynamic_cast<const po::required_option*>(&e))
+    return "option " + option_name(*r) + " is required";
+  if (const auto* o = dynamic_cast<const po::error_with_option_name*>(&e))
+    return "bad option " + option_name(*o);
+  if (dynamic_cast<const po::too_many_positional_options_error*>(&e)) return positional_text(positional);
+  return "the command line is not valid";
+}
+
+double seconds_option(const po::variables_map& vm, const std::string& name, double max) {
+  const std::string& text = vm[name].as<std::string>();
+  const auto value = common::parse_double(text);
+  if (value && *value > 0 && *value <= max) return *value;
+  throw OptionError("--" + name + " " + common::quoted(text) +
+                    " is not valid: valid a number of seconds above 0 and at most " +
+                    std::to_string(static_cast<long long>(max)));
+}
+
+std::size_t table_bytes_option(const po::variables_map& vm, const std::string& name) {
+  const auto mib = int_option<std::uint64_t>(vm, name, 1, kMaxTableMib);
+  const std::uint64_t most = std::min(kMaxTableMib, max_table_mib());
+  if (mib > most)
+    throw OptionError("--" + name + " " + std::to_string(mib) + " is more memory than this machine allows: "
+                      "valid 1.." + std::to_string(most) + " (" + table_limit_reason() + ")");
+  return static_cast<std::size_t>(mib) << 20;
+}
+
+int run_game(const std::string& game, const std::vector<std::string>& args,
+             const po::options_description& options,
+             const po::positional_options_description& positional,
+             const std::function<int(const po::variables_map&)>& run) {
+  try {
+    const auto vm = parse_arguments(args, options, positional);
+    if (vm.count("help")) {
+      std::cout << options;
+      return 0;
+    }
+    return run(vm);
+  } catch (const po::error& e) {
+    return bad_input(game + ": " + option_error_text(e, positional) + "; see solver " + game + " --help");
+  } catch (const std::invalid_argument& e) {
+    return bad_input(game + ": " + e.what());
+  } catch (const IoError& e) {
+    return failed(game + ": " + e.what());
+  } catch (const std::bad_alloc&) {
+    return failed(game + ": out of memory: ask for a smaller table or problem");
+  }
+}
+
+}  // namespace solver_app
