@@ -5,37 +5,12 @@
 
 #include "apps/solver/input.h"
 #include "apps/solver/memory.h"
+#include "engine/common/option_error.h"
 
 namespace po = boost::program_options;
 
 namespace solver_app {
 namespace {
-
-// The option as the user wrote it, quoted and cut. get_option_name() only joins the option's
-// declared name (or, for an unknown option, the raw token) with its dashes: no template, no loop.
-std::string option_name(const po::error_with_option_name& e) {
-  return common::quoted(e.get_option_name());
-}
-
-std::string syntax_text(const po::invalid_command_line_syntax& e) {
-  const std::string name = option_name(e);
-  switch (e.kind()) {
-    case po::invalid_syntax::missing_parameter: return "option " + name + " needs a value";
-    case po::invalid_syntax::extra_parameter: return "option " + name + " takes no value";
-    case po::invalid_syntax::empty_adjacent_parameter:
-      return "option " + name + " has an empty value after '='";
-    default: return "option " + name + " is not written as --name VALUE or --name=VALUE";
-  }
-}
-
-std::string validation_text(const po::validation_error& e) {
-  const std::string name = option_name(e);
-  switch (e.kind()) {
-    case po::validation_error::multiple_values_not_allowed: return "option " + name + " takes one value";
-    case po::validation_error::at_least_one_value_required: return "option " + name + " needs a value";
-    default: return "the value of option " + name + " is not valid";
-  }
-}
 
 std::string positional_text(const po::positional_options_description& positional) {
   const unsigned most = positional.max_total_count();
@@ -56,19 +31,9 @@ po::variables_map parse_arguments(const std::vector<std::string>& args,
 }
 
 std::string option_error_text(const po::error& e, const po::positional_options_description& positional) {
-  if (const auto* u = dynamic_cast<const po::unknown_option*>(&e)) return "unknown option " + option_name(*u);
-  if (const auto* a = dynamic_cast<const po::ambiguous_option*>(&e))
-    return "ambiguous option " + option_name(*a);
-  if (const auto* m = dynamic_cast<const po::multiple_occurrences*>(&e))
-    return "option " + option_name(*m) + " is given more than once";
-  if (const auto* s = dynamic_cast<const po::invalid_command_line_syntax*>(&e)) return syntax_text(*s);
-  if (const auto* v = dynamic_cast<const po::validation_error*>(&e)) return validation_text(*v);
-  if (const auto* r = dynamic_cast<const po::required_option*>(&e))
-    return "option " + option_name(*r) + " is required";
-  if (const auto* o = dynamic_cast<const po::error_with_option_name*>(&e))
-    return "bad option " + option_name(*o);
+  // Only the solver knows which positional arguments a game takes.
   if (dynamic_cast<const po::too_many_positional_options_error*>(&e)) return positional_text(positional);
-  return "the command line is not valid";
+  return common::describe_option_error(e);
 }
 
 double seconds_option(const po::variables_map& vm, const std::string& name, double max) {
