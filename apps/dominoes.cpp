@@ -66,7 +66,7 @@ int run_command(const std::vector<std::string>& args) {
   tournament::RunHooks hooks;
   hooks.on_chunk = [&](const tournament::RunProgress& p) { progress.update(p); };
   try {
-    const auto result = tournament::run_experiment(config, hooks);
+    const auto result = tournament::run_experiment(strategies::Registry::builtin(), config, hooks);
     progress.finish();
     print_outcome(config, result);
   } catch (const std::exception& e) {

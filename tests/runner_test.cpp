@@ -10,11 +10,13 @@
 #include <unistd.h>
 
 #include <array>
+#include <atomic>
 #include <cmath>
 #include <cstdint>
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <memory>
 #include <nlohmann/json.hpp>
 #include <set>
 #include <sstream>
@@ -31,6 +33,7 @@
 #include "engine/tournament/runner.h"
 #include "engine/tournament/schedule.h"
 #include "engine/tournament/tables.h"
+#include "strategies/lowest/lowest_strategy.h"
 #include "strategies/registry.h"
 
 namespace tournament {
@@ -133,6 +136,10 @@ std::vector<std::string> csv_fields(const std::string& line) {
   while (std::getline(is, field, ',')) fields.push_back(field);
   return fields;
 }
+
+// The registry the command line uses: every run here seats built-in strategies unless a test
+// builds a registry of its own.
+const strategies::Registry& builtin() { return strategies::Registry::builtin(); }
 
 ExperimentConfig make_config(std::vector<std::string> players, std::int64_t deals,
                              const std::string& out_dir, Format format = Format::kRoundRobin) {
@@ -297,8 +304,8 @@ TEST(RunnerDeterminismTest, ThreadCountDoesNotChangeTables) {
   ExperimentConfig two = one;
   two.threads = 2;
   two.out_dir = tmp.sub("t2");
-  const auto r1 = run_experiment(one);
-  const auto r2 = run_experiment(two);
+  const auto r1 = run_experiment(builtin(), one);
+  const auto r2 = run_experiment(builtin(), two);
   ASSERT_TRUE(r1.run.complete);
   ASSERT_TRUE(r2.run.complete);
   const Tables t1 = read_tables(one.out_dir, true);
@@ -334,8 +341,8 @@ TEST(RunnerDeterminismTest, ThreadCountDoesNotChangeSingleGameOrMatchTables) {
     ExperimentConfig two = one;
     two.threads = 2;
     two.out_dir = tmp.sub("b");
-    ASSERT_TRUE(run_experiment(one).run.complete);
-    ASSERT_TRUE(run_experiment(two).run.complete);
+    ASSERT_TRUE(run_experiment(builtin(), one).run.complete);
+    ASSERT_TRUE(run_experiment(builtin(), two).run.complete);
     expect_same_tables(read_tables(one.out_dir, false), read_tables(two.out_dir, false));
   }
 }
@@ -347,8 +354,8 @@ TEST(RunnerDeterminismTest, ChunkSizeDoesNotChangeTables) {
   ExperimentConfig big = small;
   big.chunk = 1000;  // the whole pairing in one chunk
   big.out_dir = tmp.sub("c1000");
-  const auto rs = run_experiment(small);
-  const auto rb = run_experiment(big);
+  const auto rs = run_experiment(builtin(), small);
+  const auto rb = run_experiment(builtin(), big);
   ASSERT_TRUE(rs.run.complete && rb.run.complete);
   expect_same_tables(read_tables(small.out_dir, true), read_tables(big.out_dir, true));
 }
@@ -359,7 +366,7 @@ TEST(RunnerDeterminismTest, TotalsEqualSequentialPlayOfEveryDeal) {
   ExperimentConfig c = make_config({"random", "heuristic"}, 200, tmp.sub("seq"),
                                    Format::kHeadToHead);
   c.chunk = 13;
-  const RunResult run = run_tasks(c, tmp.sub("journal.txt"));
+  const RunResult run = run_tasks(builtin(), c, tmp.sub("journal.txt"));
   ASSERT_TRUE(run.complete);
   ASSERT_EQ(run.tasks.size(), 1u);
   const auto& registry = strategies::Registry::builtin();
@@ -392,7 +399,7 @@ TEST(RunnerDuplicateTest, IdenticalStrategiesNetExactlyZero) {
   for (const char* spec : {"random", "heuristic", "lowest"}) {
     SCOPED_TRACE(spec);
     ExperimentConfig c = make_config({spec, spec}, 400, tmp.sub(spec), Format::kHeadToHead);
-    const auto result = run_experiment(c);
+    const auto result = run_experiment(builtin(), c);
     ASSERT_TRUE(result.run.complete);
     ASSERT_EQ(result.run.tasks.size(), 1u);
     const PairingTotals& t = result.run.tasks[0].totals;
@@ -453,13 +460,13 @@ TEST(RunnerResumeTest, InterruptedRunResumesToTheSameTables) {
   // 3 pairings x 100 deals / chunk 10 = 30 chunks; stop after 13 (inside the second pairing).
   ExperimentConfig full = make_config({"lowest", "random", "heuristic"}, 100, tmp.sub("full"));
   full.chunk = 10;
-  ASSERT_TRUE(run_experiment(full).run.complete);
+  ASSERT_TRUE(run_experiment(builtin(), full).run.complete);
 
   ExperimentConfig c = full;
   c.out_dir = tmp.sub("resumed");
   RunHooks stop;
   stop.stop_after_chunks = 13;
-  const auto first = run_experiment(c, stop);
+  const auto first = run_experiment(builtin(), c, stop);
   EXPECT_FALSE(first.run.complete);
   EXPECT_TRUE(first.table_paths.empty());
   EXPECT_FALSE(any_table_exists(c.out_dir));
@@ -467,7 +474,7 @@ TEST(RunnerResumeTest, InterruptedRunResumesToTheSameTables) {
   EXPECT_EQ(count_lines(journal_path(c)), 1u + 13u);  // header + one line per chunk
   EXPECT_EQ(first.run.games_played, 13 * 10 * 2);
 
-  const auto second = run_experiment(c);
+  const auto second = run_experiment(builtin(), c);
   ASSERT_TRUE(second.run.complete);
   EXPECT_EQ(second.run.resumed_chunks, 13);
   EXPECT_EQ(second.run.games_played, (30 - 13) * 10 * 2);
@@ -480,19 +487,19 @@ TEST(RunnerResumeTest, TwoInterruptionsInARow) {
   ExperimentConfig full = make_config({"random", "heuristic"}, 95, tmp.sub("full"),
                                       Format::kHeadToHead);
   full.chunk = 10;  // 10 chunks, the last one 5 deals
-  ASSERT_TRUE(run_experiment(full).run.complete);
+  ASSERT_TRUE(run_experiment(builtin(), full).run.complete);
 
   ExperimentConfig c = full;
   c.out_dir = tmp.sub("resumed");
   RunHooks stop;
   stop.stop_after_chunks = 4;
-  EXPECT_FALSE(run_experiment(c, stop).run.complete);
+  EXPECT_FALSE(run_experiment(builtin(), c, stop).run.complete);
   stop.stop_after_chunks = 3;
-  const auto second = run_experiment(c, stop);
+  const auto second = run_experiment(builtin(), c, stop);
   EXPECT_FALSE(second.run.complete);
   EXPECT_EQ(second.run.resumed_chunks, 4);
   EXPECT_FALSE(any_table_exists(c.out_dir));
-  const auto third = run_experiment(c);
+  const auto third = run_experiment(builtin(), c);
   ASSERT_TRUE(third.run.complete);
   EXPECT_EQ(third.run.resumed_chunks, 7);
   EXPECT_EQ(third.run.games_played, (95 - 70) * 2);
@@ -504,12 +511,12 @@ TEST(RunnerResumeTest, InterruptionRemovesStaleTablesOfAnEarlierRun) {
   ExperimentConfig c = make_config({"random", "heuristic"}, 40, tmp.sub("out"),
                                    Format::kHeadToHead);
   c.chunk = 10;
-  ASSERT_TRUE(run_experiment(c).run.complete);
+  ASSERT_TRUE(run_experiment(builtin(), c).run.complete);
   ASSERT_TRUE(fs::exists(c.out_dir + "/summary.csv"));
   c.seed += 1;
   RunHooks stop;
   stop.stop_after_chunks = 2;
-  EXPECT_FALSE(run_experiment(c, stop).run.complete);
+  EXPECT_FALSE(run_experiment(builtin(), c, stop).run.complete);
   EXPECT_FALSE(any_table_exists(c.out_dir)) << "an earlier run's tables survived";
   EXPECT_TRUE(fs::exists(journal_path(c)));
 }
@@ -520,7 +527,7 @@ TEST(RunnerResumeTest, TornOrCorruptLastJournalLineIsIgnored) {
   TempDir tmp;
   ExperimentConfig full = make_config({"lowest", "random", "heuristic"}, 60, tmp.sub("full"));
   full.chunk = 10;  // 18 chunks
-  ASSERT_TRUE(run_experiment(full).run.complete);
+  ASSERT_TRUE(run_experiment(builtin(), full).run.complete);
   const Tables expected = read_tables(full.out_dir, true);
 
   enum class Damage { kCutMidLine, kCutNewlineOnly, kFlipDigit, kGarbageLine };
@@ -531,7 +538,7 @@ TEST(RunnerResumeTest, TornOrCorruptLastJournalLineIsIgnored) {
     c.out_dir = tmp.sub("damaged" + std::to_string(static_cast<int>(damage)));
     RunHooks stop;
     stop.stop_after_chunks = 8;
-    ASSERT_FALSE(run_experiment(c, stop).run.complete);
+    ASSERT_FALSE(run_experiment(builtin(), c, stop).run.complete);
     std::string journal = read_text(journal_path(c));
     ASSERT_EQ(split_lines(journal).size(), 9u);
     ASSERT_EQ(journal.back(), '\n');
@@ -556,7 +563,7 @@ TEST(RunnerResumeTest, TornOrCorruptLastJournalLineIsIgnored) {
         break;
     }
     write_text(journal_path(c), journal);
-    const auto resumed = run_experiment(c);
+    const auto resumed = run_experiment(builtin(), c);
     ASSERT_TRUE(resumed.run.complete);
     EXPECT_EQ(resumed.run.resumed_chunks, expected_resumed);
     EXPECT_EQ(resumed.run.games_played, (18 - expected_resumed) * 10 * 2);
@@ -570,18 +577,18 @@ TEST(RunnerResumeTest, JournalOfAnotherExperimentIsNotResumed) {
   ExperimentConfig full = make_config({"random", "heuristic"}, 50, tmp.sub("full"),
                                       Format::kHeadToHead);
   full.chunk = 10;
-  ASSERT_TRUE(run_experiment(full).run.complete);
+  ASSERT_TRUE(run_experiment(builtin(), full).run.complete);
 
   ExperimentConfig other = full;
   other.out_dir = tmp.sub("reused");
   other.seed = full.seed + 1;
   RunHooks stop;
   stop.stop_after_chunks = 3;
-  ASSERT_FALSE(run_experiment(other, stop).run.complete);
+  ASSERT_FALSE(run_experiment(builtin(), other, stop).run.complete);
 
   ExperimentConfig c = full;
   c.out_dir = other.out_dir;
-  const auto result = run_experiment(c);
+  const auto result = run_experiment(builtin(), c);
   ASSERT_TRUE(result.run.complete);
   EXPECT_EQ(result.run.resumed_chunks, 0);
   expect_same_tables(read_tables(full.out_dir, false), read_tables(c.out_dir, false));
@@ -593,15 +600,15 @@ TEST(RunnerResumeTest, ResumeOnAnotherThreadCount) {
   ExperimentConfig full = make_config({"random", "heuristic"}, 50, tmp.sub("full"),
                                       Format::kHeadToHead);
   full.chunk = 10;
-  ASSERT_TRUE(run_experiment(full).run.complete);
+  ASSERT_TRUE(run_experiment(builtin(), full).run.complete);
   ExperimentConfig c = full;
   c.out_dir = tmp.sub("resumed");
   c.threads = 1;
   RunHooks stop;
   stop.stop_after_chunks = 2;
-  ASSERT_FALSE(run_experiment(c, stop).run.complete);
+  ASSERT_FALSE(run_experiment(builtin(), c, stop).run.complete);
   c.threads = 2;
-  const auto result = run_experiment(c);
+  const auto result = run_experiment(builtin(), c);
   ASSERT_TRUE(result.run.complete);
   EXPECT_EQ(result.run.resumed_chunks, 2);
   expect_same_tables(read_tables(full.out_dir, false), read_tables(c.out_dir, false));
@@ -615,7 +622,7 @@ TEST(RunnerResumeTest, GamesFileIsCutBackOnResume) {
                                       Format::kHeadToHead);
   full.chunk = 10;
   full.games_out = tmp.sub("full_games.jsonl");
-  ASSERT_TRUE(run_experiment(full).run.complete);
+  ASSERT_TRUE(run_experiment(builtin(), full).run.complete);
   const std::string expected_games = read_text(full.games_out);
   ASSERT_EQ(split_lines(expected_games).size(), 90u);
 
@@ -624,13 +631,13 @@ TEST(RunnerResumeTest, GamesFileIsCutBackOnResume) {
   c.games_out = tmp.sub("resumed_games.jsonl");
   RunHooks stop;
   stop.stop_after_chunks = 2;
-  ASSERT_FALSE(run_experiment(c, stop).run.complete);
+  ASSERT_FALSE(run_experiment(builtin(), c, stop).run.complete);
   EXPECT_EQ(count_lines(c.games_out), 40u);
   {
     std::ofstream extra(c.games_out, std::ios::binary | std::ios::app);
     extra << "{\"deal\":20,\"game\":0,\"players\":[\"random\",\"heuris";  // torn record
   }
-  const auto result = run_experiment(c);
+  const auto result = run_experiment(builtin(), c);
   ASSERT_TRUE(result.run.complete);
   EXPECT_EQ(result.run.resumed_chunks, 2);
   // Same games, but the games-out path is part of the config and differs; compare the records.
@@ -647,7 +654,7 @@ TEST(RunnerGamesOutTest, RecordsReplayLegallyAndAddUpToTheTotals) {
                                    Format::kHeadToHead);
   c.chunk = 16;
   c.games_out = tmp.sub("games.jsonl");
-  const auto result = run_experiment(c);
+  const auto result = run_experiment(builtin(), c);
   ASSERT_TRUE(result.run.complete);
   const std::vector<Json> records = read_records(c.games_out);
   ASSERT_EQ(records.size(), 2u * 150u);  // deals x 2 with duplicate deals
@@ -700,7 +707,7 @@ TEST(RunnerGamesOutTest, RecordsOfAnotherVariantAndOfSingleGames) {
   c.rules.max_pip = 9;
   c.rules.hand_size = 12;
   c.games_out = tmp.sub("games.jsonl");
-  ASSERT_TRUE(run_experiment(c).run.complete);
+  ASSERT_TRUE(run_experiment(builtin(), c).run.complete);
   const std::vector<Json> records = read_records(c.games_out);
   ASSERT_EQ(records.size(), 40u);  // one game per deal without duplicate deals
   for (std::size_t k = 0; k < records.size(); ++k) {
@@ -721,7 +728,7 @@ TEST(RunnerMatchTest, EveryMatchEndsWhenATotalFirstExceedsTheTarget) {
   c.rules.match_target = 50;
   c.chunk = 7;
   c.games_out = tmp.sub("games.jsonl");
-  const auto result = run_experiment(c);
+  const auto result = run_experiment(builtin(), c);
   ASSERT_TRUE(result.run.complete);
   const std::vector<Json> records = read_records(c.games_out);
 
@@ -777,6 +784,82 @@ TEST(RunnerMatchTest, EveryMatchEndsWhenATotalFirstExceedsTheTarget) {
 }
 
 // ---------------------------------------------------------------------------------------------
+// A registry of the test's own
+
+// Plays the first legal move, and counts its calls over all its clones (the runner gives each
+// thread its own clone).
+class FirstMoveStrategy final : public strategies::Strategy {
+ public:
+  explicit FirstMoveStrategy(std::shared_ptr<std::atomic<std::int64_t>> calls)
+      : calls_(std::move(calls)) {}
+  dominoes::Move choose(const dominoes::Observation&, const dominoes::MoveList& legal,
+                        dominoes::Rng&) override {
+    ++*calls_;
+    return legal[0];
+  }
+  std::unique_ptr<strategies::Strategy> clone() const override {
+    return std::make_unique<FirstMoveStrategy>(calls_);
+  }
+
+ private:
+  std::shared_ptr<std::atomic<std::int64_t>> calls_;
+};
+
+// The move a game record's entry describes, with the placement read as the record writes it.
+dominoes::Move move_of(const Json& m, int max_pip) {
+  if (m.contains("pass")) return dominoes::Move::pass();
+  const dominoes::Tile tile = tile_of(m["tile"].get<std::string>(), max_pip);
+  if (!m.contains("end")) return dominoes::Move(tile, dominoes::Placement::kLead);
+  return dominoes::Move(tile, m["end"] == "L" ? dominoes::Placement::kLeft
+                                              : dominoes::Placement::kRight);
+}
+
+TEST(RunnerRegistryTest, SeatsAStrategyFromTheRegistryItIsGiven) {
+  TempDir tmp;
+  const auto calls = std::make_shared<std::atomic<std::int64_t>>(0);
+  strategies::Registry registry;
+  registry.add({"first", "test only: the first legal move", false, {},
+                [calls](const strategies::ParamValues&) {
+                  return strategies::Player(std::make_unique<FirstMoveStrategy>(calls));
+                }});
+  registry.add(strategies::lowest_strategy_info());
+  ExperimentConfig c = make_config({"first", "lowest"}, 120, tmp.sub("out"), Format::kHeadToHead);
+  c.chunk = 16;
+  c.games_out = tmp.sub("games.jsonl");
+  // The built-in registry has no `first`: the runner makes players with the registry it is given.
+  EXPECT_THROW(run_tasks(builtin(), c, tmp.sub("builtin_journal.txt")), strategies::SpecError);
+  const auto result = run_experiment(registry, c);
+  ASSERT_TRUE(result.run.complete);
+  EXPECT_EQ(result.run.tasks.at(0).totals.games, 240);
+
+  // Replayed independently: at every real choice (two or more legal moves) of the seat holding
+  // `first`, the record shows the first legal move, and those choices are exactly its calls.
+  const std::vector<Json> records = read_records(c.games_out);
+  ASSERT_EQ(records.size(), 240u);
+  std::int64_t choices = 0;
+  for (const Json& r : records) {
+    check_record(r, 6, 7);
+    const int first_seat = r["players"][0] == "first" ? 0 : 1;
+    ASSERT_EQ(r["players"][1 - first_seat], "lowest");
+    std::array<dominoes::TileSet, 2> hands{};
+    for (int s = 0; s < 2; ++s)
+      for (const Json& t : r["hands"][s]) hands[s].insert(tile_of(t.get<std::string>(), 6));
+    dominoes::State state = dominoes::start_state(hands[0], hands[1], r["leader"].get<int>());
+    for (const Json& m : r["moves"]) {
+      const dominoes::MoveList legal = dominoes::legal_moves(state);
+      const dominoes::Move move = move_of(m, 6);
+      if (state.to_move == first_seat && legal.size() >= 2) {
+        ++choices;
+        EXPECT_EQ(move, legal[0]) << m.dump();
+      }
+      dominoes::apply(state, move);
+    }
+  }
+  EXPECT_GT(choices, 0);
+  EXPECT_EQ(choices, calls->load());
+}
+
+// ---------------------------------------------------------------------------------------------
 // Schedule
 
 TEST(ScheduleTest, RoundRobinPairsEveryTwoPlayersOnceInTableOrder) {
@@ -805,7 +888,7 @@ TEST(ScheduleTest, GauntletRunWritesOneRowPerChallengerAndNoCrossTable) {
   TempDir tmp;
   ExperimentConfig c = make_config({"heuristic", "random", "lowest"}, 20, tmp.sub("out"),
                                    Format::kGauntlet);
-  const auto result = run_experiment(c);
+  const auto result = run_experiment(builtin(), c);
   ASSERT_TRUE(result.run.complete);
   ASSERT_EQ(result.run.tasks.size(), 2u);
   EXPECT_EQ(result.run.tasks[0].player_a, "heuristic");
@@ -824,7 +907,7 @@ TEST(ScheduleTest, GauntletRunWritesOneRowPerChallengerAndNoCrossTable) {
 TEST(ScheduleTest, RoundRobinCrossTableMatchesSummaryRows) {
   TempDir tmp;
   ExperimentConfig c = make_config({"lowest", "random", "heuristic"}, 50, tmp.sub("out"));
-  ASSERT_TRUE(run_experiment(c).run.complete);
+  ASSERT_TRUE(run_experiment(builtin(), c).run.complete);
   const auto rows = split_lines(read_text(c.out_dir + "/summary.csv"));
   const auto cross = split_lines(read_text(c.out_dir + "/crosstable_points.csv"));
   ASSERT_EQ(rows.size(), 4u);

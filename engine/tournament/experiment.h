@@ -19,8 +19,10 @@ struct ExperimentResult {
 /// Returns the path of the journal of an experiment: <out_dir>/journal.txt.
 std::string journal_path(const ExperimentConfig& config);
 
-/// Runs `config` to the end, or until hooks.stop_after_chunks (then no tables are written and the
-/// journal stays for a resume). Throws std::runtime_error when a file cannot be written.
-ExperimentResult run_experiment(const ExperimentConfig& config, const RunHooks& hooks = {});
+/// Runs `config` to the end with players made by `registry`, or until hooks.stop_after_chunks
+/// (then no tables are written and the journal stays for a resume). Throws std::runtime_error
+/// when a file cannot be written.
+ExperimentResult run_experiment(const strategies::Registry& registry,
+                                const ExperimentConfig& config, const RunHooks& hooks = {});
 
 }  // namespace tournament

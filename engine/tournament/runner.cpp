@@ -83,9 +83,10 @@ std::int64_t chunks_per_task(const ExperimentConfig& c) {
 // journals the others.
 class ChunkLoop {
  public:
-  ChunkLoop(const ExperimentConfig& config, const std::string& journal_path, const RunHooks& hooks,
-            int tasks)
-      : config_(config),
+  ChunkLoop(const strategies::Registry& registry, const ExperimentConfig& config,
+            const std::string& journal_path, const RunHooks& hooks, int tasks)
+      : registry_(registry),
+        config_(config),
         hooks_(hooks),
         journal_(Journal::open(journal_path, fingerprint(config))),
         games_(config.games_out,
@@ -97,9 +98,8 @@ class ChunkLoop {
 
   // Returns false when the run must stop early (hooks.stop_after_chunks).
   bool run_task(int t, TaskResult& task) {
-    tbb::enumerable_thread_specific<PlayerPair> players(PlayerPair{
-        strategies::Registry::builtin().make(task.player_a),
-        strategies::Registry::builtin().make(task.player_b)});
+    tbb::enumerable_thread_specific<PlayerPair> players(
+        PlayerPair{registry_.make(task.player_a), registry_.make(task.player_b)});
     const TaskContext context{config_, {task.player_a, task.player_b}, players};
     progress_.task = t;
     for (std::int64_t c = 0; c < chunks_per_task(config_); ++c) {
@@ -159,6 +159,7 @@ class ChunkLoop {
     if (hooks_.on_chunk) hooks_.on_chunk(progress_);
   }
 
+  const strategies::Registry& registry_;
   const ExperimentConfig& config_;
   const RunHooks& hooks_;
   Journal journal_;
@@ -174,8 +175,8 @@ class ChunkLoop {
 
 }  // namespace
 
-RunResult run_tasks(const ExperimentConfig& config, const std::string& journal_path,
-                    const RunHooks& hooks) {
+RunResult run_tasks(const strategies::Registry& registry, const ExperimentConfig& config,
+                    const std::string& journal_path, const RunHooks& hooks) {
   // Tasks: every pairing of the schedule, once per sweep value (value-major).
   const std::vector<std::vector<std::string>> lists = player_lists(config);
   const std::vector<Pairing> schedule =
@@ -183,7 +184,7 @@ RunResult run_tasks(const ExperimentConfig& config, const std::string& journal_p
   std::vector<TaskResult> tasks;
   for (const auto& players : lists)
     for (const Pairing p : schedule) tasks.push_back({p, players[p.a], players[p.b], {}});
-  ChunkLoop loop(config, journal_path, hooks, static_cast<int>(tasks.size()));
+  ChunkLoop loop(registry, config, journal_path, hooks, static_cast<int>(tasks.size()));
   RunResult result;
   result.complete = true;
   for (std::size_t t = 0; t < tasks.size() && result.complete; ++t) {

@@ -16,6 +16,7 @@
 #include "engine/tournament/accumulator.h"
 #include "engine/tournament/experiment_config.h"
 #include "engine/tournament/schedule.h"
+#include "strategies/registry.h"
 
 namespace tournament {
 
@@ -55,10 +56,11 @@ struct RunResult {
 
 /// Returns the results of every pairing of `config`, resuming from the journal at
 /// `journal_path` when it holds chunks of the same experiment, and appending each new chunk to
-/// it. When config.games_out is set, game records are appended to that file in deal order (and
-/// the file is cut back to the last journalled chunk on resume). Throws std::runtime_error when a
-/// file cannot be written.
-RunResult run_tasks(const ExperimentConfig& config, const std::string& journal_path,
-                    const RunHooks& hooks = {});
+/// it. Players are made from their specs by `registry` (the CLI passes Registry::builtin()).
+/// When config.games_out is set, game records are appended to that file in deal order (and the
+/// file is cut back to the last journalled chunk on resume). Throws std::runtime_error when a
+/// file cannot be written, strategies::SpecError when `registry` cannot make a player.
+RunResult run_tasks(const strategies::Registry& registry, const ExperimentConfig& config,
+                    const std::string& journal_path, const RunHooks& hooks = {});
 
 }  // namespace tournament

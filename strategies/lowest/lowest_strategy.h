@@ -8,6 +8,7 @@
 #pragma once
 
 #include "strategies/strategy.h"
+#include "strategies/strategy_info.h"
 
 namespace strategies {
 
@@ -21,5 +22,8 @@ class LowestStrategy final : public Strategy {
 
 /// Returns the lowest of `legal` in the seed's order on a line with ends `left`, `right`.
 Move lowest_move(const MoveList& legal, int left, int right);
+
+/// Returns the registry entry of `lowest`: its name, summary, parameters and factory.
+StrategyInfo lowest_strategy_info();
 
 }  // namespace strategies
