@@ -372,9 +372,11 @@ TEST(RunnerDeterminismTest, TotalsEqualSequentialPlayOfEveryDeal) {
   const auto& registry = strategies::Registry::builtin();
   strategies::Player a = registry.make("random");
   strategies::Player b = registry.make("heuristic");
+  const std::array<std::string, 2> specs = {"random", "heuristic"};
   std::int64_t games = 0, a_wins = 0, draws = 0, b_wins = 0, net = 0, net_sq = 0;
   for (std::int64_t i = 0; i < c.deals; ++i) {
-    const DealTally t = play_deal(c, i, a, b, {"random", "heuristic"}, nullptr);
+    const DealTally t =
+        play_deal({.config = c, .deal_index = i, .players = {&a, &b}, .specs = specs});
     games += t.games, a_wins += t.a_wins, draws += t.draws, b_wins += t.b_wins;
     net += t.a_net, net_sq += std::int64_t{t.a_net} * t.a_net;
   }
@@ -444,8 +446,10 @@ TEST(RunnerDuplicateTest, EveryDealOfIdenticalStrategiesNetsZero) {
   const auto& registry = strategies::Registry::builtin();
   strategies::Player a = registry.make("random");
   strategies::Player b = registry.make("random");
+  const std::array<std::string, 2> specs = {"random", "random"};
   for (std::int64_t i = 0; i < 300; ++i) {
-    const DealTally t = play_deal(c, i, a, b, {"random", "random"}, nullptr);
+    const DealTally t =
+        play_deal({.config = c, .deal_index = i, .players = {&a, &b}, .specs = specs});
     ASSERT_EQ(t.games, 2);
     ASSERT_EQ(t.a_net, 0) << "deal " << i;
     ASSERT_EQ(t.a_wins, t.b_wins) << "deal " << i;

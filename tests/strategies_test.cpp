@@ -2,6 +2,7 @@
 // random stream, uniformity of `random`.
 #include <gtest/gtest.h>
 
+#include <array>
 #include <map>
 
 #include "engine/dominoes/deal.h"
@@ -125,11 +126,12 @@ TEST(Conformance, EveryStrategyFinishesThousandsOfGamesLegally) {
     const std::string spec = cheap.count(info.name) ? cheap.at(info.name) : info.name;
     for (const std::string& opponent : {std::string("random"), spec}) {
       Player a = registry.make(spec), b = registry.make(opponent);
+      const std::array<std::string, 2> specs = {spec, opponent};
+      tournament::DealContext deal{.config = config, .players = {&a, &b}, .specs = specs};
       int games = 0;
-      for (std::int64_t deal = 0; deal < 1000; ++deal)
-        EXPECT_NO_THROW(games += tournament::play_deal(config, deal, a, b, {spec, opponent},
-                                                        nullptr).games)
-            << spec << " vs " << opponent << " deal " << deal;
+      for (; deal.deal_index < 1000; ++deal.deal_index)
+        EXPECT_NO_THROW(games += tournament::play_deal(deal).games)
+            << spec << " vs " << opponent << " deal " << deal.deal_index;
       EXPECT_EQ(games, 2000);
     }
   }

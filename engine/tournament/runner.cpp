@@ -66,8 +66,11 @@ PairingTotals play_chunk(const TaskContext& task, std::int64_t begin, std::int64
     PlayerPair& pair = task.players.local();
     for (std::int64_t i = range.begin(); i != range.end(); ++i) {
       const auto slot = static_cast<std::size_t>(i - begin);
-      slots[slot] = play_deal(task.config, i, pair[0], pair[1], task.specs,
-                              records ? &(*records)[slot] : nullptr);
+      slots[slot] = play_deal({.config = task.config,
+                               .deal_index = i,
+                               .players = {&pair[0], &pair[1]},
+                               .specs = task.specs,
+                               .records = records ? &(*records)[slot] : nullptr});
     }
   });
   PairingTotals totals;
