@@ -1,6 +1,5 @@
 #include "engine/solvers/block_dominoes_solver.h"
 
-#include "engine/dominoes/rng.h"
 #include "engine/dominoes/scoring.h"
 
 namespace solvers {

@@ -8,7 +8,6 @@
 
 namespace tournament {
 
-using dominoes::GameStatus;
 using dominoes::Move;
 using dominoes::MoveList;
 using dominoes::State;

@@ -4,12 +4,8 @@
 
 namespace strategies {
 
-Move lowest_move(const MoveList& legal, int left, int right) {
-  return lowest_in_seed_order(legal, left, right, [](Move) { return true; });
-}
-
 Move LowestStrategy::choose(const Observation& obs, const MoveList& legal, Rng&) {
-  return lowest_move(legal, obs.left_end(), obs.right_end());
+  return lowest_in_seed_order(legal, obs.left_end(), obs.right_end(), [](Move) { return true; });
 }
 
 StrategyInfo lowest_strategy_info() {

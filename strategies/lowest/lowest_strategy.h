@@ -20,9 +20,6 @@ class LowestStrategy final : public Strategy {
   std::unique_ptr<Strategy> clone() const override { return std::make_unique<LowestStrategy>(); }
 };
 
-/// Returns the lowest of `legal` in the seed's order on a line with ends `left`, `right`.
-Move lowest_move(const MoveList& legal, int left, int right);
-
 /// Returns the registry entry of `lowest`: its name, summary, parameters and factory.
 StrategyInfo lowest_strategy_info();
 
