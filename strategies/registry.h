@@ -2,12 +2,13 @@
 // help. Specs `name(key=value,...)` are resolved here; an unknown name or parameter, or a value of
 // the wrong type or range, is a SpecError that lists what is valid.
 //
-// Each strategy describes itself: strategies/<name>/ exports a `StrategyInfo <name>_strategy_info()`
-// (strategy_info.h) with its summary, parameter table and factory, and Registry::builtin() is the
-// list of those. Adding a strategy: copy a sibling folder, rename its class and info function, and
-// add one line to the list in registry.cpp (with the #include of its header); CMake picks up
-// every strategies/<name>/*.cpp. The registry is a value passed to the runner (run_tasks,
-// run_experiment), so a test can seat a strategy of its own through a Registry it builds.
+// Each strategy describes itself: strategies/<name>/ exports `<name>_strategy_info()`, a
+// StrategyInfo (strategy_info.h) with its summary, parameter table and factory, and
+// Registry::builtin() is the list of those. Adding a strategy: copy a sibling folder, rename its
+// class and info function, and add one line to the list in registry.cpp (with the #include of its
+// header); CMake builds every strategies/<name>/*.cpp. The registry is a value passed to the
+// runner (run_tasks, run_experiment), so a test can seat a strategy of its own through a Registry
+// it builds.
 #pragma once
 
 #include <map>

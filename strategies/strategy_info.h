@@ -54,8 +54,8 @@ class ParamValues {
 /// A strategy as the registry knows it.
 struct StrategyInfo {
   std::string name;
-  std::string summary;       ///< one line for `dominoes strategies`
-  bool omniscient = false;   ///< true when it sees both hands (it cheats; say so)
+  std::string summary;      ///< one line for `dominoes strategies`
+  bool omniscient = false;  ///< true when it sees both hands (it cheats; say so)
   std::vector<ParamInfo> params;
   std::function<Player(const ParamValues&)> make;  ///< builds a player from checked values
 };

@@ -46,9 +46,9 @@ void single_match(const DealContext& d, int a_seat, DealTally& t) {
                             const GameOutcome& outcome) {
     *d.records += record_of(d, a_seat, g, deal, history, outcome);
   };
-  const MatchOutcome m = play_match(d.config.rules, d.config.seed,
-                                    static_cast<std::uint64_t>(d.deal_index), seats_of(d, a_seat),
-                                    d.records ? &record : nullptr);
+  const MatchOutcome m =
+      play_match(d.config.rules, d.config.seed, static_cast<std::uint64_t>(d.deal_index),
+                 seats_of(d, a_seat), d.records ? &record : nullptr);
   const int a_net = m.totals[a_seat] - m.totals[1 - a_seat];
   ++t.games;
   t.a_net += a_net;

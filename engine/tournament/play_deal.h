@@ -17,11 +17,11 @@ namespace tournament {
 
 /// Everything one deal of a pairing is played with: what the runner passes for each deal.
 struct DealContext {
-  const ExperimentConfig& config;            ///< rules, seed, duplicate deals
-  std::int64_t deal_index = 0;               ///< deal i of the pairing: hands and streams
+  const ExperimentConfig& config;                ///< rules, seed, duplicate deals
+  std::int64_t deal_index = 0;                   ///< deal i of the pairing: hands and streams
   std::array<strategies::Player*, 2> players{};  ///< {A, B}; not null
-  const std::array<std::string, 2>& specs;   ///< {A, B}: the specs game records name
-  std::string* records = nullptr;            ///< when not null, receives the game records
+  const std::array<std::string, 2>& specs;       ///< {A, B}: the specs game records name
+  std::string* records = nullptr;                ///< when not null, receives the game records
 };
 
 /// Returns deal `deal.deal_index`'s tally for A against B: one game (or match, when the rules
