@@ -75,7 +75,10 @@ int report_interrupted(const std::vector<std::string>& command,
                        const tournament::ExperimentConfig& config,
                        const tournament::ExperimentResult& result, int signal) {
   std::string resume;
-  for (const auto& word : command) resume += (resume.empty() ? "" : " ") + shell_word(word);
+  for (const auto& word : command) {
+    if (!resume.empty()) resume += ' ';
+    resume += shell_word(word);
+  }
   std::cerr << "interrupted: " << result.run.games_played << " games played this run, every "
             << "finished chunk kept in " << tournament::journal_path(config)
             << "\nresume with: " << resume << "\n";
@@ -102,7 +105,7 @@ int run_command(const std::vector<std::string>& command, const std::vector<std::
   hooks.should_stop = [] { return tournament::InterruptGuard::caught() != 0; };
   hooks.restart = request.restart;
   try {
-    const auto result = tournament::run_experiment(config, hooks);
+    const auto result = tournament::run_experiment(strategies::Registry::builtin(), config, hooks);
     progress.finish();
     if (!result.run.complete)
       return report_interrupted(command, config, result, tournament::InterruptGuard::caught());

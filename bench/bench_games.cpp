@@ -4,6 +4,9 @@
 // Run: build/bin/bench_games  (items_per_second is games per second)
 #include <benchmark/benchmark.h>
 
+#include <array>
+#include <string>
+
 #include "engine/dominoes/state.h"
 #include "engine/tournament/play_deal.h"
 #include "strategies/registry.h"
@@ -15,9 +18,12 @@ void play_games(benchmark::State& state, const char* a_spec, const char* b_spec)
   config.players = {a_spec, b_spec};
   auto a = strategies::Registry::builtin().make(a_spec);
   auto b = strategies::Registry::builtin().make(b_spec);
-  std::int64_t deal = 0, games = 0;
+  const std::array<std::string, 2> specs = {a_spec, b_spec};
+  tournament::DealContext deal{.config = config, .players = {&a, &b}, .specs = specs};
+  std::int64_t games = 0;
   for (auto _ : state) {
-    const auto tally = tournament::play_deal(config, deal++, a, b, {a_spec, b_spec}, nullptr);
+    const auto tally = tournament::play_deal(deal);
+    ++deal.deal_index;
     games += tally.games;
     benchmark::DoNotOptimize(tally);
   }

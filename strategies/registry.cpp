@@ -1,7 +1,6 @@
 #include "strategies/registry.h"
 
-#include <charconv>
-#include <cmath>
+#include <optional>
 #include <sstream>
 #include <stdexcept>
 
@@ -48,22 +47,13 @@ std::string range_text(const ParamInfo& p) {
 }
 
 bool valid_number(const ParamInfo& p, const std::string& text) {
-  double value = 0;
+  std::optional<double> value;
   if (p.type == ParamType::kInt) {
-    long long v = 0;
-    const auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
-    if (ec != std::errc() || ptr != text.data() + text.size()) return false;
-    value = static_cast<double>(v);
+    if (const auto v = common::parse_int<long long>(text)) value = static_cast<double>(*v);
   } else {
-    std::size_t used = 0;
-    try {
-      value = std::stod(text, &used);
-    } catch (const std::exception&) {
-      return false;
-    }
-    if (used != text.size() || !std::isfinite(value)) return false;
+    value = common::parse_double(text);
   }
-  return value >= p.min && value <= p.max;
+  return value && *value >= p.min && *value <= p.max;
 }
 
 bool valid_value(const ParamInfo& p, const std::string& text) {
@@ -83,63 +73,15 @@ const ParamInfo* find_param(const StrategyInfo& info, const std::string& name) {
   return nullptr;
 }
 
+// The built-in strategies, in the order `dominoes strategies` lists them: one line each.
 Registry make_builtin() {
   Registry r;
-  r.add({"random", "uniform over the legal moves", false, {},
-         [](const ParamValues&) { return Player(std::make_unique<RandomStrategy>()); }});
-  r.add({"lowest",
-         "the lowest legal move in the seed's setof order (the seed's decide_random, which is "
-         "not random; see lowest_strategy.h)",
-         false, {},
-         [](const ParamValues&) { return Player(std::make_unique<LowestStrategy>()); }});
-  r.add({"heuristic",
-         "the seed's decide_heuristic: a double, else a tile the opponent has shown it lacks "
-         "both values of, else the move whose new ends the most visible tiles carry",
-         false, {},
-         [](const ParamValues&) { return Player(std::make_unique<HeuristicStrategy>()); }});
-  r.add({"playout",
-         "the seed's decide_playout: for each legal move, the mean result of rollouts over "
-         "sampled consistent opponent hands (perfect-information Monte Carlo)",
-         false,
-         {{"playouts", ParamType::kInt, "1000", "rollouts per legal move", 1, 1e7, {}},
-          {"rollout", ParamType::kChoice, "random",
-           "rollout policy for both seats: random, or lowest as the seed's rollouts played", 0, 0,
-           {"random", "lowest"}},
-          {"crn", ParamType::kBool, "true",
-           "common random numbers: the same sampled hands for every candidate move", 0, 0, {}}},
-         [](const ParamValues& v) {
-           const auto policy =
-               v.get_string("rollout") == "lowest" ? RolloutPolicy::kLowest : RolloutPolicy::kRandom;
-           return Player(std::make_unique<PlayoutStrategy>(static_cast<int>(v.get_int("playouts")),
-                                                           policy, v.get_bool("crn")));
-         }});
-  r.add({"minimax",
-         "the seed's decide_minimax: for each legal move, the mean alpha-beta value over sampled "
-         "consistent opponent hands (determinized minimax)",
-         false,
-         {{"scenarios", ParamType::kInt, "200", "opponent hands sampled per decision", 1, 1e7, {}},
-          {"depth", ParamType::kInt, "10",
-           "tiles searched after the candidate move; 0 = to the end of the game (exact)", 0, 200,
-           {}},
-          {"exact", ParamType::kBool, "true",
-           "average over every consistent hand when there are no more than scenarios", 0, 0, {}},
-          {"crn", ParamType::kBool, "true",
-           "common random numbers: the same sampled hands for every candidate move", 0, 0, {}}},
-         [](const ParamValues& v) {
-           return Player(std::make_unique<MinimaxStrategy>(
-               static_cast<int>(v.get_int("scenarios")), static_cast<int>(v.get_int("depth")),
-               v.get_bool("exact"), v.get_bool("crn")));
-         }});
-  r.add({"omniscient",
-         "plays the open-hands solver's best move seeing BOTH hands: an upper bound on playing "
-         "strength, not a fair player",
-         true,
-         {{"depth", ParamType::kInt, "0", "tiles searched; 0 = to the end of the game (exact)", 0,
-           200, {}}},
-         [](const ParamValues& v) {
-           return Player(
-               std::make_unique<OmniscientSolverStrategy>(static_cast<int>(v.get_int("depth"))));
-         }});
+  r.add(random_strategy_info());
+  r.add(lowest_strategy_info());
+  r.add(heuristic_strategy_info());
+  r.add(playout_strategy_info());
+  r.add(minimax_strategy_info());
+  r.add(omniscient_strategy_info());
   return r;
 }
 
@@ -175,8 +117,8 @@ Registry::Resolved Registry::resolve(std::string_view text) const {
       throw SpecError("strategy " + info->name + " has no parameter " + common::quoted(key) +
                       ": valid parameters are " + params_of(*info));
     if (!valid_value(*p, value))
-      throw SpecError("bad value " + common::quoted(key + "=" + value) + " for strategy " + info->name +
-                      ": valid is " + range_text(*p));
+      throw SpecError("bad value " + key + "=" + common::quoted(value) + " for strategy " +
+                      info->name + ": valid is " + range_text(*p));
     r.values[key] = value;
   }
   return r;

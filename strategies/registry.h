@@ -2,10 +2,15 @@
 // help. Specs `name(key=value,...)` are resolved here; an unknown name or parameter, or a value of
 // the wrong type or range, is a SpecError that lists what is valid.
 //
-// Adding a strategy: a folder strategies/<name>/ with its class, and one entry in registry.cpp.
+// Each strategy describes itself: strategies/<name>/ exports `<name>_strategy_info()`, a
+// StrategyInfo (strategy_info.h) with its summary, parameter table and factory, and
+// Registry::builtin() is the list of those. Adding a strategy: copy a sibling folder, rename its
+// class and info function, and add one line to the list in registry.cpp (with the #include of its
+// header); CMake builds every strategies/<name>/*.cpp. The registry is a value passed to the
+// runner (run_tasks, run_experiment), so a test can seat a strategy of its own through a Registry
+// it builds.
 #pragma once
 
-#include <functional>
 #include <map>
 #include <string>
 #include <string_view>
@@ -13,53 +18,16 @@
 
 #include "strategies/spec.h"
 #include "strategies/strategy.h"
+#include "strategies/strategy_info.h"
 
 namespace strategies {
 
-/// The type of a strategy parameter, which decides how its value is checked.
-enum class ParamType { kInt, kDouble, kBool, kChoice };
-
-/// One parameter of a strategy.
-struct ParamInfo {
-  std::string name;
-  ParamType type = ParamType::kInt;
-  std::string default_value;
-  std::string help;
-  double min = 0;                    ///< kInt and kDouble: smallest valid value
-  double max = 1e18;                 ///< kInt and kDouble: largest valid value
-  std::vector<std::string> choices;  ///< kChoice: the valid values
-};
-
-/// A strategy's parameter values, every parameter present (defaults filled in), already checked.
-class ParamValues {
- public:
-  explicit ParamValues(std::map<std::string, std::string> values) : values_(std::move(values)) {}
-  /// Returns the integer parameter `name`.
-  long long get_int(const std::string& name) const { return std::stoll(values_.at(name)); }
-  /// Returns the real parameter `name`.
-  double get_double(const std::string& name) const { return std::stod(values_.at(name)); }
-  /// Returns the boolean parameter `name`.
-  bool get_bool(const std::string& name) const { return values_.at(name) == "true"; }
-  /// Returns the parameter `name` as written (choices).
-  const std::string& get_string(const std::string& name) const { return values_.at(name); }
-
- private:
-  std::map<std::string, std::string> values_;
-};
-
-/// A registered strategy.
-struct StrategyInfo {
-  std::string name;
-  std::string summary;       ///< one line for `dominoes strategies`
-  bool omniscient = false;   ///< true when it sees both hands (it cheats; say so)
-  std::vector<ParamInfo> params;
-  std::function<Player(const ParamValues&)> make;
-};
-
-/// The table of strategies. Immutable once built.
+/// The table of strategies: filled by add() when it is built, then only read (safe to share
+/// between threads).
 class Registry {
  public:
-  /// Returns the registry of every built-in strategy.
+  /// Returns the registry of every built-in strategy, in the order `dominoes strategies` lists
+  /// them. Built once, on first use.
   static const Registry& builtin();
 
   /// Adds a strategy; throws std::logic_error when the name is taken.

@@ -2,17 +2,12 @@
 
 #include <algorithm>
 #include <cctype>
+#include <unordered_set>
 
 #include "engine/common/text.h"
 
 namespace strategies {
 namespace {
-
-std::string trimmed(std::string_view s) {
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
-  while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
-  return std::string(s);
-}
 
 bool is_identifier(std::string_view s) {
   return !s.empty() && std::all_of(s.begin(), s.end(), [](char c) {
@@ -28,29 +23,30 @@ SpecError malformed(std::string_view text, const std::string& why) {
 }  // namespace
 
 Spec parse_spec(std::string_view text) {
-  const std::string all = trimmed(text);
+  const std::string all = common::trimmed(text);
   const std::size_t open = all.find('(');
   Spec spec;
-  spec.name = trimmed(all.substr(0, open));
+  spec.name = common::trimmed(std::string_view(all).substr(0, open));
   if (!is_identifier(spec.name)) throw malformed(text, "missing or bad strategy name");
   if (open == std::string::npos) return spec;
   if (all.back() != ')') throw malformed(text, "no closing parenthesis");
-  const std::string body = all.substr(open + 1, all.size() - open - 2);
-  if (trimmed(body).empty()) return spec;
-  std::size_t start = 0;
-  while (start <= body.size()) {
-    const std::size_t comma = std::min(body.find(',', start), body.size());
-    const std::string item = body.substr(start, comma - start);
+  const std::string_view body = std::string_view(all).substr(open + 1, all.size() - open - 2);
+  if (common::trimmed(body).empty()) return spec;
+  const std::vector<std::string> items = common::split_list(body);
+  // Keys seen so far, so that a repeated key is found in one pass over the list.
+  std::unordered_set<std::string> seen;
+  seen.reserve(items.size());
+  for (const std::string& item : items) {
     const std::size_t eq = item.find('=');
-    if (eq == std::string::npos) throw malformed(text, "parameter " + common::quoted(trimmed(item), 40) + " has no =");
-    std::string key = trimmed(item.substr(0, eq));
-    std::string value = trimmed(item.substr(eq + 1));
+    if (eq == std::string::npos)
+      throw malformed(text, "parameter " + common::quoted(item, 40) + " has no =");
+    std::string key = common::trimmed(std::string_view(item).substr(0, eq));
+    std::string value = common::trimmed(std::string_view(item).substr(eq + 1));
     if (!is_identifier(key)) throw malformed(text, "bad parameter name " + common::quoted(key, 40));
     if (value.empty()) throw malformed(text, "parameter " + common::quoted(key, 40) + " has no value");
-    for (const auto& [k, v] : spec.params)
-      if (k == key) throw malformed(text, "parameter " + common::quoted(key, 40) + " given twice");
+    if (!seen.insert(key).second)
+      throw malformed(text, "parameter " + common::quoted(key, 40) + " given twice");
     spec.params.emplace_back(std::move(key), std::move(value));
-    start = comma + 1;
   }
   return spec;
 }

@@ -25,6 +25,7 @@ struct Spec {
 
 /// Returns the spec written `text`, e.g. "minimax(scenarios=200,depth=10)". Spaces around names,
 /// values and separators are ignored. Throws SpecError on a malformed spec or a repeated key.
+/// Time and memory are linear in the length of `text`.
 Spec parse_spec(std::string_view text);
 
 /// Returns `spec` written back as text, `name` or `name(key=value,...)` in the order held.

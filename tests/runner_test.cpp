@@ -10,11 +10,13 @@
 #include <unistd.h>
 
 #include <array>
+#include <atomic>
 #include <cmath>
 #include <cstdint>
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <memory>
 #include <nlohmann/json.hpp>
 #include <set>
 #include <sstream>
@@ -33,6 +35,7 @@
 #include "engine/tournament/runner.h"
 #include "engine/tournament/schedule.h"
 #include "engine/tournament/tables.h"
+#include "strategies/lowest/lowest_strategy.h"
 #include "strategies/registry.h"
 
 namespace tournament {
@@ -135,6 +138,10 @@ std::vector<std::string> csv_fields(const std::string& line) {
   while (std::getline(is, field, ',')) fields.push_back(field);
   return fields;
 }
+
+// The registry the command line uses: every run here seats built-in strategies unless a test
+// builds a registry of its own.
+const strategies::Registry& builtin() { return strategies::Registry::builtin(); }
 
 // Returns the number of chunk lines of the journal at `path` (its header lines aside).
 std::size_t count_chunk_lines(const std::string& path) {
@@ -306,8 +313,8 @@ TEST(RunnerDeterminismTest, ThreadCountDoesNotChangeTables) {
   ExperimentConfig two = one;
   two.threads = 2;
   two.out_dir = tmp.sub("t2");
-  const auto r1 = run_experiment(one);
-  const auto r2 = run_experiment(two);
+  const auto r1 = run_experiment(builtin(), one);
+  const auto r2 = run_experiment(builtin(), two);
   ASSERT_TRUE(r1.run.complete);
   ASSERT_TRUE(r2.run.complete);
   const Tables t1 = read_tables(one.out_dir, true);
@@ -343,8 +350,8 @@ TEST(RunnerDeterminismTest, ThreadCountDoesNotChangeSingleGameOrMatchTables) {
     ExperimentConfig two = one;
     two.threads = 2;
     two.out_dir = tmp.sub("b");
-    ASSERT_TRUE(run_experiment(one).run.complete);
-    ASSERT_TRUE(run_experiment(two).run.complete);
+    ASSERT_TRUE(run_experiment(builtin(), one).run.complete);
+    ASSERT_TRUE(run_experiment(builtin(), two).run.complete);
     expect_same_tables(read_tables(one.out_dir, false), read_tables(two.out_dir, false));
   }
 }
@@ -356,8 +363,8 @@ TEST(RunnerDeterminismTest, ChunkSizeDoesNotChangeTables) {
   ExperimentConfig big = small;
   big.chunk = 1000;  // the whole pairing in one chunk
   big.out_dir = tmp.sub("c1000");
-  const auto rs = run_experiment(small);
-  const auto rb = run_experiment(big);
+  const auto rs = run_experiment(builtin(), small);
+  const auto rb = run_experiment(builtin(), big);
   ASSERT_TRUE(rs.run.complete && rb.run.complete);
   expect_same_tables(read_tables(small.out_dir, true), read_tables(big.out_dir, true));
 }
@@ -368,16 +375,18 @@ TEST(RunnerDeterminismTest, TotalsEqualSequentialPlayOfEveryDeal) {
   ExperimentConfig c = make_config({"random", "heuristic"}, 200, tmp.sub("seq"),
                                    Format::kHeadToHead);
   c.chunk = 13;
-  validate(c);
-  const RunResult run = run_tasks(c, tmp.sub("journal.txt"));
+  validate(c, builtin());
+  const RunResult run = run_tasks(builtin(), c, tmp.sub("journal.txt"));
   ASSERT_TRUE(run.complete);
   ASSERT_EQ(run.tasks.size(), 1u);
   const auto& registry = strategies::Registry::builtin();
   strategies::Player a = registry.make("random");
   strategies::Player b = registry.make("heuristic");
+  const std::array<std::string, 2> specs = {"random", "heuristic"};
   std::int64_t games = 0, a_wins = 0, draws = 0, b_wins = 0, net = 0, net_sq = 0;
   for (std::int64_t i = 0; i < c.deals; ++i) {
-    const DealTally t = play_deal(c, i, a, b, {"random", "heuristic"}, nullptr);
+    const DealTally t =
+        play_deal({.config = c, .deal_index = i, .players = {&a, &b}, .specs = specs});
     games += t.games, a_wins += t.a_wins, draws += t.draws, b_wins += t.b_wins;
     net += t.a_net, net_sq += std::int64_t{t.a_net} * t.a_net;
   }
@@ -402,7 +411,7 @@ TEST(RunnerDuplicateTest, IdenticalStrategiesNetExactlyZero) {
   for (const char* spec : {"random", "heuristic", "lowest"}) {
     SCOPED_TRACE(spec);
     ExperimentConfig c = make_config({spec, spec}, 400, tmp.sub(spec), Format::kHeadToHead);
-    const auto result = run_experiment(c);
+    const auto result = run_experiment(builtin(), c);
     ASSERT_TRUE(result.run.complete);
     ASSERT_EQ(result.run.tasks.size(), 1u);
     const PairingTotals& t = result.run.tasks[0].totals;
@@ -447,8 +456,10 @@ TEST(RunnerDuplicateTest, EveryDealOfIdenticalStrategiesNetsZero) {
   const auto& registry = strategies::Registry::builtin();
   strategies::Player a = registry.make("random");
   strategies::Player b = registry.make("random");
+  const std::array<std::string, 2> specs = {"random", "random"};
   for (std::int64_t i = 0; i < 300; ++i) {
-    const DealTally t = play_deal(c, i, a, b, {"random", "random"}, nullptr);
+    const DealTally t =
+        play_deal({.config = c, .deal_index = i, .players = {&a, &b}, .specs = specs});
     ASSERT_EQ(t.games, 2);
     ASSERT_EQ(t.a_net, 0) << "deal " << i;
     ASSERT_EQ(t.a_wins, t.b_wins) << "deal " << i;
@@ -463,13 +474,13 @@ TEST(RunnerResumeTest, InterruptedRunResumesToTheSameTables) {
   // 3 pairings x 100 deals / chunk 10 = 30 chunks; stop after 13 (inside the second pairing).
   ExperimentConfig full = make_config({"lowest", "random", "heuristic"}, 100, tmp.sub("full"));
   full.chunk = 10;
-  ASSERT_TRUE(run_experiment(full).run.complete);
+  ASSERT_TRUE(run_experiment(builtin(), full).run.complete);
 
   ExperimentConfig c = full;
   c.out_dir = tmp.sub("resumed");
   RunHooks stop;
   stop.stop_after_chunks = 13;
-  const auto first = run_experiment(c, stop);
+  const auto first = run_experiment(builtin(), c, stop);
   EXPECT_FALSE(first.run.complete);
   EXPECT_TRUE(first.table_paths.empty());
   EXPECT_FALSE(any_table_exists(c.out_dir));
@@ -477,7 +488,7 @@ TEST(RunnerResumeTest, InterruptedRunResumesToTheSameTables) {
   EXPECT_EQ(count_chunk_lines(journal_path(c)), 13u);
   EXPECT_EQ(first.run.games_played, 13 * 10 * 2);
 
-  const auto second = run_experiment(c);
+  const auto second = run_experiment(builtin(), c);
   ASSERT_TRUE(second.run.complete);
   EXPECT_EQ(second.run.resumed_chunks, 13);
   EXPECT_EQ(second.run.games_played, (30 - 13) * 10 * 2);
@@ -490,19 +501,19 @@ TEST(RunnerResumeTest, TwoInterruptionsInARow) {
   ExperimentConfig full = make_config({"random", "heuristic"}, 95, tmp.sub("full"),
                                       Format::kHeadToHead);
   full.chunk = 10;  // 10 chunks, the last one 5 deals
-  ASSERT_TRUE(run_experiment(full).run.complete);
+  ASSERT_TRUE(run_experiment(builtin(), full).run.complete);
 
   ExperimentConfig c = full;
   c.out_dir = tmp.sub("resumed");
   RunHooks stop;
   stop.stop_after_chunks = 4;
-  EXPECT_FALSE(run_experiment(c, stop).run.complete);
+  EXPECT_FALSE(run_experiment(builtin(), c, stop).run.complete);
   stop.stop_after_chunks = 3;
-  const auto second = run_experiment(c, stop);
+  const auto second = run_experiment(builtin(), c, stop);
   EXPECT_FALSE(second.run.complete);
   EXPECT_EQ(second.run.resumed_chunks, 4);
   EXPECT_FALSE(any_table_exists(c.out_dir));
-  const auto third = run_experiment(c);
+  const auto third = run_experiment(builtin(), c);
   ASSERT_TRUE(third.run.complete);
   EXPECT_EQ(third.run.resumed_chunks, 7);
   EXPECT_EQ(third.run.games_played, (95 - 70) * 2);
@@ -516,18 +527,18 @@ TEST(RunnerResumeTest, InterruptionKeepsTheTablesOfAnEarlierRun) {
   ExperimentConfig c = make_config({"random", "heuristic"}, 40, tmp.sub("out"),
                                    Format::kHeadToHead);
   c.chunk = 10;
-  ASSERT_TRUE(run_experiment(c).run.complete);
+  ASSERT_TRUE(run_experiment(builtin(), c).run.complete);
   const std::string summary = read_text(c.out_dir + "/summary.csv");
   const std::string config = read_text(c.out_dir + "/config.cfg");
   c.seed += 1;
   RunHooks stop;
   stop.stop_after_chunks = 2;
-  EXPECT_FALSE(run_experiment(c, stop).run.complete);
+  EXPECT_FALSE(run_experiment(builtin(), c, stop).run.complete);
   EXPECT_EQ(read_text(c.out_dir + "/summary.csv"), summary) << "an earlier run's table was touched";
   EXPECT_EQ(read_text(c.out_dir + "/config.cfg"), config) << "an earlier run's config was touched";
   EXPECT_TRUE(fs::exists(journal_path(c)));
   // The finished second run replaces them with its own.
-  ASSERT_TRUE(run_experiment(c).run.complete);
+  ASSERT_TRUE(run_experiment(builtin(), c).run.complete);
   EXPECT_NE(read_text(c.out_dir + "/summary.csv"), summary);
 }
 
@@ -537,7 +548,7 @@ TEST(RunnerResumeTest, TornOrCorruptLastJournalLineIsIgnored) {
   TempDir tmp;
   ExperimentConfig full = make_config({"lowest", "random", "heuristic"}, 60, tmp.sub("full"));
   full.chunk = 10;  // 18 chunks
-  ASSERT_TRUE(run_experiment(full).run.complete);
+  ASSERT_TRUE(run_experiment(builtin(), full).run.complete);
   const Tables expected = read_tables(full.out_dir, true);
 
   enum class Damage { kCutMidLine, kCutNewlineOnly, kFlipDigit, kGarbageLine };
@@ -548,7 +559,7 @@ TEST(RunnerResumeTest, TornOrCorruptLastJournalLineIsIgnored) {
     c.out_dir = tmp.sub("damaged" + std::to_string(static_cast<int>(damage)));
     RunHooks stop;
     stop.stop_after_chunks = 8;
-    ASSERT_FALSE(run_experiment(c, stop).run.complete);
+    ASSERT_FALSE(run_experiment(builtin(), c, stop).run.complete);
     std::string journal = read_text(journal_path(c));
     ASSERT_EQ(count_chunk_lines(journal_path(c)), 8u);
     ASSERT_EQ(journal.back(), '\n');
@@ -573,7 +584,7 @@ TEST(RunnerResumeTest, TornOrCorruptLastJournalLineIsIgnored) {
         break;
     }
     write_text(journal_path(c), journal);
-    const auto resumed = run_experiment(c);
+    const auto resumed = run_experiment(builtin(), c);
     ASSERT_TRUE(resumed.run.complete);
     EXPECT_EQ(resumed.run.resumed_chunks, expected_resumed);
     EXPECT_EQ(resumed.run.games_played, (18 - expected_resumed) * 10 * 2);
@@ -588,20 +599,20 @@ TEST(RunnerResumeTest, JournalOfAnotherExperimentIsRefusedUnlessRestarted) {
   ExperimentConfig full = make_config({"random", "heuristic"}, 50, tmp.sub("full"),
                                       Format::kHeadToHead);
   full.chunk = 10;
-  ASSERT_TRUE(run_experiment(full).run.complete);
+  ASSERT_TRUE(run_experiment(builtin(), full).run.complete);
 
   ExperimentConfig other = full;
   other.out_dir = tmp.sub("reused");
   other.seed = full.seed + 1;
   RunHooks stop;
   stop.stop_after_chunks = 3;
-  ASSERT_FALSE(run_experiment(other, stop).run.complete);
+  ASSERT_FALSE(run_experiment(builtin(), other, stop).run.complete);
   const std::string journal = read_text(journal_path(other));
 
   ExperimentConfig c = full;
   c.out_dir = other.out_dir;
   try {
-    run_experiment(c);
+    run_experiment(builtin(), c);
     ADD_FAILURE() << "a journal of another seed was not refused";
   } catch (const ConfigError& e) {
     const std::string message = e.what();
@@ -612,7 +623,7 @@ TEST(RunnerResumeTest, JournalOfAnotherExperimentIsRefusedUnlessRestarted) {
   EXPECT_EQ(read_text(journal_path(c)), journal) << "a refused run touched the journal";
   RunHooks restart;
   restart.restart = true;
-  const auto result = run_experiment(c, restart);
+  const auto result = run_experiment(builtin(), c, restart);
   ASSERT_TRUE(result.run.complete);
   EXPECT_EQ(result.run.resumed_chunks, 0);
   expect_same_tables(read_tables(full.out_dir, false), read_tables(c.out_dir, false));
@@ -627,7 +638,7 @@ TEST(RunnerResumeTest, DamagedJournalHeaderIsAnError) {
   c.chunk = 10;
   RunHooks stop;
   stop.stop_after_chunks = 2;
-  ASSERT_FALSE(run_experiment(c, stop).run.complete);
+  ASSERT_FALSE(run_experiment(builtin(), c, stop).run.complete);
   const std::string good = read_text(journal_path(c));
   std::string changed_key = good;
   changed_key.replace(changed_key.find("key deals = 50"), 14, "key deals = 51");
@@ -636,7 +647,7 @@ TEST(RunnerResumeTest, DamagedJournalHeaderIsAnError) {
                                             good.substr(0, good.find("keys-end")), changed_key};
   for (const std::string& bad : damaged) {
     write_text(journal_path(c), bad);
-    EXPECT_THROW(run_experiment(c), ConfigError) << bad.substr(0, 40);
+    EXPECT_THROW(run_experiment(builtin(), c), ConfigError) << bad.substr(0, 40);
     EXPECT_EQ(read_text(journal_path(c)), bad) << "a refused run rewrote the journal";
   }
 }
@@ -647,15 +658,15 @@ TEST(RunnerResumeTest, ResumeOnAnotherThreadCount) {
   ExperimentConfig full = make_config({"random", "heuristic"}, 50, tmp.sub("full"),
                                       Format::kHeadToHead);
   full.chunk = 10;
-  ASSERT_TRUE(run_experiment(full).run.complete);
+  ASSERT_TRUE(run_experiment(builtin(), full).run.complete);
   ExperimentConfig c = full;
   c.out_dir = tmp.sub("resumed");
   c.threads = 1;
   RunHooks stop;
   stop.stop_after_chunks = 2;
-  ASSERT_FALSE(run_experiment(c, stop).run.complete);
+  ASSERT_FALSE(run_experiment(builtin(), c, stop).run.complete);
   c.threads = 2;
-  const auto result = run_experiment(c);
+  const auto result = run_experiment(builtin(), c);
   ASSERT_TRUE(result.run.complete);
   EXPECT_EQ(result.run.resumed_chunks, 2);
   expect_same_tables(read_tables(full.out_dir, false), read_tables(c.out_dir, false));
@@ -670,7 +681,7 @@ TEST(RunnerResumeTest, GamesFileIsCutBackOnResume) {
                                       Format::kHeadToHead);
   full.chunk = 10;
   full.games_out = tmp.sub("full_games.jsonl");
-  ASSERT_TRUE(run_experiment(full).run.complete);
+  ASSERT_TRUE(run_experiment(builtin(), full).run.complete);
   const std::string expected_games = read_text(full.games_out);
   ASSERT_EQ(split_lines(expected_games).size(), 90u);
 
@@ -679,14 +690,14 @@ TEST(RunnerResumeTest, GamesFileIsCutBackOnResume) {
   c.games_out = tmp.sub("resumed_games.jsonl");
   RunHooks stop;
   stop.stop_after_chunks = 2;
-  ASSERT_FALSE(run_experiment(c, stop).run.complete);
+  ASSERT_FALSE(run_experiment(builtin(), c, stop).run.complete);
   EXPECT_FALSE(fs::exists(c.games_out));
   EXPECT_EQ(count_lines(c.games_out + ".partial"), 40u);
   {
     std::ofstream extra(c.games_out + ".partial", std::ios::binary | std::ios::app);
     extra << "{\"deal\":20,\"game\":0,\"players\":[\"random\",\"heuris";  // torn record
   }
-  const auto result = run_experiment(c);
+  const auto result = run_experiment(builtin(), c);
   ASSERT_TRUE(result.run.complete);
   EXPECT_EQ(result.run.resumed_chunks, 2);
   // Same games, but the games-out path is part of the config and differs; compare the records.
@@ -704,7 +715,7 @@ TEST(RunnerGamesOutTest, RecordsReplayLegallyAndAddUpToTheTotals) {
                                    Format::kHeadToHead);
   c.chunk = 16;
   c.games_out = tmp.sub("games.jsonl");
-  const auto result = run_experiment(c);
+  const auto result = run_experiment(builtin(), c);
   ASSERT_TRUE(result.run.complete);
   const std::vector<Json> records = read_records(c.games_out);
   ASSERT_EQ(records.size(), 2u * 150u);  // deals x 2 with duplicate deals
@@ -757,7 +768,7 @@ TEST(RunnerGamesOutTest, RecordsOfAnotherVariantAndOfSingleGames) {
   c.rules.max_pip = 9;
   c.rules.hand_size = 12;
   c.games_out = tmp.sub("games.jsonl");
-  ASSERT_TRUE(run_experiment(c).run.complete);
+  ASSERT_TRUE(run_experiment(builtin(), c).run.complete);
   const std::vector<Json> records = read_records(c.games_out);
   ASSERT_EQ(records.size(), 40u);  // one game per deal without duplicate deals
   for (std::size_t k = 0; k < records.size(); ++k) {
@@ -778,7 +789,7 @@ TEST(RunnerMatchTest, EveryMatchEndsWhenATotalFirstExceedsTheTarget) {
   c.rules.match_target = 50;
   c.chunk = 7;
   c.games_out = tmp.sub("games.jsonl");
-  const auto result = run_experiment(c);
+  const auto result = run_experiment(builtin(), c);
   ASSERT_TRUE(result.run.complete);
   const std::vector<Json> records = read_records(c.games_out);
 
@@ -834,6 +845,82 @@ TEST(RunnerMatchTest, EveryMatchEndsWhenATotalFirstExceedsTheTarget) {
 }
 
 // ---------------------------------------------------------------------------------------------
+// A registry of the test's own
+
+// Plays the first legal move, and counts its calls over all its clones (the runner gives each
+// thread its own clone).
+class FirstMoveStrategy final : public strategies::Strategy {
+ public:
+  explicit FirstMoveStrategy(std::shared_ptr<std::atomic<std::int64_t>> calls)
+      : calls_(std::move(calls)) {}
+  dominoes::Move choose(const dominoes::Observation&, const dominoes::MoveList& legal,
+                        dominoes::Rng&) override {
+    ++*calls_;
+    return legal[0];
+  }
+  std::unique_ptr<strategies::Strategy> clone() const override {
+    return std::make_unique<FirstMoveStrategy>(calls_);
+  }
+
+ private:
+  std::shared_ptr<std::atomic<std::int64_t>> calls_;
+};
+
+// The move a game record's entry describes, with the placement read as the record writes it.
+dominoes::Move move_of(const Json& m, int max_pip) {
+  if (m.contains("pass")) return dominoes::Move::pass();
+  const dominoes::Tile tile = tile_of(m["tile"].get<std::string>(), max_pip);
+  if (!m.contains("end")) return dominoes::Move(tile, dominoes::Placement::kLead);
+  return dominoes::Move(tile, m["end"] == "L" ? dominoes::Placement::kLeft
+                                              : dominoes::Placement::kRight);
+}
+
+TEST(RunnerRegistryTest, SeatsAStrategyFromTheRegistryItIsGiven) {
+  TempDir tmp;
+  const auto calls = std::make_shared<std::atomic<std::int64_t>>(0);
+  strategies::Registry registry;
+  registry.add({"first", "test only: the first legal move", false, {},
+                [calls](const strategies::ParamValues&) {
+                  return strategies::Player(std::make_unique<FirstMoveStrategy>(calls));
+                }});
+  registry.add(strategies::lowest_strategy_info());
+  ExperimentConfig c = make_config({"first", "lowest"}, 120, tmp.sub("out"), Format::kHeadToHead);
+  c.chunk = 16;
+  c.games_out = tmp.sub("games.jsonl");
+  // The built-in registry has no `first`: the runner makes players with the registry it is given.
+  EXPECT_THROW(run_experiment(builtin(), c), ConfigError);
+  const auto result = run_experiment(registry, c);
+  ASSERT_TRUE(result.run.complete);
+  EXPECT_EQ(result.run.tasks.at(0).totals.games, 240);
+
+  // Replayed independently: at every real choice (two or more legal moves) of the seat holding
+  // `first`, the record shows the first legal move, and those choices are exactly its calls.
+  const std::vector<Json> records = read_records(c.games_out);
+  ASSERT_EQ(records.size(), 240u);
+  std::int64_t choices = 0;
+  for (const Json& r : records) {
+    check_record(r, 6, 7);
+    const int first_seat = r["players"][0] == "first" ? 0 : 1;
+    ASSERT_EQ(r["players"][1 - first_seat], "lowest");
+    std::array<dominoes::TileSet, 2> hands{};
+    for (int s = 0; s < 2; ++s)
+      for (const Json& t : r["hands"][s]) hands[s].insert(tile_of(t.get<std::string>(), 6));
+    dominoes::State state = dominoes::start_state(hands[0], hands[1], r["leader"].get<int>());
+    for (const Json& m : r["moves"]) {
+      const dominoes::MoveList legal = dominoes::legal_moves(state);
+      const dominoes::Move move = move_of(m, 6);
+      if (state.to_move == first_seat && legal.size() >= 2) {
+        ++choices;
+        EXPECT_EQ(move, legal[0]) << m.dump();
+      }
+      dominoes::apply(state, move);
+    }
+  }
+  EXPECT_GT(choices, 0);
+  EXPECT_EQ(choices, calls->load());
+}
+
+// ---------------------------------------------------------------------------------------------
 // Schedule
 
 TEST(ScheduleTest, RoundRobinPairsEveryTwoPlayersOnceInTableOrder) {
@@ -862,7 +949,7 @@ TEST(ScheduleTest, GauntletRunWritesOneRowPerChallengerAndNoCrossTable) {
   TempDir tmp;
   ExperimentConfig c = make_config({"heuristic", "random", "lowest"}, 20, tmp.sub("out"),
                                    Format::kGauntlet);
-  const auto result = run_experiment(c);
+  const auto result = run_experiment(builtin(), c);
   ASSERT_TRUE(result.run.complete);
   ASSERT_EQ(result.run.tasks.size(), 2u);
   EXPECT_EQ(result.run.tasks[0].player_a, "heuristic");
@@ -881,7 +968,7 @@ TEST(ScheduleTest, GauntletRunWritesOneRowPerChallengerAndNoCrossTable) {
 TEST(ScheduleTest, RoundRobinCrossTableMatchesSummaryRows) {
   TempDir tmp;
   ExperimentConfig c = make_config({"lowest", "random", "heuristic"}, 50, tmp.sub("out"));
-  ASSERT_TRUE(run_experiment(c).run.complete);
+  ASSERT_TRUE(run_experiment(builtin(), c).run.complete);
   const auto rows = split_lines(read_text(c.out_dir + "/summary.csv"));
   const auto cross = split_lines(read_text(c.out_dir + "/crosstable_points.csv"));
   ASSERT_EQ(rows.size(), 4u);
@@ -913,7 +1000,7 @@ TEST(RunnerResumeTest, GamesFileThatDoesNotMatchTheJournalIsRefused) {
                                       Format::kHeadToHead);
   full.chunk = 10;
   full.games_out = tmp.sub("games.jsonl");
-  ASSERT_TRUE(run_experiment(full).run.complete);
+  ASSERT_TRUE(run_experiment(builtin(), full).run.complete);
   const std::string expected_games = read_text(full.games_out);
 
   enum class Damage { kCut, kDeleted, kCutInsideRecord };
@@ -924,7 +1011,7 @@ TEST(RunnerResumeTest, GamesFileThatDoesNotMatchTheJournalIsRefused) {
     c.games_out = tmp.sub("games" + std::to_string(static_cast<int>(damage)) + ".jsonl");
     RunHooks stop;
     stop.stop_after_chunks = 3;
-    ASSERT_FALSE(run_experiment(c, stop).run.complete);
+    ASSERT_FALSE(run_experiment(builtin(), c, stop).run.complete);
     const std::string partial = c.games_out + ".partial";
     const std::string records = read_text(partial);
     if (damage == Damage::kDeleted) fs::remove(partial);
@@ -934,12 +1021,13 @@ TEST(RunnerResumeTest, GamesFileThatDoesNotMatchTheJournalIsRefused) {
       changed.back() = 'x';
       write_text(partial, changed);
     }
-    EXPECT_THROW(run_experiment(c), ConfigError);
-    if (damage != Damage::kDeleted)
+    EXPECT_THROW(run_experiment(builtin(), c), ConfigError);
+    if (damage != Damage::kDeleted) {
       EXPECT_EQ(read_text(partial).find('\0'), std::string::npos) << "padded with NUL bytes";
+    }
     RunHooks restart;
     restart.restart = true;
-    ASSERT_TRUE(run_experiment(c, restart).run.complete);
+    ASSERT_TRUE(run_experiment(builtin(), c, restart).run.complete);
     EXPECT_EQ(read_text(c.games_out), expected_games);
   }
 }
@@ -954,7 +1042,7 @@ TEST(RunnerLockTest, SecondRunOnOneDirectoryIsRefused) {
   {
     const OutputLock held = OutputLock::acquire(c.out_dir);
     try {
-      run_experiment(c);
+      run_experiment(builtin(), c);
       ADD_FAILURE() << "a second run on a locked directory was not refused";
     } catch (const ConfigError& e) {
       EXPECT_NE(std::string(e.what()).find(std::to_string(::getpid())), std::string::npos)
@@ -962,7 +1050,7 @@ TEST(RunnerLockTest, SecondRunOnOneDirectoryIsRefused) {
     }
     EXPECT_FALSE(fs::exists(c.out_dir + "/summary.csv"));
   }
-  ASSERT_TRUE(run_experiment(c).run.complete);
+  ASSERT_TRUE(run_experiment(builtin(), c).run.complete);
   EXPECT_FALSE(fs::exists(c.out_dir + "/" + kLockFile)) << "the lock file was left behind";
 }
 

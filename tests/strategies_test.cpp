@@ -2,8 +2,13 @@
 // random stream, uniformity of `random`.
 #include <gtest/gtest.h>
 
+#include <array>
 #include <map>
+#include <string>
+#include <utility>
+#include <vector>
 
+#include "engine/common/text.h"
 #include "engine/dominoes/deal.h"
 #include "engine/dominoes/notation.h"
 #include "engine/tournament/play_deal.h"
@@ -21,6 +26,43 @@ TEST(Spec, ParsesNamesAndParameters) {
   EXPECT_EQ(s.params[1], (std::pair<std::string, std::string>{"depth", "10"}));
   EXPECT_TRUE(parse_spec("random").params.empty());
   EXPECT_TRUE(parse_spec("random()").params.empty());
+}
+
+// A spec "toy(k=1,...)" with the given keys in order.
+std::string spec_with_keys(const std::vector<std::string>& keys) {
+  std::string text = "toy(";
+  for (std::size_t i = 0; i < keys.size(); ++i) text += (i ? "," : "") + keys[i] + "=1";
+  return text + ")";
+}
+
+// The repeated-key check (a set of keys seen, so linear; bench/bench_spec.cpp times it) finds a
+// repeat wherever the two copies are, and takes distinct keys that share a prefix as distinct.
+TEST(Spec, FindsARepeatedKeyAtAnyPosition) {
+  std::vector<std::string> keys;
+  for (int i = 0; i < 2000; ++i)  // k1, k10, k100... share a prefix
+    keys.push_back(std::string("k").append(std::to_string(i)));  // not "k" + ...: GCC 12 warns
+  const Spec distinct = parse_spec(spec_with_keys(keys));
+  ASSERT_EQ(distinct.params.size(), keys.size());
+  EXPECT_EQ(distinct.params.front().first, "k0");
+  EXPECT_EQ(distinct.params.back().first, "k1999");
+  // {index of the key copied, position the copy is inserted at}.
+  const std::vector<std::pair<std::size_t, std::size_t>> repeats = {
+      {0, 2000}, {1999, 0}, {0, 1}, {1999, 2000}, {0, 1000}, {1000, 1001}, {1999, 1}};
+  for (const auto& [copied, at] : repeats) {
+    std::vector<std::string> with_repeat = keys;
+    with_repeat.insert(with_repeat.begin() + static_cast<std::ptrdiff_t>(at), keys[copied]);
+    SCOPED_TRACE(keys[copied] + " inserted at " + std::to_string(at));
+    try {
+      parse_spec(spec_with_keys(with_repeat));
+      ADD_FAILURE() << "the repeat was not found";
+    } catch (const SpecError& e) {
+      const std::string why = common::quoted(keys[copied]) + " given twice";
+      EXPECT_NE(std::string(e.what()).find(why), std::string::npos) << e.what();
+    }
+  }
+  // Keys are compared after trimming.
+  EXPECT_THROW(parse_spec("toy( a =1,b=2,a=3)"), SpecError);
+  EXPECT_NO_THROW(parse_spec("toy(a=1,ab=2,b=3,ba=4)"));
 }
 
 void expect_spec_error(const std::string& spec, const std::string& must_mention) {
@@ -125,11 +167,12 @@ TEST(Conformance, EveryStrategyFinishesThousandsOfGamesLegally) {
     const std::string spec = cheap.count(info.name) ? cheap.at(info.name) : info.name;
     for (const std::string& opponent : {std::string("random"), spec}) {
       Player a = registry.make(spec), b = registry.make(opponent);
+      const std::array<std::string, 2> specs = {spec, opponent};
+      tournament::DealContext deal{.config = config, .players = {&a, &b}, .specs = specs};
       int games = 0;
-      for (std::int64_t deal = 0; deal < 1000; ++deal)
-        EXPECT_NO_THROW(games += tournament::play_deal(config, deal, a, b, {spec, opponent},
-                                                        nullptr).games)
-            << spec << " vs " << opponent << " deal " << deal;
+      for (; deal.deal_index < 1000; ++deal.deal_index)
+        EXPECT_NO_THROW(games += tournament::play_deal(deal).games)
+            << spec << " vs " << opponent << " deal " << deal.deal_index;
       EXPECT_EQ(games, 2000);
     }
   }

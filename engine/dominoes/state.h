@@ -49,19 +49,30 @@ constexpr State start_state(TileSet hand0, TileSet hand1, Seat leader) {
   return s;
 }
 
-/// Returns the legal moves of `hand` on a line with open ends `left` and `right` (-1, -1 for an
-/// empty line, where every tile may lead). Order: leads or left-end moves by increasing tile index,
-/// then right-end moves. When both ends show the same value only left-end moves are listed, since
-/// the two sides give the same position. An empty list means the player must pass.
+/// Calls `emit(move)` for each legal tile move of `hand` on a line with open ends `left` and
+/// `right` (-1, -1 for an empty line, where every tile may lead), and returns how many there were
+/// (0: the player must pass). Order: leads or left-end moves by increasing tile index, then
+/// right-end moves. When both ends show the same value only left-end moves are listed, since the
+/// two sides give the same position. The one move generator: legal_moves() and the open-hands
+/// solver (engine/solvers/block_dominoes_solver.h) both write their moves through it.
+template <class Emit>
+constexpr int for_each_legal_move(TileSet hand, int left, int right, Emit&& emit) {
+  int n = 0;
+  if (left < 0) {
+    for (Tile t : hand) emit(Move(t, Placement::kLead)), ++n;
+    return n;
+  }
+  for (Tile t : hand & tiles_with(left)) emit(Move(t, Placement::kLeft)), ++n;
+  if (right != left)
+    for (Tile t : hand & tiles_with(right)) emit(Move(t, Placement::kRight)), ++n;
+  return n;
+}
+
+/// Returns the legal moves of `hand` on a line with open ends `left` and `right`, in the order of
+/// for_each_legal_move. An empty list means the player must pass.
 constexpr MoveList legal_moves(TileSet hand, int left, int right) {
   MoveList moves;
-  if (left < 0) {
-    for (Tile t : hand) moves.push_back(Move(t, Placement::kLead));
-    return moves;
-  }
-  for (Tile t : hand & tiles_with(left)) moves.push_back(Move(t, Placement::kLeft));
-  if (right != left)
-    for (Tile t : hand & tiles_with(right)) moves.push_back(Move(t, Placement::kRight));
+  for_each_legal_move(hand, left, right, [&moves](Move m) { moves.push_back(m); });
   return moves;
 }
 

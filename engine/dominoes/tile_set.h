@@ -35,12 +35,6 @@ class TileSet {
   constexpr void erase(Tile t) { bits_ &= ~(std::uint64_t{1} << t); }
   /// Returns the tile with the smallest index; requires a non-empty set.
   constexpr Tile first() const { return static_cast<Tile>(std::countr_zero(bits_)); }
-  /// Removes and returns the tile with the smallest index; requires a non-empty set.
-  constexpr Tile pop_first() {
-    const Tile t = first();
-    bits_ &= bits_ - 1;
-    return t;
-  }
 
   constexpr TileSet operator&(TileSet o) const { return TileSet(bits_ & o.bits_); }
   constexpr TileSet operator|(TileSet o) const { return TileSet(bits_ | o.bits_); }

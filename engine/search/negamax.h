@@ -66,9 +66,8 @@ class Negamax {
     return expand(p, depth, alpha, beta, hint, &key);
   }
 
-  /// Returns the number of positions visited since construction or reset_nodes().
+  /// Returns the number of positions visited since construction.
   std::uint64_t nodes() const { return nodes_; }
-  void reset_nodes() { nodes_ = 0; }
 
  private:
   int expand(const Position& p, int depth, int alpha, int beta, std::uint16_t hint,

@@ -1,11 +1,12 @@
 // A fixed-size transposition table for alpha-beta search: a power-of-two array of entries, each
 // holding the full key (so a hit is never a hash collision), a value with its bound type, the
 // remaining depth it was searched to, and the best move found. Memory is fixed at construction;
-// a new search invalidates old entries by bumping a generation counter instead of clearing.
+// entries stay valid from one search to the next (the key is the whole position), and an entry
+// whose generation is the table's is live (a fresh entry's 0 marks it empty).
 //
 // Source: the method is standard (Greenblatt et al. 1967; Marsland, "A review of game-tree
-// pruning", ICCA Journal 1986). Replacement: two-way buckets; an empty, stale (older generation)
-// or shallower entry is replaced first.
+// pruning", ICCA Journal 1986). Replacement: two-way buckets; an empty or shallower entry is
+// replaced first.
 #pragma once
 
 #include <cstddef>
@@ -43,14 +44,6 @@ class TranspositionTable {
   std::size_t capacity() const { return entries_.size(); }
   /// Returns the memory the entries use, in bytes.
   std::size_t bytes() const { return entries_.size() * sizeof(Entry); }
-
-  /// Makes every stored entry stale, in O(1).
-  void new_search() {
-    if (++generation_ == 0) {  // wrapped: really clear once every 65535 searches
-      for (auto& e : entries_) e = Entry{};
-      generation_ = 1;
-    }
-  }
 
   /// Returns the live entry for `key`, or nullptr.
   const Entry* probe(const Key& key) const {

@@ -1,6 +1,5 @@
 #include "engine/solvers/block_dominoes_solver.h"
 
-#include "engine/dominoes/rng.h"
 #include "engine/dominoes/scoring.h"
 
 namespace solvers {
@@ -31,20 +30,13 @@ bool DominoesGame::terminal(const State& s, int& value) const {
 int DominoesGame::evaluate(const State& s) const { return score_for_mover(rules_, s); }
 
 int DominoesGame::generate(const State& s, Move* out) const {
-  // The same moves in the same order as dominoes::legal_moves, written straight into `out`.
-  const dominoes::TileSet hand = s.hands[s.to_move];
-  int n = 0;
-  if (s.line_empty()) {
-    for (dominoes::Tile t : hand) out[n++] = Move(t, dominoes::Placement::kLead);
-    return n;
-  }
-  for (dominoes::Tile t : hand & dominoes::tiles_with(s.left))
-    out[n++] = Move(t, dominoes::Placement::kLeft);
-  if (s.right != s.left)
-    for (dominoes::Tile t : hand & dominoes::tiles_with(s.right))
-      out[n++] = Move(t, dominoes::Placement::kRight);
-  if (n == 0) out[n++] = Move::pass();
-  return n;
+  // The state's own move generator, writing straight into the search's array.
+  Move* next = out;
+  const int n = dominoes::for_each_legal_move(s.hands[s.to_move], s.left, s.right,
+                                              [&next](Move m) { *next++ = m; });
+  if (n > 0) return n;
+  out[0] = Move::pass();
+  return 1;
 }
 
 DominoesKey DominoesGame::key(const State& s, int depth) const {

@@ -25,10 +25,4 @@ void PairingTotals::merge(const PairingTotals& o) {
   seconds += o.seconds;
 }
 
-bool PairingTotals::same_counts(const PairingTotals& o) const {
-  return deals == o.deals && games == o.games && a_wins == o.a_wins && draws == o.draws &&
-         b_wins == o.b_wins && a_net == o.a_net && leader_games == o.leader_games &&
-         leader_net == o.leader_net;
-}
-
 }  // namespace tournament

@@ -30,14 +30,12 @@ struct PairingTotals {
   IntegerMoments a_net;       ///< one observation per deal: the tally's a_net
   std::int64_t leader_games = 0;
   std::int64_t leader_net = 0;
-  double seconds = 0;         ///< wall time spent; not part of equality
+  double seconds = 0;         ///< wall time spent
 
   /// Adds one deal's tally.
   void add(const DealTally& t);
   /// Adds another span of deals' totals.
   void merge(const PairingTotals& other);
-  /// Returns true when every count and sum is equal (seconds ignored).
-  bool same_counts(const PairingTotals& other) const;
 };
 
 }  // namespace tournament

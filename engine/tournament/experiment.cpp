@@ -25,13 +25,14 @@ std::string journal_path(const ExperimentConfig& config) {
   return (std::filesystem::path(config.out_dir) / kJournalFile).string();
 }
 
-ExperimentResult run_experiment(const ExperimentConfig& given, const RunHooks& hooks) {
+ExperimentResult run_experiment(const strategies::Registry& registry,
+                                const ExperimentConfig& given, const RunHooks& hooks) {
   ExperimentConfig config = given;
-  validate(config);
+  validate(config, registry);
   make_output_directory(config.out_dir);
   const OutputLock lock = OutputLock::acquire(config.out_dir);
   ExperimentResult result;
-  result.run = run_tasks(config, journal_path(config), hooks);
+  result.run = run_tasks(registry, config, journal_path(config), hooks);
   if (!result.run.complete) return result;
   result.table_paths = write_tables(config, result.run.tasks);
   std::filesystem::remove(journal_path(config));

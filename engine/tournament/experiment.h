@@ -23,10 +23,12 @@ struct ExperimentResult {
 /// Returns the path of the journal of an experiment: <out_dir>/journal.txt.
 std::string journal_path(const ExperimentConfig& config);
 
-/// Runs `config` (validated here first) to the end, or until hooks stop it (then no tables are
-/// written and the journal stays for a resume). Throws ConfigError for a bad config, an output
-/// directory in use by another run, or a journal or games file that cannot be resumed;
-/// std::runtime_error with the system's reason when a file cannot be written.
-ExperimentResult run_experiment(const ExperimentConfig& config, const RunHooks& hooks = {});
+/// Runs `config` (validated here first, its specs against `registry`) to the end with players
+/// made by `registry`, or until hooks stop it (then no tables are written and the journal stays
+/// for a resume). Throws ConfigError for a bad config, an output directory in use by another run,
+/// or a journal or games file that cannot be resumed; std::runtime_error with the system's reason
+/// when a file cannot be written.
+ExperimentResult run_experiment(const strategies::Registry& registry,
+                                const ExperimentConfig& config, const RunHooks& hooks = {});
 
 }  // namespace tournament

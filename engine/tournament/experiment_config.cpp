@@ -62,8 +62,7 @@ void check_games_out(const ExperimentConfig& c) {
   }
 }
 
-void canonicalise_players(ExperimentConfig& c) {
-  const auto& registry = strategies::Registry::builtin();
+void canonicalise_players(ExperimentConfig& c, const strategies::Registry& registry) {
   for (auto& p : c.players) {
     try {
       p = registry.canonical(p);
@@ -83,7 +82,7 @@ void check_format(const ExperimentConfig& c) {
 }
 
 // Expands the sweep into one player list per value; every swept spec is checked here.
-void expand_lineups(ExperimentConfig& c) {
+void expand_lineups(ExperimentConfig& c, const strategies::Registry& registry) {
   const Sweep& s = c.sweep;
   c.lineups.clear();
   if (!s.active() && s.values.empty()) {
@@ -100,7 +99,7 @@ void expand_lineups(ExperimentConfig& c) {
     c.lineups.push_back(c.players);
     auto& swept = c.lineups.back()[static_cast<std::size_t>(s.player)];
     try {
-      swept = strategies::Registry::builtin().canonical(
+      swept = registry.canonical(
           strategies::with_param(swept, s.param, value));
     } catch (const strategies::SpecError& e) {
       throw ConfigError(std::string("sweep: ") + e.what());
@@ -110,16 +109,16 @@ void expand_lineups(ExperimentConfig& c) {
 
 }  // namespace
 
-void validate(ExperimentConfig& c) {
+void validate(ExperimentConfig& c, const strategies::Registry& registry) {
   if (const std::string why = dominoes::validate(c.rules); !why.empty()) throw ConfigError(why);
   if (c.deals < 1) throw ConfigError("deals " + std::to_string(c.deals) + " is not valid: valid 1 or more");
   if (c.chunk < 1) throw ConfigError("chunk " + std::to_string(c.chunk) + " is not valid: valid 1 or more");
   check_name_and_paths(c);
   if (c.out_dir.empty()) c.out_dir = "results/" + c.name;
   check_games_out(c);
-  canonicalise_players(c);
+  canonicalise_players(c, registry);
   check_format(c);
-  expand_lineups(c);
+  expand_lineups(c, registry);
 }
 
 ExperimentConfig default_experiment() {

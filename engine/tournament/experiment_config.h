@@ -12,6 +12,10 @@
 #include "engine/dominoes/rules.h"
 #include "engine/tournament/schedule.h"
 
+namespace strategies {
+class Registry;
+}
+
 namespace tournament {
 
 /// Raised for a bad config or option; what() is one line naming it and what would be valid.
@@ -67,8 +71,9 @@ inline constexpr const char* kLockFile = "run.lock";
 /// results/<name>. Validating a validated config changes nothing. Throws ConfigError naming the
 /// first problem: bad rules or target, a bad name or path (a newline, '#'), an unknown strategy
 /// or parameter, a format that does not fit the player count, a bad sweep, or --games-out naming
-/// a file the run itself writes (its journal, lock or tables) or a directory.
-void validate(ExperimentConfig& config);
+/// a file the run itself writes (its journal, lock or tables) or a directory. Specs are resolved
+/// by `registry` (the CLI's is strategies::Registry::builtin()).
+void validate(ExperimentConfig& config, const strategies::Registry& registry);
 
 /// Returns the built-in default experiment: a quick round robin of the fast strategies.
 ExperimentConfig default_experiment();

@@ -3,11 +3,11 @@
 #include <stdexcept>
 
 #include "engine/dominoes/notation.h"
+#include "engine/dominoes/playout_loop.h"
 #include "engine/dominoes/scoring.h"
 
 namespace tournament {
 
-using dominoes::GameStatus;
 using dominoes::Move;
 using dominoes::MoveList;
 using dominoes::State;
@@ -30,27 +30,16 @@ GameOutcome play_game(const dominoes::Rules& rules, const dominoes::Deal& deal,
   dominoes::History local(deal.leader);
   dominoes::History& record = history ? *history : local;
   record = dominoes::History(deal.leader);
-  for (;;) {
-    const Seat seat = state.to_move;
-    const MoveList legal = dominoes::legal_moves(state);
-    Move move;
-    if (legal.empty()) {
-      const auto& other = state.hands[1 - seat];
-      if (!dominoes::has_legal_move(other, state.left, state.right)) break;  // blocked
-      move = Move::pass();
-    } else if (legal.size() == 1) {
-      move = legal[0];
-    } else {
-      move = players[seat]->choose(state, record, rules, legal, *rngs[seat]);
-      // Always on: a strategy is a plug-in, and an illegal move would corrupt every table.
-      if (!legal.contains(move))
-        throw std::logic_error("a strategy chose " + dominoes::to_string(move) +
-                               ", which is not a legal move");
-    }
-    dominoes::apply(state, move);
-    record.push_back(move);
-    if (state.hands[seat].empty()) break;  // domino
-  }
+  const auto ask = [&](const State& s, const MoveList& legal) {
+    const Seat seat = s.to_move;
+    const Move move = players[seat]->choose(s, record, rules, legal, *rngs[seat]);
+    // Always on: a strategy is a plug-in, and an illegal move would corrupt every table.
+    if (!legal.contains(move))
+      throw std::logic_error("a strategy chose " + dominoes::to_string(move) +
+                             ", which is not a legal move");
+    return move;
+  };
+  dominoes::play_out(state, ask, [&record](Move m) { record.push_back(m); });
   return score_game(state, rules);
 }
 

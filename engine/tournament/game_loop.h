@@ -1,8 +1,10 @@
 // Playing one game, or one match, between two seated players (DESIGN.md sections 3 and 6).
 //
-// The loop asks a player for a move only when it has a real choice (two or more legal moves): a
-// single legal move is played for it and a pass is made for it when it has none. A game ends on a
-// domino or when neither seat can move; the seat with fewer pips scores per the rules' scoring.
+// A game is the engine's one play-out loop (engine/dominoes/playout_loop.h) with the seated
+// players choosing: a player is asked for a move only when it has a real choice (two or more legal
+// moves); a single legal move is played for it and a pass is made for it when it has none. A game
+// ends on a domino or when neither seat can move; the seat with fewer pips scores per the rules'
+// scoring.
 #pragma once
 
 #include <array>

@@ -17,37 +17,44 @@ void count_result(int a_net, DealTally& t) {
   t.a_net += a_net;
 }
 
+// The two seats' players when A sits in `a_seat`.
+std::array<strategies::Player*, 2> seats_of(const DealContext& d, int a_seat) {
+  return a_seat == 0 ? d.players : std::array{d.players[1], d.players[0]};
+}
+
+// The game record of one game of the deal, with A in `a_seat` (`game` -1 outside a match).
+std::string record_of(const DealContext& d, int a_seat, int game, const dominoes::Deal& deal,
+                      const dominoes::History& history, const GameOutcome& outcome) {
+  return game_record_json({d.deal_index, a_seat, game}, {d.specs[a_seat], d.specs[1 - a_seat]},
+                          deal, history, outcome);
+}
+
 // One single game of `deal` with A in seat `a_seat`.
-void single_game(const ExperimentConfig& c, std::int64_t i, const dominoes::Deal& deal, int a_seat,
-                 std::array<strategies::Player*, 2> seats, const std::array<std::string, 2>& specs,
-                 std::string* records, DealTally& t) {
-  const auto deal_id = static_cast<std::uint64_t>(i);
+void single_game(const DealContext& d, const dominoes::Deal& deal, int a_seat, DealTally& t) {
+  const ExperimentConfig& c = d.config;
+  const auto deal_id = static_cast<std::uint64_t>(d.deal_index);
   dominoes::Rng r0 = seat_stream(c.seed, deal_id, 0, 0);
   dominoes::Rng r1 = seat_stream(c.seed, deal_id, 0, 1);
   dominoes::History history;
-  const GameOutcome g = play_game(c.rules, deal, seats, {&r0, &r1}, &history);
+  const GameOutcome g = play_game(c.rules, deal, seats_of(d, a_seat), {&r0, &r1}, &history);
   count_result(a_seat == 0 ? g.net0() : -g.net0(), t);
   ++t.leader_games;
   t.leader_net += g.leader_net();
-  if (records)
-    *records += game_record_json({i, a_seat, -1}, {specs[a_seat], specs[1 - a_seat]}, deal,
-                                 history, g);
+  if (d.records) *d.records += record_of(d, a_seat, -1, deal, history, g);
 }
 
 // One match with A in seat `a_seat`.
-void single_match(const ExperimentConfig& c, std::int64_t i, int a_seat,
-                  std::array<strategies::Player*, 2> seats, const std::array<std::string, 2>& specs,
-                  std::string* records, DealTally& t) {
+void single_match(const DealContext& d, int a_seat, DealTally& t) {
   GameCallback record = [&](int g, const dominoes::Deal& deal, const dominoes::History& history,
                             const GameOutcome& outcome) {
-    *records += game_record_json({i, a_seat, g}, {specs[a_seat], specs[1 - a_seat]}, deal,
-                                 history, outcome);
+    *d.records += record_of(d, a_seat, g, deal, history, outcome);
   };
-  const MatchOutcome m = play_match(c.rules, c.seed, static_cast<std::uint64_t>(i), seats,
-                                    records ? &record : nullptr);
+  const MatchOutcome m =
+      play_match(d.config.rules, d.config.seed, static_cast<std::uint64_t>(d.deal_index),
+                 seats_of(d, a_seat), d.records ? &record : nullptr);
   // A match without a winner is not a draw: counting it as one would hide a broken run.
   if (!m.decided)
-    throw std::runtime_error("the match of deal " + std::to_string(i) + " reached " +
+    throw std::runtime_error("the match of deal " + std::to_string(d.deal_index) + " reached " +
                              std::to_string(m.games) + " games without passing the target");
   ++t.games;
   t.a_net += m.totals[a_seat] - m.totals[1 - a_seat];
@@ -59,20 +66,19 @@ void single_match(const ExperimentConfig& c, std::int64_t i, int a_seat,
 
 }  // namespace
 
-DealTally play_deal(const ExperimentConfig& c, std::int64_t deal_index, strategies::Player& a,
-                    strategies::Player& b, const std::array<std::string, 2>& specs,
-                    std::string* records) {
+DealTally play_deal(const DealContext& d) {
+  const ExperimentConfig& c = d.config;
   DealTally t;
   if (c.rules.match_target > 0) {
-    single_match(c, deal_index, 0, {&a, &b}, specs, records, t);
-    if (c.duplicate) single_match(c, deal_index, 1, {&b, &a}, specs, records, t);
+    single_match(d, 0, t);
+    if (c.duplicate) single_match(d, 1, t);
     return t;
   }
   // Both games of a duplicate pair share the deal: dealt once.
   const dominoes::Deal deal =
-      dominoes::make_deal(c.rules, c.seed, static_cast<std::uint64_t>(deal_index), 0);
-  single_game(c, deal_index, deal, 0, {&a, &b}, specs, records, t);
-  if (c.duplicate) single_game(c, deal_index, deal, 1, {&b, &a}, specs, records, t);
+      dominoes::make_deal(c.rules, c.seed, static_cast<std::uint64_t>(d.deal_index), 0);
+  single_game(d, deal, 0, t);
+  if (c.duplicate) single_game(d, deal, 1, t);
   return t;
 }
 

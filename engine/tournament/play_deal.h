@@ -15,11 +15,18 @@
 
 namespace tournament {
 
-/// Returns deal `deal_index`'s tally for A against B: one game (or match, when the rules have a
-/// match target), or two with duplicate deals. When `records` is not null, appends one JSON line
-/// per game (games_writer.h) naming the seats' specs from `specs` ({A, B}).
-DealTally play_deal(const ExperimentConfig& config, std::int64_t deal_index, strategies::Player& a,
-                    strategies::Player& b, const std::array<std::string, 2>& specs,
-                    std::string* records);
+/// Everything one deal of a pairing is played with: what the runner passes for each deal.
+struct DealContext {
+  const ExperimentConfig& config;                ///< rules, seed, duplicate deals
+  std::int64_t deal_index = 0;                   ///< deal i of the pairing: hands and streams
+  std::array<strategies::Player*, 2> players{};  ///< {A, B}; not null
+  const std::array<std::string, 2>& specs;       ///< {A, B}: the specs game records name
+  std::string* records = nullptr;                ///< when not null, receives the game records
+};
+
+/// Returns deal `deal.deal_index`'s tally for A against B: one game (or match, when the rules
+/// have a match target), or two with duplicate deals. When `deal.records` is not null, appends
+/// one JSON line per game to it (games_writer.h).
+DealTally play_deal(const DealContext& deal);
 
 }  // namespace tournament

@@ -10,6 +10,7 @@
 
 #include "engine/common/option_error.h"
 #include "engine/common/text.h"
+#include "strategies/registry.h"
 
 namespace tournament {
 namespace po = boost::program_options;
@@ -214,7 +215,7 @@ RunRequest parse_run_arguments(const std::vector<std::string>& args) {
   request.config = request.config_path.empty() ? default_experiment() : ExperimentConfig{};
   apply_numbers(vm, request.config);
   apply_words(vm, request.config);
-  validate(request.config);
+  validate(request.config, strategies::Registry::builtin());
   check_not_config_file(request);
   return request;
 }

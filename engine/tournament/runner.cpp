@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <array>
 #include <chrono>
+#include <stdexcept>
 
 #include "engine/tournament/games_file.h"
 #include "engine/tournament/journal.h"
@@ -40,8 +41,11 @@ PairingTotals play_chunk(const TaskContext& task, std::int64_t begin, std::int64
     PlayerPair& pair = task.players.local();
     for (std::int64_t i = range.begin(); i != range.end(); ++i) {
       const auto slot = static_cast<std::size_t>(i - begin);
-      slots[slot] = play_deal(task.config, i, pair[0], pair[1], task.specs,
-                              records ? &(*records)[slot] : nullptr);
+      slots[slot] = play_deal({.config = task.config,
+                               .deal_index = i,
+                               .players = {&pair[0], &pair[1]},
+                               .specs = task.specs,
+                               .records = records ? &(*records)[slot] : nullptr});
     }
   });
   PairingTotals totals;
@@ -57,9 +61,10 @@ std::int64_t chunks_per_task(const ExperimentConfig& c) {
 // journals the others.
 class ChunkLoop {
  public:
-  ChunkLoop(const ExperimentConfig& config, const std::string& journal_path, const RunHooks& hooks,
-            int tasks)
-      : config_(config),
+  ChunkLoop(const strategies::Registry& registry, const ExperimentConfig& config,
+            const std::string& journal_path, const RunHooks& hooks, int tasks)
+      : registry_(registry),
+        config_(config),
         hooks_(hooks),
         journal_(Journal::open(journal_path, result_keys(config), hooks.restart)),
         games_(config.games_out,
@@ -72,9 +77,8 @@ class ChunkLoop {
 
   // Returns false when the run must stop early (hooks.stop_after_chunks).
   bool run_task(int t, TaskResult& task) {
-    tbb::enumerable_thread_specific<PlayerPair> players(PlayerPair{
-        strategies::Registry::builtin().make(task.player_a),
-        strategies::Registry::builtin().make(task.player_b)});
+    tbb::enumerable_thread_specific<PlayerPair> players(
+        PlayerPair{registry_.make(task.player_a), registry_.make(task.player_b)});
     const TaskContext context{config_, {task.player_a, task.player_b}, players};
     progress_.task = t;
     for (std::int64_t c = 0; c < chunks_per_task(config_); ++c) {
@@ -144,6 +148,7 @@ class ChunkLoop {
     if (hooks_.on_chunk) hooks_.on_chunk(progress_);
   }
 
+  const strategies::Registry& registry_;
   const ExperimentConfig& config_;
   const RunHooks& hooks_;
   Journal journal_;
@@ -160,15 +165,16 @@ class ChunkLoop {
 
 }  // namespace
 
-RunResult run_tasks(const ExperimentConfig& config, const std::string& journal_path,
-                    const RunHooks& hooks) {
+RunResult run_tasks(const strategies::Registry& registry, const ExperimentConfig& config,
+                    const std::string& journal_path, const RunHooks& hooks) {
+  if (config.lineups.empty()) throw std::logic_error("run_tasks needs a validated config");
   // Tasks: every pairing of the schedule, once per sweep value (value-major).
   const std::vector<Pairing> schedule =
       make_schedule(config.format, static_cast<int>(config.players.size()));
   std::vector<TaskResult> tasks;
   for (const auto& players : config.lineups)
     for (const Pairing p : schedule) tasks.push_back({p, players[p.a], players[p.b], {}});
-  ChunkLoop loop(config, journal_path, hooks, static_cast<int>(tasks.size()));
+  ChunkLoop loop(registry, config, journal_path, hooks, static_cast<int>(tasks.size()));
   RunResult result;
   result.complete = true;
   for (std::size_t t = 0; t < tasks.size() && result.complete; ++t) {

@@ -16,6 +16,7 @@
 #include "engine/tournament/accumulator.h"
 #include "engine/tournament/experiment_config.h"
 #include "engine/tournament/schedule.h"
+#include "strategies/registry.h"
 
 namespace tournament {
 
@@ -62,11 +63,13 @@ struct RunResult {
 
 /// Returns the results of every pairing of `config` (validated: validate()), resuming from the
 /// journal at `journal_path` when it holds chunks of the same experiment, and appending each new
-/// chunk to it. When config.games_out is set, game records are appended in deal order to
+/// chunk to it. Players are made from their specs by `registry` (the CLI passes
+/// Registry::builtin()). When config.games_out is set, game records are appended in deal order to
 /// games_out.partial, which is renamed to games_out when every chunk is done (games_file.h).
 /// Throws ConfigError when the journal or the games file cannot be resumed (journal.h,
-/// games_file.h), std::runtime_error when a file cannot be written or a match never ends.
-RunResult run_tasks(const ExperimentConfig& config, const std::string& journal_path,
-                    const RunHooks& hooks = {});
+/// games_file.h), std::runtime_error when a file cannot be written or a match never ends,
+/// strategies::SpecError when `registry` cannot make a player.
+RunResult run_tasks(const strategies::Registry& registry, const ExperimentConfig& config,
+                    const std::string& journal_path, const RunHooks& hooks = {});
 
 }  // namespace tournament

@@ -44,4 +44,12 @@ Move HeuristicStrategy::choose(const Observation& obs, const MoveList& legal, Rn
   return best;
 }
 
+StrategyInfo heuristic_strategy_info() {
+  return {"heuristic",
+          "the seed's decide_heuristic: a double, else a tile the opponent has shown it lacks "
+          "both values of, else the move whose new ends the most visible tiles carry",
+          false, {},
+          [](const ParamValues&) { return Player(std::make_unique<HeuristicStrategy>()); }};
+}
+
 }  // namespace strategies

@@ -12,6 +12,7 @@
 #pragma once
 
 #include "strategies/strategy.h"
+#include "strategies/strategy_info.h"
 
 namespace strategies {
 
@@ -28,5 +29,8 @@ class HeuristicStrategy final : public Strategy {
 /// Returns how many tiles of `visible` carry either open end that `m` leaves on a line with ends
 /// `left`, `right` (-1 before the lead): rule 3's count.
 int visible_carriers(dominoes::Move m, int left, int right, dominoes::TileSet visible);
+
+/// Returns the registry entry of `heuristic`: its name, summary, parameters and factory.
+StrategyInfo heuristic_strategy_info();
 
 }  // namespace strategies

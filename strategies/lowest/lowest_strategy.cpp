@@ -4,12 +4,16 @@
 
 namespace strategies {
 
-Move lowest_move(const MoveList& legal, int left, int right) {
-  return lowest_in_seed_order(legal, left, right, [](Move) { return true; });
+Move LowestStrategy::choose(const Observation& obs, const MoveList& legal, Rng&) {
+  return lowest_in_seed_order(legal, obs.left_end(), obs.right_end(), [](Move) { return true; });
 }
 
-Move LowestStrategy::choose(const Observation& obs, const MoveList& legal, Rng&) {
-  return lowest_move(legal, obs.left_end(), obs.right_end());
+StrategyInfo lowest_strategy_info() {
+  return {"lowest",
+          "the lowest legal move in the seed's setof order (the seed's decide_random, which is "
+          "not random; see lowest_strategy.h)",
+          false, {},
+          [](const ParamValues&) { return Player(std::make_unique<LowestStrategy>()); }};
 }
 
 }  // namespace strategies

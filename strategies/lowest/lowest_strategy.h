@@ -8,6 +8,7 @@
 #pragma once
 
 #include "strategies/strategy.h"
+#include "strategies/strategy_info.h"
 
 namespace strategies {
 
@@ -19,7 +20,7 @@ class LowestStrategy final : public Strategy {
   std::unique_ptr<Strategy> clone() const override { return std::make_unique<LowestStrategy>(); }
 };
 
-/// Returns the lowest of `legal` in the seed's order on a line with ends `left`, `right`.
-Move lowest_move(const MoveList& legal, int left, int right);
+/// Returns the registry entry of `lowest`: its name, summary, parameters and factory.
+StrategyInfo lowest_strategy_info();
 
 }  // namespace strategies

@@ -42,4 +42,24 @@ Move MinimaxStrategy::choose(const Observation& obs, const MoveList& legal, Rng&
   return legal[best];
 }
 
+StrategyInfo minimax_strategy_info() {
+  return {"minimax",
+          "the seed's decide_minimax: for each legal move, the mean alpha-beta value over sampled "
+          "consistent opponent hands (determinized minimax)",
+          false,
+          {{"scenarios", ParamType::kInt, "200", "opponent hands sampled per decision", 1, 1e7, {}},
+           {"depth", ParamType::kInt, "10",
+            "tiles searched after the candidate move; 0 = to the end of the game (exact)", 0, 200,
+            {}},
+           {"exact", ParamType::kBool, "true",
+            "average over every consistent hand when there are no more than scenarios", 0, 0, {}},
+           {"crn", ParamType::kBool, "true",
+            "common random numbers: the same sampled hands for every candidate move", 0, 0, {}}},
+          [](const ParamValues& v) {
+            return Player(std::make_unique<MinimaxStrategy>(
+                static_cast<int>(v.get_int("scenarios")), static_cast<int>(v.get_int("depth")),
+                v.get_bool("exact"), v.get_bool("crn")));
+          }};
+}
+
 }  // namespace strategies

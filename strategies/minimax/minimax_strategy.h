@@ -23,6 +23,7 @@
 
 #include "strategies/solver_for_rules.h"
 #include "strategies/strategy.h"
+#include "strategies/strategy_info.h"
 
 namespace strategies {
 
@@ -49,5 +50,8 @@ class MinimaxStrategy final : public Strategy {
   bool crn_;
   SolverForRules solver_;
 };
+
+/// Returns the registry entry of `minimax`: its name, summary, parameters and factory.
+StrategyInfo minimax_strategy_info();
 
 }  // namespace strategies

@@ -12,4 +12,17 @@ Move OmniscientSolverStrategy::choose(const dominoes::State& state, const domino
   return legal[best];
 }
 
+StrategyInfo omniscient_strategy_info() {
+  return {"omniscient",
+          "plays the open-hands solver's best move seeing BOTH hands: an upper bound on playing "
+          "strength, not a fair player",
+          true,
+          {{"depth", ParamType::kInt, "0", "tiles searched; 0 = to the end of the game (exact)", 0,
+            200, {}}},
+          [](const ParamValues& v) {
+            return Player(
+                std::make_unique<OmniscientSolverStrategy>(static_cast<int>(v.get_int("depth"))));
+          }};
+}
+
 }  // namespace strategies

@@ -7,6 +7,7 @@
 
 #include "strategies/solver_for_rules.h"
 #include "strategies/strategy.h"
+#include "strategies/strategy_info.h"
 
 namespace strategies {
 
@@ -26,5 +27,8 @@ class OmniscientSolverStrategy final : public OmniscientStrategy {
   int depth_;
   SolverForRules solver_;
 };
+
+/// Returns the registry entry of `omniscient`: its name, summary, parameters and factory.
+StrategyInfo omniscient_strategy_info();
 
 }  // namespace strategies

@@ -34,4 +34,23 @@ Move PlayoutStrategy::choose(const Observation& obs, const MoveList& legal, Rng&
   return best;
 }
 
+StrategyInfo playout_strategy_info() {
+  return {"playout",
+          "the seed's decide_playout: for each legal move, the mean result of rollouts over "
+          "sampled consistent opponent hands (perfect-information Monte Carlo)",
+          false,
+          {{"playouts", ParamType::kInt, "1000", "rollouts per legal move", 1, 1e7, {}},
+           {"rollout", ParamType::kChoice, "random",
+            "rollout policy for both seats: random, or lowest as the seed's rollouts played", 0, 0,
+            {"random", "lowest"}},
+           {"crn", ParamType::kBool, "true",
+            "common random numbers: the same sampled hands for every candidate move", 0, 0, {}}},
+          [](const ParamValues& v) {
+            const auto policy = v.get_string("rollout") == "lowest" ? RolloutPolicy::kLowest
+                                                                    : RolloutPolicy::kRandom;
+            return Player(std::make_unique<PlayoutStrategy>(
+                static_cast<int>(v.get_int("playouts")), policy, v.get_bool("crn")));
+          }};
+}
+
 }  // namespace strategies

@@ -16,6 +16,7 @@
 
 #include "strategies/playout/rollout.h"
 #include "strategies/strategy.h"
+#include "strategies/strategy_info.h"
 
 namespace strategies {
 
@@ -42,5 +43,8 @@ class PlayoutStrategy final : public Strategy {
   std::vector<dominoes::TileSet> hands_;
   std::vector<std::uint64_t> seeds_;
 };
+
+/// Returns the registry entry of `playout`: its name, summary, parameters and factory.
+StrategyInfo playout_strategy_info();
 
 }  // namespace strategies

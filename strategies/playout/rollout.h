@@ -1,7 +1,9 @@
 // Rollouts: a determinized game played to its end by a fixed policy for both seats, as the
-// seed's playout_random/6 does with decide_random (seed 002).
+// seed's playout_random/6 does with decide_random (seed 002), through the engine's one play-out
+// loop (engine/dominoes/playout_loop.h).
 #pragma once
 
+#include "engine/dominoes/playout_loop.h"
 #include "engine/dominoes/rng.h"
 #include "engine/dominoes/rules.h"
 #include "engine/dominoes/scoring.h"
@@ -17,25 +19,15 @@ enum class RolloutPolicy {
 };
 
 /// Returns seat `seat`'s net points (its points minus the opponent's) at the end of the game
-/// played from `s` by `policy` for both seats; random choices draw from `rng`. Allocation-free.
+/// played from `s` by `policy` for both seats (dominoes::play_out: forced moves and passes are
+/// made without asking the policy); random choices draw from `rng`. Allocation-free.
 inline int rollout(dominoes::State s, RolloutPolicy policy, const dominoes::Rules& rules,
                    dominoes::Seat seat, dominoes::Rng& rng) {
-  for (;;) {
-    const dominoes::Seat mover = s.to_move;
-    const dominoes::MoveList legal = dominoes::legal_moves(s);
-    if (legal.empty()) {
-      if (!dominoes::has_legal_move(s.hands[1 - mover], s.left, s.right)) break;  // blocked
-      dominoes::apply(s, dominoes::Move::pass());
-      continue;
-    }
-    const dominoes::Move m =
-        legal.size() == 1 ? legal[0]
-        : policy == RolloutPolicy::kRandom
-            ? legal[static_cast<int>(rng.below(static_cast<std::uint32_t>(legal.size())))]
-            : lowest_in_seed_order(legal, s.left, s.right, [](dominoes::Move) { return true; });
-    dominoes::apply(s, m);
-    if (s.hands[mover].empty()) break;  // domino
-  }
+  dominoes::play_out(s, [policy, &rng](const dominoes::State& at, const dominoes::MoveList& legal) {
+    if (policy == RolloutPolicy::kRandom)
+      return legal[static_cast<int>(rng.below(static_cast<std::uint32_t>(legal.size())))];
+    return lowest_in_seed_order(legal, at.left, at.right, [](dominoes::Move) { return true; });
+  });
   return dominoes::net_points(s, rules, seat);
 }
 

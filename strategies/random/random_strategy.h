@@ -2,6 +2,7 @@
 #pragma once
 
 #include "strategies/strategy.h"
+#include "strategies/strategy_info.h"
 
 namespace strategies {
 
@@ -12,5 +13,8 @@ class RandomStrategy final : public Strategy {
   Move choose(const Observation& obs, const MoveList& legal, Rng& rng) override;
   std::unique_ptr<Strategy> clone() const override { return std::make_unique<RandomStrategy>(); }
 };
+
+/// Returns the registry entry of `random`: its name, summary, parameters and factory.
+StrategyInfo random_strategy_info();
 
 }  // namespace strategies

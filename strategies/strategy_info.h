@@ -1,0 +1,63 @@
+// What a strategy tells the registry about itself: its name, a one-line summary, its parameters
+// (type, default, valid range, help) and a factory that builds a player from checked values. Each
+// strategies/<name>/ folder exports one StrategyInfo (as OpenSpiel's games carry their own
+// GameType and factory), and registry.cpp lists them; see registry.h.
+#pragma once
+
+#include <functional>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "engine/common/text.h"
+#include "strategies/strategy.h"
+
+namespace strategies {
+
+/// The type of a strategy parameter, which decides how its value is checked.
+enum class ParamType { kInt, kDouble, kBool, kChoice };
+
+/// One parameter of a strategy.
+struct ParamInfo {
+  std::string name;
+  ParamType type = ParamType::kInt;
+  std::string default_value;
+  std::string help;
+  double min = 0;                    ///< kInt and kDouble: smallest valid value
+  double max = 1e18;                 ///< kInt and kDouble: largest valid value
+  std::vector<std::string> choices;  ///< kChoice: the valid values
+};
+
+/// A strategy's parameter values, every parameter present (defaults filled in), already checked
+/// by the registry against the ParamInfo, so the getters cannot fail on a declared parameter.
+class ParamValues {
+ public:
+  explicit ParamValues(std::map<std::string, std::string> values) : values_(std::move(values)) {}
+  /// Returns the integer parameter `name`. Throws std::out_of_range for an undeclared name.
+  long long get_int(const std::string& name) const {
+    return common::parse_int<long long>(values_.at(name)).value();
+  }
+  /// Returns the real parameter `name`. Throws std::out_of_range for an undeclared name.
+  double get_double(const std::string& name) const {
+    return common::parse_double(values_.at(name)).value();
+  }
+  /// Returns the boolean parameter `name`. Throws std::out_of_range for an undeclared name.
+  bool get_bool(const std::string& name) const { return values_.at(name) == "true"; }
+  /// Returns the parameter `name` as written (choices). Throws std::out_of_range for an
+  /// undeclared name.
+  const std::string& get_string(const std::string& name) const { return values_.at(name); }
+
+ private:
+  std::map<std::string, std::string> values_;
+};
+
+/// A strategy as the registry knows it.
+struct StrategyInfo {
+  std::string name;
+  std::string summary;      ///< one line for `dominoes strategies`
+  bool omniscient = false;  ///< true when it sees both hands (it cheats; say so)
+  std::vector<ParamInfo> params;
+  std::function<Player(const ParamValues&)> make;  ///< builds a player from checked values
+};
+
+}  // namespace strategies
