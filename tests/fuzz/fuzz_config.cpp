@@ -3,10 +3,11 @@
 // process, rewritten for every input) and read with parse_run_arguments; it must be accepted or
 // raise ConfigError. An accepted config must survive its own INI form: to_ini() read back gives
 // the same INI text, with no error.
+#include <unistd.h>
+
 #include <filesystem>
 #include <fstream>
 #include <string>
-#include <unistd.h>
 
 #include "engine/tournament/experiment_config.h"
 #include "tests/fuzz/fuzz_check.h"
@@ -55,6 +56,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   // Outside any try: a ConfigError on a file the program itself wrote is a defect.
   const std::string ini = tournament::to_ini(request.config);
   const std::string again = tournament::to_ini(read(rewritten.write(ini)).config);
-  fuzz::require(again == ini, "to_ini does not read back to the same config", ini + "---\n" + again);
+  fuzz::require(again == ini, "to_ini does not read back to the same config",
+                ini + "---\n" + again);
   return 0;
 }

@@ -25,7 +25,8 @@ solvers::DanceBattleSolver& solver_for(int n) {
 
 void check_turn(const solvers::DanceBattlePosition& p, const solvers::DanceTurn& t) {
   const std::string turn = std::to_string(t.from) + " " + std::to_string(t.to);
-  fuzz::require(t.from >= 0 && t.from < p.n && t.to >= 0 && t.to < p.n, "turn outside 0..N-1", turn);
+  fuzz::require(t.from >= 0 && t.from < p.n && t.to >= 0 && t.to < p.n, "turn outside 0..N-1",
+                turn);
   fuzz::require(p.tail < 0 || t.from == p.tail, "winning turn does not start at the tail", turn);
   fuzz::require(!p.used.contains(t.from, t.to), "winning turn dances a used tile", turn);
 }

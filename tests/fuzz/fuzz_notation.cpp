@@ -23,7 +23,8 @@ namespace {
 void check_notation(std::string_view text, int max_pip) {
   try {
     const dominoes::Tile t = dominoes::parse_tile(text, max_pip);
-    fuzz::require(dominoes::tile_high(t) <= max_pip, "tile outside the set", dominoes::to_string(t));
+    fuzz::require(dominoes::tile_high(t) <= max_pip, "tile outside the set",
+                  dominoes::to_string(t));
     fuzz::require(dominoes::parse_tile(dominoes::to_string(t), max_pip) == t, "tile round trip",
                   dominoes::to_string(t));
   } catch (const dominoes::NotationError&) {
@@ -77,11 +78,11 @@ void check_position(std::string_view text, int max_pip) {
   } catch (const solvers::PositionError&) {
     return;
   }
-  const bool consistent =
-      position.ends.empty()
-          ? dominoes::is_consistent(s)
-          : s.line.empty() && (s.hands[0] & s.hands[1]).empty() && s.left >= 0 &&
-                s.left <= max_pip && s.right >= 0 && s.right <= max_pip && s.to_move < 2;
+  const bool consistent = position.ends.empty()
+                              ? dominoes::is_consistent(s)
+                              : s.line.empty() && (s.hands[0] & s.hands[1]).empty() &&
+                                    s.left >= 0 && s.left <= max_pip && s.right >= 0 &&
+                                    s.right <= max_pip && s.to_move < 2;
   fuzz::require(consistent, "parsed position is not consistent", std::string(text));
   solver_for(rules).value(s, 3);
 }

@@ -30,6 +30,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (!canonical) return 0;
   // Outside any try: a SpecError on a spec the registry itself wrote is a defect.
   const std::string again = strategies::Registry::builtin().canonical(*canonical);
-  fuzz::require(again == *canonical, "canonical spec is not a fixed point", *canonical + " -> " + again);
+  fuzz::require(again == *canonical, "canonical spec is not a fixed point",
+                *canonical + " -> " + again);
   return 0;
 }

@@ -68,8 +68,8 @@ int main(int argc, char** argv) {
   int replayed = 0, skipped = 0;
   for (const auto& arg : args) {
     for (const auto& path : inputs(arg)) {
-      const std::string key = path.parent_path().filename().string() + "/" +
-                              path.filename().string();
+      const std::string key =
+          path.parent_path().filename().string() + "/" + path.filename().string();
       if (known.count(key)) {
         std::cout << "skipped (known failing): " << path.string() << "\n";
         ++skipped;
