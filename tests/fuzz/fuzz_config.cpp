@@ -10,6 +10,7 @@
 #include <string>
 
 #include "engine/tournament/experiment_config.h"
+#include "engine/tournament/run_arguments.h"
 #include "tests/fuzz/fuzz_check.h"
 
 namespace {
