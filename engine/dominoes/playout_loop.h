@@ -28,12 +28,13 @@ constexpr void play_out(State& s, ChooseFn&& choose, OnMoveFn&& on_move) {
   for (;;) {
     const Seat mover = s.to_move;
     const MoveList legal = legal_moves(s);
-    Move m = Move::pass();
-    if (!legal.empty()) {
-      m = legal.size() == 1 ? legal[0] : choose(std::as_const(s), legal);
-    } else if (!has_legal_move(s.hands[1 - mover], s.left, s.right)) {
-      return;  // blocked
+    if (legal.empty()) {
+      if (!has_legal_move(s.hands[1 - mover], s.left, s.right)) return;  // blocked
+      apply(s, Move::pass());  // a pass empties no hand: no domino test
+      on_move(Move::pass());
+      continue;
     }
+    const Move m = legal.size() == 1 ? legal[0] : choose(std::as_const(s), legal);
     apply(s, m);
     on_move(m);
     if (s.hands[mover].empty()) return;  // domino
