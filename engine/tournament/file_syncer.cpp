@@ -14,7 +14,7 @@ FileSyncer::~FileSyncer() {
     std::lock_guard lock(mutex_);
     stop_ = true;
   }
-  wake_.notify_one();
+  wake_.notify_all();
   thread_.join();
 }
 
@@ -28,7 +28,10 @@ void FileSyncer::request() {
 
 void FileSyncer::drain() {
   std::unique_lock lock(mutex_);
+  ++draining_;
+  wake_.notify_all();
   done_.wait(lock, [&] { return !pending_ && !busy_; });
+  --draining_;
 }
 
 std::string FileSyncer::error() const {
@@ -38,9 +41,13 @@ std::string FileSyncer::error() const {
 
 void FileSyncer::loop() {
   std::unique_lock lock(mutex_);
+  auto last = std::chrono::steady_clock::now() - kMinInterval;
   while (true) {
     wake_.wait(lock, [&] { return pending_ || stop_; });
     if (!pending_) return;  // stopping, and nothing left to sync
+    // Fast chunks come faster than the disk syncs; gather them, unless the run is ending.
+    wake_.wait_until(lock, last + kMinInterval, [&] { return stop_ || draining_ > 0; });
+    last = std::chrono::steady_clock::now();
     pending_ = false;
     busy_ = true;
     lock.unlock();
