@@ -131,14 +131,9 @@ Player Registry::make(std::string_view text) const {
 
 std::string Registry::canonical(std::string_view text) const {
   const Resolved r = resolve(text);
-  std::string out = r.info->name;
-  if (r.info->params.empty()) return out;
-  out += "(";
-  for (std::size_t i = 0; i < r.info->params.size(); ++i) {
-    const std::string& name = r.info->params[i].name;
-    out += (i ? "," : "") + name + "=" + r.values.at(name);
-  }
-  return out + ")";
+  Spec spelled{r.info->name, {}};
+  for (const auto& p : r.info->params) spelled.params.emplace_back(p.name, r.values.at(p.name));
+  return to_string(spelled);
 }
 
 std::string Registry::describe() const {

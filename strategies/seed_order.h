@@ -42,4 +42,10 @@ constexpr dominoes::Move lowest_in_seed_order(const dominoes::MoveList& legal, i
   return best;
 }
 
+/// Returns the lowest move of `legal` in the seed's order (the seed's decide_random), or a pass
+/// when `legal` is empty.
+constexpr dominoes::Move lowest_in_seed_order(const dominoes::MoveList& legal, int left, int right) {
+  return lowest_in_seed_order(legal, left, right, [](dominoes::Move) { return true; });
+}
+
 }  // namespace strategies

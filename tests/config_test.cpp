@@ -318,7 +318,7 @@ TEST(ConfigIniTest, ToIniReadsBackToTheSameExperiment) {
     SCOPED_TRACE(ini);
     const ExperimentConfig back = read_back(ini);
     EXPECT_EQ(to_ini(back), ini);
-    EXPECT_EQ(fingerprint(back), fingerprint(original));
+    EXPECT_EQ(result_keys(back), result_keys(original));
     // Field by field, independently of to_ini.
     EXPECT_EQ(back.name, original.name);
     EXPECT_EQ(back.deals, original.deals);
@@ -348,15 +348,16 @@ TEST(ConfigIniTest, IniSpecialCharactersSurviveOrAreRefused) {
   }
 }
 
-// The fingerprint decides what a journal may be resumed with: everything that changes the
-// tables' contents changes it; the thread count, the name and progress lines do not.
-TEST(ConfigIniTest, FingerprintCoversWhatDecidesTheTables) {
+// The result keys decide what a journal may be resumed with (journal.h compares them): everything
+// that changes the tables' contents changes them; the thread count, the name and progress lines
+// do not.
+TEST(ConfigIniTest, ResultKeysCoverWhatDecidesTheTables) {
   const ExperimentConfig base = parse(with_players({}));
-  const auto fp = fingerprint(base);
+  const auto keys = result_keys(base);
   auto changed = [&](auto edit) {
     ExperimentConfig c = base;
     edit(c);
-    return fingerprint(c) != fp;
+    return result_keys(c) != keys;
   };
   EXPECT_FALSE(changed([](ExperimentConfig& c) { c.threads = 7; }));
   EXPECT_FALSE(changed([](ExperimentConfig& c) { c.quiet = true; }));

@@ -5,7 +5,7 @@
 
 #include "apps/solver/input.h"
 #include "apps/solver/memory.h"
-#include "engine/common/option_error.h"
+#include "engine/common/program_options.h"
 
 namespace po = boost::program_options;
 
@@ -20,15 +20,6 @@ std::string positional_text(const po::positional_options_description& positional
 }
 
 }  // namespace
-
-po::variables_map parse_arguments(const std::vector<std::string>& args,
-                                  const po::options_description& options,
-                                  const po::positional_options_description& positional) {
-  const int style = po::command_line_style::default_style & ~po::command_line_style::allow_guessing;
-  po::variables_map vm;
-  po::store(po::command_line_parser(args).options(options).positional(positional).style(style).run(), vm);
-  return vm;
-}
 
 std::string option_error_text(const po::error& e, const po::positional_options_description& positional) {
   // Only the solver knows which positional arguments a game takes.
@@ -59,7 +50,7 @@ int run_game(const std::string& game, const std::vector<std::string>& args,
              const po::positional_options_description& positional,
              const std::function<int(const po::variables_map&)>& run) {
   try {
-    const auto vm = parse_arguments(args, options, positional);
+    const auto vm = common::parse_command_line(args, options, positional);
     if (vm.count("help")) {
       std::cout << options;
       return 0;

@@ -1,6 +1,6 @@
-// Command-line parsing shared by the solver's games: Boost.Program_options with option guessing
-// off (so `--play` is an error, not silently `--player`) and only the positional arguments a game
-// declares (a stray word is an error, not ignored).
+// Command-line parsing shared by the solver's games: common::parse_command_line (no guessing of
+// abbreviated options) with only the positional arguments a game declares (a stray word is an
+// error, not ignored).
 //
 // Numbers are declared as string options and read here with common::parse_int/parse_double, so
 // that "-1" is not an unsigned number, a bad value's message names the option, the text (cut by
@@ -29,13 +29,6 @@ class OptionError : public std::invalid_argument {
  public:
   using std::invalid_argument::invalid_argument;
 };
-
-/// Returns the options in `args` parsed against `options` and `positional` (default: none).
-/// Throws boost::program_options::error on an unknown, repeated or malformed option; never call
-/// its what() (see the file comment), use option_error_text().
-boost::program_options::variables_map parse_arguments(
-    const std::vector<std::string>& args, const boost::program_options::options_description& options,
-    const boost::program_options::positional_options_description& positional = {});
 
 /// Returns a one-line message for a command-line error, built from the option's name (cut to
 /// common::kEchoLimit) and the error's kind, never from Boost's message template.

@@ -2,7 +2,7 @@
 // holding the full key (so a hit is never a hash collision), a value with its bound type, the
 // remaining depth it was searched to, and the best move found. Memory is fixed at construction;
 // entries stay valid from one search to the next (the key is the whole position), and an entry
-// whose generation is the table's is live (a fresh entry's 0 marks it empty).
+// is live once it holds a bound (a fresh entry's Bound::kNone marks it empty).
 //
 // Source: the method is standard (Greenblatt et al. 1967; Marsland, "A review of game-tree
 // pruning", ICCA Journal 1986). Replacement: two-way buckets; an empty or shallower entry is
@@ -29,7 +29,9 @@ class TranspositionTable {
     Bound bound = Bound::kNone;
     std::uint8_t depth = 0;
     std::uint16_t move = 0;
-    std::uint16_t generation = 0;
+
+    /// Returns true when the entry holds a stored result (store() never stores Bound::kNone).
+    bool live() const { return bound != Bound::kNone; }
   };
 
   /// Returns a table using at most `bytes` of memory (at least two entries).
@@ -49,21 +51,20 @@ class TranspositionTable {
   const Entry* probe(const Key& key) const {
     const std::size_t i = index(key);
     for (std::size_t j : {i, i ^ 1})
-      if (entries_[j].generation == generation_ && entries_[j].key == key) return &entries_[j];
+      if (entries_[j].live() && entries_[j].key == key) return &entries_[j];
     return nullptr;
   }
 
-  /// Stores a search result for `key`.
+  /// Stores a search result for `key`; `bound` is kExact, kLower or kUpper.
   void store(const Key& key, int value, Bound bound, int depth, std::uint16_t move) {
     const std::size_t i = index(key);
     Entry* slot = &entries_[i];
     Entry& other = entries_[i ^ 1];
-    if (other.generation == generation_ && other.key == key) slot = &other;
-    else if (slot->generation == generation_ && !(slot->key == key) &&
-             (other.generation != generation_ || other.depth < slot->depth))
+    if (other.live() && other.key == key) slot = &other;
+    else if (slot->live() && !(slot->key == key) && (!other.live() || other.depth < slot->depth))
       slot = &other;
     *slot = Entry{key, static_cast<std::int16_t>(value), bound, static_cast<std::uint8_t>(depth),
-                  move, generation_};
+                  move};
   }
 
  private:
@@ -71,7 +72,6 @@ class TranspositionTable {
 
   std::vector<Entry> entries_;
   std::size_t mask_ = 0;
-  std::uint16_t generation_ = 1;
 };
 
 }  // namespace search

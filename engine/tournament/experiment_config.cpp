@@ -3,7 +3,6 @@
 #include <filesystem>
 #include <sstream>
 
-#include "engine/common/hash.h"
 #include "engine/common/text.h"
 #include "strategies/registry.h"
 
@@ -52,11 +51,11 @@ void check_games_out(const ExperimentConfig& c) {
   if (fs::is_directory(c.games_out, ec))
     throw ConfigError("games-out " + common::quoted(c.games_out) + " is a directory: give a file");
   const fs::path dir(c.out_dir);
+  // What the run writes: its journal, lock and tables, each also through NAME.partial.
   std::vector<fs::path> own = {dir / kJournalFile, dir / kLockFile};
   for (const char* table : kTableFiles) own.push_back(dir / table);
   for (const auto& file : own) {
-    if (same_file(c.games_out, file) ||
-        same_file(c.games_out + ".partial", file.string() + ".partial"))
+    if (same_file(c.games_out, file) || same_file(c.games_out, file.string() + ".partial"))
       throw ConfigError("games-out " + common::quoted(c.games_out) + " is the run's own " +
                         file.filename().string() + ": give another file");
   }
@@ -163,12 +162,6 @@ std::string to_ini(const ExperimentConfig& c) {
     if (key == "chunk" && !c.out_dir.empty()) os << "out = " << c.out_dir << "\n";
   }
   return os.str();
-}
-
-std::uint64_t fingerprint(const ExperimentConfig& c) {
-  std::uint64_t h = common::kFnvOffset;
-  for (const auto& [key, value] : result_keys(c)) h = common::fnv1a(key + " = " + value + "\n", h);
-  return h;
 }
 
 }  // namespace tournament

@@ -83,11 +83,7 @@ std::string to_ini(const ExperimentConfig& config);
 
 /// Returns the (key, value) pairs that decide the tables' contents and the journal's layout, in
 /// INI order and spelling: everything but threads, quiet, name and out, which never change a
-/// result.
+/// result. A journal is resumed only under the same keys (journal.h).
 std::vector<std::pair<std::string, std::string>> result_keys(const ExperimentConfig& config);
-
-/// Returns a 64-bit fingerprint of result_keys(config), so a journal from another experiment is
-/// never resumed.
-std::uint64_t fingerprint(const ExperimentConfig& config);
 
 }  // namespace tournament

@@ -1,5 +1,6 @@
 #include "engine/tournament/journal.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cinttypes>
 #include <cstring>
@@ -46,18 +47,19 @@ ConfigError damaged(const std::string& path, const std::string& why) {
                      "; move it away, or run again with --restart to discard it");
 }
 
-// The first key that differs between the journal's header and this run, as a message.
+// The first key that differs between the journal's header and this run, as a message (the two
+// lists differ somewhere; a key missing from one side reads "(not set)" there).
 std::string first_difference(const JournalKeys& journal, const JournalKeys& now) {
+  const std::pair<std::string, std::string> missing{"", "(not set)"};
   for (std::size_t i = 0; i < std::max(journal.size(), now.size()); ++i) {
-    const std::string key = i < now.size() ? now[i].first : journal[i].first;
-    const std::string was = i < journal.size() && journal[i].first == key ? journal[i].second
-                                                                         : "(not set)";
-    const std::string is = i < now.size() ? now[i].second : "(not set)";
-    if (was != is || i >= journal.size() || journal[i].first != key)
-      return key + " is " + common::quoted(was, 60) + " there and " + common::quoted(is, 60) +
-             " now";
+    const auto& was = i < journal.size() ? journal[i] : missing;
+    const auto& is = i < now.size() ? now[i] : missing;
+    if (was == is) continue;
+    const std::string& key = is.first.empty() ? was.first : is.first;
+    return key + " is " + common::quoted(was.first == key ? was.second : "(not set)", 60) +
+           " there and " + common::quoted(is.first == key ? is.second : "(not set)", 60) + " now";
   }
-  return "the keys agree but the fingerprint does not";
+  return "the same keys";  // not reached: called only for lists that differ
 }
 
 // Reads the header of `lines` (positioned at the start); returns the keys it names. Throws
@@ -67,8 +69,8 @@ JournalKeys read_header(std::istringstream& lines, const std::string& path) {
   if (!std::getline(lines, line) || line.rfind(kMagic, 0) != 0)
     throw damaged(path, "is not a dominoes journal (its first line is damaged)");
   std::istringstream first(line.substr(std::strlen(kMagic)));
-  std::string version, fingerprint;
-  first >> version >> fingerprint;
+  std::string version;
+  first >> version;
   if (version != kVersion)
     throw damaged(path, "was written by an older version of dominoes (journal " + version + ")");
   std::string header = line + "\n";

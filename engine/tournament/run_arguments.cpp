@@ -8,7 +8,7 @@
 #include <limits>
 #include <sstream>
 
-#include "engine/common/option_error.h"
+#include "engine/common/program_options.h"
 #include "engine/common/text.h"
 #include "strategies/registry.h"
 
@@ -86,6 +86,8 @@ const std::string* get(const po::variables_map& vm, const char* key) {
   return vm.count(key) ? &vm[key].as<std::string>() : nullptr;
 }
 
+// Reads each number's form; the rules' fields (target, double, hand-size) get their ranges from
+// dominoes::validate, the one place that knows them.
 void apply_numbers(const po::variables_map& vm, ExperimentConfig& c) {
   constexpr auto kMaxInt = std::numeric_limits<int>::max();
   if (auto* v = get(vm, "deals"))
@@ -95,11 +97,9 @@ void apply_numbers(const po::variables_map& vm, ExperimentConfig& c) {
   if (auto* v = get(vm, "threads"))
     c.threads = parse_integer<int>("threads", *v, 0, 1024, "0 (all cores) to 1024");
   if (auto* v = get(vm, "target"))
-    c.rules.match_target = parse_integer<int>(
-        "target", *v, 0, dominoes::kMaxMatchTarget,
-        "0 (single games) to " + std::to_string(dominoes::kMaxMatchTarget) + " points");
+    c.rules.match_target = parse_integer<int>("target", *v, 0, kMaxInt, "0 (single games) or more");
   if (auto* v = get(vm, "double"))
-    c.rules.max_pip = parse_integer<int>("double", *v, 6, 9, "6..9");
+    c.rules.max_pip = parse_integer<int>("double", *v, 0, kMaxInt, "6..9");
   if (auto* v = get(vm, "hand-size"))
     c.rules.hand_size = parse_integer<int>("hand-size", *v, 1, kMaxInt, "1 or more");
   if (auto* v = get(vm, "chunk"))
@@ -137,19 +137,14 @@ po::variables_map read_command_line(const std::vector<std::string>& args) {
   cli.add(command_line_options()).add(experiment_options());
   po::positional_options_description positional;
   positional.add("config", 1);
-  po::variables_map vm;
-  // No guessing of abbreviated options: --play must not silently mean --player.
-  const int style = po::command_line_style::default_style & ~po::command_line_style::allow_guessing;
   try {
-    po::store(po::command_line_parser(args).options(cli).positional(positional).style(style).run(),
-              vm);
+    return common::parse_command_line(args, cli, positional);
   } catch (const po::unknown_option& e) {
     throw ConfigError(common::describe_option_error(e) + "; valid options: --help, --restart, " +
                       valid_keys());
   } catch (const po::error& e) {
     throw ConfigError(common::describe_option_error(e) + "; see dominoes run --help");
   }
-  return vm;
 }
 
 // Adds the keys of the config file at `path` to `vm` (the command line's values win).

@@ -5,7 +5,7 @@
 namespace strategies {
 
 Move LowestStrategy::choose(const Observation& obs, const MoveList& legal, Rng&) {
-  return lowest_in_seed_order(legal, obs.left_end(), obs.right_end(), [](Move) { return true; });
+  return lowest_in_seed_order(legal, obs.left_end(), obs.right_end());
 }
 
 StrategyInfo lowest_strategy_info() {

@@ -26,7 +26,7 @@ inline int rollout(dominoes::State s, RolloutPolicy policy, const dominoes::Rule
   dominoes::play_out(s, [policy, &rng](const dominoes::State& at, const dominoes::MoveList& legal) {
     if (policy == RolloutPolicy::kRandom)
       return legal[static_cast<int>(rng.below(static_cast<std::uint32_t>(legal.size())))];
-    return lowest_in_seed_order(legal, at.left, at.right, [](dominoes::Move) { return true; });
+    return lowest_in_seed_order(legal, at.left, at.right);
   });
   return dominoes::net_points(s, rules, seat);
 }

@@ -1,15 +1,18 @@
-// One-line messages for Boost.Program_options errors, built here from the option's name.
+// What both programs (`dominoes`, `solver`) do the same way with Boost.Program_options: read a
+// command line with no guessing of abbreviated options, and turn its errors into one line built
+// here from the option's name.
 //
 // Why not e.what(): Boost 1.74 formats its messages by replacing placeholders such as
 // %canonical_option% in a template with the user's text, and loops forever when that text itself
 // contains the placeholder (`--%canonical_option%` hangs the program). So no user text is ever
 // handed to Boost's formatter: the message is assembled from get_option_name(), which only joins
 // the option's declared name (or, for an unknown option, the raw token) with its dashes, and is
-// cut by common::quoted. Used by both programs, `dominoes` and `solver`.
+// cut by common::quoted.
 #pragma once
 
-#include <boost/program_options/errors.hpp>
+#include <boost/program_options.hpp>
 #include <string>
+#include <vector>
 
 #include "engine/common/text.h"
 
@@ -69,6 +72,21 @@ inline std::string describe_option_error(const boost::program_options::error& e)
   if (dynamic_cast<const po::too_many_positional_options_error*>(&e))
     return "too many arguments that are not options";
   return "the command line is not valid";  // the remaining error types carry no user text
+}
+
+/// Returns the options in `args` parsed against `options`, with `positional` naming the words
+/// that are not options (default: none allowed). Abbreviations are not guessed: `--play` is an
+/// unknown option, not silently `--player`. Throws boost::program_options::error for an unknown,
+/// repeated or malformed option or a stray word; describe it with describe_option_error().
+inline boost::program_options::variables_map parse_command_line(
+    const std::vector<std::string>& args, const boost::program_options::options_description& options,
+    const boost::program_options::positional_options_description& positional = {}) {
+  namespace po = boost::program_options;
+  const int style = po::command_line_style::default_style & ~po::command_line_style::allow_guessing;
+  po::variables_map vm;
+  po::store(po::command_line_parser(args).options(options).positional(positional).style(style).run(),
+            vm);
+  return vm;
 }
 
 }  // namespace common
