@@ -67,6 +67,9 @@ reject 2 name run --name 'a/b' "${P[@]}" "${O[@]}"
 reject 2 name run --name $'two\nlines' "${P[@]}" "${O[@]}"
 reject 2 out run --out $'dir\nname' "${P[@]}" --quiet true
 reject 2 '#' run --games-out 'games#1.jsonl' "${P[@]}" "${O[@]}"
+reject 2 'out is empty' run --out '' "${P[@]}" --quiet true
+reject 2 'games-out is empty' run --games-out '' "${P[@]}" "${O[@]}"
+reject 2 'takes no value' run --restart=yes "${P[@]}" "${O[@]}"
 # Players and strategy specs.
 reject 2 nosuch run --player nosuch --player random "${O[@]}"
 reject 2 '"x"' run --player 'random(x=1)' --player random "${O[@]}"
@@ -94,6 +97,7 @@ reject 2 deals run "$(cfg twice.cfg 'player = random\nplayer = lowest\ndeals = 1
 # Paths the run would have to write over: its own files, the config itself, a directory.
 reject 2 summary.csv run "${P[@]}" "${O[@]}" --games-out "$tables/summary.csv"
 reject 2 journal.txt run "${P[@]}" "${O[@]}" --games-out "$tables/journal.txt"
+reject 2 summary.csv.partial run "${P[@]}" "${O[@]}" --games-out "$tables/summary.csv.partial"
 reject 2 'config file being read' run "$(cfg self.cfg "player = random\nplayer = lowest\ngames-out = $tmp/self.cfg\n")" "${O[@]}"
 reject 2 'is a directory' run "${P[@]}" "${O[@]}" --games-out "$tmp"
 : >"$tmp/plain_file"

@@ -54,11 +54,11 @@ void check_games_out(const ExperimentConfig& c) {
   // What the run writes: its journal, lock and tables, each also through NAME.partial.
   std::vector<fs::path> own = {dir / kJournalFile, dir / kLockFile};
   for (const char* table : kTableFiles) own.push_back(dir / table);
-  for (const auto& file : own) {
-    if (same_file(c.games_out, file) || same_file(c.games_out, file.string() + ".partial"))
-      throw ConfigError("games-out " + common::quoted(c.games_out) + " is the run's own " +
-                        file.filename().string() + ": give another file");
-  }
+  for (const auto& file : own)
+    for (const fs::path& written : {file, fs::path(file.string() + ".partial")})
+      if (same_file(c.games_out, written))
+        throw ConfigError("games-out " + common::quoted(c.games_out) + " is the run's own " +
+                          written.filename().string() + ": give another file");
 }
 
 void canonicalise_players(ExperimentConfig& c, const strategies::Registry& registry) {

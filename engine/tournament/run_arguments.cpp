@@ -82,6 +82,12 @@ bool parse_bool(const std::string& key, const std::string& text) {
   throw ConfigError(key + " " + common::quoted(text) + " is not valid: valid true or false");
 }
 
+// An empty path would silently mean the default (out) or nothing (games-out): refused instead.
+const std::string& non_empty(const char* key, const std::string& text, const char* valid) {
+  if (text.empty()) throw ConfigError(std::string(key) + " is empty: give " + valid);
+  return text;
+}
+
 const std::string* get(const po::variables_map& vm, const char* key) {
   return vm.count(key) ? &vm[key].as<std::string>() : nullptr;
 }
@@ -117,8 +123,9 @@ void apply_words(const po::variables_map& vm, ExperimentConfig& c) {
   }
   if (auto* v = get(vm, "duplicate")) c.duplicate = parse_bool("duplicate", *v);
   if (auto* v = get(vm, "quiet")) c.quiet = parse_bool("quiet", *v);
-  if (auto* v = get(vm, "out")) c.out_dir = *v;
-  if (auto* v = get(vm, "games-out")) c.games_out = *v;
+  if (auto* v = get(vm, "out")) c.out_dir = non_empty("out", *v, "a directory");
+  if (auto* v = get(vm, "games-out"))
+    c.games_out = non_empty("games-out", *v, "a file (leave the key out for no records)");
   if (auto* v = get(vm, "scoring"); v && !dominoes::parse_scoring_rule(*v, c.rules.scoring))
     throw ConfigError("scoring " + common::quoted(*v) +
                       " is not valid: valid opponent-pips, pip-difference or all-pips");
