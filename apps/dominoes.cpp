@@ -1,6 +1,7 @@
 // dominoes: the tournament simulator's command line (DESIGN.md section 5).
 //   dominoes run [CONFIG.cfg] [--key=value ...]   run an experiment, write its tables
 //   dominoes strategies                           list strategies, parameters and defaults
+//   dominoes check-bot 'COMMAND'                  check an external bot (PROTOCOL.md)
 #include <unistd.h>
 
 #include <cstdio>
@@ -11,6 +12,8 @@
 #include <thread>
 #include <vector>
 
+#include "apps/dominoes/check_bot_command.h"
+#include "engine/bots/bot_registry.h"
 #include "engine/tournament/experiment.h"
 #include "engine/tournament/interrupt.h"
 #include "engine/tournament/progress.h"
@@ -25,7 +28,9 @@ constexpr const char* kUsage =
     "Commands:\n"
     "  run [CONFIG.cfg] [--key=value ...]  run an experiment (no CONFIG: the built-in default,\n"
     "                                      a quick round robin) and write its score tables\n"
-    "  strategies                          list the strategies, their parameters and defaults\n\n"
+    "  strategies [CONFIG] [--bot N=CMD]   list the strategies, their parameters and defaults,\n"
+    "                                      and declared external bots\n"
+    "  check-bot 'COMMAND'                 check an external bot against PROTOCOL.md\n\n"
     "`dominoes <command> --help` explains each command.\n";
 
 int usage_error(const std::string& message) {
@@ -122,9 +127,18 @@ int run_command(const std::vector<std::string>& command, const std::vector<std::
 }
 
 int strategies_command(const std::vector<std::string>& args) {
-  if (!args.empty() && args[0] != "--help" && args[0] != "-h")
-    return usage_error("strategies takes no arguments, got \"" + args[0] + "\"");
-  std::cout << strategies::Registry::builtin().describe();
+  if (!args.empty() && (args[0] == "--help" || args[0] == "-h")) {
+    std::cout << "Usage: dominoes strategies [CONFIG.cfg] [--bot NAME=COMMAND ...]\n\n"
+                 "Lists the built-in strategies with their parameters and defaults, and the\n"
+                 "external bots that CONFIG's [bot.NAME] sections and --bot options declare.\n";
+    return 0;
+  }
+  try {
+    const auto bots = tournament::parse_bot_declarations(args);
+    std::cout << bots::with_bots(strategies::Registry::builtin(), bots, "").describe();
+  } catch (const std::exception& e) {
+    return usage_error(std::string("strategies: ") + e.what());
+  }
   return 0;
 }
 
@@ -144,5 +158,7 @@ int main(int argc, char** argv) {
   }
   if (command == "run") return run_command({argv, argv + argc}, rest);
   if (command == "strategies") return strategies_command(rest);
-  return usage_error("unknown command \"" + command + "\": valid commands are run, strategies");
+  if (command == "check-bot") return check_bot_command(rest);
+  return usage_error("unknown command \"" + command +
+                     "\": valid commands are run, strategies, check-bot");
 }

@@ -7,7 +7,11 @@
 // omniscient ones. One virtual call per decision: this is the module boundary, not a hot loop.
 #pragma once
 
+#include <array>
+#include <cstdint>
 #include <memory>
+#include <stdexcept>
+#include <string>
 #include <variant>
 
 #include "engine/dominoes/history.h"
@@ -24,13 +28,71 @@ using dominoes::MoveList;
 using dominoes::Observation;
 using dominoes::Rng;
 
+/// Why a player forfeited a game (PROTOCOL.md, "Time and failure").
+enum class ForfeitReason {
+  kIllegal,  ///< answered with something that is not one of the listed legal moves
+  kTimeout,  ///< did not answer within its time
+  kCrash,    ///< exited, or could not be started
+};
+
+/// Returns the game-record word of a forfeit reason: "illegal", "timeout" or "crash".
+inline const char* to_string(ForfeitReason reason) {
+  switch (reason) {
+    case ForfeitReason::kIllegal: return "illegal";
+    case ForfeitReason::kTimeout: return "timeout";
+    case ForfeitReason::kCrash: return "crash";
+  }
+  return "crash";
+}
+
+/// Thrown by a player (an external bot) that forfeits the game it is playing. The game loop
+/// catches it and ends the game: the player loses, and the opponent scores the forfeiting seat's
+/// pips still in hand as if it had dominoed (PROTOCOL.md). what() says what happened.
+class Forfeit : public std::runtime_error {
+ public:
+  Forfeit(ForfeitReason reason, const std::string& what) : std::runtime_error(what), reason_(reason) {}
+  /// Returns why the game was forfeited.
+  ForfeitReason reason() const { return reason_; }
+
+ private:
+  ForfeitReason reason_;
+};
+
+/// What a player that follows whole games (begin_game) is told when a game starts.
+struct GameStart {
+  std::uint64_t game_id = 0;     ///< unique within the run: deal, duplicate game, match game
+  dominoes::Seat seat = 0;       ///< the player's seat
+  const dominoes::Rules* rules = nullptr;
+  dominoes::TileSet hand;        ///< the player's dealt hand
+  std::uint64_t seed = 0;        ///< for the player's own random choices: drawn from its stream
+};
+
+/// What a player that follows whole games is told when a game ends.
+struct GameEnd {
+  std::array<int, 2> points{};             ///< what each seat scored (forfeits included)
+  std::array<dominoes::TileSet, 2> hands;  ///< the hands left at the end, revealed
+};
+
 /// A player that sees only its own seat's information set.
 class Strategy {
  public:
   virtual ~Strategy() = default;
+  /// Returns true for a player that must be told of every game's start, every move and the end
+  /// (begin_game, see_move, end_game): an external bot. The built-in strategies need none of it
+  /// and answer false, which keeps the game loop free of the extra calls.
+  virtual bool follows_games() const { return false; }
+  /// A game starts (only called when follows_games()). May throw Forfeit when the player cannot
+  /// play it (a bot that cannot be started).
+  virtual void begin_game(const GameStart&) {}
+  /// A move was made by `seat` (either seat, forced moves and passes included), in order.
+  virtual void see_move(dominoes::Seat /*seat*/, Move /*move*/) {}
+  /// The game ended (normally or by a forfeit of either seat).
+  virtual void end_game(const GameEnd&) {}
   /// Returns one of `legal` (the seat's legal moves, at least two) for the seat described by
   /// `obs`. Every random choice must draw from `rng`, so the choice is a pure function of (obs,
   /// rng state): the runner relies on this for reproducible tables.
+  /// A player may instead throw Forfeit (an external bot that timed out, crashed or answered
+  /// an illegal move); any other exception is an error of the run.
   virtual Move choose(const Observation& obs, const MoveList& legal, Rng& rng) = 0;
   /// Returns an independent copy with the same parameters, for another thread.
   virtual std::unique_ptr<Strategy> clone() const = 0;
@@ -64,6 +126,17 @@ class Player {
 
   /// Returns true for a player that sees both hands.
   bool omniscient() const { return std::holds_alternative<OmniscientPtr>(impl_); }
+
+  /// Returns the ordinary strategy inside, or nullptr for an omniscient player.
+  Strategy* strategy() const {
+    const auto* ordinary = std::get_if<StrategyPtr>(&impl_);
+    return ordinary ? ordinary->get() : nullptr;
+  }
+  /// Returns the strategy when it follows whole games (Strategy::follows_games), else nullptr.
+  Strategy* game_follower() const {
+    Strategy* s = strategy();
+    return s && s->follows_games() ? s : nullptr;
+  }
 
   /// Returns the move of the seat to move in `state`, chosen from `legal` (at least two moves).
   Move choose(const dominoes::State& state, const dominoes::History& history,

@@ -11,6 +11,8 @@ void PairingTotals::add(const DealTally& t) {
   a_net.add(t.a_net);
   leader_games += t.leader_games;
   leader_net += t.leader_net;
+  a_forfeits += t.a_forfeits;
+  b_forfeits += t.b_forfeits;
 }
 
 void PairingTotals::merge(const PairingTotals& o) {
@@ -22,6 +24,8 @@ void PairingTotals::merge(const PairingTotals& o) {
   a_net.merge(o.a_net);
   leader_games += o.leader_games;
   leader_net += o.leader_net;
+  a_forfeits += o.a_forfeits;
+  b_forfeits += o.b_forfeits;
   seconds += o.seconds;
 }
 

@@ -18,6 +18,8 @@ struct DealTally {
   int a_net = 0;         ///< A's points minus B's over the deal's games (or matches)
   int leader_games = 0;  ///< single games behind leader_net
   int leader_net = 0;    ///< sum over those games of the leader's points minus the other's
+  int a_forfeits = 0;    ///< single games A forfeited (external bots, PROTOCOL.md)
+  int b_forfeits = 0;    ///< single games B forfeited
 };
 
 /// A pairing's totals over many deals.
@@ -30,6 +32,8 @@ struct PairingTotals {
   IntegerMoments a_net;       ///< one observation per deal: the tally's a_net
   std::int64_t leader_games = 0;
   std::int64_t leader_net = 0;
+  std::int64_t a_forfeits = 0;  ///< single games A forfeited
+  std::int64_t b_forfeits = 0;  ///< single games B forfeited
   double seconds = 0;         ///< wall time spent
 
   /// Adds one deal's tally.

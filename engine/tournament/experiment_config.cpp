@@ -2,7 +2,9 @@
 
 #include <filesystem>
 #include <sstream>
+#include <stdexcept>
 
+#include "engine/bots/bot_registry.h"
 #include "engine/common/text.h"
 #include "strategies/registry.h"
 
@@ -108,13 +110,28 @@ void expand_lineups(ExperimentConfig& c, const strategies::Registry& registry) {
 
 }  // namespace
 
-void validate(ExperimentConfig& c, const strategies::Registry& registry) {
+strategies::Registry registry_for(const ExperimentConfig& c, const strategies::Registry& registry) {
+  for (const auto& bot : c.bots) {
+    if (const std::string why = bots::bot_name_error(bot.name); !why.empty()) throw ConfigError(why);
+    if (bot.command.empty())
+      throw ConfigError("bot " + bot.name + " has no command: add command = ... to [bot." +
+                        bot.name + "]");
+  }
+  try {
+    return bots::with_bots(registry, c.bots, c.out_dir.empty() ? "" : c.out_dir + "/bots");
+  } catch (const std::invalid_argument& e) {
+    throw ConfigError(e.what());
+  }
+}
+
+void validate(ExperimentConfig& c, const strategies::Registry& base) {
   if (const std::string why = dominoes::validate(c.rules); !why.empty()) throw ConfigError(why);
   if (c.deals < 1) throw ConfigError("deals " + std::to_string(c.deals) + " is not valid: valid 1 or more");
   if (c.chunk < 1) throw ConfigError("chunk " + std::to_string(c.chunk) + " is not valid: valid 1 or more");
   check_name_and_paths(c);
   if (c.out_dir.empty()) c.out_dir = "results/" + c.name;
   check_games_out(c);
+  const strategies::Registry registry = registry_for(c, base);
   canonicalise_players(c, registry);
   check_format(c);
   expand_lineups(c, registry);
@@ -148,6 +165,9 @@ std::vector<std::pair<std::string, std::string>> result_keys(const ExperimentCon
     keys.emplace_back("sweep-param", c.sweep.param);
     keys.emplace_back("sweep-values", values);
   }
+  for (const auto& bot : c.bots)
+    for (const auto& [key, value] : bots::bot_keys(bot))
+      keys.emplace_back("bot." + bot.name + "." + key, value);
   return keys;
 }
 
@@ -156,7 +176,14 @@ std::string to_ini(const ExperimentConfig& c) {
   os << "# dominoes experiment config (INI); run it with: dominoes run THIS_FILE\n"
      << "name = " << c.name << "\n";
   // The keys that never change a result sit where earlier versions wrote them.
+  std::string section;
   for (const auto& [key, value] : result_keys(c)) {
+    if (key.rfind("bot.", 0) == 0) {  // "bot.NAME.KEY": the `[bot.NAME]` sections, last
+      const auto dot = key.rfind('.');
+      if (key.substr(0, dot) != section) os << "\n[" << (section = key.substr(0, dot)) << "]\n";
+      os << key.substr(dot + 1) << " = " << value << "\n";
+      continue;
+    }
     os << key << " = " << value << "\n";
     if (key == "seed") os << "threads = " << c.threads << "\n";
     if (key == "chunk" && !c.out_dir.empty()) os << "out = " << c.out_dir << "\n";

@@ -9,6 +9,7 @@
 #include <utility>
 #include <vector>
 
+#include "engine/bots/bot_config.h"
 #include "engine/dominoes/rules.h"
 #include "engine/tournament/schedule.h"
 
@@ -49,6 +50,8 @@ struct ExperimentConfig {
   std::int64_t chunk = 1000;    ///< deals per journal entry
   bool quiet = false;           ///< no progress line
   Sweep sweep;
+  /// External bots (PROTOCOL.md) the players may name: `[bot.NAME]` sections, `--bot NAME=CMD`.
+  std::vector<bots::BotConfig> bots;
   /// Filled by validate(): the player lists the experiment runs, one per sweep value (the swept
   /// player's spec with the value set), or just `players` without a sweep; canonical specs.
   std::vector<std::vector<std::string>> lineups;
@@ -72,8 +75,14 @@ inline constexpr const char* kLockFile = "run.lock";
 /// first problem: bad rules or target, a bad name or path (a newline, '#'), an unknown strategy
 /// or parameter, a format that does not fit the player count, a bad sweep, or --games-out naming
 /// a file the run itself writes (its journal, lock or tables) or a directory. Specs are resolved
-/// by `registry` (the CLI's is strategies::Registry::builtin()).
+/// by `registry` (the CLI's is strategies::Registry::builtin()) plus the config's bots (a bot
+/// named like a strategy, or twice, is a ConfigError).
 void validate(ExperimentConfig& config, const strategies::Registry& registry);
+
+/// Returns `registry` plus the config's bots, their stderr logs in OUT/bots/NAME.log: the
+/// registry a run of `config` seats its players from. Throws ConfigError as validate() does.
+strategies::Registry registry_for(const ExperimentConfig& config,
+                                  const strategies::Registry& registry);
 
 /// Returns the built-in default experiment: a quick round robin of the fast strategies.
 ExperimentConfig default_experiment();
@@ -83,7 +92,8 @@ std::string to_ini(const ExperimentConfig& config);
 
 /// Returns the (key, value) pairs that decide the tables' contents and the journal's layout, in
 /// INI order and spelling: everything but threads, quiet, name and out, which never change a
-/// result. A journal is resumed only under the same keys (journal.h).
+/// result. A bot's keys come last, as "bot.NAME.KEY" (to_ini writes them as `[bot.NAME]`
+/// sections). A journal is resumed only under the same keys (journal.h).
 std::vector<std::pair<std::string, std::string>> result_keys(const ExperimentConfig& config);
 
 }  // namespace tournament

@@ -22,14 +22,26 @@ GameOutcome score_game(const State& state, const dominoes::Rules& rules) {
   return out;
 }
 
-GameOutcome play_game(const dominoes::Rules& rules, const dominoes::Deal& deal,
-                      std::array<strategies::Player*, 2> players,
-                      std::array<dominoes::Rng*, 2> rngs, dominoes::History* history) {
-  State state = dominoes::start_state(deal);
-  // Strategies may read the history, so it is kept even when the caller does not want it.
-  dominoes::History local(deal.leader);
-  dominoes::History& record = history ? *history : local;
-  record = dominoes::History(deal.leader);
+GameOutcome forfeit_outcome(const State& state, const dominoes::Rules& rules, Seat loser,
+                            strategies::ForfeitReason reason) {
+  GameOutcome out;
+  out.leader = state.leader;
+  out.ending = dominoes::status(state);
+  out.pips = {dominoes::pips(state.hands[0]), dominoes::pips(state.hands[1])};
+  out.points[1 - loser] = dominoes::winner_points(rules, 0, out.pips[loser]);
+  out.forfeit_seat = loser;
+  out.forfeit_reason = reason;
+  return out;
+}
+
+namespace {
+
+using Players = std::array<strategies::Player*, 2>;
+using Rngs = std::array<dominoes::Rng*, 2>;
+
+// The built-in strategies' game: nobody follows it, so no call is made but choose().
+GameOutcome play_unfollowed(State& state, const dominoes::Rules& rules, Players players, Rngs rngs,
+                            dominoes::History& record) {
   const auto ask = [&](const State& s, const MoveList& legal) {
     const Seat seat = s.to_move;
     const Move move = players[seat]->choose(s, record, rules, legal, *rngs[seat]);
@@ -43,16 +55,74 @@ GameOutcome play_game(const dominoes::Rules& rules, const dominoes::Deal& deal,
   return score_game(state, rules);
 }
 
+// A game with at least one follower (an external bot): it is told of the start, every move and
+// the end, and its Forfeit ends the game.
+GameOutcome play_followed(State& state, const dominoes::Deal& deal, const dominoes::Rules& rules,
+                          Players players, Rngs rngs, dominoes::History& record,
+                          std::uint64_t game_id) {
+  const std::array<strategies::Strategy*, 2> followers{players[0]->game_follower(),
+                                                       players[1]->game_follower()};
+  Seat acting = 0;  // the seat whose player is being called, to blame for a Forfeit
+  GameOutcome out;
+  try {
+    for (Seat s = 0; s < 2; ++s) {
+      acting = s;
+      if (followers[s])
+        followers[s]->begin_game({game_id, s, &rules, deal.hands[s], rngs[s]->next()});
+    }
+    const auto ask = [&](const State& s, const MoveList& legal) {
+      acting = s.to_move;
+      const Move move = players[acting]->choose(s, record, rules, legal, *rngs[acting]);
+      if (!legal.contains(move))
+        throw std::logic_error("a strategy chose " + dominoes::to_string(move) +
+                               ", which is not a legal move");
+      return move;
+    };
+    const auto tell = [&](Move m) {
+      record.push_back(m);
+      const Seat mover = record.seat_of(record.size() - 1);
+      for (auto* f : followers)
+        if (f) f->see_move(mover, m);
+    };
+    dominoes::play_out(state, ask, tell);
+    out = score_game(state, rules);
+  } catch (const strategies::Forfeit& f) {
+    out = forfeit_outcome(state, rules, acting, f.reason());
+  }
+  for (auto* f : followers)
+    if (f) f->end_game({out.points, state.hands});
+  return out;
+}
+
+}  // namespace
+
+GameOutcome play_game(const dominoes::Rules& rules, const dominoes::Deal& deal,
+                      std::array<strategies::Player*, 2> players,
+                      std::array<dominoes::Rng*, 2> rngs, dominoes::History* history,
+                      std::uint64_t game_id) {
+  State state = dominoes::start_state(deal);
+  // Strategies may read the history, so it is kept even when the caller does not want it.
+  dominoes::History local(deal.leader);
+  dominoes::History& record = history ? *history : local;
+  record = dominoes::History(deal.leader);
+  if (players[0]->game_follower() || players[1]->game_follower())
+    return play_followed(state, deal, rules, players, rngs, record, game_id);
+  return play_unfollowed(state, rules, players, rngs, record);
+}
+
 MatchOutcome play_match(const dominoes::Rules& rules, std::uint64_t seed, std::uint64_t deal_index,
                         std::array<strategies::Player*, 2> players,
-                        const GameCallback* on_game, int max_games) {
+                        const GameCallback* on_game, int max_games, std::uint64_t first_game_id) {
   MatchOutcome out;
   dominoes::History history;
   for (int g = 0; g < max_games; ++g) {
     const dominoes::Deal deal = dominoes::make_deal(rules, seed, deal_index, g);
     dominoes::Rng r0 = seat_stream(seed, deal_index, g, 0);
     dominoes::Rng r1 = seat_stream(seed, deal_index, g, 1);
-    const GameOutcome game = play_game(rules, deal, players, {&r0, &r1}, &history);
+    const GameOutcome game =
+        play_game(rules, deal, players, {&r0, &r1}, &history,
+                  first_game_id * static_cast<std::uint64_t>(kMaxMatchGames) + g);
+    if (game.forfeited()) ++out.forfeits[game.forfeit_seat];
     if (on_game) (*on_game)(g, deal, history, game);
     ++out.games;
     out.leader_net += game.leader_net();

@@ -24,8 +24,20 @@ using dominoes::Seat;
 struct GameOutcome {
   std::array<int, 2> pips{};    ///< pips left in each seat's hand at the end
   std::array<int, 2> points{};  ///< what each seat scored: the winner's entry, the other 0
+  /// kDomino or kBlocked; kOngoing when a player forfeited the game before its end.
   dominoes::GameStatus ending = dominoes::GameStatus::kDomino;
   Seat leader = 0;
+  int forfeit_seat = -1;        ///< the seat that forfeited (an external bot), or -1
+  strategies::ForfeitReason forfeit_reason = strategies::ForfeitReason::kCrash;
+
+  /// Returns true when a seat forfeited the game; it lost whatever the points say.
+  bool forfeited() const { return forfeit_seat >= 0; }
+  /// Returns the seat that won (fewer pips, or the opponent of a forfeiting seat), or -1 for a
+  /// draw.
+  int winner() const {
+    if (forfeited()) return 1 - forfeit_seat;
+    return points[0] > points[1] ? 0 : points[1] > points[0] ? 1 : -1;
+  }
 
   /// Returns seat 0's points minus seat 1's points.
   int net0() const { return points[0] - points[1]; }
@@ -36,11 +48,22 @@ struct GameOutcome {
 /// Returns the outcome of a finished game in `state` under `rules`.
 GameOutcome score_game(const dominoes::State& state, const dominoes::Rules& rules);
 
+/// Returns the outcome of a game that seat `loser` forfeited in `state` (PROTOCOL.md): it loses,
+/// and the opponent scores the loser's pips still in hand as if it had dominoed (the scoring rule
+/// applied to an empty hand against the loser's).
+GameOutcome forfeit_outcome(const dominoes::State& state, const dominoes::Rules& rules, Seat loser,
+                            strategies::ForfeitReason reason);
+
 /// Plays the dealt game to its end. players[s] and rngs[s] belong to seat s. When `history` is
-/// not null it receives every move. Returns the outcome.
+/// not null it receives every move. Players that follow whole games (external bots) are told of
+/// the start (game `game_id`, their seed drawn from their stream), every move and the end; one
+/// that throws strategies::Forfeit loses the game (forfeit_outcome). Returns the outcome. Any
+/// other exception of a player propagates; a built-in strategy's illegal move is a
+/// std::logic_error.
 GameOutcome play_game(const dominoes::Rules& rules, const dominoes::Deal& deal,
                       std::array<strategies::Player*, 2> players,
-                      std::array<dominoes::Rng*, 2> rngs, dominoes::History* history = nullptr);
+                      std::array<dominoes::Rng*, 2> rngs, dominoes::History* history = nullptr,
+                      std::uint64_t game_id = 0);
 
 /// How a match ended, by seat.
 struct MatchOutcome {
@@ -49,6 +72,7 @@ struct MatchOutcome {
   int leader_net = 0;           ///< sum over games of the leader's net points
   Seat winner = 0;              ///< the seat whose total first exceeded the target
   bool decided = true;          ///< false if the game limit passed with no winner
+  std::array<int, 2> forfeits{};  ///< games each seat forfeited
 };
 
 /// Safety bound on the games of one match, so that a pair of players who never score cannot hang
@@ -64,10 +88,11 @@ using GameCallback = std::function<void(int game, const dominoes::Deal&, const d
 /// make_deal(rules, seed, deal_index, g) for g = 0, 1, ... until a seat's total exceeds the target.
 /// Seat s's random choices in game g draw from the stream (seed, deal_index, g, s). When `on_game`
 /// is not null it sees every game. After `max_games` games without a winner it returns with
-/// decided = false.
+/// decided = false. Game g gets the id first_game_id * kMaxMatchGames + g (play_game).
 MatchOutcome play_match(const dominoes::Rules& rules, std::uint64_t seed, std::uint64_t deal_index,
                         std::array<strategies::Player*, 2> players,
-                        const GameCallback* on_game = nullptr, int max_games = kMaxMatchGames);
+                        const GameCallback* on_game = nullptr, int max_games = kMaxMatchGames,
+                        std::uint64_t first_game_id = 0);
 
 /// Returns the random stream of seat `seat` in game `game` of deal `deal_index`.
 inline dominoes::Rng seat_stream(std::uint64_t seed, std::uint64_t deal_index, int game, Seat seat) {

@@ -44,6 +44,10 @@ std::string game_record_json(const GameKey& key, const std::array<std::string, 2
   j["moves"] = std::move(moves);
   j["pips"] = outcome.pips;
   j["points"] = outcome.points;
+  if (outcome.forfeited()) {
+    j["forfeit"] = strategies::to_string(outcome.forfeit_reason);
+    j["forfeit_seat"] = outcome.forfeit_seat;
+  }
   return j.dump() + "\n";
 }
 

@@ -5,6 +5,8 @@
 #include <atomic>
 #include <csignal>
 
+#include "engine/bots/bot_process.h"
+
 namespace tournament {
 namespace {
 
@@ -14,7 +16,9 @@ struct sigaction g_old_int {}, g_old_term {};
 extern "C" void on_signal(int sig) {
   int expected = 0;
   if (!g_caught.compare_exchange_strong(expected, sig)) {
-    // Second signal: stop at once, as the signal would have without us.
+    // Second signal: stop at once, as the signal would have without us, and take the bots along
+    // (they sit in process groups of their own, out of the terminal's reach).
+    bots::kill_all_bot_processes();
     std::signal(sig, SIG_DFL);
     std::raise(sig);
     return;

@@ -1,7 +1,7 @@
 // Ctrl-C and kill for a long run: the first SIGINT or SIGTERM asks the run to stop at the next
 // chunk boundary, so every finished chunk stays in the journal and the run resumes from there; a
-// second one ends the process at once (the signal's default action), losing only the chunk in
-// flight. Exit codes follow the shell's convention: 128 + the signal (130 for SIGINT, 143 for
+// second one kills the external bots and ends the process at once (the signal's default action),
+// losing only the chunk in flight. Exit codes follow the shell's convention: 128 + the signal (130 for SIGINT, 143 for
 // SIGTERM).
 #pragma once
 

@@ -9,12 +9,21 @@
 namespace tournament {
 namespace {
 
-void count_result(int a_net, DealTally& t) {
+// Counts one single game with A in seat `a_seat`. A forfeit is a loss whatever the points say (a
+// forfeiting hand of 0 pips gives the opponent 0 points).
+void count_game(const GameOutcome& g, int a_seat, DealTally& t) {
   ++t.games;
-  if (a_net > 0) ++t.a_wins;
-  else if (a_net < 0) ++t.b_wins;
-  else ++t.draws;
-  t.a_net += a_net;
+  const int winner = g.winner();
+  if (winner < 0) ++t.draws;
+  else if (winner == a_seat) ++t.a_wins;
+  else ++t.b_wins;
+  t.a_net += a_seat == 0 ? g.net0() : -g.net0();
+  if (g.forfeited()) ++(g.forfeit_seat == a_seat ? t.a_forfeits : t.b_forfeits);
+}
+
+// The protocol's game id (PROTOCOL.md `newgame game=`): unique within the pairing's run.
+std::uint64_t game_id(const DealContext& d, int a_seat) {
+  return static_cast<std::uint64_t>(d.deal_index) * 2 + static_cast<std::uint64_t>(a_seat);
 }
 
 // The two seats' players when A sits in `a_seat`.
@@ -36,8 +45,9 @@ void single_game(const DealContext& d, const dominoes::Deal& deal, int a_seat, D
   dominoes::Rng r0 = seat_stream(c.seed, deal_id, 0, 0);
   dominoes::Rng r1 = seat_stream(c.seed, deal_id, 0, 1);
   dominoes::History history;
-  const GameOutcome g = play_game(c.rules, deal, seats_of(d, a_seat), {&r0, &r1}, &history);
-  count_result(a_seat == 0 ? g.net0() : -g.net0(), t);
+  const GameOutcome g =
+      play_game(c.rules, deal, seats_of(d, a_seat), {&r0, &r1}, &history, game_id(d, a_seat));
+  count_game(g, a_seat, t);
   ++t.leader_games;
   t.leader_net += g.leader_net();
   if (d.records) *d.records += record_of(d, a_seat, -1, deal, history, g);
@@ -51,7 +61,8 @@ void single_match(const DealContext& d, int a_seat, DealTally& t) {
   };
   const MatchOutcome m =
       play_match(d.config.rules, d.config.seed, static_cast<std::uint64_t>(d.deal_index),
-                 seats_of(d, a_seat), d.records ? &record : nullptr);
+                 seats_of(d, a_seat), d.records ? &record : nullptr, kMaxMatchGames,
+                 game_id(d, a_seat));
   // A match without a winner is not a draw: counting it as one would hide a broken run.
   if (!m.decided)
     throw std::runtime_error("the match of deal " + std::to_string(d.deal_index) + " reached " +
@@ -62,6 +73,8 @@ void single_match(const DealContext& d, int a_seat, DealTally& t) {
   else ++t.b_wins;
   t.leader_games += m.games;
   t.leader_net += m.leader_net;
+  t.a_forfeits += m.forfeits[a_seat];
+  t.b_forfeits += m.forfeits[1 - a_seat];
 }
 
 }  // namespace

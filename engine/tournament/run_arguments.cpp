@@ -1,6 +1,7 @@
 #include "engine/tournament/run_arguments.h"
 
 #include <boost/program_options.hpp>
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
@@ -46,7 +47,11 @@ po::options_description experiment_options() {
       ("sweep-param", po::value<std::string>(),
        "sweep one parameter of one player over sweep-values, e.g. scenarios")
       ("sweep-values", po::value<std::string>(), "the sweep's values, comma-separated, e.g. 50,100,200")
-      ("sweep-player", po::value<std::string>(), "which player the sweep changes, 1-based (default 1)");
+      ("sweep-player", po::value<std::string>(), "which player the sweep changes, 1-based (default 1)")
+      ("bot", po::value<std::vector<std::string>>(),
+       "an external bot (PROTOCOL.md), NAME=COMMAND, repeated; seat it as player NAME. In a "
+       "config file also as a section [bot.NAME] with command = ..., and optional time-ms "
+       "(per move, default 1000), start-ms (10000), ready-ms (5000), dir, restarts (2)");
   return o;
 }
 
@@ -154,8 +159,28 @@ po::variables_map read_command_line(const std::vector<std::string>& args) {
   }
 }
 
-// Adds the keys of the config file at `path` to `vm` (the command line's values win).
-void read_config_file(const std::string& path, po::variables_map& vm) {
+// Sets the key of a `[bot.NAME]` section, read as the unregistered option "bot.NAME.KEY".
+void set_section_key(const std::string& option, const std::string& value,
+                     std::vector<bots::BotConfig>& bots) {
+  const std::string rest = option.substr(4);
+  const auto dot = rest.rfind('.');
+  const std::string name = dot == std::string::npos ? rest : rest.substr(0, dot);
+  if (dot == std::string::npos || name.empty())
+    throw ConfigError("key " + common::quoted(option) + " is not valid: bot sections are "
+                      "[bot.NAME] with keys command, time-ms, start-ms, ready-ms, dir, restarts");
+  if (const std::string why = bots::bot_name_error(name); !why.empty()) throw ConfigError(why);
+  auto it = std::find_if(bots.begin(), bots.end(), [&](const auto& b) { return b.name == name; });
+  if (it == bots.end()) it = bots.insert(bots.end(), bots::BotConfig{.name = name});
+  try {
+    bots::set_bot_key(*it, rest.substr(dot + 1), value);
+  } catch (const std::invalid_argument& e) {
+    throw ConfigError(e.what());
+  }
+}
+
+// Adds the keys of the config file at `path` to `vm` (the command line's values win) and returns
+// the bots of its `[bot.NAME]` sections.
+std::vector<bots::BotConfig> read_config_file(const std::string& path, po::variables_map& vm) {
   std::error_code ec;
   if (std::filesystem::is_directory(path, ec))
     throw ConfigError("config file " + common::quoted(path) + " is a directory, not a file");
@@ -163,13 +188,47 @@ void read_config_file(const std::string& path, po::variables_map& vm) {
   if (!file)
     throw ConfigError("cannot read config file " + common::quoted(path) + ": " +
                       std::strerror(errno));
+  std::vector<bots::BotConfig> sections;
   try {
-    po::store(po::parse_config_file(file, experiment_options()), vm);
-  } catch (const po::unknown_option& e) {
-    throw ConfigError("in " + common::quoted(path) + ": " + common::describe_option_error(e) +
-                      "; valid keys: " + valid_keys());
+    auto parsed = po::parse_config_file(file, experiment_options(), true);
+    for (const auto& option : parsed.options) {
+      if (!option.unregistered) continue;
+      if (option.string_key.rfind("bot.", 0) != 0)
+        throw ConfigError("in " + common::quoted(path) + ": unknown key " +
+                          common::quoted(option.string_key) + "; valid keys: " + valid_keys() +
+                          ", and [bot.NAME] sections");
+      try {
+        set_section_key(option.string_key, option.value.empty() ? "" : option.value.front(),
+                        sections);
+      } catch (const ConfigError& e) {
+        throw ConfigError("in " + common::quoted(path) + ": " + e.what());
+      }
+    }
+    po::store(parsed, vm);
   } catch (const po::error& e) {
     throw ConfigError("in " + common::quoted(path) + ": " + common::describe_option_error(e));
+  }
+  return sections;
+}
+
+// The config's bots: the file's sections, then each --bot NAME=COMMAND (which replaces a
+// section of the same name).
+void apply_bots(const po::variables_map& vm, std::vector<bots::BotConfig> sections,
+                ExperimentConfig& c) {
+  c.bots = std::move(sections);
+  if (!vm.count("bot")) return;
+  for (const auto& text : vm["bot"].as<std::vector<std::string>>()) {
+    bots::BotConfig bot;
+    try {
+      bot = bots::parse_bot_option(text);
+    } catch (const std::invalid_argument& e) {
+      throw ConfigError(e.what());
+    }
+    auto same = [&](const auto& b) { return b.name == bot.name; };
+    if (auto it = std::find_if(c.bots.begin(), c.bots.end(), same); it != c.bots.end())
+      it->command = bot.command;
+    else
+      c.bots.push_back(bot);
   }
 }
 
@@ -210,16 +269,31 @@ RunRequest parse_run_arguments(const std::vector<std::string>& args) {
     return request;
   }
   request.restart = vm.count("restart") > 0;
+  std::vector<bots::BotConfig> sections;
   if (vm.count("config")) {
     request.config_path = vm["config"].as<std::string>();
-    read_config_file(request.config_path, vm);
+    sections = read_config_file(request.config_path, vm);
   }
   request.config = request.config_path.empty() ? default_experiment() : ExperimentConfig{};
   apply_numbers(vm, request.config);
   apply_words(vm, request.config);
+  apply_bots(vm, std::move(sections), request.config);
   validate(request.config, strategies::Registry::builtin());
   check_not_config_file(request);
   return request;
+}
+
+}  // namespace tournament
+
+namespace tournament {
+
+std::vector<bots::BotConfig> parse_bot_declarations(const std::vector<std::string>& args) {
+  po::variables_map vm = read_command_line(args);
+  std::vector<bots::BotConfig> sections;
+  if (vm.count("config")) sections = read_config_file(vm["config"].as<std::string>(), vm);
+  ExperimentConfig config;
+  apply_bots(vm, std::move(sections), config);
+  return config.bots;
 }
 
 }  // namespace tournament

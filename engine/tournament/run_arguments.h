@@ -26,4 +26,9 @@ struct RunRequest {
 /// directory, an unknown strategy or parameter, or --games-out naming the config file itself.
 RunRequest parse_run_arguments(const std::vector<std::string>& args);
 
+/// Returns the bots that `args` (run's arguments: an optional config file, --bot options)
+/// declare, for `dominoes strategies`; other options are read but not checked. Throws
+/// ConfigError as parse_run_arguments does for the file and the bot declarations.
+std::vector<bots::BotConfig> parse_bot_declarations(const std::vector<std::string>& args);
+
 }  // namespace tournament

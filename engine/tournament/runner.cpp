@@ -174,7 +174,8 @@ RunResult run_tasks(const strategies::Registry& registry, const ExperimentConfig
   std::vector<TaskResult> tasks;
   for (const auto& players : config.lineups)
     for (const Pairing p : schedule) tasks.push_back({p, players[p.a], players[p.b], {}});
-  ChunkLoop loop(registry, config, journal_path, hooks, static_cast<int>(tasks.size()));
+  const strategies::Registry seated = registry_for(config, registry);  // plus the config's bots
+  ChunkLoop loop(seated, config, journal_path, hooks, static_cast<int>(tasks.size()));
   RunResult result;
   result.complete = true;
   for (std::size_t t = 0; t < tasks.size() && result.complete; ++t) {

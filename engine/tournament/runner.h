@@ -64,10 +64,11 @@ struct RunResult {
 /// Returns the results of every pairing of `config` (validated: validate()), resuming from the
 /// journal at `journal_path` when it holds chunks of the same experiment, and appending each new
 /// chunk to it. Players are made from their specs by `registry` (the CLI passes
-/// Registry::builtin()). When config.games_out is set, game records are appended in deal order to
+/// Registry::builtin()) plus the config's bots (registry_for), one clone per worker thread. When config.games_out is set, game records are appended in deal order to
 /// games_out.partial, which is renamed to games_out when every chunk is done (games_file.h).
 /// Throws ConfigError when the journal or the games file cannot be resumed (journal.h,
 /// games_file.h), std::runtime_error when a file cannot be written or a match never ends,
+/// bots::BotError when a bot fails more games in a row than it may,
 /// strategies::SpecError when `registry` cannot make a player.
 RunResult run_tasks(const strategies::Registry& registry, const ExperimentConfig& config,
                     const std::string& journal_path, const RunHooks& hooks = {});

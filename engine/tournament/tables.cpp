@@ -1,5 +1,6 @@
 #include "engine/tournament/tables.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cmath>
 #include <cstring>
@@ -82,6 +83,8 @@ SummaryRow summarize(const TaskResult& task, const ExperimentConfig& config) {
   r.p_value = p_value_greater(t.a_net);
   r.leader_points_per_game =
       t.leader_games ? static_cast<double>(t.leader_net) / static_cast<double>(t.leader_games) : 0;
+  r.a_forfeits = t.a_forfeits;
+  r.b_forfeits = t.b_forfeits;
   r.seconds = t.seconds;
   return r;
 }
@@ -89,18 +92,22 @@ SummaryRow summarize(const TaskResult& task, const ExperimentConfig& config) {
 std::string summary_csv(const std::vector<SummaryRow>& rows) {
   std::ostringstream os;
   os << "player_a,player_b,games,a_wins,draws,b_wins,a_points_per_game,a_points_ci95,a_win_rate,"
-        "a_win_rate_ci95_low,a_win_rate_ci95_high,p_value,leader_points_per_game,seconds\n";
+        "a_win_rate_ci95_low,a_win_rate_ci95_high,p_value,leader_points_per_game,a_forfeits,"
+        "b_forfeits,seconds\n";
   for (const auto& r : rows)
     os << csv_field(r.player_a) << ',' << csv_field(r.player_b) << ',' << r.games << ','
        << r.a_wins << ',' << r.draws << ',' << r.b_wins << ',' << fixed(r.a_points_per_game, 4)
        << ',' << fixed(r.a_points_ci95, 4) << ',' << fixed(r.a_win_rate, 4) << ','
        << fixed(r.a_win_rate_ci95_low, 4) << ',' << fixed(r.a_win_rate_ci95_high, 4) << ','
        << significant(r.p_value) << ',' << fixed(r.leader_points_per_game, 4) << ','
-       << fixed(r.seconds, 3) << '\n';
+       << r.a_forfeits << ',' << r.b_forfeits << ',' << fixed(r.seconds, 3) << '\n';
   return os.str();
 }
 
 std::string summary_markdown(const std::vector<SummaryRow>& rows, const ExperimentConfig& c) {
+  const bool forfeits = std::any_of(rows.begin(), rows.end(), [](const SummaryRow& r) {
+    return r.a_forfeits > 0 || r.b_forfeits > 0;
+  });
   std::ostringstream os;
   os << "# " << c.name << "\n\n"
      << "Format " << to_string(c.format) << ", " << c.deals << " deals per pairing"
@@ -112,14 +119,17 @@ std::string summary_markdown(const std::vector<SummaryRow>& rows, const Experime
      << (c.duplicate ? " over duplicate pairs" : "") << "; the win rate counts a draw as half, "
      << "with a Wilson 95% interval; p is one-sided for \"A scores more points than B\".\n\n"
      << "| A | B | games | A wins | draws | B wins | A points/" << (c.rules.match_target ? "match" : "game")
-     << " | A win rate [95% CI] | p | leader points/game | seconds |\n"
-     << "|---|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|\n";
+     << " | A win rate [95% CI] | p | leader points/game |"
+     << (forfeits ? " A forfeits | B forfeits |" : "") << " seconds |\n"
+     << "|---|---|--:|--:|--:|--:|--:|--:|--:|--:|" << (forfeits ? "--:|--:|" : "") << "--:|\n";
   for (const auto& r : rows)
     os << "| " << r.player_a << " | " << r.player_b << " | " << r.games << " | " << r.a_wins
        << " | " << r.draws << " | " << r.b_wins << " | " << fixed(r.a_points_per_game, 3)
        << " ± " << fixed(r.a_points_ci95, 3) << " | " << fixed(100 * r.a_win_rate, 1) << "% ["
        << fixed(100 * r.a_win_rate_ci95_low, 1) << ", " << fixed(100 * r.a_win_rate_ci95_high, 1)
        << "] | " << readable_p(r.p_value) << " | " << fixed(r.leader_points_per_game, 3) << " | "
+       << (forfeits ? std::to_string(r.a_forfeits) + " | " + std::to_string(r.b_forfeits) + " | "
+                    : std::string())
        << fixed(r.seconds, 2) << " |\n";
   return os.str();
 }

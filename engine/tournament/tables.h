@@ -25,6 +25,7 @@ struct SummaryRow {
   double a_win_rate = 0, a_win_rate_ci95_low = 0, a_win_rate_ci95_high = 1;
   double p_value = 0.5;
   double leader_points_per_game = 0;
+  std::int64_t a_forfeits = 0, b_forfeits = 0;  ///< games each side forfeited (external bots)
   double seconds = 0;
 };
 
@@ -33,7 +34,8 @@ SummaryRow summarize(const TaskResult& task, const ExperimentConfig& config);
 
 /// Returns summary.csv: a header line and one line per row; fields with commas are quoted.
 std::string summary_csv(const std::vector<SummaryRow>& rows);
-/// Returns summary.md: the experiment's settings and the rows as a Markdown table.
+/// Returns summary.md: the experiment's settings and the rows as a Markdown table (with forfeit
+/// columns when any game was forfeited).
 std::string summary_markdown(const std::vector<SummaryRow>& rows, const ExperimentConfig& config);
 
 /// A round robin's cross tables: entry (i, j) is player i's result against player j, from i's

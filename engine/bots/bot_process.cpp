@@ -1,0 +1,258 @@
+#include "engine/bots/bot_process.h"
+
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <mutex>
+#include <stdexcept>
+#include <thread>
+
+#include "engine/common/text.h"
+
+extern char** environ;
+
+namespace bots {
+namespace {
+
+constexpr std::size_t kMaxLine = 64 * 1024;
+
+// The live bots' process groups, for kill_all_bot_processes(): a fixed table of atomics, the only
+// state a signal handler may read. A run has at most a few bots per thread.
+constexpr int kMaxLive = 1024;
+std::atomic<pid_t> g_live[kMaxLive];
+
+void remember(pid_t pid) {
+  for (auto& slot : g_live) {
+    pid_t empty = 0;
+    if (slot.compare_exchange_strong(empty, pid)) return;
+  }
+}
+
+void forget(pid_t pid) {
+  for (auto& slot : g_live) {
+    pid_t mine = pid;
+    if (slot.compare_exchange_strong(mine, 0)) return;
+  }
+}
+
+std::runtime_error system_error(const std::string& what, int err) {
+  return std::runtime_error(what + ": " + std::strerror(err));
+}
+
+int open_log(const std::string& path) {
+  if (path.empty()) return ::open("/dev/null", O_WRONLY | O_CLOEXEC);
+  const std::filesystem::path p(path);
+  std::error_code ec;
+  if (p.has_parent_path()) std::filesystem::create_directories(p.parent_path(), ec);
+  const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+  if (fd < 0) throw system_error("cannot open the bot log " + common::quoted(path), errno);
+  return fd;
+}
+
+// Milliseconds from now to `deadline`, rounded up, at least 0: poll()'s timeout.
+int millis_until(Clock::time_point deadline) {
+  const auto left = std::chrono::ceil<std::chrono::milliseconds>(deadline - Clock::now()).count();
+  return left <= 0 ? 0 : left > 1'000'000'000 ? 1'000'000'000 : static_cast<int>(left);
+}
+
+std::string describe_status(int status) {
+  if (WIFEXITED(status)) return "exited with status " + std::to_string(WEXITSTATUS(status));
+  if (WIFSIGNALED(status))
+    return std::string("killed by signal ") + std::to_string(WTERMSIG(status)) + " (" +
+           strsignal(WTERMSIG(status)) + ")";
+  return "ended";
+}
+
+// Spawns `command` with the given fds as its stdin, stdout and stderr, in its own process group,
+// every signal at its default and none blocked.
+pid_t spawn(const std::string& command, const std::string& dir, int in, int out, int err) {
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_adddup2(&actions, in, 0);
+  posix_spawn_file_actions_adddup2(&actions, out, 1);
+  posix_spawn_file_actions_adddup2(&actions, err, 2);
+  if (!dir.empty()) posix_spawn_file_actions_addchdir_np(&actions, dir.c_str());
+  posix_spawnattr_t attr;
+  posix_spawnattr_init(&attr);
+  posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF |
+                                      POSIX_SPAWN_SETSIGMASK);
+  posix_spawnattr_setpgroup(&attr, 0);
+  sigset_t all, none;
+  sigfillset(&all);
+  sigemptyset(&none);
+  posix_spawnattr_setsigdefault(&attr, &all);
+  posix_spawnattr_setsigmask(&attr, &none);
+  std::string sh = "sh", dash_c = "-c", cmd = command;
+  char* argv[] = {sh.data(), dash_c.data(), cmd.data(), nullptr};
+  pid_t pid = -1;
+  const int rc = posix_spawn(&pid, "/bin/sh", &actions, &attr, argv, environ);
+  posix_spawn_file_actions_destroy(&actions);
+  posix_spawnattr_destroy(&attr);
+  if (rc != 0)
+    throw system_error("cannot start " + common::quoted(command) +
+                           (dir.empty() ? "" : " in " + common::quoted(dir)),
+                       rc);
+  return pid;
+}
+
+}  // namespace
+
+void kill_all_bot_processes() noexcept {
+  for (auto& slot : g_live) {
+    const pid_t pid = slot.load();
+    if (pid > 0) ::kill(-pid, SIGKILL);
+  }
+}
+
+BotProcess::BotProcess(const std::string& command, const std::string& dir,
+                       const std::string& log_path) {
+  static std::once_flag ignore_sigpipe;
+  std::call_once(ignore_sigpipe, [] { ::signal(SIGPIPE, SIG_IGN); });
+  int in[2], out[2];
+  if (::pipe2(in, O_CLOEXEC) != 0) throw system_error("cannot make a pipe", errno);
+  if (::pipe2(out, O_CLOEXEC) != 0) {
+    const int err = errno;
+    ::close(in[0]), ::close(in[1]);
+    throw system_error("cannot make a pipe", err);
+  }
+  int log = -1;
+  try {
+    log = open_log(log_path);
+    pid_ = spawn(command, dir, in[0], out[1], log);
+  } catch (...) {
+    for (int fd : {in[0], in[1], out[0], out[1], log})
+      if (fd >= 0) ::close(fd);
+    throw;
+  }
+  remember(pid_);
+  ::close(in[0]), ::close(out[1]), ::close(log);
+  to_bot_ = in[1];
+  from_bot_ = out[0];
+  ::fcntl(to_bot_, F_SETFL, ::fcntl(to_bot_, F_GETFL) | O_NONBLOCK);
+  ::fcntl(from_bot_, F_SETFL, ::fcntl(from_bot_, F_GETFL) | O_NONBLOCK);
+}
+
+BotProcess::~BotProcess() { stop(); }
+
+void BotProcess::send(const std::string& line) {
+  if (to_bot_ < 0) return;
+  outbox_ += line;
+  outbox_ += '\n';
+  write_some();
+}
+
+void BotProcess::write_some() {
+  while (!outbox_.empty() && to_bot_ >= 0) {
+    const ssize_t n = ::write(to_bot_, outbox_.data(), outbox_.size());
+    if (n > 0) {
+      outbox_.erase(0, static_cast<std::size_t>(n));
+    } else if (n < 0 && errno == EINTR) {
+      continue;
+    } else {
+      if (n < 0 && errno != EAGAIN) {  // EPIPE: the bot is gone; the next read says so
+        outbox_.clear();
+        ::close(to_bot_);
+        to_bot_ = -1;
+      }
+      return;
+    }
+  }
+}
+
+bool BotProcess::flush(Clock::time_point deadline) {
+  while (!outbox_.empty() && to_bot_ >= 0) {
+    pollfd p{to_bot_, POLLOUT, 0};
+    const int ready = ::poll(&p, 1, millis_until(deadline));
+    if (ready < 0 && errno == EINTR) continue;
+    if (ready <= 0) return false;
+    write_some();
+  }
+  return to_bot_ >= 0;
+}
+
+ReadStatus BotProcess::read_line(Clock::time_point deadline, std::string& line) {
+  for (;;) {
+    const auto newline = inbox_.find('\n');
+    if (newline != std::string::npos || inbox_.size() >= kMaxLine || (eof_ && !inbox_.empty())) {
+      const std::size_t cut = newline != std::string::npos ? newline : std::min(inbox_.size(), kMaxLine);
+      line.assign(inbox_, 0, cut);
+      inbox_.erase(0, newline != std::string::npos ? cut + 1 : cut);
+      if (!line.empty() && line.back() == '\r') line.pop_back();
+      return ReadStatus::kLine;
+    }
+    if (eof_ || from_bot_ < 0) return ReadStatus::kClosed;
+    pollfd p{from_bot_, POLLIN, 0};
+    const int ready = ::poll(&p, 1, millis_until(deadline));
+    if (ready < 0 && errno == EINTR) continue;
+    if (ready == 0) return ReadStatus::kTimeout;
+    char buf[4096];
+    const ssize_t n = ::read(from_bot_, buf, sizeof buf);
+    if (n > 0) inbox_.append(buf, static_cast<std::size_t>(n));
+    else if (n == 0 || (errno != EAGAIN && errno != EINTR)) eof_ = true;
+  }
+}
+
+void BotProcess::stop(std::chrono::milliseconds grace) {
+  if (reaped_) return;
+  send("quit");
+  close_fds();
+  const auto deadline = Clock::now() + grace;
+  for (;;) {
+    siginfo_t info{};
+    // WNOWAIT: the exited bot stays a zombie, so its process group id cannot be reused before
+    // reap() kills what is left of the group.
+    if (::waitid(P_PID, static_cast<id_t>(pid_), &info, WEXITED | WNOHANG | WNOWAIT) == 0 &&
+        info.si_pid == pid_)
+      break;
+    if (Clock::now() >= deadline) break;
+    std::this_thread::sleep_for(std::chrono::milliseconds(2));
+  }
+  reap(true);
+}
+
+void BotProcess::kill() {
+  if (reaped_) return;
+  close_fds();
+  reap(true);
+}
+
+bool BotProcess::running() {
+  if (reaped_) return false;
+  siginfo_t info{};
+  if (::waitid(P_PID, static_cast<id_t>(pid_), &info, WEXITED | WNOHANG | WNOWAIT) == 0 &&
+      info.si_pid == pid_) {
+    close_fds();
+    reap(true);
+    return false;
+  }
+  return true;
+}
+
+void BotProcess::reap(bool wait) {
+  ::kill(-pid_, SIGKILL);  // the group: the bot and anything it started
+  int status = 0;
+  pid_t got;
+  do got = ::waitpid(pid_, &status, wait ? 0 : WNOHANG);
+  while (got < 0 && errno == EINTR);
+  if (got != pid_) return;
+  reaped_ = true;
+  exit_text_ = describe_status(status);
+  forget(pid_);
+}
+
+void BotProcess::close_fds() {
+  if (to_bot_ >= 0) ::close(to_bot_);
+  if (from_bot_ >= 0) ::close(from_bot_);
+  to_bot_ = from_bot_ = -1;
+  outbox_.clear();
+}
+
+}  // namespace bots

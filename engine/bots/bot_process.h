@@ -1,0 +1,85 @@
+// One running bot process and its pipes (PROTOCOL.md "Lines", "Time and failure").
+//
+// The command runs under /bin/sh -c in a process group of its own, so that the terminal's Ctrl-C
+// reaches the runner only (which then ends its bots itself) and so that stopping a bot also stops
+// any process the bot started. Its stdin and stdout are pipes to the runner; its stderr goes
+// straight to a log file. Every wait has a deadline and uses poll() on this process's own pipes
+// only, so one slow bot never blocks another thread. Writes are queued and sent without blocking;
+// a bot that stops reading is found out at the next deadline.
+//
+// SIGPIPE is ignored by the runner once the first bot starts (a bot that exits must not kill the
+// runner when it writes); the bot itself starts with every signal at its default.
+#pragma once
+
+#include <sys/types.h>
+
+#include <chrono>
+#include <string>
+
+namespace bots {
+
+using Clock = std::chrono::steady_clock;
+
+/// Outcome of waiting for a line from the bot.
+enum class ReadStatus {
+  kLine,     ///< a line arrived
+  kTimeout,  ///< the deadline passed first
+  kClosed,   ///< the bot closed its stdout or exited
+};
+
+/// A started bot process. Not copyable; stopping it (stop(), kill(), the destructor) is final.
+class BotProcess {
+ public:
+  /// Starts `command` through /bin/sh -c in directory `dir` (empty: the current one), with
+  /// stderr appended to the file `log_path` (created with its directory; empty: /dev/null).
+  /// Throws std::runtime_error with the system's reason when the pipes, the log file or the
+  /// process cannot be made (a command that does not exist starts, and its shell exits 127).
+  BotProcess(const std::string& command, const std::string& dir, const std::string& log_path);
+  /// Ends the process as stop() does.
+  ~BotProcess();
+  BotProcess(const BotProcess&) = delete;
+  BotProcess& operator=(const BotProcess&) = delete;
+
+  /// Returns the process id of the shell that runs the command (also its process group id).
+  pid_t pid() const { return pid_; }
+
+  /// Queues `line` (a newline is added) and writes as much as the pipe takes now. A bot that
+  /// has exited makes no error here: it shows at the next read.
+  void send(const std::string& line);
+  /// Waits until every queued byte is written or `deadline` passes; returns false on the
+  /// deadline or when the bot no longer reads (exited).
+  bool flush(Clock::time_point deadline);
+  /// Waits for the next line from the bot's stdout until `deadline`; on kLine, `line` holds it
+  /// without its "\n" or "\r\n". Lines longer than 64 KiB are cut there.
+  ReadStatus read_line(Clock::time_point deadline, std::string& line);
+
+  /// Asks the bot to exit (`quit`, then its stdin closed), waits up to `grace` for it, then
+  /// kills its process group and reaps it. Idempotent.
+  void stop(std::chrono::milliseconds grace = std::chrono::milliseconds(2000));
+  /// Kills the process group at once and reaps it (after a time-out). Idempotent.
+  void kill();
+  /// Returns true until the process has been stopped or killed or is seen to have exited.
+  bool running();
+  /// Returns a description of how the process ended ("exited with status 1", "killed by signal
+  /// 9"), or "still running".
+  std::string exit_description() const { return exit_text_; }
+
+ private:
+  void write_some();
+  void reap(bool wait);
+  void close_fds();
+  pid_t pid_ = -1;
+  int to_bot_ = -1;    // write end of the bot's stdin
+  int from_bot_ = -1;  // read end of the bot's stdout
+  std::string outbox_;
+  std::string inbox_;
+  bool eof_ = false;
+  bool reaped_ = false;
+  std::string exit_text_ = "still running";
+};
+
+/// Kills every bot process group still alive (SIGKILL). Async-signal-safe: the runner's second
+/// Ctrl-C calls it before the runner dies, so no bot outlives it.
+void kill_all_bot_processes() noexcept;
+
+}  // namespace bots

@@ -1,0 +1,224 @@
+#include "engine/bots/bot_strategy.h"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <deque>
+#include <fstream>
+
+#include "engine/common/text.h"
+#include "engine/dominoes/notation.h"
+
+namespace bots {
+namespace {
+
+using strategies::ForfeitReason;
+
+constexpr auto kMoveMargin = std::chrono::milliseconds(50);  // PROTOCOL.md "Time and failure"
+
+double millis_since(Clock::time_point t0) {
+  return std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
+}
+
+void append_line(const std::string& path, const std::string& text) {
+  if (path.empty()) return;
+  const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+  if (fd < 0) return;  // the log is a help, never a reason to stop a game
+  const std::string line = text + "\n";
+  [[maybe_unused]] const auto n = ::write(fd, line.data(), line.size());
+  ::close(fd);
+}
+
+std::string legal_list(const dominoes::MoveList& legal) {
+  std::string s;
+  for (dominoes::Move m : legal) s += (s.empty() ? "" : ",") + dominoes::to_string(m);
+  return s;
+}
+
+}  // namespace
+
+std::string log_tail(const std::string& path, int lines) {
+  std::ifstream in(path);
+  std::deque<std::string> tail;
+  for (std::string line; std::getline(in, line);) {
+    tail.push_back(line);
+    if (static_cast<int>(tail.size()) > lines) tail.pop_front();
+  }
+  std::string text;
+  for (const auto& l : tail) text += "  | " + l + "\n";
+  return text;
+}
+
+BotStrategy::BotStrategy(BotConfig config, std::string log_path)
+    : config_(std::move(config)), log_path_(std::move(log_path)) {}
+
+BotStrategy::~BotStrategy() = default;  // the process's destructor stops it
+
+std::unique_ptr<strategies::Strategy> BotStrategy::clone() const {
+  return std::make_unique<BotStrategy>(config_, log_path_);
+}
+
+void BotStrategy::note(const std::string& text) const {
+  append_line(log_path_, "# dominoes: " + text);
+}
+
+void BotStrategy::fail(ForfeitReason reason, const std::string& what) {
+  ++stats_.forfeits[static_cast<int>(reason)];
+  stats_.last_failure = std::string(strategies::to_string(reason)) + ": " + what;
+  if (stats_.failures.size() < 20) stats_.failures.push_back(stats_.last_failure);
+  failed_this_game_ = true;
+  note("forfeit (" + stats_.last_failure + ")");
+  if (reason != ForfeitReason::kIllegal && process_) {
+    process_->kill();  // restarted when the next game begins
+    process_.reset();
+  }
+  if (++failures_in_row_ > config_.restarts) {
+    process_.reset();
+    throw BotError("bot " + config_.name + " failed " + std::to_string(failures_in_row_) +
+                   " games in a row, the last by " + stats_.last_failure +
+                   "; the run stops. Last lines of its log " + common::quoted(log_path_) + ":\n" +
+                   log_tail(log_path_));
+  }
+  throw strategies::Forfeit(reason, "bot " + config_.name + " " + what);
+}
+
+void BotStrategy::start() {
+  note("starting " + common::quoted(config_.command) +
+       (config_.dir.empty() ? "" : " in " + common::quoted(config_.dir)));
+  const auto t0 = Clock::now();
+  try {
+    process_ = std::make_unique<BotProcess>(config_.command, config_.dir, log_path_);
+  } catch (const std::runtime_error& e) {
+    fail(ForfeitReason::kCrash, std::string("could not be started: ") + e.what());
+  }
+  ++stats_.starts;
+  handshake();
+  stats_.start_ms = millis_since(t0);
+}
+
+void BotStrategy::handshake() {
+  process_->send("dbp 1");
+  expect("dbp 1", "dbpok", config_.start_ms);
+  process_->send("isready");
+  expect("isready", "readyok", config_.ready_ms);
+}
+
+// Waits for `answer` to `asked` within `limit_ms`, taking `id` lines on the way (PROTOCOL.md:
+// zero or more `id name|author <text>` before `dbpok`). Anything else fails the start.
+std::string BotStrategy::expect(const std::string& asked, const std::string& answer,
+                                int limit_ms) {
+  const auto deadline = Clock::now() + std::chrono::milliseconds(limit_ms);
+  std::string line;
+  if (!process_->flush(deadline))
+    fail(ForfeitReason::kTimeout, "did not read " + common::quoted(asked));
+  for (;;) {
+    switch (process_->read_line(deadline, line)) {
+      case ReadStatus::kTimeout:
+        fail(ForfeitReason::kTimeout, "did not answer " + common::quoted(asked) + " with " +
+                                          common::quoted(answer) + " within " +
+                                          std::to_string(limit_ms) + " ms");
+      case ReadStatus::kClosed:
+        process_->kill();
+        fail(ForfeitReason::kCrash, "exited before answering " + common::quoted(asked) + " (" +
+                                        process_->exit_description() + ")");
+      case ReadStatus::kLine: break;
+    }
+    if (line == answer) return line;
+    if (ignorable_line(line)) continue;
+    if (answer == "dbpok" && line.rfind("id name ", 0) == 0) stats_.name = line.substr(8);
+    else if (answer == "dbpok" && line.rfind("id author ", 0) == 0) stats_.author = line.substr(10);
+    else if (answer == "dbpok" && line.rfind("id ", 0) == 0) continue;  // another id field
+    else
+      fail(ForfeitReason::kIllegal, "answered " + common::quoted(line) + " to " +
+                                        common::quoted(asked) + "; expected " +
+                                        (answer == "dbpok" ? "id lines, then dbpok" : answer));
+  }
+}
+
+std::string BotStrategy::quit(std::chrono::milliseconds grace) {
+  if (!process_ || !process_->running()) return "was not running";
+  const auto t0 = Clock::now();
+  process_->stop(grace);
+  const double ms = millis_since(t0);
+  const std::string how = process_->exit_description();
+  process_.reset();
+  if (ms >= static_cast<double>(grace.count()))
+    return "did not exit within " + std::to_string(grace.count()) + " ms of quit, so it was " + how;
+  char took[64];
+  std::snprintf(took, sizeof took, " %.0f ms after quit", ms);
+  return how + took;
+}
+
+void BotStrategy::ensure_started() {
+  if (process_ && !process_->running()) {
+    note("the bot had exited between games (" + process_->exit_description() + ")");
+    process_.reset();
+  }
+  if (!process_) start();
+}
+
+void BotStrategy::begin_game(const strategies::GameStart& game) {
+  failed_this_game_ = false;
+  ++stats_.games;
+  line_ = LaidLine();
+  ensure_started();
+  process_->send("newgame game=" + std::to_string(game.game_id) +
+                 " seat=" + std::to_string(game.seat) + " rules=" + rules_text(*game.rules) +
+                 " seed=" + std::to_string(game.seed));
+  process_->send("hand " + tiles_text(game.hand));
+}
+
+void BotStrategy::see_move(dominoes::Seat seat, dominoes::Move move) {
+  line_.play(move);
+  if (process_) process_->send("event " + std::to_string(seat) + " " + dominoes::to_string(move));
+}
+
+void BotStrategy::end_game(const strategies::GameEnd& end) {
+  if (process_)
+    process_->send("gameover points=" + std::to_string(end.points[0]) + "," +
+                   std::to_string(end.points[1]) + " hands=" + tiles_text(end.hands[0]) + "/" +
+                   tiles_text(end.hands[1]));
+  if (!failed_this_game_) failures_in_row_ = 0;
+}
+
+dominoes::Move BotStrategy::choose(const dominoes::Observation& obs,
+                                   const dominoes::MoveList& legal, dominoes::Rng&) {
+  if (!process_) fail(ForfeitReason::kCrash, "is not running");
+  const auto t0 = Clock::now();
+  const auto deadline = t0 + std::chrono::milliseconds(config_.time_ms) + kMoveMargin;
+  process_->send(go_message(obs, line_, legal, config_.time_ms));
+  process_->flush(deadline);
+  std::string line;
+  for (;;) {
+    switch (process_->read_line(deadline, line)) {
+      case ReadStatus::kTimeout:
+        fail(ForfeitReason::kTimeout, "did not answer go within " +
+                                          std::to_string(config_.time_ms) + " ms (+50 ms margin)");
+      case ReadStatus::kClosed:
+        process_->kill();
+        fail(ForfeitReason::kCrash, "exited during a game (" + process_->exit_description() + ")");
+      case ReadStatus::kLine: break;
+    }
+    if (ignorable_line(line)) {
+      if (line.rfind("info", 0) == 0) append_line(log_path_, "# info: " + line);
+      continue;
+    }
+    if (line.rfind("move ", 0) == 0) {
+      const std::string answer = line.substr(5);
+      for (dominoes::Move m : legal)
+        if (dominoes::to_string(m) == answer) {
+          const double ms = millis_since(t0);
+          ++stats_.decisions;
+          stats_.total_move_ms += ms;
+          stats_.max_move_ms = std::max(stats_.max_move_ms, ms);
+          return m;
+        }
+    }
+    fail(ForfeitReason::kIllegal, "answered " + common::quoted(line) +
+                                      " to go; the legal moves were " + legal_list(legal));
+  }
+}
+
+}  // namespace bots

@@ -1,0 +1,50 @@
+// The text of DBP 1 messages (PROTOCOL.md): how the runner writes the rules, tiles, the line and
+// a decision request, and keeps the line in the order it was laid. Tiles and moves use DESIGN.md
+// section 4's notation; an empty list is written "-".
+#pragma once
+
+#include <deque>
+#include <string>
+#include <utility>
+
+#include "engine/dominoes/move.h"
+#include "engine/dominoes/move_list.h"
+#include "engine/dominoes/observation.h"
+#include "engine/dominoes/rules.h"
+#include "engine/dominoes/tile_set.h"
+
+namespace bots {
+
+/// Returns the `rules` field of `newgame`: "double=6,hand=7,scoring=opponent-pips".
+std::string rules_text(const dominoes::Rules& rules);
+
+/// Returns the tiles low-high in reading order, comma-separated, or "-" for none.
+std::string tiles_text(dominoes::TileSet tiles);
+
+/// The line of play in the order it was laid: each tile as it lies, left value first, so "5-1"
+/// is the tile 1-5 with 5 on the left (the `line` field of `go`).
+class LaidLine {
+ public:
+  /// Adds a move to the line (a pass changes nothing). Requires a legal move for the line.
+  void play(dominoes::Move move);
+  /// Returns the line as `go` writes it, e.g. "4-4,4-1", or "-" when empty.
+  std::string text() const;
+  /// Returns the open ends as `go` writes them, e.g. "4,1", or "-" when empty.
+  std::string ends_text() const;
+  /// Returns the number of tiles on the line.
+  std::size_t size() const { return tiles_.size(); }
+
+ private:
+  std::deque<std::pair<int, int>> tiles_;
+};
+
+/// Returns the `go` line for a decision of the seat that observes `obs`, with its `legal` moves
+/// (at least two) and `time_ms` for the move; `line` is the line laid so far.
+std::string go_message(const dominoes::Observation& obs, const LaidLine& line,
+                       const dominoes::MoveList& legal, int time_ms);
+
+/// Returns true for a line a bot may print that the runner ignores: empty, starting with '#',
+/// or an `info` line (PROTOCOL.md "Lines").
+bool ignorable_line(const std::string& line);
+
+}  // namespace bots
