@@ -87,8 +87,12 @@ def parse_move(move: str) -> Tuple[Optional[Tile], str]:
     if move == "pass":
         return None, ""
     side = move[-1:] if move[-1:] in ("L", "R") else ""
-    low, high = sorted(parse_tile(move[: len(move) - len(side)]))
-    return (low, high), side
+    return low_high(parse_tile(move[: len(move) - len(side)])), side
+
+
+def low_high(tile: Tile) -> Tile:
+    """Returns the tile with its lower value first: (5, 3) -> (3, 5)."""
+    return (tile[0], tile[1]) if tile[0] <= tile[1] else (tile[1], tile[0])
 
 
 def format_tile(tile: Tile) -> str:
@@ -197,7 +201,7 @@ def parse_go(words: Sequence[str], game: Game) -> Observation:
     return Observation(
         line=parse_tiles(line),
         ends=(end_values[0], end_values[1]) if end_values else None,
-        hand=[tuple(sorted(tile)) for tile in parse_tiles(hand)],
+        hand=[low_high(tile) for tile in parse_tiles(hand)],
         opp=int(opp),
         lacks=parse_ints(lacks),
         legal=parse_list(legal),
@@ -227,7 +231,7 @@ def parse_gameover(words: Sequence[str]) -> Tuple[Tuple[int, int], Tuple[List[Ti
     hand_texts = hands.split("/")
     if len(point_values) != 2 or len(hand_texts) != 2:
         raise ProtocolError(f"expected points=p0,p1 hands=h0/h1, got {' '.join(words)!r}")
-    hand0, hand1 = ([tuple(sorted(t)) for t in parse_tiles(text)] for text in hand_texts)
+    hand0, hand1 = ([low_high(tile) for tile in parse_tiles(text)] for text in hand_texts)
     return (point_values[0], point_values[1]), (hand0, hand1)
 
 
@@ -300,7 +304,8 @@ class Bot:
         command, args = words[0], words[1:]
         if command == "quit":
             return False
-        handler = self._handlers().get(command)
+        # Dispatch as the standard library's cmd module does: `go` -> self._on_go.
+        handler = getattr(self, f"_on_{command}", None)
         if handler is None:
             warn(f"ignoring unknown message: {line}")
             return True
@@ -310,18 +315,6 @@ class Bot:
             warn(f"cannot read {line!r}: {error}")
         return True
 
-    def _handlers(self):
-        """Returns the message handlers by command word."""
-        return {
-            "dbp": self._on_dbp,
-            "isready": lambda args: self._send("readyok"),
-            "newgame": self._on_newgame,
-            "hand": self._on_hand,
-            "event": self._on_event,
-            "go": self._on_go,
-            "gameover": self._on_gameover,
-        }
-
     def _on_dbp(self, args: List[str]) -> None:
         if args != [PROTOCOL_VERSION]:
             warn(f"runner speaks dbp {' '.join(args)}; this module speaks dbp {PROTOCOL_VERSION}")
@@ -330,6 +323,9 @@ class Bot:
             self._send(f"id author {one_line(self.author)}")
         self._send("dbpok")
 
+    def _on_isready(self, args: List[str]) -> None:
+        self._send("readyok")
+
     def _on_newgame(self, args: List[str]) -> None:
         self.game = parse_newgame(args)
         self.new_game(self.game)
@@ -337,7 +333,7 @@ class Bot:
     def _on_hand(self, args: List[str]) -> None:
         if len(args) != 1:
             raise ProtocolError("expected one tile list after hand")
-        self.game.hand = [tuple(sorted(tile)) for tile in parse_tiles(args[0])]
+        self.game.hand = [low_high(tile) for tile in parse_tiles(args[0])]
 
     def _on_event(self, args: List[str]) -> None:
         if len(args) != 2 or args[0] not in ("0", "1"):

@@ -13,6 +13,7 @@ import io
 import random
 import shutil
 import sys
+import tempfile
 import unittest
 from pathlib import Path
 
@@ -260,6 +261,22 @@ class ExampleBotsTest(unittest.TestCase):
             for go_line, expected in cases:
                 with self.subTest(go=go_line):
                     self.assertEqual(runner.go(go_line), expected)
+
+
+class ReadmeBotTest(unittest.TestCase):
+    def test_the_twenty_line_bot_of_the_readme_plays(self):
+        readme = (ROOT / "clients" / "README.md").read_text(encoding="utf-8")
+        code = readme.split("```python\n", 1)[1].split("```", 1)[0]
+        self.assertLessEqual(len(code.splitlines()), 20)
+        with tempfile.TemporaryDirectory() as folder:
+            bot_file = Path(folder) / "mybot.py"
+            bot_file.write_text(code, encoding="utf-8")
+            shutil.copy(ROOT / "clients" / "python" / "dbp.py", folder)
+            with ScriptedRunner([sys.executable, bot_file]) as runner:
+                self.assertIn("id name mybot", runner.handshake())
+                runner.send(EXAMPLE_NEWGAME, EXAMPLE_HAND)
+                self.assertEqual(runner.go(EXAMPLE_LEAD), "4-4")  # the heavier of two doubles
+                self.assertEqual(runner.go(BOTH_ENDS), "4-6R")  # no double: the heaviest
 
 
 class RandomBotTest(unittest.TestCase):
