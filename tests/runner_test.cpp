@@ -37,80 +37,21 @@
 #include "engine/tournament/tables.h"
 #include "strategies/lowest/lowest_strategy.h"
 #include "strategies/registry.h"
+#include "tests/test_files.h"
 
 namespace tournament {
 namespace {
 
 namespace fs = std::filesystem;
 using Json = nlohmann::json;
+using test_files::TempDir;
+using test_files::csv_without_seconds;
+using test_files::read_text;
+using test_files::split_lines;
+using test_files::write_text;
 
 // ---------------------------------------------------------------------------------------------
 // Helpers
-
-// A fresh directory under the system temp directory, removed with everything in it at the end.
-class TempDir {
- public:
-  TempDir() {
-    static int counter = 0;
-    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
-    const std::string test = info ? std::string(info->test_suite_name()) + "_" + info->name() : "x";
-    path_ = fs::temp_directory_path() /
-            ("dominoes_runner_test_" + std::to_string(::getpid()) + "_" + test + "_" +
-             std::to_string(counter++));
-    fs::remove_all(path_);
-    fs::create_directories(path_);
-  }
-  ~TempDir() {
-    std::error_code ec;
-    fs::remove_all(path_, ec);
-  }
-  TempDir(const TempDir&) = delete;
-  TempDir& operator=(const TempDir&) = delete;
-  std::string sub(const std::string& name) const { return (path_ / name).string(); }
-
- private:
-  fs::path path_;
-};
-
-std::string read_text(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  EXPECT_TRUE(in.good()) << "cannot read " << path;
-  std::ostringstream os;
-  os << in.rdbuf();
-  return os.str();
-}
-
-void write_text(const std::string& path, const std::string& text) {
-  std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  out << text;
-  ASSERT_TRUE(out.good()) << "cannot write " << path;
-}
-
-std::vector<std::string> split_lines(const std::string& text) {
-  std::vector<std::string> lines;
-  std::istringstream is(text);
-  std::string line;
-  while (std::getline(is, line)) lines.push_back(line);
-  return lines;
-}
-
-// summary.csv without its last column, which must be `seconds` (wall time, the only field that
-// may differ between runs). Seconds is a plain number, so the last comma always starts it, even
-// when a quoted player spec holds commas.
-std::string csv_without_seconds(const std::string& csv) {
-  std::string out;
-  const auto lines = split_lines(csv);
-  EXPECT_FALSE(lines.empty());
-  for (std::size_t i = 0; i < lines.size(); ++i) {
-    const std::size_t comma = lines[i].rfind(',');
-    EXPECT_NE(comma, std::string::npos) << lines[i];
-    if (i == 0) {
-      EXPECT_EQ(lines[i].substr(comma + 1), "seconds");
-    }
-    out += lines[i].substr(0, comma) + "\n";
-  }
-  return out;
-}
 
 // summary.md with the last cell (seconds) of every table line removed.
 std::string markdown_without_seconds(const std::string& md) {
@@ -327,7 +268,7 @@ TEST(RunnerDeterminismTest, ThreadCountDoesNotChangeTables) {
       {"lowest", "random"}, {"lowest", "heuristic"}, {"random", "heuristic"}};
   for (std::size_t i = 0; i < pairs.size(); ++i) {
     const auto f = csv_fields(lines[i + 1]);
-    ASSERT_EQ(f.size(), 13u) << lines[i + 1];
+    ASSERT_EQ(f.size(), 15u) << lines[i + 1];
     EXPECT_EQ(f[0], pairs[i].first);
     EXPECT_EQ(f[1], pairs[i].second);
     EXPECT_EQ(f[2], "600");
@@ -441,7 +382,7 @@ TEST(RunnerDuplicateTest, IdenticalStrategiesNetExactlyZero) {
     const auto lines = split_lines(csv);
     ASSERT_EQ(lines.size(), 2u);
     const auto f = csv_fields(lines[1]);
-    ASSERT_EQ(f.size(), 14u);
+    ASSERT_EQ(f.size(), 16u);
     EXPECT_EQ(std::stod(f[6]), 0.0);   // a_points_per_game
     EXPECT_EQ(std::stod(f[7]), 0.0);   // a_points_ci95
     EXPECT_EQ(std::stod(f[11]), 0.5);  // p_value

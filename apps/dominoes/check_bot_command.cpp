@@ -192,7 +192,7 @@ int run_check(const CheckOptions& o) {
               << common::quoted(s.author.empty() ? "(none)" : s.author) << ")\n";
     problems = play_and_report(o, bot, bs);
   } catch (const strategies::Forfeit& e) {
-    std::cout << "handshake: FAILED: " << e.what() << "\n";
+    std::cout << "handshake: FAILED: " << bs.stats().last_failure << "\n";
     problems = 1;
   }
   std::cout << "log: " << (log.empty() ? "(none)" : log) << "\n";

@@ -7,6 +7,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cerrno>
 #include <cstring>
@@ -203,7 +204,10 @@ ReadStatus BotProcess::read_line(Clock::time_point deadline, std::string& line) 
 void BotProcess::stop(std::chrono::milliseconds grace) {
   if (reaped_) return;
   send("quit");
-  close_fds();
+  // Its stdin is closed (EOF tells a bot that missed `quit`); its stdout stays open and is
+  // drained until it exits, so a bot that still prints while quitting is not hit by SIGPIPE.
+  if (to_bot_ >= 0) ::close(to_bot_);
+  to_bot_ = -1;
   const auto deadline = Clock::now() + grace;
   for (;;) {
     siginfo_t info{};
@@ -213,8 +217,12 @@ void BotProcess::stop(std::chrono::milliseconds grace) {
         info.si_pid == pid_)
       break;
     if (Clock::now() >= deadline) break;
-    std::this_thread::sleep_for(std::chrono::milliseconds(2));
+    std::string discarded;
+    if (read_line(std::min(deadline, Clock::now() + std::chrono::milliseconds(5)), discarded) ==
+        ReadStatus::kClosed)
+      std::this_thread::sleep_for(std::chrono::milliseconds(1));
   }
+  close_fds();
   reap(true);
 }
 

@@ -78,7 +78,7 @@ void BotStrategy::fail(ForfeitReason reason, const std::string& what) {
     process_.reset();
     throw BotError("bot " + config_.name + " failed " + std::to_string(failures_in_row_) +
                    " games in a row, the last by " + stats_.last_failure +
-                   "; the run stops. Last lines of its log " + common::quoted(log_path_) + ":\n" +
+                   "; the run stops. Last lines of its log " + common::quoted(log_path_, 4096) + ":\n" +
                    log_tail(log_path_));
   }
   throw strategies::Forfeit(reason, "bot " + config_.name + " " + what);

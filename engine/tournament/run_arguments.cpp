@@ -190,7 +190,8 @@ std::vector<bots::BotConfig> read_config_file(const std::string& path, po::varia
                       std::strerror(errno));
   std::vector<bots::BotConfig> sections;
   try {
-    auto parsed = po::parse_config_file(file, experiment_options(), true);
+    const po::options_description keys = experiment_options();  // `parsed` points into it
+    auto parsed = po::parse_config_file(file, keys, true);
     for (const auto& option : parsed.options) {
       if (!option.unregistered) continue;
       if (option.string_key.rfind("bot.", 0) != 0)
