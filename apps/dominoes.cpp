@@ -1,6 +1,7 @@
 // dominoes: the tournament simulator's command line (DESIGN.md section 5).
 //   dominoes run [CONFIG.cfg] [--key=value ...]   run an experiment, write its tables
 //   dominoes strategies                           list strategies, parameters and defaults
+//   dominoes play | advise [options]              play a strategy; what to play in a position
 #include <unistd.h>
 
 #include <cstdio>
@@ -11,6 +12,8 @@
 #include <thread>
 #include <vector>
 
+#include "apps/dominoes/advise_command.h"
+#include "apps/dominoes/play_command.h"
 #include "engine/tournament/experiment.h"
 #include "engine/tournament/interrupt.h"
 #include "engine/tournament/progress.h"
@@ -25,7 +28,9 @@ constexpr const char* kUsage =
     "Commands:\n"
     "  run [CONFIG.cfg] [--key=value ...]  run an experiment (no CONFIG: the built-in default,\n"
     "                                      a quick round robin) and write its score tables\n"
-    "  strategies                          list the strategies, their parameters and defaults\n\n"
+    "  strategies                          list the strategies, their parameters and defaults\n"
+    "  play [--against SPEC] [--games N]   play a strategy at the terminal\n"
+    "  advise --hand TILES [--line TILES]  every legal move with its expected points\n\n"
     "`dominoes <command> --help` explains each command.\n";
 
 int usage_error(const std::string& message) {
@@ -144,5 +149,8 @@ int main(int argc, char** argv) {
   }
   if (command == "run") return run_command({argv, argv + argc}, rest);
   if (command == "strategies") return strategies_command(rest);
-  return usage_error("unknown command \"" + command + "\": valid commands are run, strategies");
+  if (command == "play") return dominoes_cli::play_command(rest, std::cin, std::cout);
+  if (command == "advise") return dominoes_cli::advise_command(rest);
+  return usage_error("unknown command \"" + command +
+                     "\": valid commands are run, strategies, play, advise");
 }
