@@ -7,6 +7,7 @@
 #include <optional>
 #include <random>
 #include <sstream>
+#include <stdexcept>
 
 #include "apps/dominoes/advice_table.h"
 #include "apps/dominoes/command_options.h"
@@ -244,6 +245,10 @@ Move Session::strategy_turn(Table& t) {
   if (legal.size() > 1) {
     dominoes::Rng rng = tournament::seat_stream(s_.seed, static_cast<std::uint64_t>(t.number), 0, kStrategy);
     m = s_.opponent.choose(t.state, t.history, s_.rules, legal, rng);
+    // A strategy is a plug-in: an illegal move would corrupt the game, so it ends the session.
+    if (!legal.contains(m))
+      throw std::logic_error(s_.opponent_name + " chose " + dominoes::to_string(m) +
+                             ", which is not a legal move");
   }
   out_ << s_.opponent_name << " plays " << dominoes::to_string(m) << "\n";
   return m;
@@ -325,6 +330,9 @@ int play_command(const std::vector<std::string>& args, std::istream& in, std::os
   } catch (const UsageError& e) {
     std::cerr << "dominoes: play: " << e.what() << "\n";
     return 2;
+  } catch (const std::exception& e) {
+    std::cerr << "dominoes: play failed: " << e.what() << "\n";
+    return 1;
   }
 }
 
