@@ -2,6 +2,8 @@
 // the consistent opponent hands listed by this test's own loops over the tiles, each world solved
 // by this test's own plain recursive minimax of Block Dominoes (no pruning, no table), and the
 // mean taken here. Late-game positions keep the brute force to a few milliseconds.
+#include "engine/solvers/expected_move_values.h"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -14,7 +16,6 @@
 #include "engine/dominoes/rng.h"
 #include "engine/dominoes/rules.h"
 #include "engine/dominoes/state.h"
-#include "engine/solvers/expected_move_values.h"
 
 namespace {
 
@@ -91,8 +92,8 @@ std::vector<TileSet> worlds(const Position& p) {
   std::vector<Tile> pool;
   for (int t = 0; t < dominoes::tile_count(6); ++t) {
     const Tile tile = static_cast<Tile>(t);
-    const bool lacked = p.lacks.contains(dominoes::tile_low(tile)) ||
-                        p.lacks.contains(dominoes::tile_high(tile));
+    const bool lacked =
+        p.lacks.contains(dominoes::tile_low(tile)) || p.lacks.contains(dominoes::tile_high(tile));
     if (!p.mine.contains(tile) && !p.line.contains(tile) && !lacked) pool.push_back(tile);
   }
   std::vector<TileSet> all, live;
@@ -121,12 +122,18 @@ double brute_mean(const Position& p, const std::vector<TileSet>& hands, dominoes
   return total / static_cast<double>(hands.size());
 }
 
-TileSet tiles(const char* text) { return dominoes::parse_tiles(text, 6); }
+TileSet tiles(const char* text) {
+  return dominoes::parse_tiles(text, 6);
+}
 
 // Ends 2 and 4, the opponent has shown it lacks 5 and 6: 6 candidates, 3 tiles, 20 hands.
 Position three_moves() {
-  return {tiles("1-2,2-4,0-3"), tiles("2-2,3-4,1-4"),
-          tiles("0-0,0-1,1-1,1-3,3-3,0-4,5-6,2-6,2-5"), 2, 4, dominoes::ValueSet(0b1100000)};
+  return {tiles("1-2,2-4,0-3"),
+          tiles("2-2,3-4,1-4"),
+          tiles("0-0,0-1,1-1,1-3,3-3,0-4,5-6,2-6,2-5"),
+          2,
+          4,
+          dominoes::ValueSet(0b1100000)};
 }
 
 TEST(ExpectedMoveValues, EnumeratedMeansEqualBruteForce) {
@@ -164,7 +171,11 @@ TEST(ExpectedMoveValues, SampledMeansCoverTheExactMeans) {
 // The seat to move holds no 2 and must pass; 6 of the 36 two-tile hands hold no 2 either, and
 // those worlds would be blocked games, so they are left out.
 TEST(ExpectedMoveValues, ForcedPassLeavesBlockedWorldsOut) {
-  const Position p{tiles("0-3,4-4"), tiles("2-2,0-4"), tiles("0-0,0-1,1-1,1-3,2-6,2-5"), 2, 2,
+  const Position p{tiles("0-3,4-4"),
+                   tiles("2-2,0-4"),
+                   tiles("0-0,0-1,1-1,1-3,2-6,2-5"),
+                   2,
+                   2,
                    dominoes::ValueSet(0b1100000)};
   const std::vector<TileSet> hands = worlds(p);
   ASSERT_EQ(hands.size(), 30u);

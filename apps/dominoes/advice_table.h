@@ -23,7 +23,8 @@ std::string signed_points(double points);
 /// for the side to move, and when sampled its 95% interval; a header line first. Rows are best
 /// first when `best_first`, else in legal-move order numbered 1), 2), ... as a move prompt lists
 /// them. The best move is marked "<- best".
-std::string advice_rows(const solvers::MoveEvaluation& e, bool best_first, const std::string& indent);
+std::string advice_rows(const solvers::MoveEvaluation& e, bool best_first,
+                        const std::string& indent);
 
 /// Returns one line (no newline) saying which worlds the means average, e.g. "worlds: all 20
 /// opponent hands consistent with what you know, each solved exactly".

@@ -20,20 +20,24 @@ using dominoes::TileSet;
 
 po::options_description advise_options() {
   po::options_description o("Options");
-  o.add_options()
-      ("help,h", "show this help")
-      ("hand", po::value<std::string>(), "your tiles, e.g. 0-3,1-2,2-4 (required)")
-      ("line", po::value<std::string>(), "the line left to right, each tile as laid, left value "
-       "first, e.g. 3-5,5-1; empty or - before the lead (default)")
-      ("opp-count", po::value<std::string>(), "the opponent's tile count, checked against the "
-       "hand and line (2 x hand-size - hand - line)")
-      ("lacks", po::value<std::string>(), "values the opponent has shown it lacks by passing, "
-       "e.g. 2,5")
-      ("with", po::value<std::string>(), "the strategy whose move is shown (default minimax)")
-      ("samples", po::value<std::string>(), "opponent hands sampled when more than 5000 are "
-       "consistent, 1 to 1000000 (default 1000)")
-      ("seed", po::value<std::string>(), "seed of the sampling and of the strategy, 0..2^64-1 "
-       "(default 1)");
+  o.add_options()("help,h", "show this help")("hand", po::value<std::string>(),
+                                              "your tiles, e.g. 0-3,1-2,2-4 (required)")(
+      "line", po::value<std::string>(),
+      "the line left to right, each tile as laid, left value "
+      "first, e.g. 3-5,5-1; empty or - before the lead (default)")(
+      "opp-count", po::value<std::string>(),
+      "the opponent's tile count, checked against the "
+      "hand and line (2 x hand-size - hand - line)")(
+      "lacks", po::value<std::string>(),
+      "values the opponent has shown it lacks by passing, "
+      "e.g. 2,5")("with", po::value<std::string>(),
+                  "the strategy whose move is shown (default minimax)")(
+      "samples", po::value<std::string>(),
+      "opponent hands sampled when more than 5000 are "
+      "consistent, 1 to 1000000 (default 1000)")(
+      "seed", po::value<std::string>(),
+      "seed of the sampling and of the strategy, 0..2^64-1 "
+      "(default 1)");
   o.add(rules_options(false));
   return o;
 }
@@ -80,20 +84,20 @@ TileSet read_hand(const std::string& text, const dominoes::Rules& rules) {
 
 // Returns the opponent's tile count implied by the hand and the line, checked against --opp-count.
 int opponent_count(const po::variables_map& vm, const Known& k) {
-  const int dealt = k.rules.hand_size, in_hand = k.state.hands[0].size(), line = k.state.line.size();
+  const int dealt = k.rules.hand_size, in_hand = k.state.hands[0].size(),
+            line = k.state.line.size();
   const int count = 2 * dealt - in_hand - line;
   const std::string counts =
       count_of(in_hand, "tile") + " in your hand and " + std::to_string(line) + " on the line";
   if (count < 0)
     throw UsageError(counts + " are more than the " + std::to_string(2 * dealt) +
                      " dealt (2 x hand-size " + std::to_string(dealt) + ")");
-  if (count == 0)
-    throw UsageError(counts + " leave the opponent no tile: the game is over");
+  if (count == 0) throw UsageError(counts + " leave the opponent no tile: the game is over");
   if (count > dealt)
     throw UsageError("with " + counts + ", you have played " + count_of(dealt - in_hand, "tile") +
                      ", more than the line holds");
-  const auto given = read_number(vm, "opp-count", static_cast<std::uint64_t>(count), 0, 1000,
-                                 "0 to 1000");
+  const auto given =
+      read_number(vm, "opp-count", static_cast<std::uint64_t>(count), 0, 1000, "0 to 1000");
   if (given != static_cast<std::uint64_t>(count))
     throw UsageError("--opp-count " + std::to_string(given) + " does not fit: " + counts +
                      " leave the opponent " + std::to_string(count) + " (2 x hand-size " +
@@ -111,8 +115,7 @@ dominoes::ValueSet read_lacks(const std::string& text, const Known& k) {
                        std::to_string(k.rules.max_pip) + ", e.g. 2,5");
     lacks.insert(*v);
   }
-  if (k.state.line_empty())
-    throw UsageError("--lacks needs a line: nobody passes before the lead");
+  if (k.state.line_empty()) throw UsageError("--lacks needs a line: nobody passes before the lead");
   return lacks;
 }
 
@@ -122,8 +125,8 @@ void seat_opponent(Known& k, int count) {
   const TileSet candidates = TileSet::full(k.rules.max_pip) - k.state.hands[0] - k.state.line -
                              k.state.lacks[1].tiles_touching();
   if (candidates.size() < count)
-    throw UsageError("no opponent hand of " + count_of(count, "tile") + " fits: only " + std::to_string(candidates.size()) +
-                     " unseen tiles avoid the values it lacks");
+    throw UsageError("no opponent hand of " + count_of(count, "tile") + " fits: only " +
+                     std::to_string(candidates.size()) + " unseen tiles avoid the values it lacks");
   for (dominoes::Tile t : candidates)
     if (k.state.hands[1].size() < count) k.state.hands[1].insert(t);
 }
@@ -151,8 +154,9 @@ std::string position_line(const Known& k) {
   const auto& s = k.state;
   std::string text = "position: your hand " + dominoes::to_string(s.hands[0]) + " (" +
                      std::to_string(dominoes::pips(s.hands[0])) + " pips); ";
-  text += s.line_empty() ? std::string("you lead")
-                         : "open ends " + std::to_string(s.left) + " and " + std::to_string(s.right);
+  text += s.line_empty()
+              ? std::string("you lead")
+              : "open ends " + std::to_string(s.left) + " and " + std::to_string(s.right);
   text += "; the opponent holds " + count_of(s.hands[1].size(), "tile");
   if (!s.lacks[1].empty()) text += " and lacks " + values_text(s.lacks[1]);
   return text;
@@ -183,7 +187,8 @@ int advise(const po::variables_map& vm) {
   const solvers::MoveEvaluation e = solvers::expected_move_values(obs, limits, rng);
   if (e.worlds == 0)
     throw UsageError("the game is blocked: you cannot play on " + std::to_string(k.state.left) +
-                     " or " + std::to_string(k.state.right) + " and no hand the opponent could "
+                     " or " + std::to_string(k.state.right) +
+                     " and no hand the opponent could "
                      "hold can either");
   const dominoes::Move chosen = strategy_move(player, k, seed);
   std::cout << "best " << dominoes::to_string(e.moves[e.best()].move) << "\n"

@@ -9,13 +9,14 @@ namespace po = boost::program_options;
 
 po::options_description rules_options(bool with_leader) {
   po::options_description o("Rules (as for dominoes run)");
-  o.add_options()
-      ("double", po::value<std::string>(), "the set: double-N for N = 6..9 (default 6)")
-      ("hand-size", po::value<std::string>(), "tiles per hand (default 7)")
-      ("scoring", po::value<std::string>(), "opponent-pips | pip-difference | all-pips "
-       "(default opponent-pips)");
+  o.add_options()("double", po::value<std::string>(), "the set: double-N for N = 6..9 (default 6)")(
+      "hand-size", po::value<std::string>(), "tiles per hand (default 7)")(
+      "scoring", po::value<std::string>(),
+      "opponent-pips | pip-difference | all-pips "
+      "(default opponent-pips)");
   if (with_leader)
-    o.add_options()("leader", po::value<std::string>(), "random | heaviest-double | alternate "
+    o.add_options()("leader", po::value<std::string>(),
+                    "random | heaviest-double | alternate "
                     "(default random)");
   return o;
 }

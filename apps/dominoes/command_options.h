@@ -27,8 +27,8 @@ boost::program_options::options_description rules_options(bool with_leader);
 /// Returns the options in `args` parsed against `options` (no abbreviations guessed). Throws
 /// UsageError naming the bad option and pointing at `dominoes <command> --help`.
 boost::program_options::variables_map read_options(
-    const std::vector<std::string>& args, const boost::program_options::options_description& options,
-    const std::string& command);
+    const std::vector<std::string>& args,
+    const boost::program_options::options_description& options, const std::string& command);
 
 /// Returns the default rules changed by the rules options present in `vm`, validated by
 /// dominoes::validate. Throws UsageError on a bad value.

@@ -1,7 +1,6 @@
 #include "apps/dominoes/play_command.h"
 
 #include <algorithm>
-#include <deque>
 #include <iomanip>
 #include <iostream>
 #include <optional>
@@ -11,6 +10,7 @@
 
 #include "apps/dominoes/advice_table.h"
 #include "apps/dominoes/command_options.h"
+#include "apps/dominoes/line_of_play.h"
 #include "apps/dominoes/typed_move.h"
 #include "engine/common/text.h"
 #include "engine/dominoes/deal.h"
@@ -34,18 +34,19 @@ constexpr int kMaxGames = 100000;
 
 po::options_description play_options() {
   po::options_description o("Options");
-  o.add_options()
-      ("help,h", "show this help")
-      ("against", po::value<std::string>(), "the strategy you play (default minimax); see "
-       "`dominoes strategies`")
-      ("games", po::value<std::string>(), "games to play, 1 to 100000, or 0 to play until you "
-       "stop (default 1)")
-      ("seed", po::value<std::string>(), "seed of the deals and of the strategy, 0..2^64-1 "
-       "(default: a fresh one, printed, so the games can be replayed)")
-      ("hint", "before each of your choices, show every move's expected points")
-      ("with", po::value<std::string>(), "the strategy whose move --hint names (default minimax)")
-      ("samples", po::value<std::string>(), "opponent hands --hint samples when more than 5000 "
-       "are consistent, 1 to 1000000 (default 1000)");
+  o.add_options()("help,h", "show this help")("against", po::value<std::string>(),
+                                              "the strategy you play (default minimax); see "
+                                              "`dominoes strategies`")(
+      "games", po::value<std::string>(),
+      "games to play, 1 to 100000, or 0 to play until you "
+      "stop (default 1)")("seed", po::value<std::string>(),
+                          "seed of the deals and of the strategy, 0..2^64-1 "
+                          "(default: a fresh one, printed, so the games can be replayed)")(
+      "hint", "before each of your choices, show every move's expected points")(
+      "with", po::value<std::string>(), "the strategy whose move --hint names (default minimax)")(
+      "samples", po::value<std::string>(),
+      "opponent hands --hint samples when more than 5000 "
+      "are consistent, 1 to 1000000 (default 1000)");
   o.add(rules_options(true));
   return o;
 }
@@ -84,40 +85,22 @@ Settings read_settings(const po::variables_map& vm) {
   const dominoes::Rules rules = read_rules(vm);
   const std::string against = get(vm, "against") ? common::trimmed(*get(vm, "against")) : "minimax";
   const std::string with = get(vm, "with") ? common::trimmed(*get(vm, "with")) : "minimax";
-  Settings s{rules, against, make_player("against", against, true), with,
-             make_player("with", with, false), 0, 1, false, {}};
-  s.games = static_cast<int>(read_number(vm, "games", 1, 0, kMaxGames, "0 (until you stop) to 100000"));
+  Settings s{rules,
+             against,
+             make_player("against", against, true),
+             with,
+             make_player("with", with, false),
+             0,
+             1,
+             false,
+             {}};
+  s.games =
+      static_cast<int>(read_number(vm, "games", 1, 0, kMaxGames, "0 (until you stop) to 100000"));
   s.seed = read_number(vm, "seed", std::random_device{}(), 0, ~std::uint64_t{0}, "0..2^64-1");
   s.hint = vm.count("hint") > 0;
-  s.limits.samples =
-      static_cast<int>(read_number(vm, "samples", 1000, 1, 1000000, "1 to 1000000"));
+  s.limits.samples = static_cast<int>(read_number(vm, "samples", 1000, 1, 1000000, "1 to 1000000"));
   return s;
 }
-
-// The line as laid, each tile oriented so that touching values meet: for display only.
-class LineOfPlay {
- public:
-  void lay(Move m, const State& before) {
-    const int a = dominoes::tile_low(m.tile()), b = dominoes::tile_high(m.tile());
-    if (m.placement() == dominoes::Placement::kLead) tiles_.push_back({a, b});
-    if (m.placement() == dominoes::Placement::kLeft)
-      tiles_.push_front({dominoes::other_value(m.tile(), before.left), before.left});
-    if (m.placement() == dominoes::Placement::kRight)
-      tiles_.push_back({before.right, dominoes::other_value(m.tile(), before.right)});
-  }
-  std::string text() const {
-    if (tiles_.empty()) return "(empty)";
-    std::string out;
-    for (const auto& [l, r] : tiles_) {
-      if (!out.empty()) out += ' ';
-      out += std::to_string(l) + "-" + std::to_string(r);
-    }
-    return out;
-  }
-
- private:
-  std::deque<std::pair<int, int>> tiles_;
-};
 
 // One game in progress.
 struct Table {
@@ -180,12 +163,14 @@ std::optional<std::string> Session::ask(const std::string& prompt) {
 void Session::show_position(const Table& t) const {
   const State& st = t.state;
   out_ << "\nline     " << t.line.text();
-  if (!st.line_empty()) out_ << "    open ends " << int(st.left) << " (L) and " << int(st.right) << " (R)";
+  if (!st.line_empty())
+    out_ << "    open ends " << int(st.left) << " (L) and " << int(st.right) << " (R)";
   const int count = st.hands[kStrategy].size();
   out_ << "\n" << s_.opponent_name << ": " << count_of(count, "tile");
-  if (!st.lacks[kStrategy].empty()) out_ << ", has shown it lacks " << values_text(st.lacks[kStrategy]);
-  out_ << "\nyou      " << hand_text(st.hands[kPerson]) << "   (" << dominoes::pips(st.hands[kPerson])
-       << " pips)\n";
+  if (!st.lacks[kStrategy].empty())
+    out_ << ", has shown it lacks " << values_text(st.lacks[kStrategy]);
+  out_ << "\nyou      " << hand_text(st.hands[kPerson]) << "   ("
+       << dominoes::pips(st.hands[kPerson]) << " pips)\n";
 }
 
 void Session::show_hint(const Table& t) {
@@ -194,7 +179,8 @@ void Session::show_hint(const Table& t) {
                                           static_cast<std::uint64_t>(t.history.size()), 0x41D5}));
   const solvers::MoveEvaluation e = solvers::expected_move_values(obs, s_.limits, rng);
   const dominoes::MoveList legal = dominoes::legal_moves(t.state);
-  dominoes::Rng choice = tournament::seat_stream(s_.seed, static_cast<std::uint64_t>(t.number), 0, kPerson);
+  dominoes::Rng choice =
+      tournament::seat_stream(s_.seed, static_cast<std::uint64_t>(t.number), 0, kPerson);
   const Move m = s_.advisor.choose(t.state, t.history, s_.rules, legal, choice);
   out_ << "hint: expected points (yours minus the opponent's at the end)\n"
        << advice_rows(e, false, "  ") << "  " << worlds_line(e) << "\n  " << s_.advisor_name
@@ -243,7 +229,8 @@ Move Session::strategy_turn(Table& t) {
   }
   Move m = legal[0];
   if (legal.size() > 1) {
-    dominoes::Rng rng = tournament::seat_stream(s_.seed, static_cast<std::uint64_t>(t.number), 0, kStrategy);
+    dominoes::Rng rng =
+        tournament::seat_stream(s_.seed, static_cast<std::uint64_t>(t.number), 0, kStrategy);
     m = s_.opponent.choose(t.state, t.history, s_.rules, legal, rng);
     // A strategy is a plug-in: an illegal move would corrupt the game, so it ends the session.
     if (!legal.contains(m))
@@ -264,16 +251,18 @@ void Session::show_result(const Table& t) {
   // The names' column is as wide as the longer name, so the hands line up.
   const int width = static_cast<int>(std::max<std::size_t>(8, s_.opponent_name.size() + 2));
   const auto hand_row = [&](const std::string& who, dominoes::Seat seat) {
-    out_ << std::left << std::setw(width) << who << "left " << std::setw(22) << hand_text(t.state.hands[seat])
-         << " (" << std::right << std::setw(2) << outcome.pips[seat] << " pips)   dealt "
-         << hand_text(t.deal.hands[seat]) << "\n";
+    out_ << std::left << std::setw(width) << who << "left " << std::setw(22)
+         << hand_text(t.state.hands[seat]) << " (" << std::right << std::setw(2)
+         << outcome.pips[seat] << " pips)   dealt " << hand_text(t.deal.hands[seat]) << "\n";
   };
   hand_row("you:", kPerson);
   hand_row(s_.opponent_name + ":", kStrategy);
-  if (outcome.points[kPerson] > 0) out_ << "you score " << outcome.points[kPerson] << "\n";
+  if (outcome.points[kPerson] > 0)
+    out_ << "you score " << outcome.points[kPerson] << "\n";
   else if (outcome.points[kStrategy] > 0)
     out_ << s_.opponent_name << " scores " << outcome.points[kStrategy] << "\n";
-  else out_ << "equal pips: nobody scores\n";
+  else
+    out_ << "equal pips: nobody scores\n";
   for (int seat = 0; seat < 2; ++seat) totals_[seat] += outcome.points[seat];
   ++finished_;
 }
@@ -285,7 +274,8 @@ void Session::show_score(const char* when) const {
 
 // Plays game `number`; returns false when the person stopped it.
 bool Session::play_game(int number) {
-  const dominoes::Deal deal = dominoes::make_deal(s_.rules, s_.seed, static_cast<std::uint64_t>(number));
+  const dominoes::Deal deal =
+      dominoes::make_deal(s_.rules, s_.seed, static_cast<std::uint64_t>(number));
   Table t{deal, dominoes::start_state(deal), dominoes::History(deal.leader), LineOfPlay{}, number};
   out_ << "\n=== game " << number + 1;
   if (s_.games > 0) out_ << " of " << s_.games;
@@ -303,8 +293,9 @@ bool Session::play_game(int number) {
 }
 
 int Session::run() {
-  out_ << "Block Dominoes against " << s_.opponent_name << (s_.opponent.omniscient() ? " (it sees your hand)" : "")
-       << ", seed " << s_.seed << " (--seed " << s_.seed << " replays these deals). You hold hand 0.\n"
+  out_ << "Block Dominoes against " << s_.opponent_name
+       << (s_.opponent.omniscient() ? " (it sees your hand)" : "") << ", seed " << s_.seed
+       << " (--seed " << s_.seed << " replays these deals). You hold hand 0.\n"
        << "Type a move's number or notation (3-5L, 3-5R), hint, help or quit; Ctrl-D stops.\n";
   for (int g = 0; s_.games == 0 || g < s_.games; ++g) {
     if (!play_game(g)) {

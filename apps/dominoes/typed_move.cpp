@@ -60,8 +60,10 @@ Result read_typed_move(const std::string& typed, const dominoes::State& s,
     if (text.find('-') == std::string::npos) return by_number(text, legal);
   }
   for (char& c : text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  if (text == "pass") return std::string("you cannot pass while you have a move: ") + choices(legal);
-  if (text.back() == 'l' || text.back() == 'r') text.back() = static_cast<char>(std::toupper(text.back()));
+  if (text == "pass")
+    return std::string("you cannot pass while you have a move: ") + choices(legal);
+  if (text.back() == 'l' || text.back() == 'r')
+    text.back() = static_cast<char>(std::toupper(text.back()));
   Move m;
   try {
     m = dominoes::parse_move(text, max_pip);
@@ -70,7 +72,8 @@ Result read_typed_move(const std::string& typed, const dominoes::State& s,
   }
   if (m.placement() != Placement::kLead) return on_end(m, s, legal);
   if (s.line_empty())
-    return legal.contains(m) ? Result(m) : Result("you do not hold " + dominoes::to_string(m.tile()));
+    return legal.contains(m) ? Result(m)
+                             : Result("you do not hold " + dominoes::to_string(m.tile()));
   return bare_tile(m.tile(), s, legal);
 }
 
