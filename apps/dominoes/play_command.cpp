@@ -78,22 +78,18 @@ struct Settings {
   std::uint64_t seed = 0;
   int games = 1;  // 0: until the person stops
   bool hint = false;
-  solvers::WorldLimits limits;
+  solvers::WorldLimits limits{};
 };
 
 Settings read_settings(const po::variables_map& vm) {
   const dominoes::Rules rules = read_rules(vm);
   const std::string against = get(vm, "against") ? common::trimmed(*get(vm, "against")) : "minimax";
   const std::string with = get(vm, "with") ? common::trimmed(*get(vm, "with")) : "minimax";
-  Settings s{rules,
-             against,
-             make_player("against", against, true),
-             with,
-             make_player("with", with, false),
-             0,
-             1,
-             false,
-             {}};
+  Settings s{.rules = rules,
+             .opponent_name = against,
+             .opponent = make_player("against", against, true),
+             .advisor_name = with,
+             .advisor = make_player("with", with, false)};
   s.games =
       static_cast<int>(read_number(vm, "games", 1, 0, kMaxGames, "0 (until you stop) to 100000"));
   s.seed = read_number(vm, "seed", std::random_device{}(), 0, ~std::uint64_t{0}, "0..2^64-1");
@@ -109,7 +105,16 @@ struct Table {
   dominoes::History history;
   LineOfPlay line;
   int number = 0;  // 0-based game index: deal `number` of the seed
+  // Each seat's random stream for the whole game, as the runner keeps them (game_loop.h): the
+  // strategy's, and the one the person's --hint strategy draws from.
+  std::array<dominoes::Rng, 2> streams;
 };
+
+// Returns the open ends' values as a person would say them missing: "3 or 1", or "2" for 2 and 2.
+std::string ends_text(const State& s) {
+  return s.left == s.right ? std::to_string(s.left)
+                           : std::to_string(s.left) + " or " + std::to_string(s.right);
+}
 
 std::string hand_text(TileSet hand) {
   std::string text;
@@ -138,7 +143,7 @@ class Session {
   std::optional<Move> person_turn(Table& t);
   Move strategy_turn(Table& t);
   void show_position(const Table& t) const;
-  void show_hint(const Table& t);
+  void show_hint(Table& t);
   void show_result(const Table& t);
   void show_score(const char* when) const;
   std::optional<std::string> ask(const std::string& prompt);
@@ -173,15 +178,13 @@ void Session::show_position(const Table& t) const {
        << dominoes::pips(st.hands[kPerson]) << " pips)\n";
 }
 
-void Session::show_hint(const Table& t) {
+void Session::show_hint(Table& t) {
   const auto obs = dominoes::observe(t.state, t.history, s_.rules, kPerson);
   dominoes::Rng rng(dominoes::stream_key({s_.seed, static_cast<std::uint64_t>(t.number),
                                           static_cast<std::uint64_t>(t.history.size()), 0x41D5}));
   const solvers::MoveEvaluation e = solvers::expected_move_values(obs, s_.limits, rng);
   const dominoes::MoveList legal = dominoes::legal_moves(t.state);
-  dominoes::Rng choice =
-      tournament::seat_stream(s_.seed, static_cast<std::uint64_t>(t.number), 0, kPerson);
-  const Move m = s_.advisor.choose(t.state, t.history, s_.rules, legal, choice);
+  const Move m = s_.advisor.choose(t.state, t.history, s_.rules, legal, t.streams[kPerson]);
   out_ << "hint: expected points (yours minus the opponent's at the end)\n"
        << advice_rows(e, false, "  ") << "  " << worlds_line(e) << "\n  " << s_.advisor_name
        << " would play " << dominoes::to_string(m) << "\n";
@@ -191,7 +194,7 @@ std::optional<Move> Session::person_turn(Table& t) {
   show_position(t);
   const dominoes::MoveList legal = dominoes::legal_moves(t.state);
   if (legal.size() == 0) {
-    out_ << "you have no " << int(t.state.left) << " or " << int(t.state.right) << ": you pass\n";
+    out_ << "you have no " << ends_text(t.state) << ": you pass\n";
     return Move::pass();
   }
   if (legal.size() == 1) {
@@ -223,15 +226,12 @@ std::optional<Move> Session::person_turn(Table& t) {
 Move Session::strategy_turn(Table& t) {
   const dominoes::MoveList legal = dominoes::legal_moves(t.state);
   if (legal.size() == 0) {
-    out_ << s_.opponent_name << " passes: it has no " << int(t.state.left) << " or "
-         << int(t.state.right) << "\n";
+    out_ << s_.opponent_name << " passes: it has no " << ends_text(t.state) << "\n";
     return Move::pass();
   }
   Move m = legal[0];
   if (legal.size() > 1) {
-    dominoes::Rng rng =
-        tournament::seat_stream(s_.seed, static_cast<std::uint64_t>(t.number), 0, kStrategy);
-    m = s_.opponent.choose(t.state, t.history, s_.rules, legal, rng);
+    m = s_.opponent.choose(t.state, t.history, s_.rules, legal, t.streams[kStrategy]);
     // A strategy is a plug-in: an illegal move would corrupt the game, so it ends the session.
     if (!legal.contains(m))
       throw std::logic_error(s_.opponent_name + " chose " + dominoes::to_string(m) +
@@ -274,9 +274,15 @@ void Session::show_score(const char* when) const {
 
 // Plays game `number`; returns false when the person stopped it.
 bool Session::play_game(int number) {
-  const dominoes::Deal deal =
-      dominoes::make_deal(s_.rules, s_.seed, static_cast<std::uint64_t>(number));
-  Table t{deal, dominoes::start_state(deal), dominoes::History(deal.leader), LineOfPlay{}, number};
+  const dominoes::Deal deal = dominoes::make_deal(s_.rules, s_.seed, number);
+  const auto game = static_cast<std::uint64_t>(number);
+  Table t{deal,
+          dominoes::start_state(deal),
+          dominoes::History(deal.leader),
+          LineOfPlay{},
+          number,
+          {tournament::seat_stream(s_.seed, game, 0, kPerson),
+           tournament::seat_stream(s_.seed, game, 0, kStrategy)}};
   out_ << "\n=== game " << number + 1;
   if (s_.games > 0) out_ << " of " << s_.games;
   out_ << ": " << (t.deal.leader == kPerson ? "you lead" : s_.opponent_name + " leads") << " ===\n";
