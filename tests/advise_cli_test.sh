@@ -28,6 +28,15 @@ check "over 11 hands" has 'worlds: all 11 opponent hands'
 check "--with names the strategy" has '^lowest plays 2-3L'
 check "the position is echoed" has 'open ends 3 and 6; the opponent holds 1 tile and lacks 5, 6'
 
+# Holding 0-1 on ends 3 and 6 the person must pass. 11 of the 23 hands hold a 3 or a 6 (7 tiles
+# carry a 3, 7 a 6, 3-6 both, and 3-4 and 1-6 lie on the line); with one of them the opponent
+# dominoes and scores the person's 1 pip. With the other 12 neither side could move: a blocked
+# game, which nobody would be asked to move in, so those worlds are left out.
+"$bin" advise --hand-size 3 --hand 0-1 --line 3-4,4-4,4-1,1-6 >"$tmp/out" 2>"$tmp/err"
+check "a forced pass" [ "$(head -n1 "$tmp/out")" = "best pass" ]
+check "loses the 1 pip left" has '^pass +-1\.00 '
+check "over the 11 hands that can move" has 'worlds: 11 of 23 consistent opponent hands \(12 leave the game blocked\)'
+
 # The lead of a full deal: 116280 consistent hands, so 1000 are sampled, with intervals; the
 # moves are the seven tiles, best first.
 "$bin" advise --hand 0-1,2-3,3-3,4-6,5-5,1-6,2-2 --samples 300 >"$tmp/out" 2>"$tmp/err"

@@ -68,13 +68,13 @@ std::string advice_rows(const solvers::MoveEvaluation& e, bool best_first,
 
 std::string worlds_line(const solvers::MoveEvaluation& e) {
   const std::string total = std::to_string(e.consistent_hands);
-  if (e.exhaustive) {
-    std::string line = "worlds: all " + total + " opponent hands consistent with what you know";
-    if (e.worlds != e.consistent_hands)
-      line += " (" + std::to_string(e.consistent_hands - e.worlds) +
-              " left out: the game would be blocked)";
-    return line + ", each solved exactly";
-  }
+  if (e.exhaustive && e.worlds == e.consistent_hands)
+    return "worlds: all " + total +
+           " opponent hands consistent with what you know, each solved exactly";
+  if (e.exhaustive)
+    return "worlds: " + std::to_string(e.worlds) + " of " + total + " consistent opponent hands (" +
+           std::to_string(e.consistent_hands - e.worlds) +
+           " leave the game blocked), each solved exactly";
   return "worlds: " + std::to_string(e.worlds) + " sampled of " + total +
          " consistent opponent hands, each solved exactly; 95% intervals";
 }
