@@ -2,6 +2,7 @@
 //   dominoes run [CONFIG.cfg] [--key=value ...]   run an experiment, write its tables
 //   dominoes strategies                           list strategies, parameters and defaults
 //   dominoes check-bot 'COMMAND'                  check an external bot (PROTOCOL.md)
+//   dominoes play | advise [options]              play a strategy; what to play in a position
 #include <unistd.h>
 
 #include <cstdio>
@@ -12,7 +13,9 @@
 #include <thread>
 #include <vector>
 
+#include "apps/dominoes/advise_command.h"
 #include "apps/dominoes/check_bot_command.h"
+#include "apps/dominoes/play_command.h"
 #include "engine/bots/bot_registry.h"
 #include "engine/tournament/experiment.h"
 #include "engine/tournament/interrupt.h"
@@ -30,6 +33,8 @@ constexpr const char* kUsage =
     "                                      a quick round robin) and write its score tables\n"
     "  strategies [CONFIG] [--bot N=CMD]   list the strategies, their parameters and defaults,\n"
     "                                      and declared external bots\n"
+    "  play [--against SPEC] [--games N]   play a strategy at the terminal\n"
+    "  advise --hand TILES [--line TILES]  every legal move with its expected points\n"
     "  check-bot 'COMMAND'                 check an external bot against PROTOCOL.md\n\n"
     "`dominoes <command> --help` explains each command.\n";
 
@@ -158,7 +163,9 @@ int main(int argc, char** argv) {
   }
   if (command == "run") return run_command({argv, argv + argc}, rest);
   if (command == "strategies") return strategies_command(rest);
+  if (command == "play") return dominoes_cli::play_command(rest, std::cin, std::cout);
+  if (command == "advise") return dominoes_cli::advise_command(rest);
   if (command == "check-bot") return check_bot_command(rest);
   return usage_error("unknown command \"" + command +
-                     "\": valid commands are run, strategies, check-bot");
+                     "\": valid commands are run, strategies, play, advise, check-bot");
 }

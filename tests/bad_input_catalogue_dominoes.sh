@@ -103,6 +103,46 @@ reject 2 'is a directory' run "${P[@]}" "${O[@]}" --games-out "$tmp"
 : >"$tmp/plain_file"
 reject 2 'not a directory' run "${P[@]}" --quiet true --out "$tmp/plain_file"
 reject 1 'Not a directory' run "${P[@]}" --quiet true --out "$tmp/plain_file/sub" --deals 10
+# dominoes advise: impossible positions and bad options (issue 9). L4 is a line of 4 tiles with
+# open ends 3 and 6; with --hand-size 3 a hand of one tile leaves the opponent one.
+A=(advise --hand-size 3)
+L4=3-4,4-4,4-1,1-6
+reject 2 'hand is required' advise
+reject 2 'hand is empty' advise --hand -
+reject 2 'twice' advise --hand 1-2,2-1
+reject 2 '7-7' advise --hand 7-7
+reject 2 'twice' "${A[@]}" --hand 3-4 --line $L4
+reject 2 'does not join' "${A[@]}" --hand 2-3 --line 3-4,5-6
+reject 2 'hand-size 3' "${A[@]}" --hand 0-0,0-1,0-2,0-3
+reject 2 'more than the 6 dealt' "${A[@]}" --hand 0-0,0-1,0-2 --line $L4
+reject 2 'no tile' "${A[@]}" --hand 0-0,0-1 --line $L4
+reject 2 'more than the line holds' "${A[@]}" --hand 2-3 --line 3-4
+reject 2 'opp-count' "${A[@]}" --hand 2-3 --line $L4 --opp-count 2
+reject 2 'opp-count' "${A[@]}" --hand 2-3 --line $L4 --opp-count x
+reject 2 'lacks' "${A[@]}" --hand 2-3 --line $L4 --lacks 7
+reject 2 'lacks' "${A[@]}" --hand 2-3 --line $L4 --lacks 1,,2
+reject 2 'nobody passes' "${A[@]}" --hand 0-0,1-1,2-2 --lacks 4
+reject 2 'fits' "${A[@]}" --hand 2-3 --line $L4 --lacks 0,1,2,3,4,5,6
+reject 2 'blocked' "${A[@]}" --hand 0-0 --line $L4 --lacks 3,6
+reject 2 'sees both hands' "${A[@]}" --hand 2-3 --line $L4 --with omniscient
+reject 2 nosuch "${A[@]}" --hand 2-3 --line $L4 --with nosuch
+reject 2 samples "${A[@]}" --hand 2-3 --line $L4 --samples 0
+reject 2 seed "${A[@]}" --hand 2-3 --line $L4 --seed -1
+reject 2 double advise --double 5 --hand 1-2
+reject 2 leader advise --leader random --hand 1-2
+reject 2 bogus advise --bogus
+reject 2 'more bytes' advise --hand "$huge"
+# dominoes play: bad options are refused before any game starts.
+reject 2 games play --games -1
+reject 2 games play --games 100001
+reject 2 seed play --seed x
+reject 2 nosuch play --against nosuch
+reject 2 'sees both hands' play --hint --with omniscient
+reject 2 leader play --leader youngest
+reject 2 'hand-size' play --hand-size 15
+reject 2 samples play --samples 0
+reject 2 'takes no value' play --hint=yes
+reject 2 'not options' play extra
 # Journals that cannot be resumed.
 mkdir -p "$tmp/j1" && echo 'garbage' >"$tmp/j1/journal.txt"
 reject 2 'damaged' run "${P[@]}" --quiet true --out "$tmp/j1" --deals 10

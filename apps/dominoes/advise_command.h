@@ -1,0 +1,18 @@
+// `dominoes advise`: what to play in a position, from the seat to move's point of view (DESIGN.md
+// section 5). The position is what that seat knows: its hand, the line, and what the opponent has
+// shown it lacks; the opponent's tile count follows from those (both hands start with hand-size
+// tiles and nobody draws) and may be given as a check. Prints the best move by expected points
+// (engine/solvers/expected_move_values.h) on the first line, then the move the chosen strategy
+// plays, then every legal move with its expected points and the worlds they rest on.
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace dominoes_cli {
+
+/// Runs `dominoes advise` with `args` (the words after `advise`); returns the exit code: 0, or 2
+/// with one line on stderr for bad input (a malformed or impossible position, a bad option).
+int advise_command(const std::vector<std::string>& args);
+
+}  // namespace dominoes_cli

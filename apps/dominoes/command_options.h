@@ -1,0 +1,48 @@
+// What `dominoes play` and `dominoes advise` read the same way from their command lines: the
+// rules variant (--double, --hand-size, --scoring, and for play --leader, as `dominoes run` spells
+// them), numbers with a range, and a strategy spec. Every bad value is a UsageError whose what()
+// is one line naming the option and what would be valid.
+#pragma once
+
+#include <boost/program_options.hpp>
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "engine/dominoes/rules.h"
+#include "strategies/strategy.h"
+
+namespace dominoes_cli {
+
+/// A bad command line; what() is one line for the user, without the program's name.
+class UsageError : public std::invalid_argument {
+ public:
+  using std::invalid_argument::invalid_argument;
+};
+
+/// Returns the rules options: --double, --hand-size, --scoring, and --leader when `with_leader`.
+boost::program_options::options_description rules_options(bool with_leader);
+
+/// Returns the options in `args` parsed against `options` (no abbreviations guessed). Throws
+/// UsageError naming the bad option and pointing at `dominoes <command> --help`.
+boost::program_options::variables_map read_options(
+    const std::vector<std::string>& args,
+    const boost::program_options::options_description& options, const std::string& command);
+
+/// Returns the default rules changed by the rules options present in `vm`, validated by
+/// dominoes::validate. Throws UsageError on a bad value.
+dominoes::Rules read_rules(const boost::program_options::variables_map& vm);
+
+/// Returns the integer value of option `key` when given, else `fallback`; throws UsageError when it
+/// is not an integer in [min, max] (`valid` says which values are, e.g. "1 to 10000").
+std::uint64_t read_number(const boost::program_options::variables_map& vm, const std::string& key,
+                          std::uint64_t fallback, std::uint64_t min, std::uint64_t max,
+                          const std::string& valid);
+
+/// Returns a player for the strategy spec given as option `key` (or `fallback`). Throws UsageError
+/// for a bad spec, and for an omniscient strategy when `allow_omniscient` is false.
+strategies::Player make_player(const std::string& key, const std::string& spec,
+                               bool allow_omniscient);
+
+}  // namespace dominoes_cli

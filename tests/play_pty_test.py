@@ -1,0 +1,111 @@
+#!/usr/bin/env python3
+"""`dominoes play` at a pseudo-terminal, typed as a person would (issue 9).
+
+The terminal echoes what is typed and turns Enter into a newline; Ctrl-D at the start of a line is
+end of input. The test types a bad move and reads the reason, plays a listed move by its notation
+in lower case and sees it on the line, then types Ctrl-D: the program says it stopped, shows the
+score and exits 0. A second session plays a whole game by always typing 1 and must end with the
+final score and exit 0. Standard library only. Usage: play_pty_test.py PATH/TO/dominoes
+"""
+import os
+import pty
+import re
+import select
+import sys
+import time
+
+PROMPT = rb"your move> $"
+
+
+def read_until(fd, pattern, seconds):
+    """Returns everything read from `fd` once `pattern` appears (or at the end or time-out)."""
+    text = b""
+    deadline = time.monotonic() + seconds
+    while not re.search(pattern, text) and time.monotonic() < deadline:
+        ready, _, _ = select.select([fd], [], [], 0.1)
+        if not ready:
+            continue
+        try:
+            chunk = os.read(fd, 4096)
+        except OSError:  # the child closed the terminal
+            break
+        if not chunk:
+            break
+        text += chunk
+    return text
+
+
+def spawn(binary, args):
+    pid, fd = pty.fork()
+    if pid == 0:
+        os.execv(binary, [binary] + args)
+    return pid, fd
+
+
+def finish(pid, fd):
+    """Returns the child's exit code after reading what is left on its terminal."""
+    rest = read_until(fd, rb"(?!)", 10)  # a pattern that never matches: read to the end
+    _, status = os.waitpid(pid, 0)
+    os.close(fd)
+    return (os.WEXITSTATUS(status) if os.WIFEXITED(status) else -1), rest
+
+
+def main():
+    binary = os.path.abspath(sys.argv[1])
+    counts = {"passed": 0, "failed": 0}
+
+    def check(name, ok, detail=b""):
+        print(("ok:   " if ok else "FAIL: ") + name + ("" if ok else " " + repr(detail[-300:])))
+        counts["passed" if ok else "failed"] += 1
+
+    args = ["play", "--against", "lowest", "--leader", "alternate", "--seed", "23"]
+    pid, fd = spawn(binary, args)
+    screen = read_until(fd, PROMPT, 20)
+    check("the prompt appears on the terminal", re.search(PROMPT, screen) is not None, screen)
+    moves = re.search(rb"moves +(.*)\r?\n", screen)
+    check("the legal moves are listed", moves is not None, screen)
+
+    os.write(fd, b"zz\n")
+    reply = read_until(fd, PROMPT, 10)
+    check("a bad move is re-asked with its reason", b'"zz" is not a move' in reply, reply)
+    check("what was typed is echoed", reply.startswith(b"zz"), reply)
+
+    # The person leads game 1: the second listed move is a bare tile; type it in lower case with
+    # its halves swapped, as a person might.
+    second = re.search(rb"2\) (\d)-(\d)", moves.group(1)) if moves else None
+    tile = second.group(1) + b"-" + second.group(2) if second else b"0-0"
+    os.write(fd, second.group(2) + b"-" + second.group(1) + b"\n" if second else b"1\n")
+    reply = read_until(fd, PROMPT, 20)
+    first_line = re.search(rb"line +([0-9 -]+)", reply)
+    check("the typed tile lies on the line", first_line is not None and tile in first_line.group(1),
+          reply)
+
+    os.write(fd, b"\x04")  # Ctrl-D at the start of a line: end of input
+    code, rest = finish(pid, fd)
+    check("Ctrl-D stops the game", b"stopped during game 1." in rest, rest)
+    check("and shows the score so far", b"final score after 0 games: you 0, lowest 0" in rest, rest)
+    check("Ctrl-D exits 0", code == 0, str(code).encode())
+
+    # A whole game, typing 1 at every prompt.
+    pid, fd = spawn(binary, args[:-1] + ["24"])  # another deal
+    screen = b""
+    for _ in range(40):
+        part = read_until(fd, PROMPT + rb"|final score[^\n]*\n", 20)
+        screen += part
+        if b"final score" in part or not part:
+            break
+        os.write(fd, b"1\n")
+    code, rest = finish(pid, fd)
+    screen += rest
+    check("a whole game ends with both hands shown", b"game 1 over" in screen and
+          re.search(rb"you: +left", screen) is not None, screen)
+    check("and the final score", re.search(rb"final score after 1 game: you \d+, lowest \d+", screen)
+          is not None, screen)
+    check("a whole game exits 0", code == 0, str(code).encode())
+
+    print(f"{counts['passed']} passed, {counts['failed']} failed")
+    return 1 if counts["failed"] else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
