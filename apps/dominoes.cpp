@@ -165,7 +165,7 @@ int main(int argc, char** argv) {
   if (command == "strategies") return strategies_command(rest);
   if (command == "play") return dominoes_cli::play_command(rest, std::cin, std::cout);
   if (command == "advise") return dominoes_cli::advise_command(rest);
-  if (command == "check-bot") return check_bot_command(rest);
+  if (command == "check-bot") return dominoes_cli::check_bot_command(rest);
   return usage_error("unknown command \"" + command +
                      "\": valid commands are run, strategies, play, advise, check-bot");
 }

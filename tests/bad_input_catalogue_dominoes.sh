@@ -143,6 +143,27 @@ reject 2 'hand-size' play --hand-size 15
 reject 2 samples play --samples 0
 reject 2 'takes no value' play --hint=yes
 reject 2 'not options' play extra
+# External bots (PROTOCOL.md): declarations on the command line and in [bot.NAME] sections, and
+# check-bot's arguments. No bot is started for any of these.
+B=(--player mybot --player random "${O[@]}")
+reject 2 'NAME=COMMAND' run --bot nocommand "${B[@]}"
+reject 2 'name' run --bot '=python3 x.py' "${B[@]}"
+reject 2 'not valid' run --bot 'my bot=python3 x.py' "${B[@]}"
+reject 2 'command is empty' run --bot 'mybot=' "${B[@]}"
+reject 2 'taken' run --bot 'random=python3 x.py' "${B[@]}"
+reject 2 'twice' run --bot 'mybot=a' --bot 'mybot=b' "${B[@]}"
+reject 2 'mybot' run --player mybot --player random "${O[@]}"
+reject 2 'time-ms' run "$(cfg b1.cfg '[bot.mybot]\ncommand = python3 x.py\ntime-ms = 0\n')" "${B[@]}"
+reject 2 'restarts' run "$(cfg b2.cfg '[bot.mybot]\ncommand = python3 x.py\nrestarts = many\n')" "${B[@]}"
+reject 2 'unknown key' run "$(cfg b3.cfg '[bot.mybot]\ncommand = python3 x.py\ncolour = red\n')" "${B[@]}"
+reject 2 'no command' run "$(cfg b4.cfg '[bot.mybot]\ntime-ms = 500\n')" "${B[@]}"
+reject 2 'unknown key' run "$(cfg b5.cfg '[robot.mybot]\ncommand = x\n')" "${B[@]}"
+reject 2 'not valid' run "$(cfg b6.cfg '[bot.my.bot]\ncommand = x\n')" "${B[@]}"
+reject 2 "bot's command" check-bot
+reject 2 games check-bot 'python3 x.py' --games 0
+reject 2 time-ms check-bot 'python3 x.py' --time-ms 0
+reject 2 seed check-bot 'python3 x.py' --seed x
+reject 2 bogus check-bot 'python3 x.py' --bogus
 # Journals that cannot be resumed.
 mkdir -p "$tmp/j1" && echo 'garbage' >"$tmp/j1/journal.txt"
 reject 2 'damaged' run "${P[@]}" --quiet true --out "$tmp/j1" --deals 10

@@ -206,6 +206,8 @@ int run_check(const CheckOptions& o) {
 
 }  // namespace
 
+namespace dominoes_cli {
+
 int check_bot_command(const std::vector<std::string>& args) {
   CheckOptions o;
   bool help = false;
@@ -221,3 +223,5 @@ int check_bot_command(const std::vector<std::string>& args) {
   }
   return run_check(o) == 0 ? 0 : 1;
 }
+
+}  // namespace dominoes_cli

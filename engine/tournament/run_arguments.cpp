@@ -218,6 +218,7 @@ void apply_bots(const po::variables_map& vm, std::vector<bots::BotConfig> sectio
                 ExperimentConfig& c) {
   c.bots = std::move(sections);
   if (!vm.count("bot")) return;
+  std::vector<std::string> named;
   for (const auto& text : vm["bot"].as<std::vector<std::string>>()) {
     bots::BotConfig bot;
     try {
@@ -225,6 +226,9 @@ void apply_bots(const po::variables_map& vm, std::vector<bots::BotConfig> sectio
     } catch (const std::invalid_argument& e) {
       throw ConfigError(e.what());
     }
+    if (std::find(named.begin(), named.end(), bot.name) != named.end())
+      throw ConfigError("bot " + bot.name + " is declared twice by --bot: give each bot once");
+    named.push_back(bot.name);
     auto same = [&](const auto& b) { return b.name == bot.name; };
     if (auto it = std::find_if(c.bots.begin(), c.bots.end(), same); it != c.bots.end())
       it->command = bot.command;

@@ -1,0 +1,85 @@
+#!/usr/bin/env bash
+# External bots through the command line (PROTOCOL.md; issue 9): --bot and [bot.NAME] sections
+# seat a bot by name, config.cfg keeps the section, `strategies` lists declared bots, check-bot
+# passes a good bot and names a bad one's problems, a bot that cannot start stops the run naming
+# it, and no bot process outlives a run that ends, fails or is interrupted (once or twice).
+# Usage: bots_cli_test.sh PATH/TO/dominoes PYTHON3 SOURCE_DIR
+set -u
+bin=${1:?usage: $0 PATH/TO/dominoes PYTHON3 SOURCE_DIR}
+py=${2:?python3}
+src=${3:?source dir}
+source "$(dirname "$0")/cli_lib.sh"
+unset PYTHONUNBUFFERED  # bots must flush by themselves
+cd "$src" || exit 1
+tag="dominoes_cli_tag=$$"
+
+# Returns how many processes (not zombies) carry `$1` in their command line.
+alive_with() {
+  local n=0 f
+  for f in /proc/[0-9]*/cmdline; do
+    if tr '\0' ' ' <"$f" 2>/dev/null | grep -qF -- "$1"; then
+      [ "$(awk '{print $3}' "${f%cmdline}stat" 2>/dev/null)" = Z ] || n=$((n + 1))
+    fi
+  done
+  echo "$n"
+}
+
+# 1. --bot on the command line: the table has a row for the bot and its forfeit columns.
+"$bin" run --bot "fl=$py clients/python/firstlegal.py" --player fl --player random \
+  --format head-to-head --deals 200 --chunk 50 --quiet true --out "$tmp/a" >"$tmp/out" 2>"$tmp/err"
+check "run with --bot succeeds" test $? -eq 0
+check "summary names the bot" grep -q '^fl,random,400,' "$tmp/a/summary.csv"
+check "summary has forfeit columns" grep -q 'a_forfeits,b_forfeits,seconds$' "$tmp/a/summary.csv"
+check "config.cfg keeps the bot section" grep -qx '\[bot.fl\]' "$tmp/a/config.cfg"
+check "the bot's log is in OUT/bots" test -f "$tmp/a/bots/fl.log"
+
+# 2. A config file with a [bot.NAME] section; its written config.cfg runs again to the same table.
+printf 'name = withbot\nplayer = gr\nplayer = lowest\nformat = head-to-head\ndeals = 150\nquiet = true\nout = %s\n\n[bot.gr]\ncommand = %s clients/python/greedy.py\ntime-ms = 500\n' \
+  "$tmp/b" "$py" >"$tmp/b.cfg"
+"$bin" run "$tmp/b.cfg" >/dev/null 2>"$tmp/err"
+check "run from a [bot.gr] section succeeds" test $? -eq 0
+check "time-ms is kept" grep -qx 'time-ms = 500' "$tmp/b/config.cfg"
+"$bin" run "$tmp/b/config.cfg" --out "$tmp/b2" >/dev/null 2>&1
+check "config.cfg reruns to the same table" \
+  diff <(cut -d, -f1-15 "$tmp/b/summary.csv") <(cut -d, -f1-15 "$tmp/b2/summary.csv")
+
+# 3. `strategies` lists declared bots, from --bot and from a config's sections.
+"$bin" strategies --bot "mine=$py clients/python/randombot.py" >"$tmp/out" 2>&1
+check "strategies lists a --bot" grep -q 'external bot (DBP 1): .*randombot.py' "$tmp/out"
+"$bin" strategies "$tmp/b.cfg" >"$tmp/out" 2>&1
+check "strategies lists a [bot.NAME] section" grep -q 'external bot (DBP 1): .*greedy.py' "$tmp/out"
+
+# 4. check-bot: a good bot passes; a bot with illegal answers is named with its problem.
+"$bin" check-bot "$py clients/python/greedy.py" --games 6 >"$tmp/out" 2>&1
+check "check-bot passes greedy.py" test $? -eq 0
+check "check-bot's verdict is ok" grep -qx 'verdict: ok' "$tmp/out"
+"$bin" check-bot "$py tests/bots/illegal.py" --games 4 >"$tmp/out" 2>&1
+check "check-bot fails illegal.py" test $? -eq 1
+check "check-bot says what was illegal" grep -q 'PROBLEM: illegal: answered "move' "$tmp/out"
+
+# 5. A bot that cannot start: the run stops after 3 failures in a row, naming the bot.
+"$bin" run --bot 'ghost=/nonexistent/bot' --player ghost --player random --deals 20 --quiet true \
+  --out "$tmp/c" >"$tmp/out" 2>"$tmp/err"
+check "a bot that cannot start fails the run (exit 1)" test $? -eq 1
+check "the error names the bot" grep -q 'bot ghost failed 3 games in a row' "$tmp/err"
+check "the error shows its log" grep -q 'not found' "$tmp/err"
+
+# 6. Ctrl-C (SIGINT) once: the run stops at a chunk boundary, ends its bots (a stubborn one is
+#    killed after 2 s) and keeps every finished chunk. Twice: the bots are killed with the runner.
+for signals in 1 2; do
+  out="$tmp/int$signals"
+  "$bin" run --bot "st=$py -X $tag$signals tests/bots/stubborn.py" --player st --player random \
+    --deals 200000 --chunk 20 --threads 2 --quiet true --out "$out" >/dev/null 2>"$tmp/err" &
+  pid=$!
+  for _ in $(seq 1 500); do grep -q '^chunk ' "$out/journal.txt" 2>/dev/null && break; sleep 0.02; done
+  kill -INT "$pid"
+  [ "$signals" -eq 2 ] && sleep 0.2 && kill -INT "$pid"
+  wait "$pid"
+  rc=$?
+  check "SIGINT x$signals: exit 130" test "$rc" -eq 130
+  check "SIGINT x$signals: finished chunks kept" grep -q '^chunk ' "$out/journal.txt"
+  sleep 0.2
+  check "SIGINT x$signals: no bot left running" test "$(alive_with "$tag$signals")" -eq 0
+done
+
+finish
