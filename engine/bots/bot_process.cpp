@@ -147,10 +147,9 @@ void BotProcess::send(const std::string& line) {
   if (to_bot_ < 0) return;
   outbox_ += line;
   outbox_ += '\n';
-  write_some();
 }
 
-void BotProcess::write_some() {
+void BotProcess::push() {
   while (!outbox_.empty() && to_bot_ >= 0) {
     const ssize_t n = ::write(to_bot_, outbox_.data(), outbox_.size());
     if (n > 0) {
@@ -174,7 +173,7 @@ bool BotProcess::flush(Clock::time_point deadline) {
     const int ready = ::poll(&p, 1, millis_until(deadline));
     if (ready < 0 && errno == EINTR) continue;
     if (ready <= 0) return false;
-    write_some();
+    push();
   }
   return to_bot_ >= 0;
 }
@@ -204,6 +203,7 @@ ReadStatus BotProcess::read_line(Clock::time_point deadline, std::string& line) 
 void BotProcess::stop(std::chrono::milliseconds grace) {
   if (reaped_) return;
   send("quit");
+  push();
   // Its stdin is closed (EOF tells a bot that missed `quit`); its stdout stays open and is
   // drained until it exits, so a bot that still prints while quitting is not hit by SIGPIPE.
   if (to_bot_ >= 0) ::close(to_bot_);

@@ -4,8 +4,10 @@
 // reaches the runner only (which then ends its bots itself) and so that stopping a bot also stops
 // any process the bot started. Its stdin and stdout are pipes to the runner; its stderr goes
 // straight to a log file. Every wait has a deadline and uses poll() on this process's own pipes
-// only, so one slow bot never blocks another thread. Writes are queued and sent without blocking;
-// a bot that stops reading is found out at the next deadline.
+// only, so one slow bot never blocks another thread. Writes are queued and sent without blocking
+// when the runner next waits for an answer (or push() is called): a game's events then reach the
+// bot in one write with the `go` that needs them, instead of waking it once per line. A bot that
+// stops reading is found out at the next deadline.
 //
 // SIGPIPE is ignored by the runner once the first bot starts (a bot that exits must not kill the
 // runner when it writes); the bot itself starts with every signal at its default.
@@ -43,9 +45,11 @@ class BotProcess {
   /// Returns the process id of the shell that runs the command (also its process group id).
   pid_t pid() const { return pid_; }
 
-  /// Queues `line` (a newline is added) and writes as much as the pipe takes now. A bot that
-  /// has exited makes no error here: it shows at the next read.
+  /// Queues `line` (a newline is added); flush() or push() writes it. A bot that has exited
+  /// makes no error here: it shows at the next read.
   void send(const std::string& line);
+  /// Writes as much of the queue as the pipe takes now, without waiting.
+  void push();
   /// Waits until every queued byte is written or `deadline` passes; returns false on the
   /// deadline or when the bot no longer reads (exited).
   bool flush(Clock::time_point deadline);
@@ -65,7 +69,6 @@ class BotProcess {
   std::string exit_description() const { return exit_text_; }
 
  private:
-  void write_some();
   void reap(bool wait);
   void close_fds();
   pid_t pid_ = -1;

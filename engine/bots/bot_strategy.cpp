@@ -180,6 +180,7 @@ void BotStrategy::end_game(const strategies::GameEnd& end) {
     process_->send("gameover points=" + std::to_string(end.points[0]) + "," +
                    std::to_string(end.points[1]) + " hands=" + tiles_text(end.hands[0]) + "/" +
                    tiles_text(end.hands[1]));
+  if (process_) process_->push();  // a bot may act on gameover (log, learn) before the next game
   if (!failed_this_game_) failures_in_row_ = 0;
 }
 
