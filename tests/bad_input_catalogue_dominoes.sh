@@ -157,6 +157,7 @@ reject 2 'time-ms' run "$(cfg b1.cfg '[bot.mybot]\ncommand = python3 x.py\ntime-
 reject 2 'restarts' run "$(cfg b2.cfg '[bot.mybot]\ncommand = python3 x.py\nrestarts = many\n')" "${B[@]}"
 reject 2 'unknown key' run "$(cfg b3.cfg '[bot.mybot]\ncommand = python3 x.py\ncolour = red\n')" "${B[@]}"
 reject 2 'no command' run "$(cfg b4.cfg '[bot.mybot]\ntime-ms = 500\n')" "${B[@]}"
+reject 2 "'#'" run --bot 'mybot=python3 x.py # note' "${B[@]}"
 reject 2 'unknown key' run "$(cfg b5.cfg '[robot.mybot]\ncommand = x\n')" "${B[@]}"
 reject 2 'not valid' run "$(cfg b6.cfg '[bot.my.bot]\ncommand = x\n')" "${B[@]}"
 reject 2 "bot's command" check-bot

@@ -48,8 +48,9 @@ void set_bot_key(BotConfig& bot, const std::string& key, const std::string& valu
     if (common::trimmed(value).empty())
       throw std::invalid_argument("bot " + bot.name + ": command is empty: give the command "
                                   "that starts the bot, e.g. python3 mybot.py");
-    if (value.find('\n') != std::string::npos)
-      throw std::invalid_argument("bot " + bot.name + ": command holds a newline");
+    if (value.find_first_of("\n#") != std::string::npos)
+      throw std::invalid_argument("bot " + bot.name + ": command holds a newline or '#' (a "
+                                  "config file reads '#' as a comment): put it in a script");
     bot.command = common::trimmed(value);
   } else if (key == "time-ms") {
     bot.time_ms = parse_limit("bot " + bot.name + ": time-ms", value, 1, 3'600'000);
@@ -60,9 +61,9 @@ void set_bot_key(BotConfig& bot, const std::string& key, const std::string& valu
   } else if (key == "restarts") {
     bot.restarts = parse_limit("bot " + bot.name + ": restarts", value, 0, 1000);
   } else if (key == "dir") {
-    if (value.empty() || value.find('\n') != std::string::npos)
-      throw std::invalid_argument("bot " + bot.name + ": dir is empty: give a directory or leave "
-                                  "the key out");
+    if (value.empty() || value.find_first_of("\n#") != std::string::npos)
+      throw std::invalid_argument("bot " + bot.name + ": dir is empty or holds a newline or '#': "
+                                  "give a directory or leave the key out");
     bot.dir = value;
   } else {
     std::string valid;
