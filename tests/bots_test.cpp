@@ -228,6 +228,18 @@ TEST(BotTournamentTest, ExampleBotsPlayLikeTheirRulesWrittenInCpp) {
   }
 }
 
+TEST(BotTournamentTest, TwoBotsInOneGamePlayLikeTheirTwins) {
+  TempDir tmp;
+  const auto registry = registry_with_twins();
+  auto bots_only = bot_config({"firstlegal", "greedy"}, 400, tmp.sub("bots"));
+  bots_only.bots = {bot("firstlegal", python_bot("clients/python/firstlegal.py")),
+                    bot("greedy", python_bot("clients/python/greedy.py"))};
+  ASSERT_TRUE(tournament::run_experiment(registry, bots_only).run.complete);
+  tournament::run_experiment(registry,
+                             bot_config({"first-legal-cpp", "greedy-cpp"}, 400, tmp.sub("twins")));
+  EXPECT_EQ(numbers_of(tmp.sub("bots")), numbers_of(tmp.sub("twins")));
+}
+
 TEST(BotTournamentTest, SeededRandomBotGivesTheSameTablesOnOneOrTwoThreads) {
   TempDir tmp;
   std::string csv[2];

@@ -55,21 +55,12 @@ GameOutcome play_unfollowed(State& state, const dominoes::Rules& rules, Players 
   return score_game(state, rules);
 }
 
-// A game with at least one follower (an external bot): it is told of the start, every move and
-// the end, and its Forfeit ends the game.
-GameOutcome play_followed(State& state, const dominoes::Deal& deal, const dominoes::Rules& rules,
-                          Players players, Rngs rngs, dominoes::History& record,
-                          std::uint64_t game_id) {
-  const std::array<strategies::Strategy*, 2> followers{players[0]->game_follower(),
-                                                       players[1]->game_follower()};
+// Plays a started game with followers to its end; a player's Forfeit ends it there.
+GameOutcome play_to_end(State& state, const dominoes::Rules& rules, Players players, Rngs rngs,
+                        dominoes::History& record,
+                        const std::array<strategies::Strategy*, 2>& followers) {
   Seat acting = 0;  // the seat whose player is being called, to blame for a Forfeit
-  GameOutcome out;
   try {
-    for (Seat s = 0; s < 2; ++s) {
-      acting = s;
-      if (followers[s])
-        followers[s]->begin_game({game_id, s, &rules, deal.hands[s], rngs[s]->next()});
-    }
     const auto ask = [&](const State& s, const MoveList& legal) {
       acting = s.to_move;
       const Move move = players[acting]->choose(s, record, rules, legal, *rngs[acting]);
@@ -85,10 +76,34 @@ GameOutcome play_followed(State& state, const dominoes::Deal& deal, const domino
         if (f) f->see_move(mover, m);
     };
     dominoes::play_out(state, ask, tell);
-    out = score_game(state, rules);
+    return score_game(state, rules);
   } catch (const strategies::Forfeit& f) {
-    out = forfeit_outcome(state, rules, acting, f.reason());
+    return forfeit_outcome(state, rules, acting, f.reason());
   }
+}
+
+// A game with at least one follower (an external bot): it is told of the start, every move and
+// the end, and its Forfeit ends the game.
+GameOutcome play_followed(State& state, const dominoes::Deal& deal, const dominoes::Rules& rules,
+                          Players players, Rngs rngs, dominoes::History& record,
+                          std::uint64_t game_id) {
+  const std::array<strategies::Strategy*, 2> followers{players[0]->game_follower(),
+                                                       players[1]->game_follower()};
+  // Both followers hear of the game before either can forfeit it, so each gameover they get
+  // answers a newgame; a seat that cannot start forfeits (the first such seat, if both fail).
+  int failed_start = -1;
+  strategies::ForfeitReason start_reason = strategies::ForfeitReason::kCrash;
+  for (Seat s = 0; s < 2; ++s) {
+    if (!followers[s]) continue;
+    try {
+      followers[s]->begin_game({game_id, s, &rules, deal.hands[s], rngs[s]->next()});
+    } catch (const strategies::Forfeit& f) {
+      if (failed_start < 0) failed_start = s, start_reason = f.reason();
+    }
+  }
+  GameOutcome out = failed_start >= 0
+                        ? forfeit_outcome(state, rules, failed_start, start_reason)
+                        : play_to_end(state, rules, players, rngs, record, followers);
   for (auto* f : followers)
     if (f) f->end_game({out.points, state.hands});
   return out;
