@@ -19,8 +19,8 @@ namespace dominoes_python {
 namespace {
 
 std::size_t table_bytes(double table_mb) {
-  if (!(table_mb >= 1 && table_mb <= 65536))
-    throw py::value_error("table_mb " + std::to_string(table_mb) + " is not valid: valid 1..65536");
+  if (!(table_mb >= 0.0625 && table_mb <= 65536))
+    throw py::value_error("table_mb " + std::to_string(table_mb) + " is not valid: valid 0.0625..65536 MiB");
   return static_cast<std::size_t>(table_mb * (1 << 20));
 }
 

@@ -1,0 +1,108 @@
+"""dominoes.run: the same config keys, checks, tables and files as `dominoes run`."""
+import os
+import shutil
+import subprocess
+import tempfile
+import unittest
+
+import dominoes
+
+CLI = os.environ.get("DOMINOES_CLI")
+
+
+class RunTest(unittest.TestCase):
+    def setUp(self):
+        self.dir = tempfile.mkdtemp()
+
+    def tearDown(self):
+        shutil.rmtree(self.dir)
+
+    def out(self, name):
+        return os.path.join(self.dir, name)
+
+    def test_rows_files_and_text(self):
+        r = dominoes.run(players=["lowest", "random", "heuristic"], deals=200, seed=3, out=self.out("rr"))
+        self.assertEqual([(x.player_a, x.player_b) for x in r],
+                         [("lowest", "random"), ("lowest", "heuristic"), ("random", "heuristic")])
+        for row in r:
+            self.assertEqual(row.games, 400)  # duplicate deals: two games a deal
+            self.assertEqual(row.a_wins + row.draws + row.b_wins, row.games)
+            self.assertAlmostEqual(row.a_win_rate, (row.a_wins + row.draws / 2) / row.games)
+            self.assertLessEqual(row.a_win_rate_ci95_low, row.a_win_rate)
+            self.assertLessEqual(row.a_win_rate, row.a_win_rate_ci95_high)
+        self.assertEqual(r.games_played, 3 * 400)
+        self.assertEqual(sorted(os.path.basename(f) for f in r.files),
+                         sorted(["summary.csv", "summary.md", "crosstable_points.csv",
+                                 "crosstable_winrate.csv", "crosstable.md", "config.cfg"]))
+        with open(self.out("rr/summary.md")) as f:
+            self.assertEqual(str(r), f.read())
+        self.assertIn("| A | B | games |", str(r))
+        self.assertEqual(len(r.to_dicts()), 3)
+
+    def test_thread_count_never_changes_the_rows(self):
+        runs = []
+        for threads in (1, 2):
+            r = dominoes.run(players=["heuristic", "random"], deals=500, seed=9, threads=threads,
+                             chunk=100, out=self.out(f"t{threads}"))
+            d = r[0].to_dict()
+            del d["seconds"]
+            runs.append(d)
+        self.assertEqual(runs[0], runs[1])
+
+    def test_identical_players_net_zero_with_duplicate_deals(self):
+        r = dominoes.run(players=["random", "random"], deals=300, out=self.out("same"))
+        self.assertEqual(r[0].a_points_per_game, 0)
+        self.assertEqual(r[0].a_wins, r[0].b_wins)
+
+    def test_sweep_gives_one_row_per_value(self):
+        r = dominoes.run(players=["playout(playouts=5)", "lowest"], deals=20, format="head-to-head",
+                         sweep_param="playouts", sweep_values=["5", "10"], out=self.out("sweep"))
+        self.assertEqual(len(r), 2)
+        self.assertIn("playouts=10", r[1].player_a)
+
+    def test_matches_and_rules(self):
+        r = dominoes.run(players=["heuristic", "lowest"], deals=20, target=50, double=9, hand_size=10,
+                         scoring="pip-difference", leader="alternate", duplicate=False,
+                         format="head-to-head", out=self.out("match"))
+        self.assertEqual(r[0].games, 20)  # one match a deal
+        self.assertIn("double = 9", r.config)
+
+    def test_bad_values_raise_value_error(self):
+        cases = [
+            (dict(deals=0), 'deals "0" is not valid: valid 1 to 2^40'),
+            (dict(threads=2000), 'threads "2000" is not valid'),
+            (dict(format="swiss"), 'format "swiss" is not valid: valid head-to-head, round-robin or gauntlet'),
+            (dict(double=12), "double 12"),
+            (dict(scoring="most"), 'scoring "most" is not valid'),
+            (dict(out=""), "out is empty"),
+        ]
+        for kwargs, message in cases:
+            with self.subTest(kwargs=kwargs):
+                with self.assertRaises(ValueError) as caught:
+                    dominoes.run(players=["lowest", "random"], **kwargs)
+                self.assertIn(message, str(caught.exception))
+        with self.assertRaisesRegex(ValueError, "format head-to-head needs exactly 2 players, got 3"):
+            dominoes.run(players=["lowest", "random", "heuristic"], format="head-to-head")
+        with self.assertRaisesRegex(ValueError, "player: unknown strategy"):
+            dominoes.run(players=["lowest", "nope"])
+        with self.assertRaises(TypeError):
+            dominoes.run(players=["lowest", "random"], dealz=5)
+
+    @unittest.skipUnless(CLI, "DOMINOES_CLI not set; ctest sets it")
+    def test_messages_are_the_command_lines(self):
+        for key, value, kwargs in [("deals", "0", dict(deals=0)), ("format", "swiss", dict(format="swiss")),
+                                   ("double", "12", dict(double=12)), ("player", "nope", None),
+                                   ("hand-size", "20", dict(hand_size=20))]:
+            with self.subTest(key=key):
+                args = [CLI, "run", "--player", "lowest", "--player", "random", f"--{key}={value}",
+                        "--out", self.out("cli")]
+                cli = subprocess.run(args, capture_output=True, text=True)
+                self.assertEqual(cli.returncode, 2)
+                players = ["lowest", "random"] + ([value] if kwargs is None else [])
+                with self.assertRaises(ValueError) as caught:
+                    dominoes.run(players=players, out=self.out("py"), **(kwargs or {}))
+                self.assertIn(str(caught.exception), cli.stderr)
+
+
+if __name__ == "__main__":
+    unittest.main()
