@@ -194,7 +194,7 @@ Move move_from(const py::handle& move, const Rules& rules) {
   return parse_move_text(py::str(move).cast<std::string>(), rules);
 }
 
-void apply_move(PyGame& g, const py::handle& move) {
+void apply_move(PyGame& g, const py::object& move) {
   const Move m = move_from(move, g.rules);
   if (status(g.state) != GameStatus::kOngoing)
     throw py::value_error("move " + to_string(m) + ": the game is over");
@@ -415,8 +415,8 @@ void bind_functions(py::module_& m) {
 
 void bind_game(py::module_& m) {
   bind_rules(m);
+  bind_observation(m);  // before Game, so Game's signatures name it
   bind_game_class(m);
-  bind_observation(m);
   bind_functions(m);
 }
 

@@ -16,9 +16,10 @@ Rules().action_count - 1 (84 for double-six; 85 actions in all). Game.action_mas
 Observation.action_mask() mark the legal ones.
 
   game = dominoes.Game(seed=1, deal=0)      # deal 0 of seed 1, as `dominoes run` plays it
+  heuristic = dominoes.strategy('heuristic')
   while not game.is_terminal():
       obs = game.observation()              # the seat to move's information set
-      game.apply(dominoes.strategy('heuristic').choose(obs))
+      game.apply(heuristic.choose(obs))     # a move such as '3-5L'
   game.points()                             # [seat 0 points, seat 1 points]
 
   print(dominoes.run(players=['heuristic', 'random'], deals=1000))

@@ -3,6 +3,8 @@ import os
 import shutil
 import subprocess
 import tempfile
+import threading
+import time
 import unittest
 
 import dominoes
@@ -87,6 +89,28 @@ class RunTest(unittest.TestCase):
             dominoes.run(players=["lowest", "nope"])
         with self.assertRaises(TypeError):
             dominoes.run(players=["lowest", "random"], dealz=5)
+
+    def test_a_builtin_run_releases_the_gil(self):
+        # While a run of built-in strategies goes on in another thread, this thread keeps running
+        # Python code: it notes the time as it goes, and many of those times must fall in the
+        # first half of the run. Were the GIL held through the run, this thread could run only
+        # after it returned (and up to one switch interval, 5 ms, before the worker notes its end).
+        span, done = [], threading.Event()
+
+        def work():
+            span.append(time.perf_counter())
+            dominoes.run(players=["playout(playouts=20)", "random"], deals=400, threads=1,
+                         out=self.out("gil"))
+            span.append(time.perf_counter())
+            done.set()
+        worker = threading.Thread(target=work)
+        worker.start()
+        stamps = []
+        while not done.is_set():
+            stamps.append(time.perf_counter())
+        worker.join()
+        inside = [t for t in stamps if span[0] < t < (span[0] + span[1]) / 2]
+        self.assertGreater(len(inside), 1000)
 
     @unittest.skipUnless(CLI, "DOMINOES_CLI not set; ctest sets it")
     def test_messages_are_the_command_lines(self):
