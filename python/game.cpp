@@ -339,8 +339,15 @@ py::dict observation_dict(const PyObservation& o) {
   return d;
 }
 
+// Returns true when the observation is known to come from a finished game (only an observation
+// made by Game.observation() knows: one seat cannot tell a blocked game from its own pass).
+bool known_over(const PyObservation& o) {
+  return o.full_state && status(*o.full_state) != GameStatus::kOngoing;
+}
+
 std::vector<bool> observation_mask(const PyObservation& o) {
   std::vector<bool> mask(action_count(o.rules), false);
+  if (known_over(o)) return mask;
   const MoveList legal = legal_moves(o.hand, o.left, o.right);
   if (legal.empty()) mask.back() = true;
   for (Move m : legal) mask[action_index(m, o.rules)] = true;
@@ -369,11 +376,13 @@ to_dict() gives every field as plain Python values.)doc")
       .def_readonly("rules", &PyObservation::rules)
       .def("legal_moves", [](const PyObservation& o) {
         py::list out;
+        if (known_over(o)) return out;
         const MoveList legal = legal_moves(o.hand, o.left, o.right);
         if (legal.empty()) out.append("pass");
         for (Move mv : legal) out.append(to_string(mv));
         return out;
-      }, "Returns this seat's legal moves (['pass'] when it has none), in the engine's order.")
+      }, "Returns this seat's legal moves (['pass'] when it has none), in the engine's order;\n"
+         "[] when the observation came from Game.observation() of a finished game.")
       .def("action_mask", &observation_mask,
            "Returns rules.action_count bools, True at each legal move's action number.")
       .def("to_dict", &observation_dict, "Returns every field as a dict of plain Python values.")

@@ -242,7 +242,7 @@ in table order). str() is the Markdown table of summary.md; `files` are the tabl
 
 void bind_runner(py::module_& m) {
   bind_results(m);
-  m.def("run", [](py::list players, long long deals, std::uint64_t seed, long long threads,
+  m.def("run", [](py::sequence players, long long deals, std::uint64_t seed, long long threads,
                   std::optional<std::string> format, bool duplicate, long long target,
                   long long max_pip, long long hand_size, std::string scoring, std::string leader,
                   std::optional<std::string> out, std::optional<std::string> games_out,
@@ -250,7 +250,9 @@ void bind_runner(py::module_& m) {
                   std::optional<std::string> sweep_param,
                   std::optional<std::vector<std::string>> sweep_values, long long sweep_player,
                   bool restart) {
-    return run(RunArgs{players, deals, threads, target, max_pip, hand_size, chunk, sweep_player,
+    if (py::isinstance<py::str>(players))
+      throw ConfigError("players: give a list of specs or objects, e.g. players=[\"heuristic\", \"random\"]");
+    return run(RunArgs{py::list(players), deals, threads, target, max_pip, hand_size, chunk, sweep_player,
                        seed, format, out, games_out, sweep_param, sweep_values, duplicate, quiet,
                        restart, scoring, leader, name});
   }, py::arg("players"), py::kw_only(), py::arg("deals") = 100000, py::arg("seed") = 1,
@@ -278,7 +280,8 @@ Keyword arguments are the config keys (README, `dominoes run --help`), '-' writt
   chunk        deals per journal entry; name: the experiment's name; quiet: kept in config.cfg
   sweep_param, sweep_values, sweep_player   one row per value of one parameter of one player (1-based)
   restart      discard a journal written under another config
-Built-in strategies play in parallel with the GIL released. Bad values raise ValueError with the
+Built-in strategies play in parallel with the GIL released; Python strategies' calls take turns
+on the GIL, so a run with one is usually fastest with threads=1. Bad values raise ValueError with the
 command line's one-line message; Ctrl-C stops at the next chunk boundary (KeyboardInterrupt) and
 the same call resumes from the journal.)doc");
 }

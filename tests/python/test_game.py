@@ -86,6 +86,8 @@ class MovesTest(unittest.TestCase):
         self.assertEqual(g.pips(), [0, 9])
         self.assertEqual(g.points(), [9, 0])
         self.assertEqual(g.history, ["1-6", "1-3L", "3-3L", "pass", "0-6R"])
+        self.assertEqual(g.observation(1).legal_moves(), [])  # 4-5 fits no end, but it is over
+        self.assertFalse(any(g.observation(1).action_mask()))
         with self.assertRaisesRegex(ValueError, "game is over"):
             g.apply("pass")
 

@@ -40,6 +40,8 @@ class RunTest(unittest.TestCase):
             self.assertEqual(str(r), f.read())
         self.assertIn("| A | B | games |", str(r))
         self.assertEqual(len(r.to_dicts()), 3)
+        t = dominoes.run(players=("lowest", "random"), deals=10, out=self.out("tuple"))  # any sequence
+        self.assertEqual(len(t), 1)
 
     def test_thread_count_never_changes_the_rows(self):
         runs = []
@@ -89,6 +91,8 @@ class RunTest(unittest.TestCase):
             dominoes.run(players=["lowest", "nope"])
         with self.assertRaises(TypeError):
             dominoes.run(players=["lowest", "random"], dealz=5)
+        with self.assertRaisesRegex(ValueError, "players: give a list"):
+            dominoes.run(players="heuristic")
 
     def test_a_builtin_run_releases_the_gil(self):
         # While a run of built-in strategies goes on in another thread, this thread keeps running
