@@ -10,6 +10,7 @@
 #include <pybind11/pybind11.h>
 
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -69,6 +70,13 @@ std::vector<int> value_list(dominoes::ValueSet set);
 /// Returns the legal moves of the seat to move in `s` as written: "pass" alone when it must
 /// pass, none when the game is over.
 py::list legal_move_strings(const dominoes::State& s);
+
+/// Thrown out of a run when Ctrl-C arrives while a Python strategy is in its choose(): the run
+/// stops at once (finished chunks stay in the journal) and dominoes.run raises KeyboardInterrupt.
+class PythonInterrupted : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
 
 /// Returns a registry entry named `name` whose players ask the Python object `object` (borrowed:
 /// the caller keeps it alive while the registry is used) for their moves: its method

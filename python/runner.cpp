@@ -137,13 +137,15 @@ PyResults run(const RunArgs& args) {
     return interrupted;
   };
   tournament::ExperimentResult result;
-  {
+  try {
     py::gil_scoped_release release;
     result = tournament::run_experiment(registry, config, hooks);
+  } catch (const PythonInterrupted&) {
+    interrupted = true;  // Ctrl-C inside a Python strategy: the chunk under way is dropped
   }
   if (interrupted || !result.run.complete) {
     PyErr_SetString(PyExc_KeyboardInterrupt,
-                    "run stopped at a chunk boundary; the same call resumes it from its journal");
+                    "run stopped; every finished chunk is in the journal and the same call resumes it");
     throw py::error_already_set();
   }
   PyResults out;

@@ -43,6 +43,7 @@ class PythonStrategy final : public strategies::Strategy {
       rng = py_rng.cast<Rng>();  // the object's draws advance the seat's stream
       return checked(answer, legal, obs.rules());
     } catch (py::error_already_set& e) {
+      if (e.matches(PyExc_KeyboardInterrupt)) throw PythonInterrupted("interrupted");
       throw std::runtime_error("python strategy " + common::quoted(name_) + ": " + e.what());
     }
   }

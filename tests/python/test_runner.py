@@ -1,6 +1,7 @@
 """dominoes.run: the same config keys, checks, tables and files as `dominoes run`."""
 import os
 import shutil
+import signal
 import subprocess
 import tempfile
 import threading
@@ -115,6 +116,38 @@ class RunTest(unittest.TestCase):
         worker.join()
         inside = [t for t in stamps if span[0] < t < (span[0] + span[1]) / 2]
         self.assertGreater(len(inside), 1000)
+
+    def test_ctrl_c_stops_and_the_same_call_resumes(self):
+        # A Python player sends this process SIGINT at its 2000th call (in the fourth chunk or so); the run stops with
+        # KeyboardInterrupt, and the same call then finishes it with the tables of a run never
+        # interrupted.
+        class First:
+            name = "first"
+
+            def __init__(self, interrupt_at=None):
+                self.calls, self.interrupt_at = 0, interrupt_at
+
+            def choose(self, observation, legal, rng):
+                self.calls += 1
+                if self.calls == self.interrupt_at:
+                    os.kill(os.getpid(), signal.SIGINT)
+                return legal[0]
+        args = dict(deals=2000, chunk=100, threads=1, seed=4)
+        previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+        try:
+            with self.assertRaisesRegex(KeyboardInterrupt, "resumes"):
+                dominoes.run(players=[First(interrupt_at=2000), "random"], out=self.out("cut"), **args)
+        finally:
+            signal.signal(signal.SIGINT, previous)
+        with open(self.out("cut/journal.txt")) as f:  # finished chunks were kept
+            self.assertTrue(any(line.startswith("chunk ") for line in f))
+        resumed = First()
+        cut = dominoes.run(players=[resumed, "random"], out=self.out("cut"), **args)
+        whole = dominoes.run(players=[First(), "random"], out=self.out("whole"), **args)
+        self.assertLess(cut.games_played, whole.games_played)  # it resumed, not restarted
+        a, b = cut[0].to_dict(), whole[0].to_dict()
+        del a["seconds"], b["seconds"]
+        self.assertEqual(a, b)
 
     @unittest.skipUnless(CLI, "DOMINOES_CLI not set; ctest sets it")
     def test_messages_are_the_command_lines(self):
