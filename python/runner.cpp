@@ -284,8 +284,9 @@ Keyword arguments are the config keys (README, `dominoes run --help`), '-' writt
   restart      discard a journal written under another config
 Built-in strategies play in parallel with the GIL released; Python strategies' calls take turns
 on the GIL, so a run with one is usually fastest with threads=1. Bad values raise ValueError with the
-command line's one-line message; Ctrl-C stops at the next chunk boundary (KeyboardInterrupt) and
-the same call resumes from the journal.)doc");
+command line's one-line message. Ctrl-C stops the run at the next chunk boundary (at once when it
+comes during a Python strategy's call) with KeyboardInterrupt; the same call resumes it from the
+journal in the output directory.)doc");
 }
 
 }  // namespace dominoes_python
