@@ -1,0 +1,86 @@
+// The pybind11 module `dominoes`: what its parts share. module.cpp defines the module and calls
+// one bind_* function per area: the game (game.cpp), strategies (strategies.cpp), the runner
+// (runner.cpp) and the solvers (solvers.cpp).
+//
+// Python sees plain values: a tile is the string "a-b" (low-high), a move its notation ("3-5" for
+// the lead, "3-5L"/"3-5R" for an end, "pass"), a hand or line a list of tile strings in reading
+// order (DESIGN.md section 4). Networks get an action numbering instead (action_index below).
+#pragma once
+
+#include <pybind11/pybind11.h>
+
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "engine/dominoes/history.h"
+#include "engine/dominoes/observation.h"
+#include "engine/dominoes/rng.h"
+#include "engine/dominoes/rules.h"
+#include "engine/dominoes/state.h"
+#include "strategies/strategy_info.h"
+
+namespace dominoes_python {
+
+namespace py = pybind11;
+
+void bind_game(py::module_& m);
+void bind_strategies(py::module_& m);
+void bind_runner(py::module_& m);
+void bind_solvers(py::module_& m);
+
+/// One seat's information set, owning its copies of the rules and the move record (a C++
+/// Observation only points at them), so Python may keep it after the game moved on.
+struct PyObservation {
+  dominoes::Rules rules;
+  dominoes::History history;
+  dominoes::TileSet hand, line;
+  int left = -1, right = -1;
+  int opponent_tiles = 0;
+  dominoes::ValueSet opponent_lacks, own_lacks;
+  dominoes::Seat seat = 0;
+  /// The full state, only when made by Game.observation(): omniscient strategies need it. Never
+  /// shown to Python.
+  std::optional<dominoes::State> full_state;
+
+  /// Returns a copy of what `obs` shows.
+  static PyObservation from(const dominoes::Observation& obs);
+  /// Returns the seat's view as a State that observe() turns back into the same observation: the
+  /// opponent's hand is a placeholder of the right size drawn from the unseen tiles (observe()
+  /// passes on only its size).
+  dominoes::State view_state() const;
+};
+
+/// Returns the number of actions of the action numbering under `rules`: 3 per tile of the set
+/// plus one for the pass (85 for double-six).
+int action_count(const dominoes::Rules& rules);
+/// Returns the action number of `m`: tile_index * 3 + (0 lead, 1 left end, 2 right end), and
+/// action_count - 1 for the pass.
+int action_index(dominoes::Move m, const dominoes::Rules& rules);
+/// Returns the move with action number `index`; throws py::value_error outside 0..count-1.
+dominoes::Move action_move(int index, const dominoes::Rules& rules);
+
+/// Returns the move written `text` under `rules` (ValueError on bad notation).
+dominoes::Move parse_move_text(const std::string& text, const dominoes::Rules& rules);
+/// Returns the tiles of `set` as "a-b" strings in reading order.
+std::vector<std::string> tile_strings(dominoes::TileSet set);
+/// Returns the values of `set`, ascending.
+std::vector<int> value_list(dominoes::ValueSet set);
+/// Returns the legal moves of the seat to move in `s` as written: "pass" alone when it must
+/// pass, none when the game is over.
+py::list legal_move_strings(const dominoes::State& s);
+
+/// Thrown out of a run when Ctrl-C arrives while a Python strategy is in its choose(): the run
+/// stops at once (finished chunks stay in the journal) and dominoes.run raises KeyboardInterrupt.
+class PythonInterrupted : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+/// Returns a registry entry named `name` whose players ask the Python object `object` (borrowed:
+/// the caller keeps it alive while the registry is used) for their moves: its method
+/// choose(observation, legal, rng) is called with the GIL held, and only for that call.
+strategies::StrategyInfo python_strategy_info(const std::string& name, PyObject* object);
+
+}  // namespace dominoes_python

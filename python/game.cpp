@@ -1,0 +1,432 @@
+// The game in Python: Rules, deals, Game (state, legal moves, apply, terminal test, points),
+// Observation (one seat's information set) and the action numbering for networks.
+#include <pybind11/stl.h>
+
+#include <array>
+#include <sstream>
+
+#include "engine/common/text.h"
+#include "engine/dominoes/deal.h"
+#include "engine/dominoes/notation.h"
+#include "engine/tournament/game_loop.h"
+#include "python/bindings.h"
+
+namespace dominoes_python {
+
+using namespace dominoes;
+
+// ---- shared helpers ------------------------------------------------------------------------------
+
+int action_count(const Rules& rules) { return 3 * tile_count(rules.max_pip) + 1; }
+
+int action_index(Move m, const Rules& rules) {
+  if (m.is_pass()) return action_count(rules) - 1;
+  const int side = m.placement() == Placement::kLead ? 0 : m.placement() == Placement::kLeft ? 1 : 2;
+  return m.tile() * 3 + side;
+}
+
+Move action_move(int index, const Rules& rules) {
+  const int count = action_count(rules);
+  if (index < 0 || index >= count)
+    throw py::value_error("action " + std::to_string(index) + " is not valid: valid 0.." +
+                          std::to_string(count - 1));
+  if (index == count - 1) return Move::pass();
+  constexpr std::array<Placement, 3> kSides = {Placement::kLead, Placement::kLeft, Placement::kRight};
+  return Move(static_cast<Tile>(index / 3), kSides[index % 3]);
+}
+
+Move parse_move_text(const std::string& text, const Rules& rules) {
+  return parse_move(text, rules.max_pip);  // NotationError is a std::invalid_argument: ValueError
+}
+
+std::vector<std::string> tile_strings(TileSet set) {
+  std::vector<std::string> out;
+  for (Tile t : reading_order(set)) out.push_back(to_string(t));
+  return out;
+}
+
+std::vector<int> value_list(ValueSet set) {
+  std::vector<int> out;
+  for (int v = 0; v <= kMaxPip; ++v)
+    if (set.contains(v)) out.push_back(v);
+  return out;
+}
+
+py::list legal_move_strings(const State& s) {
+  py::list out;
+  if (status(s) != GameStatus::kOngoing) return out;
+  const MoveList moves = legal_moves(s);
+  if (moves.empty()) out.append("pass");
+  for (Move m : moves) out.append(to_string(m));
+  return out;
+}
+
+PyObservation PyObservation::from(const Observation& obs) {
+  PyObservation o;
+  o.rules = obs.rules();
+  o.history = History(obs.leader());
+  for (Move m : obs.history()) o.history.push_back(m);
+  o.hand = obs.hand();
+  o.line = obs.line();
+  o.left = obs.left_end();
+  o.right = obs.right_end();
+  o.opponent_tiles = obs.opponent_tile_count();
+  o.opponent_lacks = obs.opponent_lacks();
+  o.own_lacks = obs.own_lacks();
+  o.seat = obs.seat();
+  return o;
+}
+
+State PyObservation::view_state() const {
+  State s;
+  TileSet placeholder;
+  for (Tile t : TileSet::full(rules.max_pip) - hand - line) {
+    if (placeholder.size() == opponent_tiles) break;
+    placeholder.insert(t);
+  }
+  s.hands[seat] = hand;
+  s.hands[1 - seat] = placeholder;
+  s.line = line;
+  s.left = static_cast<std::int8_t>(left);
+  s.right = static_cast<std::int8_t>(right);
+  s.to_move = static_cast<std::uint8_t>(seat);
+  s.leader = static_cast<std::uint8_t>(history.leader());
+  s.last_was_pass = history.size() > 0 && history[history.size() - 1].is_pass();
+  s.lacks[seat] = own_lacks;
+  s.lacks[1 - seat] = opponent_lacks;
+  return s;
+}
+
+namespace {
+
+// ---- rules ---------------------------------------------------------------------------------------
+
+Rules make_rules(int max_pip, int hand_size, const std::string& scoring, const std::string& leader,
+                 int target) {
+  Rules r;
+  r.max_pip = max_pip;
+  r.hand_size = hand_size;
+  r.match_target = target;
+  if (!parse_scoring_rule(scoring, r.scoring))
+    throw py::value_error("scoring " + common::quoted(scoring) +
+                          " is not valid: valid opponent-pips, pip-difference or all-pips");
+  if (!parse_leader_rule(leader, r.leader))
+    throw py::value_error("leader " + common::quoted(leader) +
+                          " is not valid: valid random, heaviest-double or alternate");
+  if (const std::string why = validate(r); !why.empty()) throw py::value_error(why);
+  return r;
+}
+
+std::string rules_repr(const Rules& r) {
+  std::ostringstream out;
+  out << "Rules(double=" << r.max_pip << ", hand_size=" << r.hand_size << ", scoring='"
+      << to_string(r.scoring) << "', leader='" << to_string(r.leader) << "', target="
+      << r.match_target << ")";
+  return out.str();
+}
+
+void bind_rules(py::module_& m) {
+  py::class_<Rules>(m, "Rules", R"doc(
+A variant of Block Dominoes; every field defaults to the seed's game (DESIGN.md section 3).
+
+Rules(double=6, hand_size=7, scoring='opponent-pips', leader='random', target=0)
+  double     the set is double-N, N in 6..9 (28 tiles for double-six)
+  hand_size  tiles dealt to each player, 1..(tiles in the set)/2
+  scoring    'opponent-pips' (seed), 'pip-difference' or 'all-pips'
+  leader     'random' (seed), 'heaviest-double' or 'alternate'
+  target     match target in points (a match ends when a total exceeds it); 0 = single games
+Raises ValueError naming the bad field and its valid range.)doc")
+      .def(py::init(&make_rules), py::arg("double") = 6, py::arg("hand_size") = 7,
+           py::arg("scoring") = "opponent-pips", py::arg("leader") = "random",
+           py::arg("target") = 0)
+      .def_property_readonly("double", [](const Rules& r) { return r.max_pip; })
+      .def_readonly("hand_size", &Rules::hand_size)
+      .def_property_readonly("scoring", [](const Rules& r) { return std::string(to_string(r.scoring)); })
+      .def_property_readonly("leader", [](const Rules& r) { return std::string(to_string(r.leader)); })
+      .def_readonly("target", &Rules::match_target)
+      .def_property_readonly("tile_count", [](const Rules& r) { return tile_count(r.max_pip); },
+                             "number of tiles in the set (28 for double-six)")
+      .def_property_readonly("action_count", &action_count,
+                             "size of the action numbering: 3 per tile + 1 (85 for double-six)")
+      .def("__eq__", [](const Rules& a, const Rules& b) { return a == b; })
+      .def("__repr__", &rules_repr);
+}
+
+// ---- the game ------------------------------------------------------------------------------------
+
+/// A game in progress with its rules and its move record.
+struct PyGame {
+  Rules rules;
+  State state;
+  History history;
+};
+
+TileSet tiles_from(const py::handle& hand, const Rules& rules) {
+  if (py::isinstance<py::str>(hand)) return parse_tiles(hand.cast<std::string>(), rules.max_pip);
+  TileSet set;
+  for (const py::handle& item : hand) {
+    const Tile t = parse_tile(py::str(item).cast<std::string>(), rules.max_pip);
+    if (set.contains(t))
+      throw py::value_error("tile " + to_string(t) + " is listed twice in one hand");
+    set.insert(t);
+  }
+  return set;
+}
+
+PyGame game_from_deal(const Rules& rules, std::uint64_t seed, std::uint64_t deal, int game) {
+  const Deal d = make_deal(rules, seed, deal, game);
+  return PyGame{rules, start_state(d), History(d.leader)};
+}
+
+PyGame game_from_hands(const py::sequence& hands, int leader, const Rules& rules) {
+  if (py::len(hands) != 2)
+    throw py::value_error("hands: give 2 hands (seat 0, seat 1), got " + std::to_string(py::len(hands)));
+  if (leader != 0 && leader != 1)
+    throw py::value_error("leader " + std::to_string(leader) + " is not valid: valid 0 or 1");
+  const TileSet h0 = tiles_from(hands[0], rules), h1 = tiles_from(hands[1], rules);
+  if (!(h0 & h1).empty())
+    throw py::value_error("tiles " + to_string(h0 & h1) + " are in both hands");
+  return PyGame{rules, start_state(h0, h1, leader), History(leader)};
+}
+
+Move move_from(const py::handle& move, const Rules& rules) {
+  if (py::isinstance<py::int_>(move)) return action_move(move.cast<int>(), rules);
+  return parse_move_text(py::str(move).cast<std::string>(), rules);
+}
+
+void apply_move(PyGame& g, const py::object& move) {
+  const Move m = move_from(move, g.rules);
+  if (status(g.state) != GameStatus::kOngoing)
+    throw py::value_error("move " + to_string(m) + ": the game is over");
+  const MoveList legal = legal_moves(g.state);
+  const bool ok = m.is_pass() ? legal.empty() : legal.contains(m);
+  if (!ok) {
+    std::string valid;
+    for (const py::handle& s : legal_move_strings(g.state))
+      valid += (valid.empty() ? "" : ", ") + s.cast<std::string>();
+    throw py::value_error("move " + to_string(m) + " is not legal for seat " +
+                          std::to_string(g.state.to_move) + ": valid " + valid);
+  }
+  apply(g.state, m);
+  g.history.push_back(m);
+}
+
+std::string status_name(const State& s) {
+  switch (status(s)) {
+    case GameStatus::kOngoing: return "ongoing";
+    case GameStatus::kDomino: return "domino";
+    case GameStatus::kBlocked: return "blocked";
+  }
+  return "ongoing";
+}
+
+std::vector<bool> mask_of(const State& s, const Rules& rules) {
+  std::vector<bool> mask(action_count(rules), false);
+  if (status(s) != GameStatus::kOngoing) return mask;
+  const MoveList legal = legal_moves(s);
+  if (legal.empty()) mask.back() = true;
+  for (Move m : legal) mask[action_index(m, rules)] = true;
+  return mask;
+}
+
+py::list history_strings(const History& h) {
+  py::list out;
+  for (Move m : h.moves()) out.append(to_string(m));
+  return out;
+}
+
+py::object ends_of(int left, int right) {
+  if (left < 0) return py::none();
+  return py::make_tuple(left, right);
+}
+
+PyObservation observation_of(const PyGame& g, py::object seat_arg) {
+  const Seat seat = seat_arg.is_none() ? g.state.to_move : seat_arg.cast<int>();
+  if (seat != 0 && seat != 1)
+    throw py::value_error("seat " + std::to_string(seat) + " is not valid: valid 0 or 1");
+  PyObservation o = PyObservation::from(observe(g.state, g.history, g.rules, seat));
+  o.full_state = g.state;
+  return o;
+}
+
+std::string game_repr(const PyGame& g) {
+  std::ostringstream out;
+  out << "Game(hands=[" << to_string(g.state.hands[0]) << " / " << to_string(g.state.hands[1])
+      << "], ends=";
+  if (g.state.line_empty()) out << "none";
+  else out << int(g.state.left) << "," << int(g.state.right);
+  out << ", to_move=" << int(g.state.to_move) << ", status=" << status_name(g.state) << ")";
+  return out.str();
+}
+
+void bind_game_class(py::module_& m) {
+  py::class_<PyGame>(m, "Game", R"doc(
+A game of Block Dominoes with both hands (the referee's view). Moves are notation strings
+("3-5" leads, "3-5L"/"3-5R" on an end, "pass") or action numbers (see action_index).
+
+Game(rules=Rules(), seed=1, deal=0, game=0)
+  deal `deal` of an experiment with seed `seed` (game `game` of a match or duplicate pair):
+  the same hands and leader `dominoes run` plays for that deal.
+Game.from_hands(hands, leader=0, rules=Rules())
+  hands: two tile lists (["0-1", "2-3"] or "0-1,2-3"), seat 0 then seat 1.)doc")
+      .def(py::init(&game_from_deal), py::arg("rules") = Rules(), py::arg("seed") = 1,
+           py::arg("deal") = 0, py::arg("game") = 0)
+      .def_static("from_hands", &game_from_hands, py::arg("hands"), py::arg("leader") = 0,
+                  py::arg("rules") = Rules())
+      .def_readonly("rules", &PyGame::rules)
+      .def_property_readonly("to_move", [](const PyGame& g) { return int(g.state.to_move); },
+                             "the seat (0 or 1) whose turn it is")
+      .def_property_readonly("leader", [](const PyGame& g) { return int(g.state.leader); })
+      .def_property_readonly("hands", [](const PyGame& g) {
+        return std::vector<std::vector<std::string>>{tile_strings(g.state.hands[0]),
+                                                     tile_strings(g.state.hands[1])};
+      }, "both hands: [seat 0 tiles, seat 1 tiles], tiles 'a-b' in reading order")
+      .def_property_readonly("line", [](const PyGame& g) { return tile_strings(g.state.line); },
+                             "the tiles on the line, in reading order (not line order)")
+      .def_property_readonly("ends", [](const PyGame& g) { return ends_of(g.state.left, g.state.right); },
+                             "the open ends (left, right), or None before the lead")
+      .def_property_readonly("history", [](const PyGame& g) { return history_strings(g.history); },
+                             "every move so far, passes included, in order")
+      .def_property_readonly("status", [](const PyGame& g) { return status_name(g.state); },
+                             "'ongoing', 'domino' (a hand is empty) or 'blocked' (nobody can move)")
+      .def("is_terminal", [](const PyGame& g) { return status(g.state) != GameStatus::kOngoing; },
+           "Returns True when the game is over (domino or blocked).")
+      .def("legal_moves", [](const PyGame& g) { return legal_move_strings(g.state); },
+           "Returns the legal moves of the seat to move in the engine's order (leads or left-end\n"
+           "moves by tile index, then right-end moves; when both ends show the same value only\n"
+           "left-end moves); ['pass'] when it must pass; [] when the game is over.")
+      .def("legal_actions", [](const PyGame& g) {
+        std::vector<int> out;
+        const auto mask = mask_of(g.state, g.rules);
+        for (int i = 0; i < static_cast<int>(mask.size()); ++i)
+          if (mask[i]) out.push_back(i);
+        return out;
+      }, "Returns the action numbers of the legal moves, ascending.")
+      .def("action_mask", [](const PyGame& g) { return mask_of(g.state, g.rules); },
+           "Returns a list of rules.action_count bools: True at each legal move's action number.")
+      .def("apply", &apply_move, py::arg("move"),
+           "Plays `move` (notation string or action number) for the seat to move.\n"
+           "Raises ValueError when it is malformed or not legal, naming the legal moves.")
+      .def("pips", [](const PyGame& g) {
+        return std::array<int, 2>{pips(g.state.hands[0]), pips(g.state.hands[1])};
+      }, "Returns [seat 0 pips, seat 1 pips] left in hand.")
+      .def("points", [](const PyGame& g) {
+        if (status(g.state) == GameStatus::kOngoing)
+          throw py::value_error("points: the game is not over (status ongoing)");
+        return tournament::score_game(g.state, g.rules).points;
+      }, "Returns [seat 0 points, seat 1 points] of the finished game: the winner's entry per the\n"
+         "rules' scoring, the other 0. Raises ValueError while the game goes on.")
+      .def("observation", &observation_of, py::arg("seat") = py::none(),
+           "Returns seat `seat`'s Observation (default: the seat to move).")
+      .def("copy", [](const PyGame& g) { return g; }, "Returns an independent copy.")
+      .def("__repr__", &game_repr);
+}
+
+// ---- the observation ----------------------------------------------------------------------------
+
+py::dict observation_dict(const PyObservation& o) {
+  py::dict d;
+  d["seat"] = o.seat;
+  d["hand"] = tile_strings(o.hand);
+  d["line"] = tile_strings(o.line);
+  d["ends"] = ends_of(o.left, o.right);
+  d["opponent_tile_count"] = o.opponent_tiles;
+  d["opponent_lacks"] = value_list(o.opponent_lacks);
+  d["own_lacks"] = value_list(o.own_lacks);
+  d["unseen"] = tile_strings(TileSet::full(o.rules.max_pip) - o.hand - o.line);
+  d["leader"] = o.history.leader();
+  d["history"] = history_strings(o.history);
+  return d;
+}
+
+// Returns true when the observation is known to come from a finished game (only an observation
+// made by Game.observation() knows: one seat cannot tell a blocked game from its own pass).
+bool known_over(const PyObservation& o) {
+  return o.full_state && status(*o.full_state) != GameStatus::kOngoing;
+}
+
+std::vector<bool> observation_mask(const PyObservation& o) {
+  std::vector<bool> mask(action_count(o.rules), false);
+  if (known_over(o)) return mask;
+  const MoveList legal = legal_moves(o.hand, o.left, o.right);
+  if (legal.empty()) mask.back() = true;
+  for (Move m : legal) mask[action_index(m, o.rules)] = true;
+  return mask;
+}
+
+void bind_observation(py::module_& m) {
+  py::class_<PyObservation>(m, "Observation", R"doc(
+What one seat knows (its information set): the same information the C++ strategies get. It
+holds no opponent hand. Tiles are 'a-b' strings in reading order, values are ints 0..N.
+to_dict() gives every field as plain Python values.)doc")
+      .def_readonly("seat", &PyObservation::seat)
+      .def_property_readonly("hand", [](const PyObservation& o) { return tile_strings(o.hand); })
+      .def_property_readonly("line", [](const PyObservation& o) { return tile_strings(o.line); })
+      .def_property_readonly("ends", [](const PyObservation& o) { return ends_of(o.left, o.right); },
+                             "(left, right) open ends, or None before the lead")
+      .def_readonly("opponent_tile_count", &PyObservation::opponent_tiles)
+      .def_property_readonly("opponent_lacks", [](const PyObservation& o) { return value_list(o.opponent_lacks); },
+                             "values the opponent has shown it lacks by passing")
+      .def_property_readonly("own_lacks", [](const PyObservation& o) { return value_list(o.own_lacks); })
+      .def_property_readonly("unseen", [](const PyObservation& o) {
+        return tile_strings(TileSet::full(o.rules.max_pip) - o.hand - o.line);
+      }, "tiles neither in hand nor on the line: the opponent's hand and the undrawn tiles")
+      .def_property_readonly("leader", [](const PyObservation& o) { return o.history.leader(); })
+      .def_property_readonly("history", [](const PyObservation& o) { return history_strings(o.history); })
+      .def_readonly("rules", &PyObservation::rules)
+      .def("legal_moves", [](const PyObservation& o) {
+        py::list out;
+        if (known_over(o)) return out;
+        const MoveList legal = legal_moves(o.hand, o.left, o.right);
+        if (legal.empty()) out.append("pass");
+        for (Move mv : legal) out.append(to_string(mv));
+        return out;
+      }, "Returns this seat's legal moves (['pass'] when it has none), in the engine's order;\n"
+         "[] when the observation came from Game.observation() of a finished game.")
+      .def("action_mask", &observation_mask,
+           "Returns rules.action_count bools, True at each legal move's action number.")
+      .def("to_dict", &observation_dict, "Returns every field as a dict of plain Python values.")
+      .def("__repr__", [](const PyObservation& o) {
+        return "Observation(" + py::repr(observation_dict(o)).cast<std::string>() + ")";
+      });
+}
+
+// ---- deals, tiles and actions --------------------------------------------------------------------
+
+void bind_functions(py::module_& m) {
+  m.def("deal", [](std::uint64_t seed, std::uint64_t index, const Rules& rules, int game) {
+    const Deal d = make_deal(rules, seed, index, game);
+    py::dict out;
+    out["hands"] = std::vector<std::vector<std::string>>{tile_strings(d.hands[0]), tile_strings(d.hands[1])};
+    out["leader"] = d.leader;
+    return out;
+  }, py::arg("seed"), py::arg("index"), py::arg("rules") = Rules(), py::arg("game") = 0,
+  "Returns deal `index` of seed `seed` (game `game` within a match or duplicate pair) as\n"
+  "{'hands': [seat 0 tiles, seat 1 tiles], 'leader': seat}: the deal `dominoes run` plays.");
+  m.def("tile_index", [](const std::string& tile) { return int(parse_tile(tile, kMaxPip)); },
+        py::arg("tile"), "Returns the index of tile 'a-b' (a <= b): b*(b+1)/2 + a.");
+  m.def("tile_at", [](int index) {
+    if (index < 0 || index >= kMaxTiles)
+      throw py::value_error("tile index " + std::to_string(index) + " is not valid: valid 0.." +
+                            std::to_string(kMaxTiles - 1));
+    return to_string(static_cast<Tile>(index));
+  }, py::arg("index"), "Returns the tile 'a-b' with index `index`.");
+  m.def("action_index", [](const std::string& move, const Rules& rules) {
+    return action_index(parse_move_text(move, rules), rules);
+  }, py::arg("move"), py::arg("rules") = Rules(),
+  "Returns the action number of a move: tile_index(tile)*3 + (0 lead, 1 'L', 2 'R'),\n"
+  "and rules.action_count - 1 (84 for double-six) for 'pass'.");
+  m.def("action_move", [](int index, const Rules& rules) { return to_string(action_move(index, rules)); },
+        py::arg("index"), py::arg("rules") = Rules(), "Returns the move with action number `index`.");
+}
+
+}  // namespace
+
+void bind_game(py::module_& m) {
+  bind_rules(m);
+  bind_observation(m);  // before Game, so Game's signatures name it
+  bind_game_class(m);
+  bind_functions(m);
+}
+
+}  // namespace dominoes_python

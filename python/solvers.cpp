@@ -1,0 +1,204 @@
+// The exact solvers in Python: Block Dominoes with open hands, and the seed games' solvers (Dance
+// Battle, Magic Fingers, Takeaway, the tetromino square). Each returns plain values (a dict).
+#include <pybind11/stl.h>
+
+#include <sstream>
+
+#include "engine/common/text.h"
+#include "engine/dominoes/notation.h"
+#include "engine/solvers/block_dominoes_position.h"
+#include "engine/solvers/block_dominoes_solver.h"
+#include "engine/solvers/dance_battle.h"
+#include "engine/solvers/magic_fingers.h"
+#include "engine/solvers/takeaway.h"
+#include "engine/solvers/tetromino.h"
+#include "python/bindings.h"
+
+namespace dominoes_python {
+
+namespace {
+
+std::size_t table_bytes(double table_mb) {
+  if (!(table_mb >= 0.0625 && table_mb <= 65536))
+    throw py::value_error("table_mb " + std::to_string(table_mb) + " is not valid: valid 0.0625..65536 MiB");
+  return static_cast<std::size_t>(table_mb * (1 << 20));
+}
+
+// ---- Block Dominoes with open hands --------------------------------------------------------------
+
+std::string hand_text(const py::handle& hand) {
+  if (py::isinstance<py::str>(hand)) return hand.cast<std::string>();
+  std::string text;
+  for (const py::handle& t : hand) {
+    if (!text.empty()) text += ',';
+    text += py::str(t).cast<std::string>();
+  }
+  return text;
+}
+
+py::dict solve_block_dominoes(const py::object& hands, const std::string& line,
+                              const std::string& ends, int to_move, int depth,
+                              const dominoes::Rules& rules, double table_mb) {
+  solvers::PositionText text;
+  if (py::isinstance<py::str>(hands)) {
+    text.hands = hands.cast<std::string>();
+  } else {
+    const auto pair = hands.cast<py::sequence>();
+    if (py::len(pair) != 2)
+      throw py::value_error("hands: give 2 hands (the side to move's is hands[to_move]), got " +
+                            std::to_string(py::len(pair)));
+    text.hands = hand_text(pair[0]) + "/" + hand_text(pair[1]);
+  }
+  text.line = line;
+  text.ends = ends;
+  text.to_move = to_move;
+  if (depth < 0) throw py::value_error("depth " + std::to_string(depth) + " is not valid: valid 0 (exact) or more");
+  const dominoes::State s = solvers::parse_position(text, rules);  // PositionError: ValueError
+  solvers::BlockDominoesSolver solver(rules, table_bytes(table_mb));
+  py::dict out;
+  std::vector<std::pair<std::string, int>> moves;
+  std::vector<std::string> pv;
+  int value = 0;
+  {
+    py::gil_scoped_release release;
+    value = solver.value(s, depth);
+    for (const auto& mv : solver.move_values(s, depth)) moves.emplace_back(dominoes::to_string(mv.move), mv.value);
+    for (const auto& m : solver.principal_variation(s, depth)) pv.push_back(dominoes::to_string(m));
+  }
+  out["value"] = value;
+  out["moves"] = moves;
+  out["pv"] = pv;
+  out["nodes"] = solver.nodes();
+  return out;
+}
+
+// ---- the seed games ------------------------------------------------------------------------------
+
+py::dict solve_takeaway(const std::vector<std::uint64_t>& moves, std::uint64_t n, std::uint64_t bound) {
+  if (n > solvers::Takeaway::kMaxStones)
+    throw py::value_error("n " + std::to_string(n) + " is not valid: valid 0..2^63-1");
+  std::optional<solvers::Takeaway> game;
+  {
+    py::gil_scoped_release release;
+    game.emplace(moves, bound);  // TakeawayError: ValueError
+  }
+  py::dict out;
+  const auto& p = game->period();
+  out["wins"] = game->wins(n) ? py::cast(*game->wins(n)) : py::none();
+  out["grundy"] = game->grundy(n) ? py::cast(*game->grundy(n)) : py::none();
+  out["winning_moves"] = game->winning_moves(n) ? py::cast(*game->winning_moves(n)) : py::none();
+  out["period"] = p.found ? py::cast(p.period) : py::none();
+  out["preperiod"] = p.found ? py::cast(p.preperiod) : py::none();
+  return out;
+}
+
+py::dict solve_dance_battle(int n, const std::vector<std::pair<int, int>>& turns, double table_mb) {
+  std::ostringstream input;
+  input << n << "\n" << turns.size() << "\n";
+  for (const auto& [a, b] : turns) input << a << " " << b << "\n";
+  std::istringstream in(input.str());
+  const solvers::DanceBattlePosition p = solvers::read_dance_battle(in);  // DanceBattleError
+  solvers::DanceBattleSolver solver(p.n, table_bytes(table_mb));
+  std::vector<std::pair<int, int>> winning;
+  bool wins = false;
+  {
+    py::gil_scoped_release release;
+    for (const auto& t : solver.winning_turns(p)) winning.emplace_back(t.from, t.to);
+    wins = !winning.empty();
+  }
+  py::dict out;
+  out["wins"] = wins;
+  out["winning_turns"] = winning;
+  out["nodes"] = solver.nodes();
+  return out;
+}
+
+std::string outcome_name(search::Outcome o) {
+  switch (o) {
+    case search::Outcome::kWin: return "win";
+    case search::Outcome::kLoss: return "loss";
+    case search::Outcome::kDraw: return "draw";
+  }
+  return "draw";
+}
+
+py::dict solve_magic_fingers(const std::string& mover, const std::string& opponent, bool rollover,
+                             bool empty_claps, bool claps_may_kill) {
+  namespace mf = solvers::magic_fingers;
+  auto hands = [](const std::string& text, const char* who) {
+    if (text.size() != 2 || text[0] < '0' || text[0] > '4' || text[1] < '0' || text[1] > '4')
+      throw py::value_error(std::string(who) + " " + common::quoted(text) +
+                            " is not valid: give two finger counts 0..4, e.g. '11'");
+    return mf::make_hands(text[0] - '0', text[1] - '0');
+  };
+  const mf::Position p{hands(mover, "mover"), hands(opponent, "opponent")};
+  const mf::Solution s = mf::solve(mf::Rules{rollover, empty_claps, claps_may_kill});
+  const auto& v = s.value(p);
+  py::dict out;
+  out["outcome"] = outcome_name(v.outcome);
+  out["distance"] = v.outcome == search::Outcome::kDraw ? py::none() : py::cast(v.distance);
+  out["best_move"] = s.best_move(p) ? py::cast(mf::to_string(*s.best_move(p))) : py::none();
+  out["chart"] = mf::chart_text(s);
+  out["verdict"] = mf::verdict_text(s);
+  return out;
+}
+
+py::dict solve_tetromino(int size, const std::string& signature, double time_limit, std::uint64_t seed) {
+  namespace tt = solvers::tetromino;
+  tt::check_size(size);  // TetrominoError: ValueError
+  const tt::Puzzle puzzle{size, tt::parse_signature(signature)};
+  if (!(time_limit > 0 && time_limit <= tt::kMaxTimeLimit))
+    throw py::value_error("time_limit " + std::to_string(time_limit) + " is not valid: valid (0, 1e6] seconds");
+  tt::Result r;
+  {
+    py::gil_scoped_release release;
+    r = tt::solve(puzzle, time_limit, seed);
+  }
+  py::dict out;
+  out["status"] = r.status == tt::Status::kSolved ? "solved" : r.status == tt::Status::kImpossible ? "impossible" : "unknown";
+  out["answer"] = r.status == tt::Status::kSolved ? py::cast(tt::to_json(r.placements)) : py::none();
+  out["board"] = r.status == tt::Status::kSolved ? py::cast(tt::draw(size, r.placements)) : py::none();
+  out["reason"] = r.reason;
+  out["nodes"] = r.nodes;
+  return out;
+}
+
+}  // namespace
+
+void bind_solvers(py::module_& m) {
+  m.def("solve_block_dominoes", &solve_block_dominoes, py::arg("hands"), py::kw_only(),
+        py::arg("line") = "", py::arg("ends") = "", py::arg("to_move") = 0, py::arg("depth") = 0,
+        py::arg("rules") = dominoes::Rules(), py::arg("table_mb") = 0.25, R"doc(
+Solves a Block Dominoes position with both hands visible (as `solver block-dominoes`).
+  hands     'H0/H1' or [hand0, hand1], each a tile list ('0-1,2-3' or ['0-1', '2-3'])
+  line      the line's tiles left to right ('3-5,5-1'), or ends='L,R' (its open ends); neither:
+            the side to move leads
+  to_move   0 or 1; depth: tiles searched, 0 = exact; table_mb: transposition table size (MiB)
+Returns {'value': points of the side to move minus the opponent's under best play (positive
+when it wins), 'moves': [(move, value)] for every legal move, 'pv': the principal variation,
+'nodes': positions visited}. Raises ValueError for an impossible position.)doc");
+  m.def("solve_takeaway", &solve_takeaway, py::arg("moves"), py::arg("n"),
+        py::arg("bound") = solvers::Takeaway::kDefaultBound, R"doc(
+Solves Takeaway (seed 004) with move set `moves` (stones a move removes) for a pile of n stones,
+0 <= n < 2^63, by Sprague-Grundy values and their period (searched over at most `bound` values).
+Returns {'wins': True when the player to move wins, 'grundy', 'winning_moves', 'period',
+'preperiod'}; None where unknown (no period within the bound and n beyond it).)doc");
+  m.def("solve_dance_battle", &solve_dance_battle, py::arg("n"), py::arg("turns") = std::vector<std::pair<int, int>>{},
+        py::arg("table_mb") = 64, R"doc(
+Solves Dance Battle (seed 000) with n dance moves (1..32) after `turns` [(a, b), ...].
+Returns {'wins': True when the dancer to move wins, 'winning_turns': [(a, b), ...], 'nodes'}.)doc");
+  m.def("solve_magic_fingers", &solve_magic_fingers, py::arg("mover") = "11", py::arg("opponent") = "11",
+        py::kw_only(), py::arg("rollover") = false, py::arg("empty_claps") = true,
+        py::arg("claps_may_kill") = false, R"doc(
+Solves Magic Fingers (seed 001) by retrograde analysis; a position is each player's two finger
+counts ('11' at the start, '04' = one dead hand and 4 fingers). Returns {'outcome': 'win',
+'loss' or 'draw' for the player to move, 'distance' (plies, None for a draw), 'best_move' (the
+seed's notation, '1T4' or 'C31'; None at the end), 'chart' (the seed's chart), 'verdict'}.)doc");
+  m.def("solve_tetromino", &solve_tetromino, py::arg("size"), py::arg("signature"),
+        py::arg("time_limit") = 10.0, py::arg("seed") = 1, R"doc(
+Fills a size x size square with tetrominoes (seed 003); signature as 'I1,J1,L1,Z1'. Returns
+{'status': 'solved', 'impossible' or 'unknown' (time ran out), 'answer': the contest's JSON,
+'board': the square drawn in letters, 'reason', 'nodes'}.)doc");
+}
+
+}  // namespace dominoes_python

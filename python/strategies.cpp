@@ -1,0 +1,184 @@
+// Strategies in Python: the random stream (Rng), every built-in strategy by spec
+// (dominoes.strategy), the strategy list, and the adapter that seats a Python object in a run.
+#include <pybind11/stl.h>
+
+#include <memory>
+
+#include "engine/common/text.h"
+#include "engine/dominoes/notation.h"
+#include "engine/tournament/game_loop.h"
+#include "python/bindings.h"
+#include "strategies/registry.h"
+
+namespace dominoes_python {
+
+using dominoes::Move;
+using dominoes::MoveList;
+using dominoes::Rng;
+
+namespace {
+
+// ---- a Python object as a strategies::Strategy ---------------------------------------------------
+
+/// Asks a Python object for each move. The object is borrowed (the run keeps it alive) and every
+/// clone shares it: clone() must not touch reference counts, since the runner clones players on
+/// worker threads that do not hold the GIL.
+class PythonStrategy final : public strategies::Strategy {
+ public:
+  PythonStrategy(PyObject* object, std::string name) : object_(object), name_(std::move(name)) {}
+
+  Move choose(const dominoes::Observation& obs, const MoveList& legal, Rng& rng) override {
+    py::gil_scoped_acquire gil;  // held only for this call: built-in players run on meanwhile
+    // Keep this worker's Python thread state for its next calls instead of building and deleting
+    // one per call, which made a 2-thread run 8 times slower than a 1-thread one: one extra
+    // reference per thread, never dropped (the interpreter frees its thread states at exit).
+    thread_local const bool keep_thread_state = (gil.inc_ref(), true);
+    (void)keep_thread_state;
+    try {
+      py::list moves;
+      for (Move m : legal) moves.append(dominoes::to_string(m));
+      py::object py_rng = py::cast(rng);
+      const py::object answer = py::reinterpret_borrow<py::object>(object_).attr("choose")(
+          PyObservation::from(obs), moves, py_rng);
+      rng = py_rng.cast<Rng>();  // the object's draws advance the seat's stream
+      return checked(answer, legal, obs.rules());
+    } catch (py::error_already_set& e) {
+      if (e.matches(PyExc_KeyboardInterrupt)) throw PythonInterrupted("interrupted");
+      throw std::runtime_error("python strategy " + common::quoted(name_) + ": " + e.what());
+    }
+  }
+
+  std::unique_ptr<strategies::Strategy> clone() const override {
+    return std::make_unique<PythonStrategy>(object_, name_);
+  }
+
+ private:
+  // Returns the answer as a move of `legal`: its notation or its action number.
+  Move checked(const py::object& answer, const MoveList& legal, const dominoes::Rules& rules) const {
+    Move m = Move::pass();
+    try {
+      m = py::isinstance<py::int_>(answer) ? action_move(answer.cast<int>(), rules)
+                                           : parse_move_text(py::str(answer).cast<std::string>(), rules);
+    } catch (const std::exception& e) {
+      throw std::runtime_error("python strategy " + common::quoted(name_) + " returned " +
+                               py::repr(answer).cast<std::string>() + ": " + e.what());
+    }
+    if (legal.contains(m)) return m;
+    std::string valid;
+    for (Move x : legal) valid += (valid.empty() ? "" : ", ") + dominoes::to_string(x);
+    throw std::runtime_error("python strategy " + common::quoted(name_) + " returned " +
+                             dominoes::to_string(m) + ", not a legal move: valid " + valid);
+  }
+
+  PyObject* object_;
+  std::string name_;
+};
+
+// ---- built-in strategies by spec -----------------------------------------------------------------
+
+/// A built-in strategy made from its spec, with its own random stream for calls that bring none.
+struct BuiltinStrategy {
+  std::string spec;  ///< canonical: every parameter spelled out
+  strategies::Player player;
+  Rng rng;
+};
+
+BuiltinStrategy make_builtin(const std::string& spec, std::uint64_t seed) {
+  const auto& registry = strategies::Registry::builtin();  // SpecError is a ValueError
+  return BuiltinStrategy{registry.canonical(spec), registry.make(spec), Rng(seed)};
+}
+
+std::string choose_builtin(BuiltinStrategy& s, const PyObservation& o, Rng* rng) {
+  if (s.player.omniscient() && !o.full_state)
+    throw py::value_error("strategy " + s.spec + " sees both hands: give it an observation from "
+                          "Game.observation(), not one a run handed to a Python strategy");
+  const dominoes::State state = o.full_state ? *o.full_state : o.view_state();
+  if (state.to_move != o.seat)
+    throw py::value_error("observation of seat " + std::to_string(o.seat) + ": it is seat " +
+                          std::to_string(state.to_move) + "'s turn");
+  if (dominoes::status(state) != dominoes::GameStatus::kOngoing)
+    throw py::value_error("the game is over: there is no move to choose");
+  const MoveList legal = dominoes::legal_moves(state);
+  if (legal.empty()) return "pass";
+  if (legal.size() == 1) return dominoes::to_string(legal[0]);  // the runner never asks then
+  Rng& stream = rng ? *rng : s.rng;
+  Move m = Move::pass();
+  {
+    py::gil_scoped_release release;  // a search may take a while
+    m = s.player.choose(state, o.history, o.rules, legal, stream);
+  }
+  return dominoes::to_string(m);
+}
+
+py::list strategy_list() {
+  py::list out;
+  for (const auto& info : strategies::Registry::builtin().all()) {
+    py::list params;
+    for (const auto& p : info.params) {
+      py::dict d;
+      d["name"] = p.name;
+      d["default"] = p.default_value;
+      d["help"] = p.help;
+      if (!p.choices.empty()) d["choices"] = p.choices;
+      params.append(d);
+    }
+    py::dict d;
+    d["name"] = info.name;
+    d["summary"] = info.summary;
+    d["omniscient"] = info.omniscient;
+    d["params"] = params;
+    out.append(d);
+  }
+  return out;
+}
+
+void bind_rng(py::module_& m) {
+  py::class_<Rng>(m, "Rng", R"doc(
+The engine's random stream (xoshiro256** seeded through SplitMix64). A Python strategy gets
+the seat's stream as `rng` and should draw every random choice from it, so that runs stay
+reproducible. Rng(key=0); Rng.seat_stream(seed, deal, game, seat) is the stream `dominoes run`
+gives seat `seat` in game `game` of deal `deal`.)doc")
+      .def(py::init<std::uint64_t>(), py::arg("key") = 0)
+      .def_static("seat_stream", &tournament::seat_stream, py::arg("seed"), py::arg("deal"),
+                  py::arg("game"), py::arg("seat"))
+      .def("below", [](Rng& r, std::uint32_t n) {
+        if (n == 0) throw py::value_error("below(0): give n >= 1");
+        return r.below(n);
+      }, py::arg("n"), "Returns an int uniform in [0, n), 1 <= n < 2**32.")
+      .def("uniform", &Rng::uniform, "Returns a float uniform in [0, 1).")
+      .def("next", &Rng::next, "Returns the next 64 random bits as an int.");
+}
+
+}  // namespace
+
+strategies::StrategyInfo python_strategy_info(const std::string& name, PyObject* object) {
+  strategies::StrategyInfo info;
+  info.name = name;
+  info.summary = "a Python object's choose(observation, legal, rng)";
+  info.make = [object, name](const strategies::ParamValues&) {
+    return strategies::Player(std::unique_ptr<strategies::Strategy>(new PythonStrategy(object, name)));
+  };
+  return info;
+}
+
+void bind_strategies(py::module_& m) {
+  bind_rng(m);
+  py::class_<BuiltinStrategy>(m, "Strategy", R"doc(
+A built-in strategy made by dominoes.strategy(spec). choose(observation, rng=None) returns its
+move (notation string) for the observation's seat; with no rng it draws from its own stream.)doc")
+      .def_readonly("spec", &BuiltinStrategy::spec, "the canonical spec, every parameter spelled out")
+      .def_property_readonly("omniscient", [](const BuiltinStrategy& s) { return s.player.omniscient(); },
+                             "True when it sees both hands (it cheats, as an upper bound)")
+      .def("choose", &choose_builtin, py::arg("observation"), py::arg("rng") = nullptr,
+           "Returns the strategy's move for the observation's seat, which must be the seat to move.\n"
+           "A lone legal move or a pass is returned without asking it, as in a run.")
+      .def("__repr__", [](const BuiltinStrategy& s) { return "dominoes.strategy('" + s.spec + "')"; });
+  m.def("strategy", &make_builtin, py::arg("spec"), py::arg("seed") = 0,
+        "Returns the built-in strategy `spec`, e.g. 'heuristic' or 'minimax(scenarios=200)', with its\n"
+        "own random stream Rng(seed). Raises ValueError for an unknown strategy or parameter.");
+  m.def("strategies", &strategy_list,
+        "Returns every built-in strategy as {'name', 'summary', 'omniscient', 'params'}, each\n"
+        "parameter as {'name', 'default', 'help'} (plus 'choices' for a choice).");
+}
+
+}  // namespace dominoes_python

@@ -1,0 +1,169 @@
+"""dominoes.run: the same config keys, checks, tables and files as `dominoes run`."""
+import os
+import shutil
+import signal
+import subprocess
+import tempfile
+import threading
+import time
+import unittest
+
+import dominoes
+
+CLI = os.environ.get("DOMINOES_CLI")
+
+
+class RunTest(unittest.TestCase):
+    def setUp(self):
+        self.dir = tempfile.mkdtemp()
+
+    def tearDown(self):
+        shutil.rmtree(self.dir)
+
+    def out(self, name):
+        return os.path.join(self.dir, name)
+
+    def test_rows_files_and_text(self):
+        r = dominoes.run(players=["lowest", "random", "heuristic"], deals=200, seed=3, out=self.out("rr"))
+        self.assertEqual([(x.player_a, x.player_b) for x in r],
+                         [("lowest", "random"), ("lowest", "heuristic"), ("random", "heuristic")])
+        for row in r:
+            self.assertEqual(row.games, 400)  # duplicate deals: two games a deal
+            self.assertEqual(row.a_wins + row.draws + row.b_wins, row.games)
+            self.assertAlmostEqual(row.a_win_rate, (row.a_wins + row.draws / 2) / row.games)
+            self.assertLessEqual(row.a_win_rate_ci95_low, row.a_win_rate)
+            self.assertLessEqual(row.a_win_rate, row.a_win_rate_ci95_high)
+        self.assertEqual(r.games_played, 3 * 400)
+        self.assertEqual(sorted(os.path.basename(f) for f in r.files),
+                         sorted(["summary.csv", "summary.md", "crosstable_points.csv",
+                                 "crosstable_winrate.csv", "crosstable.md", "config.cfg"]))
+        with open(self.out("rr/summary.md")) as f:
+            self.assertEqual(str(r), f.read())
+        self.assertIn("| A | B | games |", str(r))
+        self.assertEqual(len(r.to_dicts()), 3)
+        t = dominoes.run(players=("lowest", "random"), deals=10, out=self.out("tuple"))  # any sequence
+        self.assertEqual(len(t), 1)
+
+    def test_thread_count_never_changes_the_rows(self):
+        runs = []
+        for threads in (1, 2):
+            r = dominoes.run(players=["heuristic", "random"], deals=500, seed=9, threads=threads,
+                             chunk=100, out=self.out(f"t{threads}"))
+            d = r[0].to_dict()
+            del d["seconds"]
+            runs.append(d)
+        self.assertEqual(runs[0], runs[1])
+
+    def test_identical_players_net_zero_with_duplicate_deals(self):
+        r = dominoes.run(players=["random", "random"], deals=300, out=self.out("same"))
+        self.assertEqual(r[0].a_points_per_game, 0)
+        self.assertEqual(r[0].a_wins, r[0].b_wins)
+
+    def test_sweep_gives_one_row_per_value(self):
+        r = dominoes.run(players=["playout(playouts=5)", "lowest"], deals=20, format="head-to-head",
+                         sweep_param="playouts", sweep_values=["5", "10"], out=self.out("sweep"))
+        self.assertEqual(len(r), 2)
+        self.assertIn("playouts=10", r[1].player_a)
+
+    def test_matches_and_rules(self):
+        r = dominoes.run(players=["heuristic", "lowest"], deals=20, target=50, double=9, hand_size=10,
+                         scoring="pip-difference", leader="alternate", duplicate=False,
+                         format="head-to-head", out=self.out("match"))
+        self.assertEqual(r[0].games, 20)  # one match a deal
+        self.assertIn("double = 9", r.config)
+
+    def test_bad_values_raise_value_error(self):
+        cases = [
+            (dict(deals=0), 'deals "0" is not valid: valid 1 to 2^40'),
+            (dict(threads=2000), 'threads "2000" is not valid'),
+            (dict(format="swiss"), 'format "swiss" is not valid: valid head-to-head, round-robin or gauntlet'),
+            (dict(double=12), "double 12"),
+            (dict(scoring="most"), 'scoring "most" is not valid'),
+            (dict(out=""), "out is empty"),
+        ]
+        for kwargs, message in cases:
+            with self.subTest(kwargs=kwargs):
+                with self.assertRaises(ValueError) as caught:
+                    dominoes.run(players=["lowest", "random"], **kwargs)
+                self.assertIn(message, str(caught.exception))
+        with self.assertRaisesRegex(ValueError, "format head-to-head needs exactly 2 players, got 3"):
+            dominoes.run(players=["lowest", "random", "heuristic"], format="head-to-head")
+        with self.assertRaisesRegex(ValueError, "player: unknown strategy"):
+            dominoes.run(players=["lowest", "nope"])
+        with self.assertRaises(TypeError):
+            dominoes.run(players=["lowest", "random"], dealz=5)
+        with self.assertRaisesRegex(ValueError, "players: give a list"):
+            dominoes.run(players="heuristic")
+
+    def test_a_builtin_run_releases_the_gil(self):
+        # While a run of built-in strategies goes on in another thread, this thread keeps running
+        # Python code: it notes the time as it goes, and many of those times must fall in the
+        # first half of the run. Were the GIL held through the run, this thread could run only
+        # after it returned (and up to one switch interval, 5 ms, before the worker notes its end).
+        span, done = [], threading.Event()
+
+        def work():
+            span.append(time.perf_counter())
+            dominoes.run(players=["playout(playouts=20)", "random"], deals=400, threads=1,
+                         out=self.out("gil"))
+            span.append(time.perf_counter())
+            done.set()
+        worker = threading.Thread(target=work)
+        worker.start()
+        stamps = []
+        while not done.is_set():
+            stamps.append(time.perf_counter())
+        worker.join()
+        inside = [t for t in stamps if span[0] < t < (span[0] + span[1]) / 2]
+        self.assertGreater(len(inside), 1000)
+
+    def test_ctrl_c_stops_and_the_same_call_resumes(self):
+        # A Python player sends this process SIGINT at its 2000th call (in the fourth chunk or so); the run stops with
+        # KeyboardInterrupt, and the same call then finishes it with the tables of a run never
+        # interrupted.
+        class First:
+            name = "first"
+
+            def __init__(self, interrupt_at=None):
+                self.calls, self.interrupt_at = 0, interrupt_at
+
+            def choose(self, observation, legal, rng):
+                self.calls += 1
+                if self.calls == self.interrupt_at:
+                    os.kill(os.getpid(), signal.SIGINT)
+                return legal[0]
+        args = dict(deals=2000, chunk=100, threads=1, seed=4)
+        previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+        try:
+            with self.assertRaisesRegex(KeyboardInterrupt, "resumes"):
+                dominoes.run(players=[First(interrupt_at=2000), "random"], out=self.out("cut"), **args)
+        finally:
+            signal.signal(signal.SIGINT, previous)
+        with open(self.out("cut/journal.txt")) as f:  # finished chunks were kept
+            self.assertTrue(any(line.startswith("chunk ") for line in f))
+        resumed = First()
+        cut = dominoes.run(players=[resumed, "random"], out=self.out("cut"), **args)
+        whole = dominoes.run(players=[First(), "random"], out=self.out("whole"), **args)
+        self.assertLess(cut.games_played, whole.games_played)  # it resumed, not restarted
+        a, b = cut[0].to_dict(), whole[0].to_dict()
+        del a["seconds"], b["seconds"]
+        self.assertEqual(a, b)
+
+    @unittest.skipUnless(CLI, "DOMINOES_CLI not set; ctest sets it")
+    def test_messages_are_the_command_lines(self):
+        for key, value, kwargs in [("deals", "0", dict(deals=0)), ("format", "swiss", dict(format="swiss")),
+                                   ("double", "12", dict(double=12)), ("player", "nope", None),
+                                   ("hand-size", "20", dict(hand_size=20))]:
+            with self.subTest(key=key):
+                args = [CLI, "run", "--player", "lowest", "--player", "random", f"--{key}={value}",
+                        "--out", self.out("cli")]
+                cli = subprocess.run(args, capture_output=True, text=True)
+                self.assertEqual(cli.returncode, 2)
+                players = ["lowest", "random"] + ([value] if kwargs is None else [])
+                with self.assertRaises(ValueError) as caught:
+                    dominoes.run(players=players, out=self.out("py"), **(kwargs or {}))
+                self.assertIn(str(caught.exception), cli.stderr)
+
+
+if __name__ == "__main__":
+    unittest.main()

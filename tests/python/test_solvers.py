@@ -1,0 +1,123 @@
+"""The solvers from Python, against hand-worked and published values (the seeds' documents) and a
+brute force written here."""
+import functools
+import unittest
+
+import dominoes
+
+
+class BlockDominoesTest(unittest.TestCase):
+    def test_domino_wins_the_opponents_pips(self):
+        # Mover holds 0-1 on ends 1 and 5; the opponent holds 6-6: 0-1 on the 1 end is a domino
+        # worth 6 + 6 = 12 under every scoring rule.
+        for scoring in ("opponent-pips", "pip-difference", "all-pips"):
+            r = dominoes.solve_block_dominoes("0-1/6-6", ends="1,5", rules=dominoes.Rules(scoring=scoring))
+            self.assertEqual(r["value"], 12)
+            self.assertEqual(r["moves"], [("0-1L", 12)])
+            self.assertEqual(r["pv"], ["0-1L"])
+
+    def test_heavy_tile_first_blocks_the_game(self):
+        # Mover 1-2, 1-6 on line 1-4,4-3 (ends 1, 3); opponent 2-2, 5-5. 1-2L lets the opponent
+        # play 2-2 and the game blocks at 7 against 10 pips (+10); 1-6L blocks at once at 3
+        # against 14 (+14). Pip-difference: 3 and 11.
+        hands = [["1-2", "1-6"], ["2-2", "5-5"]]
+        r = dominoes.solve_block_dominoes(hands, line="1-4,4-3")
+        self.assertEqual(r["value"], 14)
+        self.assertEqual(dict(r["moves"]), {"1-2L": 10, "1-6L": 14})
+        self.assertEqual(r["pv"][0], "1-6L")
+        d = dominoes.solve_block_dominoes(hands, line="1-4,4-3", rules=dominoes.Rules(scoring="pip-difference"))
+        self.assertEqual(dict(d["moves"]), {"1-2L": 3, "1-6L": 11})
+
+    def test_forced_pass(self):
+        # Seat 0 holds 0-1 on ends 3, 3 and passes; seat 1 plays 3-4 and is out: -1 for seat 0.
+        self.assertEqual(dominoes.solve_block_dominoes("0-1/3-4", ends="3,3")["value"], -1)
+
+    def test_agrees_with_a_python_game_tree_search(self):
+        # Full negamax over dominoes.Game on small deals: value for the side to move.
+        def negamax(game):
+            if game.is_terminal():
+                p = game.points()
+                return p[game.to_move] - p[1 - game.to_move]
+            best = None
+            for m in game.legal_moves():
+                child = game.copy()
+                child.apply(m)
+                v = -negamax(child)
+                best = v if best is None else max(best, v)
+            return best
+        rules = dominoes.Rules(hand_size=3)
+        for i in range(10):
+            g = dominoes.Game(rules=rules, seed=4, deal=i)
+            h = g.hands
+            r = dominoes.solve_block_dominoes(h, to_move=g.to_move, rules=rules)
+            self.assertEqual(r["value"], negamax(g), h)
+
+    def test_impossible_positions_raise_value_error(self):
+        with self.assertRaisesRegex(ValueError, "tile 0-1 is given twice"):
+            dominoes.solve_block_dominoes("0-1/0-1")
+        with self.assertRaises(ValueError):
+            dominoes.solve_block_dominoes("0-1/2-2", line="0-1")
+        with self.assertRaises(ValueError):
+            dominoes.solve_block_dominoes(["0-1"])
+
+
+class SeedGamesTest(unittest.TestCase):
+    def test_takeaway_seed_facts(self):
+        # Seed 004, moves 2, 3, 5: the player to move loses at 0, 1, 7, 8 and wins at 2..6, 9, 100;
+        # g(0..6) = 0 0 1 1 2 2 3, period 7 from 0.
+        for n in (0, 1, 7, 8):
+            self.assertFalse(dominoes.solve_takeaway([2, 3, 5], n)["wins"], n)
+        for n in (2, 3, 4, 5, 6, 9, 100):
+            self.assertTrue(dominoes.solve_takeaway([2, 3, 5], n)["wins"], n)
+        r = dominoes.solve_takeaway([5, 3, 2], 2**63 - 2)
+        self.assertEqual((r["period"], r["preperiod"], r["grundy"]), (7, 0, 3))
+        # from 4: taking 3 leaves 1 (g = 0), taking 2 leaves 2 (g = 1)
+        self.assertEqual(dominoes.solve_takeaway([2, 3, 5], 4)["winning_moves"], [3])
+        with self.assertRaises(ValueError):
+            dominoes.solve_takeaway([], 4)
+        with self.assertRaises(ValueError):
+            dominoes.solve_takeaway([0], 4)
+
+    def test_dance_battle_against_a_brute_force(self):
+        def brute(n):
+            tiles = [(a, b) for b in range(n) for a in range(b + 1)]
+
+            @functools.lru_cache(maxsize=None)
+            def wins(used, tail):
+                return any(not wins(used | (1 << k), b if a == tail else a)
+                           for k, (a, b) in enumerate(tiles)
+                           if not used >> k & 1 and tail in (a, b))
+            return sorted({(f, t) for k, (a, b) in enumerate(tiles) for f, t in ((a, b), (b, a))
+                           if not wins(1 << k, t)})
+        for n in range(1, 5):
+            r = dominoes.solve_dance_battle(n)
+            self.assertEqual(sorted(r["winning_turns"]), brute(n), n)
+            self.assertEqual(r["wins"], bool(brute(n)))
+        with self.assertRaises(ValueError):
+            dominoes.solve_dance_battle(40)
+        with self.assertRaises(ValueError):
+            dominoes.solve_dance_battle(3, [(0, 1), (2, 2)])  # does not start at the tail 1
+
+    def test_magic_fingers_seed_verdict(self):
+        # Seed 001's chart: 11 v 11 is lost for the player to move, in 26 plies.
+        r = dominoes.solve_magic_fingers("11", "11")
+        self.assertEqual((r["outcome"], r["distance"]), ("loss", 26))
+        self.assertIn("the second player wins", r["verdict"])
+        self.assertEqual(len([l for l in r["chart"].splitlines() if l[2:3] == ":"]), 14)
+        with self.assertRaisesRegex(ValueError, "two finger counts"):
+            dominoes.solve_magic_fingers("15", "11")
+
+    def test_tetromino_tiles_the_square(self):
+        r = dominoes.solve_tetromino(4, "I1,J1,L1,Z1")
+        self.assertEqual(r["status"], "solved")
+        board = r["board"].split()
+        self.assertEqual([len(row) for row in board], [4] * 4)
+        letters = "".join(board)
+        self.assertEqual({c: letters.count(c) for c in set(letters)}, {"I": 4, "J": 4, "L": 4, "Z": 4})
+        self.assertEqual(dominoes.solve_tetromino(4, "T1,O3")["status"], "impossible")  # odd T count
+        with self.assertRaises(ValueError):
+            dominoes.solve_tetromino(4, "Q4")
+
+
+if __name__ == "__main__":
+    unittest.main()
