@@ -4,8 +4,10 @@
 #include <pybind11/stl.h>
 
 #include <limits>
+#include <map>
 #include <optional>
 
+#include "engine/bots/bot_config.h"
 #include "engine/common/text.h"
 #include "engine/tournament/experiment.h"
 #include "engine/tournament/tables.h"
@@ -48,6 +50,7 @@ struct RunArgs {
   std::optional<std::vector<std::string>> sweep_values;
   bool duplicate, quiet, restart;
   std::string scoring, leader, name;
+  std::map<std::string, std::string> bots;  ///< external bots: name -> command (PROTOCOL.md)
 };
 
 ExperimentConfig config_from(const RunArgs& a) {
@@ -83,6 +86,13 @@ ExperimentConfig config_from(const RunArgs& a) {
   if (a.sweep_param) c.sweep.param = *a.sweep_param;
   if (a.sweep_values) c.sweep.values = *a.sweep_values;
   c.sweep.player = in_range<int>("sweep-player", a.sweep_player, 1, 1 << 20, "1 or more") - 1;
+  for (const auto& [name, command] : a.bots) {
+    try {
+      c.bots.push_back(bots::parse_bot_option(name + "=" + command));
+    } catch (const std::invalid_argument& e) {
+      throw ConfigError(e.what());
+    }
+  }
   return c;
 }
 
@@ -174,6 +184,8 @@ py::dict row_dict(const SummaryRow& r) {
   d["a_win_rate_ci95_high"] = r.a_win_rate_ci95_high;
   d["p_value"] = r.p_value;
   d["leader_points_per_game"] = r.leader_points_per_game;
+  d["a_forfeits"] = r.a_forfeits;
+  d["b_forfeits"] = r.b_forfeits;
   d["seconds"] = r.seconds;
   return d;
 }
@@ -195,9 +207,12 @@ One row of summary.csv: player A against player B (canonical specs), from A's si
   a_win_rate, a_win_rate_ci95_low/high A's win rate (a draw counts half), Wilson 95% interval
   p_value                              one-sided, for "A scores more points than B"
   leader_points_per_game               the leader's points minus the other's, per game
+  a_forfeits, b_forfeits               games each side forfeited (external bots, PROTOCOL.md)
   seconds                              wall time of the pairing)doc");
   for (auto [name, field] : {std::pair{"games", &SummaryRow::games}, {"a_wins", &SummaryRow::a_wins},
-                             {"draws", &SummaryRow::draws}, {"b_wins", &SummaryRow::b_wins}})
+                             {"draws", &SummaryRow::draws}, {"b_wins", &SummaryRow::b_wins},
+                             {"a_forfeits", &SummaryRow::a_forfeits},
+                             {"b_forfeits", &SummaryRow::b_forfeits}})
     row.def_readonly(name, field);
   for (auto [name, field] : {std::pair{"a_points_per_game", &SummaryRow::a_points_per_game},
                              {"a_points_ci95", &SummaryRow::a_points_ci95},
@@ -251,19 +266,20 @@ void bind_runner(py::module_& m) {
                   long long chunk, std::string name, bool quiet,
                   std::optional<std::string> sweep_param,
                   std::optional<std::vector<std::string>> sweep_values, long long sweep_player,
-                  bool restart) {
+                  bool restart, std::map<std::string, std::string> bots) {
     if (py::isinstance<py::str>(players))
       throw ConfigError("players: give a list of specs or objects, e.g. players=[\"heuristic\", \"random\"]");
     return run(RunArgs{py::list(players), deals, threads, target, max_pip, hand_size, chunk, sweep_player,
                        seed, format, out, games_out, sweep_param, sweep_values, duplicate, quiet,
-                       restart, scoring, leader, name});
+                       restart, scoring, leader, name, std::move(bots)});
   }, py::arg("players"), py::kw_only(), py::arg("deals") = 100000, py::arg("seed") = 1,
   py::arg("threads") = 0, py::arg("format") = py::none(), py::arg("duplicate") = true,
   py::arg("target") = 0, py::arg("double") = 6, py::arg("hand_size") = 7,
   py::arg("scoring") = "opponent-pips", py::arg("leader") = "random", py::arg("out") = py::none(),
   py::arg("games_out") = py::none(), py::arg("chunk") = 1000, py::arg("name") = "default",
   py::arg("quiet") = true, py::arg("sweep_param") = py::none(), py::arg("sweep_values") = py::none(),
-  py::arg("sweep_player") = 1, py::arg("restart") = false, R"doc(
+  py::arg("sweep_player") = 1, py::arg("restart") = false,
+  py::arg("bots") = std::map<std::string, std::string>{}, R"doc(
 Runs an experiment as `dominoes run` does and returns its Results (one row per pairing).
 
 Keyword arguments are the config keys (README, `dominoes run --help`), '-' written '_':
@@ -282,6 +298,8 @@ Keyword arguments are the config keys (README, `dominoes run --help`), '-' writt
   chunk        deals per journal entry; name: the experiment's name; quiet: kept in config.cfg
   sweep_param, sweep_values, sweep_player   one row per value of one parameter of one player (1-based)
   restart      discard a journal written under another config
+  bots         external bots (PROTOCOL.md) as {name: command}, seated by name in `players`,
+               e.g. bots={"mine": "python3 clients/python/greedy.py"}, players=["mine", "random"]
 Built-in strategies play in parallel with the GIL released; Python strategies' calls take turns
 on the GIL, so a run with one is usually fastest with threads=1. Bad values raise ValueError with the
 command line's one-line message. Ctrl-C stops the run at the next chunk boundary (at once when it

@@ -44,6 +44,28 @@ class RunTest(unittest.TestCase):
         t = dominoes.run(players=("lowest", "random"), deals=10, out=self.out("tuple"))  # any sequence
         self.assertEqual(len(t), 1)
 
+    def test_an_external_bot_is_seated_by_name(self):
+        # The Perl bot plays the first legal move, as this Python object does: the same table.
+        root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+        bot = "perl " + os.path.join(root, "clients", "perl", "firstlegal.pl")
+
+        class First:
+            name = "first"
+
+            def choose(self, observation, legal, rng):
+                return legal[0]
+
+        by_bot = dominoes.run(players=["pl", "heuristic"], bots={"pl": bot}, deals=150,
+                              format="head-to-head", out=self.out("bot"))
+        by_python = dominoes.run(players=[First(), "heuristic"], deals=150,
+                                 format="head-to-head", out=self.out("py"))
+        keys = ("games", "a_wins", "draws", "b_wins", "a_points_per_game", "a_forfeits")
+        self.assertEqual([getattr(by_bot[0], k) for k in keys],
+                         [getattr(by_python[0], k) for k in keys])
+        self.assertEqual(by_bot[0].a_forfeits, 0)
+        with self.assertRaisesRegex(ValueError, "command is empty"):
+            dominoes.run(players=["pl", "random"], bots={"pl": ""}, deals=5, out=self.out("x"))
+
     def test_thread_count_never_changes_the_rows(self):
         runs = []
         for threads in (1, 2):
