@@ -31,12 +31,6 @@ void append_line(const std::string& path, const std::string& text) {
   ::close(fd);
 }
 
-std::string legal_list(const dominoes::MoveList& legal) {
-  std::string s;
-  for (dominoes::Move m : legal) s += (s.empty() ? "" : ",") + dominoes::to_string(m);
-  return s;
-}
-
 }  // namespace
 
 std::string log_tail(const std::string& path, int lines) {
@@ -218,7 +212,7 @@ dominoes::Move BotStrategy::choose(const dominoes::Observation& obs,
         }
     }
     fail(ForfeitReason::kIllegal, "answered " + common::quoted(line) +
-                                      " to go; the legal moves were " + legal_list(legal));
+                                      " to go; the legal moves were " + moves_text(legal));
   }
 }
 

@@ -19,6 +19,15 @@ std::string tiles_text(dominoes::TileSet tiles) {
   return dominoes::to_string(tiles);
 }
 
+std::string moves_text(const dominoes::MoveList& moves) {
+  std::string s;
+  for (Move m : moves) {
+    if (!s.empty()) s += ',';
+    s += dominoes::to_string(m);
+  }
+  return s;
+}
+
 void LaidLine::play(Move move) {
   if (move.is_pass()) return;
   const dominoes::Tile t = move.tile();
@@ -59,11 +68,9 @@ std::string go_message(const dominoes::Observation& obs, const LaidLine& line,
   std::string lacks;
   for (int v = 0; v <= obs.rules().max_pip; ++v)
     if (obs.opponent_lacks().contains(v)) lacks += (lacks.empty() ? "" : ",") + std::to_string(v);
-  std::string moves;
-  for (Move m : legal) moves += (moves.empty() ? "" : ",") + dominoes::to_string(m);
   return "go line=" + line.text() + " ends=" + line.ends_text() + " hand=" + tiles_text(obs.hand()) +
          " opp=" + std::to_string(obs.opponent_tile_count()) +
-         " lacks=" + (lacks.empty() ? "-" : lacks) + " legal=" + moves +
+         " lacks=" + (lacks.empty() ? "-" : lacks) + " legal=" + moves_text(legal) +
          " time=" + std::to_string(time_ms);
 }
 

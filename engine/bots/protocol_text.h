@@ -21,6 +21,9 @@ std::string rules_text(const dominoes::Rules& rules);
 /// Returns the tiles low-high in reading order, comma-separated, or "-" for none.
 std::string tiles_text(dominoes::TileSet tiles);
 
+/// Returns the moves as `go` lists them, comma-separated: "0-4L,0-1R".
+std::string moves_text(const dominoes::MoveList& moves);
+
 /// The line of play in the order it was laid: each tile as it lies, left value first, so "5-1"
 /// is the tile 1-5 with 5 on the left (the `line` field of `go`).
 class LaidLine {
