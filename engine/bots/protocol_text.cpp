@@ -53,8 +53,12 @@ void LaidLine::play(Move move) {
 std::string LaidLine::text() const {
   if (tiles_.empty()) return "-";
   std::string s;
-  for (const auto& [left, right] : tiles_)
-    s += (s.empty() ? "" : ",") + std::to_string(left) + "-" + std::to_string(right);
+  for (const auto& [left, right] : tiles_) {
+    if (!s.empty()) s += ',';
+    s += std::to_string(left);
+    s += '-';
+    s += std::to_string(right);
+  }
   return s;
 }
 
@@ -66,8 +70,11 @@ std::string LaidLine::ends_text() const {
 std::string go_message(const dominoes::Observation& obs, const LaidLine& line,
                        const dominoes::MoveList& legal, int time_ms) {
   std::string lacks;
-  for (int v = 0; v <= obs.rules().max_pip; ++v)
-    if (obs.opponent_lacks().contains(v)) lacks += (lacks.empty() ? "" : ",") + std::to_string(v);
+  for (int v = 0; v <= obs.rules().max_pip; ++v) {
+    if (!obs.opponent_lacks().contains(v)) continue;
+    if (!lacks.empty()) lacks += ',';
+    lacks += std::to_string(v);
+  }
   return "go line=" + line.text() + " ends=" + line.ends_text() + " hand=" + tiles_text(obs.hand()) +
          " opp=" + std::to_string(obs.opponent_tile_count()) +
          " lacks=" + (lacks.empty() ? "-" : lacks) + " legal=" + moves_text(legal) +
