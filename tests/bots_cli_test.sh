@@ -57,6 +57,24 @@ check "check-bot's verdict is ok" grep -qx 'verdict: ok' "$tmp/out"
 check "check-bot fails illegal.py" test $? -eq 1
 check "check-bot says what was illegal" grep -q 'PROBLEM: illegal: answered "move' "$tmp/out"
 
+# 4b. check-bot killed while its bot thinks (SIGTERM): the bot goes with it.
+"$bin" check-bot "$py -X ${tag}cb tests/bots/sleeper.py --after 0 --seconds 100" \
+  --time-ms 100000 --games 2 >/dev/null 2>&1 &
+pid=$!
+for _ in $(seq 1 250); do [ "$(alive_with "${tag}cb")" -gt 0 ] && break; sleep 0.02; done
+sleep 0.3
+kill -TERM "$pid"
+wait "$pid"
+check "check-bot ends on SIGTERM (exit 143)" test $? -eq 143
+sleep 0.2
+check "check-bot's bot does not outlive it" test "$(alive_with "${tag}cb")" -eq 0
+
+# 4c. A bot sees none of the runner's open files (its journal, its tables): only its pipes.
+"$bin" run --bot "fds=ls -l /proc/\$\$/fd >&2; exec $py clients/python/firstlegal.py" \
+  --player fds --player random --deals 30 --chunk 5 --quiet true --out "$tmp/fd" >/dev/null 2>&1
+check "the open-file listing ran" grep -q 'pipe:' "$tmp/fd/bots/fds.log"
+check "no journal or table is open in the bot" test "$(grep -c -e journal -e summary "$tmp/fd/bots/fds.log")" -eq 0
+
 # 5. A bot that cannot start: the run stops after 3 failures in a row, naming the bot.
 "$bin" run --bot 'ghost=/nonexistent/bot' --player ghost --player random --deals 20 --quiet true \
   --out "$tmp/c" >"$tmp/out" 2>"$tmp/err"

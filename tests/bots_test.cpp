@@ -274,28 +274,50 @@ int recount_forfeits(const std::string& records_path, const std::string& bot_nam
 
 struct Misbehaviour {
   std::string script, args, reason;
+  int forfeits = -1;  ///< how many games the bot must forfeit; -1: at least one
+  int time_ms = 100;
 };
 
-TEST(BotTournamentTest, TimeOutsAndCrashesForfeitTheGameAndNothingElse) {
+TEST(BotTournamentTest, MisbehavingBotsForfeitTheirGamesAndNothingElse) {
   TempDir tmp;
-  for (const Misbehaviour& m : {Misbehaviour{"sleeper.py", "--after 2 --seconds 5", "timeout"},
-                                Misbehaviour{"crasher.py", "--after 3", "crash"}}) {
-    auto c = bot_config({"bad", "random"}, 60, tmp.sub(m.reason));
+  const std::vector<Misbehaviour> cases = {
+      {"sleeper.py", "--after 2 --seconds 5", "timeout"},
+      {"crasher.py", "--after 3", "crash"},
+      // Endless info lines: still out of time, and not all logged.
+      {"flood.py", "", "timeout", -1, 200},
+      // Garbage, then a legal move: one game lost; the late move answers nothing later.
+      {"extra.py", "--at 2", "illegal", 1},
+      // Exits while a child of it holds the pipe open: a crash, not a wait for the deadline.
+      {"forker.py", "--after 2", "crash", -1, 20000},
+      // A failed handshake: restarted, never read out of step ("dbpok" as a move).
+      {"badhello.py", "", "illegal", 30}};
+  for (const Misbehaviour& m : cases) {
+    SCOPED_TRACE(m.script);
+    auto c = bot_config({"bad", "random"}, 15, tmp.sub(m.script));
     bots::BotConfig b = bot("bad", python_bot("tests/bots/" + m.script, m.args));
-    b.time_ms = 100;
+    b.time_ms = m.time_ms;
     b.restarts = 1000;  // keep playing: every failure is a forfeit here
     c.bots = {b};
-    c.games_out = tmp.sub(m.reason + ".jsonl");
-    c.chunk = 20;
+    c.games_out = tmp.sub(m.script + ".jsonl");
+    c.chunk = 10;
+    c.threads = 1;  // one process: a misbehaviour counted per process happens once
     const auto result = tournament::run_experiment(strategies::Registry::builtin(), c);
-    ASSERT_TRUE(result.run.complete) << m.script;
+    ASSERT_TRUE(result.run.complete);
     const auto& totals = result.run.tasks.at(0).totals;
-    EXPECT_EQ(totals.games, 120);
-    EXPECT_GT(totals.a_forfeits, 0) << m.script;
+    EXPECT_EQ(totals.games, 30);
+    if (m.forfeits < 0) EXPECT_GT(totals.a_forfeits, 0);
+    else EXPECT_EQ(totals.a_forfeits, m.forfeits);
     EXPECT_EQ(totals.b_forfeits, 0);
-    EXPECT_EQ(recount_forfeits(c.games_out, "bad", m.reason), totals.a_forfeits) << m.script;
+    EXPECT_EQ(recount_forfeits(c.games_out, "bad", m.reason), totals.a_forfeits);
     // Every game is recorded, forfeited or not.
-    EXPECT_EQ(test_files::split_lines(test_files::read_text(c.games_out)).size(), 120u);
+    EXPECT_EQ(test_files::split_lines(test_files::read_text(c.games_out)).size(), 30u);
+    const std::string log = test_files::read_text(c.out_dir + "/bots/bad.log");
+    EXPECT_EQ(log.find("to go; the legal moves were") != std::string::npos &&
+                  log.find("answered \"move ") != std::string::npos,
+              false)
+        << "a late answer was read as a move";
+    EXPECT_EQ(log.find("answered \"dbpok\" to go"), std::string::npos);
+    EXPECT_LT(log.size(), 1'000'000u);
   }
 }
 

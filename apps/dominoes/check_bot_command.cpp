@@ -8,6 +8,7 @@
 
 #include <boost/program_options.hpp>
 #include <cstdio>
+#include <filesystem>
 #include <iostream>
 #include <limits>
 
@@ -179,6 +180,7 @@ int play_and_report(const CheckOptions& o, strategies::Player& bot, bots::BotStr
 }
 
 int run_check(const CheckOptions& o) {
+  bots::end_bots_on_signals();  // Ctrl-C or a kill must not leave the bot running
   const std::string log = o.log.empty() ? make_log_path() : o.log;
   strategies::Player bot(std::make_unique<bots::BotStrategy>(o.bot, log));
   auto& bs = dynamic_cast<bots::BotStrategy&>(*bot.strategy());
@@ -195,8 +197,15 @@ int run_check(const CheckOptions& o) {
     std::cout << "handshake: FAILED: " << bs.stats().last_failure << "\n";
     problems = 1;
   }
-  std::cout << "log: " << (log.empty() ? "(none)" : log) << "\n";
-  if (problems > 0) std::cout << "last lines of the log:\n" << bots::log_tail(log);
+  if (problems > 0) {
+    std::cout << "log: " << (log.empty() ? "(none)" : log) << "\n"
+              << "last lines of the log:\n" << bots::log_tail(log);
+  } else if (o.log.empty()) {  // nothing to look at: the temporary log goes
+    std::error_code ignored;
+    std::filesystem::remove_all(std::filesystem::path(log).parent_path(), ignored);
+  } else {
+    std::cout << "log: " << log << "\n";
+  }
   std::cout << "verdict: "
             << (problems == 0 ? std::string("ok")
                               : std::to_string(problems) + (problems == 1 ? " problem" : " problems"))

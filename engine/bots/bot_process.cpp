@@ -24,6 +24,7 @@ namespace bots {
 namespace {
 
 constexpr std::size_t kMaxLine = 64 * 1024;
+constexpr auto kExitCheck = std::chrono::milliseconds(100);
 
 // The live bots' process groups, for kill_all_bot_processes(): a fixed table of atomics, the only
 // state a signal handler may read. A run has at most a few bots per thread.
@@ -80,6 +81,8 @@ pid_t spawn(const std::string& command, const std::string& dir, int in, int out,
   posix_spawn_file_actions_adddup2(&actions, in, 0);
   posix_spawn_file_actions_adddup2(&actions, out, 1);
   posix_spawn_file_actions_adddup2(&actions, err, 2);
+  // Nothing else of the runner's (its journal, the tables) is the bot's to write.
+  posix_spawn_file_actions_addclosefrom_np(&actions, 3);
   if (!dir.empty()) posix_spawn_file_actions_addchdir_np(&actions, dir.c_str());
   posix_spawnattr_t attr;
   posix_spawnattr_init(&attr);
@@ -105,6 +108,20 @@ pid_t spawn(const std::string& command, const std::string& dir, int in, int out,
 }
 
 }  // namespace
+
+namespace {
+
+extern "C" void kill_bots_and_die(int sig) {
+  kill_all_bot_processes();
+  ::signal(sig, SIG_DFL);
+  ::raise(sig);
+}
+
+}  // namespace
+
+void end_bots_on_signals() {
+  for (int sig : {SIGINT, SIGTERM, SIGHUP}) ::signal(sig, kill_bots_and_die);
+}
 
 void kill_all_bot_processes() noexcept {
   for (auto& slot : g_live) {
@@ -178,26 +195,69 @@ bool BotProcess::flush(Clock::time_point deadline) {
   return to_bot_ >= 0;
 }
 
+bool BotProcess::take_line(std::string& line) {
+  const auto newline = inbox_.find('\n');
+  if (newline == std::string::npos && !(eof_ && !inbox_.empty())) return false;
+  const std::size_t cut = newline == std::string::npos ? inbox_.size() : newline;
+  line.assign(inbox_, 0, cut);
+  inbox_.erase(0, newline == std::string::npos ? cut : cut + 1);
+  if (!line.empty() && line.back() == '\r') line.pop_back();
+  return true;
+}
+
+// Drops input up to and including the next newline (the rest of an overlong line).
+void BotProcess::skip_rest_of_line() {
+  const auto newline = inbox_.find('\n');
+  if (newline == std::string::npos) {
+    inbox_.clear();
+    return;
+  }
+  inbox_.erase(0, newline + 1);
+  skipping_ = false;
+}
+
 ReadStatus BotProcess::read_line(Clock::time_point deadline, std::string& line) {
   for (;;) {
-    const auto newline = inbox_.find('\n');
-    if (newline != std::string::npos || inbox_.size() >= kMaxLine || (eof_ && !inbox_.empty())) {
-      const std::size_t cut = newline != std::string::npos ? newline : std::min(inbox_.size(), kMaxLine);
-      line.assign(inbox_, 0, cut);
-      inbox_.erase(0, newline != std::string::npos ? cut + 1 : cut);
-      if (!line.empty() && line.back() == '\r') line.pop_back();
-      return ReadStatus::kLine;
+    // The deadline first: a bot that floods lines must still run out of time.
+    if (Clock::now() >= deadline) return ReadStatus::kTimeout;
+    if (skipping_) skip_rest_of_line();
+    if (!skipping_ && take_line(line)) return ReadStatus::kLine;
+    if (!skipping_ && inbox_.size() >= kMaxLine) {
+      skipping_ = true;
+      skip_rest_of_line();
+      return ReadStatus::kOverlong;
     }
     if (eof_ || from_bot_ < 0) return ReadStatus::kClosed;
+    // Waits in slices, so that a bot that exited while a process it started still holds its
+    // stdout open is seen to be gone (a crash) rather than waited for until the deadline.
     pollfd p{from_bot_, POLLIN, 0};
-    const int ready = ::poll(&p, 1, millis_until(deadline));
+    const int ready = ::poll(&p, 1, millis_until(std::min(deadline, Clock::now() + kExitCheck)));
     if (ready < 0 && errno == EINTR) continue;
-    if (ready == 0) return ReadStatus::kTimeout;
+    if (ready == 0) {
+      if (leader_exited()) eof_ = true;
+      continue;
+    }
     char buf[4096];
     const ssize_t n = ::read(from_bot_, buf, sizeof buf);
     if (n > 0) inbox_.append(buf, static_cast<std::size_t>(n));
     else if (n == 0 || (errno != EAGAIN && errno != EINTR)) eof_ = true;
   }
+}
+
+void BotProcess::discard_input() {
+  while (!eof_ && from_bot_ >= 0) {
+    char buf[4096];
+    const ssize_t n = ::read(from_bot_, buf, sizeof buf);
+    if (n <= 0) break;
+  }
+  inbox_.clear();
+  skipping_ = false;
+}
+
+bool BotProcess::leader_exited() const {
+  siginfo_t info{};
+  return ::waitid(P_PID, static_cast<id_t>(pid_), &info, WEXITED | WNOHANG | WNOWAIT) == 0 &&
+         info.si_pid == pid_;
 }
 
 void BotProcess::stop(std::chrono::milliseconds grace) {
@@ -210,12 +270,9 @@ void BotProcess::stop(std::chrono::milliseconds grace) {
   to_bot_ = -1;
   const auto deadline = Clock::now() + grace;
   for (;;) {
-    siginfo_t info{};
-    // WNOWAIT: the exited bot stays a zombie, so its process group id cannot be reused before
-    // reap() kills what is left of the group.
-    if (::waitid(P_PID, static_cast<id_t>(pid_), &info, WEXITED | WNOHANG | WNOWAIT) == 0 &&
-        info.si_pid == pid_)
-      break;
+    // WNOWAIT (leader_exited): the exited bot stays a zombie, so its process group id cannot be
+    // reused before reap() kills what is left of the group.
+    if (leader_exited()) break;
     if (Clock::now() >= deadline) break;
     std::string discarded;
     if (read_line(std::min(deadline, Clock::now() + std::chrono::milliseconds(5)), discarded) ==
@@ -234,9 +291,7 @@ void BotProcess::kill() {
 
 bool BotProcess::running() {
   if (reaped_) return false;
-  siginfo_t info{};
-  if (::waitid(P_PID, static_cast<id_t>(pid_), &info, WEXITED | WNOHANG | WNOWAIT) == 0 &&
-      info.si_pid == pid_) {
+  if (leader_exited()) {
     close_fds();
     reap(true);
     return false;

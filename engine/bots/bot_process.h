@@ -27,6 +27,7 @@ enum class ReadStatus {
   kLine,     ///< a line arrived
   kTimeout,  ///< the deadline passed first
   kClosed,   ///< the bot closed its stdout or exited
+  kOverlong, ///< the bot sent a line longer than 64 KiB (the rest of it is skipped)
 };
 
 /// A started bot process. Not copyable; stopping it (stop(), kill(), the destructor) is final.
@@ -54,8 +55,13 @@ class BotProcess {
   /// deadline or when the bot no longer reads (exited).
   bool flush(Clock::time_point deadline);
   /// Waits for the next line from the bot's stdout until `deadline`; on kLine, `line` holds it
-  /// without its "\n" or "\r\n". Lines longer than 64 KiB are cut there.
+  /// without its "\n" or "\r\n". Returns kTimeout once the deadline has passed even when more
+  /// lines are waiting (a bot that floods lines still runs out of time), kClosed when the bot
+  /// closed its stdout or exited (checked every 100 ms, so a process the bot started that keeps
+  /// the pipe open does not hide the exit), kOverlong for a line past 64 KiB.
   ReadStatus read_line(Clock::time_point deadline, std::string& line);
+  /// Drops everything the bot has written and the runner has not read yet.
+  void discard_input();
 
   /// Asks the bot to exit (`quit`, then its stdin closed), waits up to `grace` for it, then
   /// kills its process group and reaps it. Idempotent.
@@ -69,6 +75,9 @@ class BotProcess {
   std::string exit_description() const { return exit_text_; }
 
  private:
+  bool take_line(std::string& line);
+  void skip_rest_of_line();
+  bool leader_exited() const;
   void reap(bool wait);
   void close_fds();
   pid_t pid_ = -1;
@@ -77,9 +86,14 @@ class BotProcess {
   std::string outbox_;
   std::string inbox_;
   bool eof_ = false;
+  bool skipping_ = false;  // inside an overlong line: drop input up to its newline
   bool reaped_ = false;
   std::string exit_text_ = "still running";
 };
+
+/// Makes SIGINT, SIGTERM and SIGHUP kill every bot (kill_all_bot_processes) and then end the
+/// process as the signal would: for commands that start bots outside a run (check-bot).
+void end_bots_on_signals();
 
 /// Kills every bot process group still alive (SIGKILL). Async-signal-safe: the runner's second
 /// Ctrl-C calls it before the runner dies, so no bot outlives it.

@@ -17,6 +17,7 @@ namespace {
 using strategies::ForfeitReason;
 
 constexpr auto kMoveMargin = std::chrono::milliseconds(50);  // PROTOCOL.md "Time and failure"
+constexpr int kInfoLinesLogged = 20;  // per answer: a chatty bot must not fill the disk
 
 double millis_since(Clock::time_point t0) {
   return std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
@@ -58,13 +59,15 @@ void BotStrategy::note(const std::string& text) const {
   append_line(log_path_, "# dominoes: " + text);
 }
 
-void BotStrategy::fail(ForfeitReason reason, const std::string& what) {
+void BotStrategy::fail(ForfeitReason reason, const std::string& what, bool keep_process) {
   ++stats_.forfeits[static_cast<int>(reason)];
   stats_.last_failure = std::string(strategies::to_string(reason)) + ": " + what;
   if (stats_.failures.size() < 20) stats_.failures.push_back(stats_.last_failure);
   failed_this_game_ = true;
   note("forfeit (" + stats_.last_failure + ")");
-  if (reason != ForfeitReason::kIllegal && process_) {
+  if (keep_process) {
+    needs_resync_ = true;  // its unread output must not answer the next game's questions
+  } else if (process_) {
     process_->kill();  // restarted when the next game begins
     process_.reset();
   }
@@ -117,6 +120,9 @@ std::string BotStrategy::expect(const std::string& asked, const std::string& ans
         process_->kill();
         fail(ForfeitReason::kCrash, "exited before answering " + common::quoted(asked) + " (" +
                                         process_->exit_description() + ")");
+      case ReadStatus::kOverlong:
+        fail(ForfeitReason::kIllegal, "answered " + common::quoted(asked) +
+                                          " with a line longer than 64 KiB");
       case ReadStatus::kLine: break;
     }
     if (line == answer) return line;
@@ -150,7 +156,27 @@ void BotStrategy::ensure_started() {
     note("the bot had exited between games (" + process_->exit_description() + ")");
     process_.reset();
   }
+  if (process_ && needs_resync_ && !resync()) {
+    note("no readyok after an illegal answer: restarting the bot");
+    process_.reset();
+  }
+  needs_resync_ = false;
   if (!process_) start();
+}
+
+// After an illegal answer the bot may have more to say (an answer after garbage, the rest of a
+// long line): that is dropped, then `isready` / `readyok` shows that the bot listens again.
+bool BotStrategy::resync() {
+  process_->discard_input();
+  process_->send("isready");
+  const auto deadline = Clock::now() + std::chrono::milliseconds(config_.ready_ms);
+  if (!process_->flush(deadline)) return false;
+  std::string line;
+  while (process_->read_line(deadline, line) != ReadStatus::kTimeout) {
+    if (line == "readyok") return true;
+    if (!process_->running()) return false;
+  }
+  return false;
 }
 
 void BotStrategy::begin_game(const strategies::GameStart& game) {
@@ -186,6 +212,7 @@ dominoes::Move BotStrategy::choose(const dominoes::Observation& obs,
   process_->send(go_message(obs, line_, legal, config_.time_ms));
   process_->flush(deadline);
   std::string line;
+  int info_lines = 0;
   for (;;) {
     switch (process_->read_line(deadline, line)) {
       case ReadStatus::kTimeout:
@@ -194,10 +221,13 @@ dominoes::Move BotStrategy::choose(const dominoes::Observation& obs,
       case ReadStatus::kClosed:
         process_->kill();
         fail(ForfeitReason::kCrash, "exited during a game (" + process_->exit_description() + ")");
+      case ReadStatus::kOverlong:
+        fail(ForfeitReason::kIllegal, "answered go with a line longer than 64 KiB", true);
       case ReadStatus::kLine: break;
     }
     if (ignorable_line(line)) {
-      if (line.rfind("info", 0) == 0) append_line(log_path_, "# info: " + line);
+      if (line.rfind("info", 0) == 0 && ++info_lines <= kInfoLinesLogged)
+        append_line(log_path_, "# " + line);
       continue;
     }
     if (line.rfind("move ", 0) == 0) {
@@ -211,8 +241,9 @@ dominoes::Move BotStrategy::choose(const dominoes::Observation& obs,
           return m;
         }
     }
-    fail(ForfeitReason::kIllegal, "answered " + common::quoted(line) +
-                                      " to go; the legal moves were " + moves_text(legal));
+    fail(ForfeitReason::kIllegal,
+         "answered " + common::quoted(line) + " to go; the legal moves were " + moves_text(legal),
+         true);
   }
 }
 

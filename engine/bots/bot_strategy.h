@@ -5,8 +5,9 @@
 // / `dbpok`, `isready` / `readyok`) and reused across games (`newgame`, `hand`, `event`, `go`,
 // `gameover`). Only the seat's Observation reaches the bot, and the opponent's hand only at
 // `gameover`. A bot that answers `go` with anything but a listed legal move, does not answer in
-// time, or exits forfeits the game (strategies::Forfeit); after a time-out or a crash it is
-// restarted when the next game begins. When failures in a row pass the bot's `restarts`, the run
+// time, or exits forfeits the game (strategies::Forfeit); after a time-out, a crash or a failed
+// handshake it is restarted when the next game begins, and after an illegal answer its unread
+// output is dropped and `isready` / `readyok` resynchronises it (else it is restarted). When failures in a row pass the bot's `restarts`, the run
 // stops with BotError, which names the bot and shows the tail of its stderr log.
 #pragma once
 
@@ -87,7 +88,12 @@ class BotStrategy : public strategies::Strategy {
   void start();
   void handshake();
   std::string expect(const std::string& asked, const std::string& answer, int limit_ms);
-  [[noreturn]] void fail(strategies::ForfeitReason reason, const std::string& what);
+  /// Counts a failure and throws Forfeit (BotError past the restarts). The process is killed
+  /// (restarted when the next game begins) unless `keep_process`: after an illegal answer it
+  /// stays, and is resynchronised (resync) before its next game.
+  [[noreturn]] void fail(strategies::ForfeitReason reason, const std::string& what,
+                         bool keep_process = false);
+  bool resync();
   void note(const std::string& text) const;
 
   BotConfig config_;
@@ -96,6 +102,7 @@ class BotStrategy : public strategies::Strategy {
   LaidLine line_;
   int failures_in_row_ = 0;
   bool failed_this_game_ = false;
+  bool needs_resync_ = false;
   BotStats stats_;
 };
 
