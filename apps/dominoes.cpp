@@ -21,6 +21,7 @@
 #include "engine/tournament/interrupt.h"
 #include "engine/tournament/progress.h"
 #include "engine/tournament/run_arguments.h"
+#include "engine/tournament/sprt_report.h"
 #include "strategies/registry.h"
 
 namespace {
@@ -75,6 +76,11 @@ void print_outcome(const tournament::ExperimentConfig& config,
                 config.rules.match_target > 0 ? "matches" : "games", run.seconds, rate);
   std::cerr << "\n" << line << threads_text(config, run.threads_used);
   if (run.resumed_chunks) std::cerr << ", resumed " << run.resumed_chunks << " chunks from the journal";
+  if (config.sprt.enabled && !run.tasks.empty()) {  // head-to-head: one pairing
+    const auto& task = run.tasks.front();
+    std::cerr << "\nSPRT: " << tournament::sprt_verdict(task.sprt.decision, task.totals.deals,
+                                                         task.sprt.llr(), task.sprt.bounds);
+  }
   std::cerr << "\ntables:";
   for (const auto& p : result.table_paths) std::cerr << " " << p;
   std::cerr << "\n";

@@ -13,6 +13,7 @@ void PairingTotals::add(const DealTally& t) {
   leader_net += t.leader_net;
   a_forfeits += t.a_forfeits;
   b_forfeits += t.b_forfeits;
+  if (t.games == 2) ++penta[static_cast<std::size_t>(pentanomial_class(t.a_wins, t.draws))];
 }
 
 void PairingTotals::merge(const PairingTotals& o) {
@@ -26,6 +27,7 @@ void PairingTotals::merge(const PairingTotals& o) {
   leader_net += o.leader_net;
   a_forfeits += o.a_forfeits;
   b_forfeits += o.b_forfeits;
+  for (std::size_t k = 0; k < penta.size(); ++k) penta[k] += o.penta[k];
   seconds += o.seconds;
 }
 

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 
+#include "engine/tournament/pentanomial.h"
 #include "engine/tournament/statistics.h"
 
 namespace tournament {
@@ -34,9 +35,11 @@ struct PairingTotals {
   std::int64_t leader_net = 0;
   std::int64_t a_forfeits = 0;  ///< single games A forfeited
   std::int64_t b_forfeits = 0;  ///< single games B forfeited
+  /// Duplicate pairs (deals of two games) by A's two results, pentanomial.h; zeros otherwise.
+  PentanomialCounts penta{};
   double seconds = 0;         ///< wall time spent
 
-  /// Adds one deal's tally.
+  /// Adds one deal's tally (a deal of two games, a duplicate pair, is also counted in penta).
   void add(const DealTally& t);
   /// Adds another span of deals' totals.
   void merge(const PairingTotals& other);

@@ -135,6 +135,8 @@ void validate(ExperimentConfig& c, const strategies::Registry& base) {
   canonicalise_players(c, registry);
   check_format(c);
   expand_lineups(c, registry);
+  if (c.sprt.enabled && (c.format != Format::kHeadToHead || c.sweep.active()))
+    throw ConfigError("sprt needs format head-to-head without a sweep (it tests one pairing)");
 }
 
 ExperimentConfig default_experiment() {
@@ -165,6 +167,7 @@ std::vector<std::pair<std::string, std::string>> result_keys(const ExperimentCon
     keys.emplace_back("sweep-param", c.sweep.param);
     keys.emplace_back("sweep-values", values);
   }
+  if (c.sprt.enabled) keys.emplace_back("sprt", to_string(c.sprt));
   for (const auto& bot : c.bots)
     for (const auto& [key, value] : bots::bot_keys(bot))
       keys.emplace_back("bot." + bot.name + "." + key, value);

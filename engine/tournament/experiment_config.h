@@ -12,6 +12,7 @@
 #include "engine/bots/bot_config.h"
 #include "engine/dominoes/rules.h"
 #include "engine/tournament/schedule.h"
+#include "engine/tournament/sprt.h"
 
 namespace strategies {
 class Registry;
@@ -50,6 +51,8 @@ struct ExperimentConfig {
   std::int64_t chunk = 1000;    ///< deals per journal entry
   bool quiet = false;           ///< no progress line
   Sweep sweep;
+  /// A sequential test (sprt.h), head-to-head without a sweep only; `deals` is then the maximum.
+  SprtSettings sprt;
   /// External bots (PROTOCOL.md) the players may name: `[bot.NAME]` sections, `--bot NAME=CMD`.
   std::vector<bots::BotConfig> bots;
   /// Filled by validate(): the player lists the experiment runs, one per sweep value (the swept
@@ -64,7 +67,8 @@ struct ExperimentConfig {
 /// The files a run writes into its output directory, besides the journal and the lock.
 inline constexpr const char* kTableFiles[] = {"summary.csv", "summary.md",
                                               "crosstable_points.csv", "crosstable_winrate.csv",
-                                              "crosstable.md", "config.cfg"};
+                                              "crosstable.md", "config.cfg",
+                                              "sprt.csv", "summary.json"};
 /// The journal's and the lock's file names in the output directory.
 inline constexpr const char* kJournalFile = "journal.txt";
 inline constexpr const char* kLockFile = "run.lock";
@@ -73,7 +77,7 @@ inline constexpr const char* kLockFile = "run.lock";
 /// (every spec parsed here, so no user error can surface mid-run), out_dir defaulted to
 /// results/<name>. Validating a validated config changes nothing. Throws ConfigError naming the
 /// first problem: bad rules or target, a bad name or path (a newline, '#'), an unknown strategy
-/// or parameter, a format that does not fit the player count, a bad sweep, or --games-out naming
+/// or parameter, a format that does not fit the player count, a bad sweep, an SPRT outside head-to-head, or --games-out naming
 /// a file the run itself writes (its journal, lock or tables) or a directory. Specs are resolved
 /// by `registry` (the CLI's is strategies::Registry::builtin()) plus the config's bots (a bot
 /// named like a strategy, or twice, is a ConfigError).

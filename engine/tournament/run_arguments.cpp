@@ -48,6 +48,8 @@ po::options_description experiment_options() {
        "sweep one parameter of one player over sweep-values, e.g. scenarios")
       ("sweep-values", po::value<std::string>(), "the sweep's values, comma-separated, e.g. 50,100,200")
       ("sweep-player", po::value<std::string>(), "which player the sweep changes, 1-based (default 1)")
+      ("sprt", po::value<std::string>(), "sequential test, head-to-head only, deals = the maximum: "
+       "p0=X,p1=Y[,alpha=0.05,beta=0.05], H0 A's points/game <= p0, H1 >= p1, e.g. p0=0,p1=0.5")
       ("bot", po::value<std::vector<std::string>>(),
        "an external bot (PROTOCOL.md), NAME=COMMAND, repeated; seat it as player NAME. In a "
        "config file also as a section [bot.NAME] with command = ..., and optional time-ms "
@@ -142,6 +144,8 @@ void apply_words(const po::variables_map& vm, ExperimentConfig& c) {
   if (auto* v = get(vm, "sweep-player"))
     c.sweep.player = parse_integer<int>("sweep-player", *v, 1, 1 << 20, "1 or more") - 1;
   if (auto* v = get(vm, "sweep-values")) c.sweep.values = common::split_list(*v);
+  if (auto* v = get(vm, "sprt"))
+    if (const std::string why = parse_sprt_settings(*v, c.sprt); !why.empty()) throw ConfigError(why);
 }
 
 po::variables_map read_command_line(const std::vector<std::string>& args) {

@@ -86,10 +86,11 @@ class ChunkLoop {
       const std::int64_t end = std::min(config_.deals, begin + config_.chunk);
       if (take_resumed(t, c, task.totals)) {
         progress_.deals_done += end - begin;
-        continue;
+      } else {
+        if (stop_requested()) return false;
+        task.totals.merge(play(context, {t, c, begin, end, {}, 0}));
       }
-      if (stop_requested()) return false;
-      task.totals.merge(play(context, {t, c, begin, end, {}, 0}));
+      if (sprt_decided(task)) break;
     }
     threads_used_ = std::max(threads_used_, static_cast<int>(players.size()));
     return true;
@@ -113,6 +114,19 @@ class ChunkLoop {
     totals.merge(resumed[next_resumed_++].totals);
     ++resumed_chunks_;
     return true;
+  }
+
+  // 3. With an SPRT, the test is checked after every chunk, resumed or played, in deal order:
+  // the stopping point depends only on the totals, never on threads or a resume.
+  bool sprt_decided(TaskResult& task) const {
+    if (!config_.sprt.enabled) return false;
+    SprtTrace& trace = task.sprt;
+    trace.bounds = sprt_bounds(config_.sprt);
+    const double llr =
+        sprt_llr_per_game(task.totals.a_net, config_.sprt, config_.games_per_deal());
+    trace.steps.push_back({task.totals.deals, task.totals.games, llr});
+    trace.decision = sprt_decide(llr, trace.bounds);
+    return trace.decision != SprtDecision::kNone;
   }
 
   bool stop_requested() const {
@@ -173,7 +187,7 @@ RunResult run_tasks(const strategies::Registry& registry, const ExperimentConfig
       make_schedule(config.format, static_cast<int>(config.players.size()));
   std::vector<TaskResult> tasks;
   for (const auto& players : config.lineups)
-    for (const Pairing p : schedule) tasks.push_back({p, players[p.a], players[p.b], {}});
+    for (const Pairing p : schedule) tasks.push_back({p, players[p.a], players[p.b], {}, {}});
   const strategies::Registry seated = registry_for(config, registry);  // plus the config's bots
   ChunkLoop loop(seated, config, journal_path, hooks, static_cast<int>(tasks.size()));
   RunResult result;

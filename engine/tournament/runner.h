@@ -16,6 +16,7 @@
 #include "engine/tournament/accumulator.h"
 #include "engine/tournament/experiment_config.h"
 #include "engine/tournament/schedule.h"
+#include "engine/tournament/sprt.h"
 #include "strategies/registry.h"
 
 namespace tournament {
@@ -26,6 +27,9 @@ struct TaskResult {
   std::string player_a;  ///< canonical spec
   std::string player_b;
   PairingTotals totals;
+  /// With config.sprt: the test after each chunk, in deal order; the pairing stopped at the
+  /// first chunk whose LLR crossed a bound (totals then cover only the deals up to there).
+  SprtTrace sprt;
 };
 
 /// Where a run stands, for progress lines.

@@ -12,7 +12,9 @@
 #include <stdexcept>
 
 #include "engine/common/text.h"
+#include "engine/tournament/sprt_report.h"
 #include "engine/tournament/statistics.h"
+#include "engine/tournament/summary_json.h"
 
 namespace tournament {
 namespace {
@@ -85,6 +87,14 @@ SummaryRow summarize(const TaskResult& task, const ExperimentConfig& config) {
       t.leader_games ? static_cast<double>(t.leader_net) / static_cast<double>(t.leader_games) : 0;
   r.a_forfeits = t.a_forfeits;
   r.b_forfeits = t.b_forfeits;
+  r.deals_played = t.deals;
+  r.has_sprt = config.sprt.enabled;
+  r.sprt_llr = task.sprt.llr();
+  r.sprt_lower = task.sprt.bounds.lower, r.sprt_upper = task.sprt.bounds.upper;
+  r.sprt_decision = task.sprt.decision;
+  r.has_penta = config.duplicate;
+  r.penta = t.penta;
+  r.penta_estimate = estimate_pentanomial(t.penta);
   r.seconds = t.seconds;
   return r;
 }
@@ -93,14 +103,17 @@ std::string summary_csv(const std::vector<SummaryRow>& rows) {
   std::ostringstream os;
   os << "player_a,player_b,games,a_wins,draws,b_wins,a_points_per_game,a_points_ci95,a_win_rate,"
         "a_win_rate_ci95_low,a_win_rate_ci95_high,p_value,leader_points_per_game,a_forfeits,"
-        "b_forfeits,seconds\n";
+        "b_forfeits,deals_played,sprt_llr,sprt_lower,sprt_upper,sprt_decision,penta_ll,penta_ld,"
+        "penta_d,penta_wd,penta_ww,penta_score,normalized_elo,normalized_elo_ci95_low,"
+        "normalized_elo_ci95_high,seconds\n";
   for (const auto& r : rows)
     os << csv_field(r.player_a) << ',' << csv_field(r.player_b) << ',' << r.games << ','
        << r.a_wins << ',' << r.draws << ',' << r.b_wins << ',' << fixed(r.a_points_per_game, 4)
        << ',' << fixed(r.a_points_ci95, 4) << ',' << fixed(r.a_win_rate, 4) << ','
        << fixed(r.a_win_rate_ci95_low, 4) << ',' << fixed(r.a_win_rate_ci95_high, 4) << ','
        << significant(r.p_value) << ',' << fixed(r.leader_points_per_game, 4) << ','
-       << r.a_forfeits << ',' << r.b_forfeits << ',' << fixed(r.seconds, 3) << '\n';
+       << r.a_forfeits << ',' << r.b_forfeits << ',' << r.deals_played << ','
+       << sprt_and_penta_cells(r) << ',' << fixed(r.seconds, 3) << '\n';
   return os.str();
 }
 
@@ -131,6 +144,7 @@ std::string summary_markdown(const std::vector<SummaryRow>& rows, const Experime
        << (forfeits ? std::to_string(r.a_forfeits) + " | " + std::to_string(r.b_forfeits) + " | "
                     : std::string())
        << fixed(r.seconds, 2) << " |\n";
+  if (c.sprt.enabled) os << sprt_markdown(rows, c);
   return os.str();
 }
 
@@ -203,6 +217,8 @@ std::vector<std::string> write_tables(const ExperimentConfig& config,
     files.push_back({"crosstable.md", crosstable_markdown(t, config.players)});
   }
   files.push_back({"config.cfg", to_ini(config)});
+  if (config.sprt.enabled) files.push_back({"sprt.csv", sprt_csv(tasks.front().sprt)});
+  files.push_back({"summary.json", summary_json(rows, config, tasks)});
   std::vector<std::string> paths;
   for (const auto& [name, text] : files) {
     write_file(dir / name, text);

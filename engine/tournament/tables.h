@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "engine/tournament/experiment_config.h"
+#include "engine/tournament/pentanomial.h"
 #include "engine/tournament/runner.h"
 
 namespace tournament {
@@ -26,13 +27,24 @@ struct SummaryRow {
   double p_value = 0.5;
   double leader_points_per_game = 0;
   std::int64_t a_forfeits = 0, b_forfeits = 0;  ///< games each side forfeited (external bots)
+  std::int64_t deals_played = 0;  ///< deals behind the row (fewer than `deals` when an SPRT stopped)
+  bool has_sprt = false;          ///< an SPRT ran: the sprt_* fields hold its end (sprt.h)
+  double sprt_llr = 0, sprt_lower = 0, sprt_upper = 0;
+  SprtDecision sprt_decision = SprtDecision::kNone;
+  bool has_penta = false;         ///< duplicate deals: the penta fields hold the pairs' counts
+  PentanomialCounts penta{};
+  PentanomialEstimate penta_estimate;
   double seconds = 0;
 };
 
 /// Returns the statistics of one pairing's totals.
 SummaryRow summarize(const TaskResult& task, const ExperimentConfig& config);
 
-/// Returns summary.csv: a header line and one line per row; fields with commas are quoted.
+/// Returns summary.csv: a header line and one line per row; fields with commas are quoted. The
+/// columns after b_forfeits: deals_played; sprt_llr, sprt_lower, sprt_upper, sprt_decision (empty
+/// without an SPRT); penta_ll, penta_ld, penta_d, penta_wd, penta_ww, penta_score,
+/// normalized_elo, normalized_elo_ci95_low, normalized_elo_ci95_high (empty without duplicate
+/// deals, and the Elo cells also when undefined); seconds stays last.
 std::string summary_csv(const std::vector<SummaryRow>& rows);
 /// Returns summary.md: the experiment's settings and the rows as a Markdown table (with forfeit
 /// columns when any game was forfeited).
