@@ -63,6 +63,12 @@ reject 2 leader run --leader youngest "${P[@]}" "${O[@]}"
 reject 2 sweep-player run --sweep-param playouts --sweep-values 1,2 --sweep-player 3 "${P[@]}" "${O[@]}"
 reject 2 sweep run --sweep-param playouts "${P[@]}" "${O[@]}"
 reject 2 'has no parameter' run --sweep-param depth --sweep-values 1 "${P[@]}" "${O[@]}"
+# The sequential test: its settings, and head-to-head only.
+reject 2 'sprt needs format head-to-head' run --sprt p0=0,p1=0.5 "${P[@]}" "${O[@]}"
+reject 2 'p1 must be greater' run --sprt p0=0.5,p1=0 --format head-to-head "${P[@]}" "${O[@]}"
+reject 2 'p0 and p1 are required' run --sprt p1=1 --format head-to-head "${P[@]}" "${O[@]}"
+reject 2 'unknown key' run --sprt p0=0,p1=1,gamma=2 --format head-to-head "${P[@]}" "${O[@]}"
+reject 2 'alpha and beta' run --sprt p0=0,p1=1,alpha=1 --format head-to-head "${P[@]}" "${O[@]}"
 reject 2 name run --name 'a/b' "${P[@]}" "${O[@]}"
 reject 2 name run --name $'two\nlines' "${P[@]}" "${O[@]}"
 reject 2 out run --out $'dir\nname' "${P[@]}" --quiet true

@@ -123,7 +123,8 @@ std::string summary_markdown(const std::vector<SummaryRow>& rows, const Experime
   });
   std::ostringstream os;
   os << "# " << c.name << "\n\n"
-     << "Format " << to_string(c.format) << ", " << c.deals << " deals per pairing"
+     << "Format " << to_string(c.format) << ", " << (c.sprt.enabled ? "at most " : "") << c.deals
+     << " deals per pairing"
      << (c.duplicate ? " (duplicate: each deal played twice, hands swapped)" : "")
      << ", seed " << c.seed << ". Rules: double-" << c.rules.max_pip << ", " << c.rules.hand_size
      << " tiles each, scoring " << to_string(c.rules.scoring) << ", leader "
