@@ -13,6 +13,7 @@ void PairingTotals::add(const DealTally& t) {
   leader_net += t.leader_net;
   a_forfeits += t.a_forfeits;
   b_forfeits += t.b_forfeits;
+  if (t.has_covariate) covariate.add(t.covariate, t.a_net);
 }
 
 void PairingTotals::merge(const PairingTotals& o) {
@@ -26,6 +27,7 @@ void PairingTotals::merge(const PairingTotals& o) {
   leader_net += o.leader_net;
   a_forfeits += o.a_forfeits;
   b_forfeits += o.b_forfeits;
+  covariate.merge(o.covariate);
   seconds += o.seconds;
 }
 

@@ -11,6 +11,7 @@
 
 #include "engine/bots/bot_config.h"
 #include "engine/dominoes/rules.h"
+#include "engine/tournament/control_variate.h"
 #include "engine/tournament/schedule.h"
 
 namespace strategies {
@@ -50,6 +51,8 @@ struct ExperimentConfig {
   std::int64_t chunk = 1000;    ///< deals per journal entry
   bool quiet = false;           ///< no progress line
   Sweep sweep;
+  /// Regression-adjusted estimate with the deal's open-hands value (control_variate.h).
+  ControlVariateMode control_variate = ControlVariateMode::kAuto;
   /// External bots (PROTOCOL.md) the players may name: `[bot.NAME]` sections, `--bot NAME=CMD`.
   std::vector<bots::BotConfig> bots;
   /// Filled by validate(): the player lists the experiment runs, one per sweep value (the swept

@@ -17,7 +17,7 @@ namespace tournament {
 namespace {
 
 constexpr const char* kMagic = "dominoes-journal ";
-constexpr const char* kVersion = "v3";
+constexpr const char* kVersion = "v4";
 
 std::string hex(std::uint64_t value) {
   char buf[24];
@@ -38,7 +38,8 @@ std::string body(const JournalEntry& e) {
   os << "chunk " << e.task << ' ' << e.index << ' ' << e.begin << ' ' << e.end << ' ' << t.deals
      << ' ' << t.games << ' ' << t.a_wins << ' ' << t.draws << ' ' << t.b_wins << ' ' << t.a_net.n
      << ' ' << t.a_net.sum << ' ' << t.a_net.sum_sq << ' ' << t.leader_games << ' '
-     << t.leader_net << ' ' << t.a_forfeits << ' ' << t.b_forfeits << ' ' << t.seconds << ' '
+     << t.leader_net << ' ' << t.a_forfeits << ' ' << t.b_forfeits << ' ' << t.covariate.n << ' ' << t.covariate.sum_x << ' '
+     << t.covariate.sum_xx << ' ' << t.covariate.sum_xy << ' ' << t.seconds << ' '
      << e.games_bytes;
   return os.str();
 }
@@ -139,7 +140,8 @@ bool parse_entry(const std::string& line, JournalEntry& e) {
   PairingTotals& t = e.totals;
   is >> word >> e.task >> e.index >> e.begin >> e.end >> t.deals >> t.games >> t.a_wins >>
       t.draws >> t.b_wins >> t.a_net.n >> t.a_net.sum >> t.a_net.sum_sq >> t.leader_games >>
-      t.leader_net >> t.a_forfeits >> t.b_forfeits >> t.seconds >> e.games_bytes;
+      t.leader_net >> t.a_forfeits >> t.b_forfeits >> t.covariate.n >> t.covariate.sum_x >>
+      t.covariate.sum_xx >> t.covariate.sum_xy >> t.seconds >> e.games_bytes;
   return word == "chunk" && !is.fail();
 }
 

@@ -2,7 +2,7 @@
 // interrupted run (Ctrl-C, a kill, a crash, a power cut) resumes after its last complete chunk and
 // ends with the same tables as an uninterrupted one (DESIGN.md section 6).
 //
-// Format (v3: v2 plus the forfeit counts), text, one record a line:
+// Format (v4: v3 plus the control variate's sums; v3: v2 plus the forfeit counts), text, one record a line:
 //   dominoes-journal v3 <fingerprint>
 //   key <key> = <value>          one line per result key of the config (result_keys())
 //   keys-end <check>             check = hash of the header lines above

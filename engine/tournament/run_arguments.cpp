@@ -40,6 +40,9 @@ po::options_description experiment_options() {
        "(default opponent-pips)")
       ("leader", po::value<std::string>(), "random | heaviest-double | alternate "
        "(default random)")
+      ("control-variate", po::value<std::string>(), "auto | on | off: also report A's points "
+       "adjusted by the deal's open-hands value (fewer deals for the same interval; auto = on "
+       "for single games without duplicate deals)")
       ("out", po::value<std::string>(), "output directory (default results/<name>/)")
       ("games-out", po::value<std::string>(), "write every game as a JSON line to this file")
       ("chunk", po::value<std::string>(), "deals per journal entry, 1 or more (default 1000)")
@@ -137,6 +140,12 @@ void apply_words(const po::variables_map& vm, ExperimentConfig& c) {
   if (auto* v = get(vm, "leader"); v && !dominoes::parse_leader_rule(*v, c.rules.leader))
     throw ConfigError("leader " + common::quoted(*v) +
                       " is not valid: valid random, heaviest-double or alternate");
+  if (auto* v = get(vm, "control-variate")) {
+    const auto mode = parse_control_variate_mode(*v);
+    if (!mode)
+      throw ConfigError("control-variate " + common::quoted(*v) + " is not valid: valid auto, on or off");
+    c.control_variate = *mode;
+  }
   if (vm.count("player")) c.players = vm["player"].as<std::vector<std::string>>();
   if (auto* v = get(vm, "sweep-param")) c.sweep.param = *v;
   if (auto* v = get(vm, "sweep-player"))

@@ -27,6 +27,7 @@ struct SummaryRow {
   double leader_points_per_game = 0;
   std::int64_t a_forfeits = 0, b_forfeits = 0;  ///< games each side forfeited (external bots)
   double seconds = 0;
+  AdjustedEstimate cv;  ///< the control-variate estimate (control_variate.h); invalid when off
 };
 
 /// Returns the statistics of one pairing's totals.
