@@ -161,20 +161,25 @@ TEST(DealCovariateTest, SwappingHandsAndLeaderNegatesTheValue) {
   }
 }
 
-TEST(DealCovariateTest, AutoIsOnOnlyWithoutDuplicateDealsForSingleGames) {
+TEST(DealCovariateTest, OnlyOnComputesItAndOnlyWhereItsMeanIsKnown) {
   ExperimentConfig c;
-  EXPECT_FALSE(control_variate_enabled(c));  // duplicate deals by default
-  c.duplicate = false;
-  EXPECT_TRUE(control_variate_enabled(c));
-  c.rules.leader = dominoes::LeaderRule::kAlternate;
-  EXPECT_FALSE(control_variate_enabled(c));
-  EXPECT_NE(control_variate_refusal(c), "");
+  for (const bool duplicate : {true, false}) {
+    c.duplicate = duplicate;
+    c.control_variate = ControlVariateMode::kAuto;  // below the 20% bar everywhere (README)
+    EXPECT_FALSE(control_variate_enabled(c));
+    c.control_variate = ControlVariateMode::kOff;
+    EXPECT_FALSE(control_variate_enabled(c));
+    c.control_variate = ControlVariateMode::kOn;
+    EXPECT_TRUE(control_variate_enabled(c));
+  }
+  EXPECT_EQ(control_variate_refusal(c), "");
   c.rules.leader = dominoes::LeaderRule::kHeaviestDouble;
+  EXPECT_EQ(control_variate_refusal(c), "");
+  c.rules.leader = dominoes::LeaderRule::kAlternate;
+  EXPECT_NE(control_variate_refusal(c), "");
+  c.rules.leader = dominoes::LeaderRule::kRandom;
   c.rules.match_target = 100;
-  EXPECT_FALSE(control_variate_enabled(c));
-  c.control_variate = ControlVariateMode::kOff;
-  c.rules.match_target = 0;
-  EXPECT_FALSE(control_variate_enabled(c));
+  EXPECT_NE(control_variate_refusal(c), "");
 }
 
 // Plays deals [0, deals) of `a` vs `b` with the covariate on and returns the totals.

@@ -41,8 +41,8 @@ po::options_description experiment_options() {
       ("leader", po::value<std::string>(), "random | heaviest-double | alternate "
        "(default random)")
       ("control-variate", po::value<std::string>(), "auto | on | off: also report A's points "
-       "adjusted by the deal's open-hands value (fewer deals for the same interval; auto = on "
-       "for single games without duplicate deals)")
+       "adjusted by the deal's open-hands value (a narrower interval "
+       "without duplicate deals, for a solve per deal; auto = off, see README)")
       ("out", po::value<std::string>(), "output directory (default results/<name>/)")
       ("games-out", po::value<std::string>(), "write every game as a JSON line to this file")
       ("chunk", po::value<std::string>(), "deals per journal entry, 1 or more (default 1000)")
