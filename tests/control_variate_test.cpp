@@ -15,10 +15,12 @@
 #include "engine/dominoes/rng.h"
 #include "engine/tournament/control_variate.h"
 #include "engine/tournament/deal_covariate.h"
+#include "engine/tournament/experiment.h"
 #include "engine/tournament/journal.h"
 #include "engine/tournament/play_deal.h"
 #include "engine/tournament/tables.h"
 #include "strategies/registry.h"
+#include "tests/test_files.h"
 
 namespace tournament {
 namespace {
@@ -240,6 +242,29 @@ TEST(ControlVariateRunTest, JournalKeepsTheCovariateSums) {
   ASSERT_TRUE(parse_entry(line.substr(0, line.size() - 1), back));
   EXPECT_EQ(back.totals.covariate, e.totals.covariate);
   EXPECT_EQ(back.totals.covariate.n, 30);
+}
+
+TEST(ControlVariateRunTest, TablesDoNotDependOnThreadsOrChunks) {
+  test_files::TempDir tmp;
+  std::vector<std::string> tables;
+  for (const auto& [threads, chunk] : {std::pair{1, 300}, {2, 7}}) {
+    ExperimentConfig c;
+    c.players = {"heuristic", "random"};
+    c.format = Format::kHeadToHead;
+    c.deals = 300;
+    c.duplicate = false;
+    c.control_variate = ControlVariateMode::kOn;
+    c.threads = threads;
+    c.chunk = chunk;
+    c.quiet = true;
+    c.out_dir = tmp.sub("t" + std::to_string(threads));
+    validate(c, strategies::Registry::builtin());
+    ASSERT_TRUE(run_experiment(strategies::Registry::builtin(), c).run.complete);
+    tables.push_back(test_files::csv_without_seconds(test_files::read_text(c.out_dir + "/summary.csv")));
+  }
+  EXPECT_EQ(tables[0], tables[1]);
+  EXPECT_NE(tables[0].find("cv_beta"), std::string::npos);
+  EXPECT_EQ(tables[0].find(",,,,"), std::string::npos) << "the control-variate columns are empty";
 }
 
 }  // namespace
