@@ -9,7 +9,7 @@ set -u
 
 bin=${1:?usage: $0 PATH/TO/dominoes}
 source "$(dirname "$0")/cli_lib.sh"
-max_error_bytes=400  # an unknown option's message lists every valid key
+max_error_bytes=500  # an unknown option's message lists every valid key
 tables="$tmp/tables"
 
 # reject EXIT WORD ARGS...: expect_error (cli_lib.sh) on "$bin" ARGS, and no table written.
@@ -60,6 +60,9 @@ reject 2 duplicate run --duplicate maybe "${P[@]}" "${O[@]}"
 reject 2 quiet run --quiet 1 "${P[@]}" --out "$tables"
 reject 2 scoring run --scoring most-pips "${P[@]}" "${O[@]}"
 reject 2 leader run --leader youngest "${P[@]}" "${O[@]}"
+reject 2 control-variate run --control-variate maybe "${P[@]}" "${O[@]}"
+reject 2 alternate run --control-variate on --leader alternate "${P[@]}" "${O[@]}"
+reject 2 target run --control-variate on --target 50 "${P[@]}" "${O[@]}"
 reject 2 sweep-player run --sweep-param playouts --sweep-values 1,2 --sweep-player 3 "${P[@]}" "${O[@]}"
 reject 2 sweep run --sweep-param playouts "${P[@]}" "${O[@]}"
 reject 2 'has no parameter' run --sweep-param depth --sweep-values 1 "${P[@]}" "${O[@]}"

@@ -14,6 +14,7 @@ void PairingTotals::add(const DealTally& t) {
   a_forfeits += t.a_forfeits;
   b_forfeits += t.b_forfeits;
   if (t.games == 2) ++penta[static_cast<std::size_t>(pentanomial_class(t.a_wins, t.draws))];
+  if (t.has_covariate) covariate.add(t.covariate, t.a_net);
 }
 
 void PairingTotals::merge(const PairingTotals& o) {
@@ -28,6 +29,7 @@ void PairingTotals::merge(const PairingTotals& o) {
   a_forfeits += o.a_forfeits;
   b_forfeits += o.b_forfeits;
   for (std::size_t k = 0; k < penta.size(); ++k) penta[k] += o.penta[k];
+  covariate.merge(o.covariate);
   seconds += o.seconds;
 }
 

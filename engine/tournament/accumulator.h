@@ -6,6 +6,7 @@
 #include <cstdint>
 
 #include "engine/tournament/pentanomial.h"
+#include "engine/tournament/control_variate.h"
 #include "engine/tournament/statistics.h"
 
 namespace tournament {
@@ -21,6 +22,8 @@ struct DealTally {
   int leader_net = 0;    ///< sum over those games of the leader's points minus the other's
   int a_forfeits = 0;    ///< single games A forfeited (external bots, PROTOCOL.md)
   int b_forfeits = 0;    ///< single games B forfeited
+  bool has_covariate = false;  ///< the control variate is on (deal_covariate.h)
+  int covariate = 0;           ///< then: the deal's open-hands value for hand 0
 };
 
 /// A pairing's totals over many deals.
@@ -37,6 +40,7 @@ struct PairingTotals {
   std::int64_t b_forfeits = 0;  ///< single games B forfeited
   /// Duplicate pairs (deals of two games) by A's two results, pentanomial.h; zeros otherwise.
   PentanomialCounts penta{};
+  CovariateSums covariate;    ///< (covariate, a_net) of the deals that have one
   double seconds = 0;         ///< wall time spent
 
   /// Adds one deal's tally (a deal of two games, a duplicate pair, is also counted in penta).

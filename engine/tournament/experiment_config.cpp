@@ -6,6 +6,7 @@
 
 #include "engine/bots/bot_registry.h"
 #include "engine/common/text.h"
+#include "engine/tournament/deal_covariate.h"
 #include "strategies/registry.h"
 
 namespace tournament {
@@ -129,6 +130,9 @@ void validate(ExperimentConfig& c, const strategies::Registry& base) {
   if (c.deals < 1) throw ConfigError("deals " + std::to_string(c.deals) + " is not valid: valid 1 or more");
   if (c.chunk < 1) throw ConfigError("chunk " + std::to_string(c.chunk) + " is not valid: valid 1 or more");
   check_name_and_paths(c);
+  if (const std::string why = control_variate_refusal(c);
+      c.control_variate == ControlVariateMode::kOn && !why.empty())
+    throw ConfigError(why + ", or set control-variate = auto or off");
   if (c.out_dir.empty()) c.out_dir = "results/" + c.name;
   check_games_out(c);
   const strategies::Registry registry = registry_for(c, base);
@@ -156,6 +160,7 @@ std::vector<std::pair<std::string, std::string>> result_keys(const ExperimentCon
       {"hand-size", std::to_string(c.rules.hand_size)},
       {"scoring", std::string(to_string(c.rules.scoring))},
       {"leader", std::string(to_string(c.rules.leader))},
+      {"control-variate", std::string(to_string(c.control_variate))},
       {"chunk", std::to_string(c.chunk)}};
   if (!c.games_out.empty()) keys.emplace_back("games-out", c.games_out);
   for (const auto& p : c.players) keys.emplace_back("player", p);

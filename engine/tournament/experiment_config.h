@@ -11,6 +11,7 @@
 
 #include "engine/bots/bot_config.h"
 #include "engine/dominoes/rules.h"
+#include "engine/tournament/control_variate.h"
 #include "engine/tournament/schedule.h"
 #include "engine/tournament/sprt.h"
 
@@ -53,6 +54,8 @@ struct ExperimentConfig {
   Sweep sweep;
   /// A sequential test (sprt.h), head-to-head without a sweep only; `deals` is then the maximum.
   SprtSettings sprt;
+  /// Regression-adjusted estimate with the deal's open-hands value (control_variate.h).
+  ControlVariateMode control_variate = ControlVariateMode::kAuto;
   /// External bots (PROTOCOL.md) the players may name: `[bot.NAME]` sections, `--bot NAME=CMD`.
   std::vector<bots::BotConfig> bots;
   /// Filled by validate(): the player lists the experiment runs, one per sweep value (the swept

@@ -17,7 +17,7 @@ namespace tournament {
 namespace {
 
 constexpr const char* kMagic = "dominoes-journal ";
-constexpr const char* kVersion = "v4";
+constexpr const char* kVersion = "v5";
 
 std::string hex(std::uint64_t value) {
   char buf[24];
@@ -40,7 +40,8 @@ std::string body(const JournalEntry& e) {
      << ' ' << t.a_net.sum << ' ' << t.a_net.sum_sq << ' ' << t.leader_games << ' '
      << t.leader_net << ' ' << t.a_forfeits << ' ' << t.b_forfeits;
   for (const auto c : t.penta) os << ' ' << c;
-  os << ' ' << t.seconds << ' ' << e.games_bytes;
+  os << ' ' << t.covariate.n << ' ' << t.covariate.sum_x << ' ' << t.covariate.sum_xx << ' '
+     << t.covariate.sum_xy << ' ' << t.seconds << ' ' << e.games_bytes;
   return os.str();
 }
 
@@ -142,7 +143,8 @@ bool parse_entry(const std::string& line, JournalEntry& e) {
       t.draws >> t.b_wins >> t.a_net.n >> t.a_net.sum >> t.a_net.sum_sq >> t.leader_games >>
       t.leader_net >> t.a_forfeits >> t.b_forfeits;
   for (auto& c : t.penta) is >> c;
-  is >> t.seconds >> e.games_bytes;
+  is >> t.covariate.n >> t.covariate.sum_x >> t.covariate.sum_xx >> t.covariate.sum_xy >>
+      t.seconds >> e.games_bytes;
   return word == "chunk" && !is.fail();
 }
 

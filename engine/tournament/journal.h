@@ -2,9 +2,10 @@
 // interrupted run (Ctrl-C, a kill, a crash, a power cut) resumes after its last complete chunk and
 // ends with the same tables as an uninterrupted one (DESIGN.md section 6).
 //
-// Format (v4: v3 plus the 5 pentanomial counts after the forfeits; v3: v2 plus the forfeit
-// counts), text, one record a line:
-//   dominoes-journal v4 <fingerprint>
+// Format (v5: v4 plus the control variate's sums after the pentanomial counts; v4: v3 plus the
+// 5 pentanomial counts after the forfeits; v3: v2 plus the forfeit counts), text, one record a
+// line:
+//   dominoes-journal v5 <fingerprint>
 //   key <key> = <value>          one line per result key of the config (result_keys())
 //   keys-end <check>             check = hash of the header lines above
 //   chunk <task> <index> <begin> <end> <totals...> <seconds> <games_bytes> <check>

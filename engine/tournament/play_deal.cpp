@@ -3,6 +3,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "engine/tournament/deal_covariate.h"
 #include "engine/tournament/game_loop.h"
 #include "engine/tournament/games_writer.h"
 
@@ -90,6 +91,8 @@ DealTally play_deal(const DealContext& d) {
   // Both games of a duplicate pair share the deal: dealt once.
   const dominoes::Deal deal =
       dominoes::make_deal(c.rules, c.seed, static_cast<std::uint64_t>(d.deal_index), 0);
+  if (d.covariate_solver) t.covariate = deal_covariate(*d.covariate_solver, deal);
+  t.has_covariate = d.covariate_solver != nullptr;
   single_game(d, deal, 0, t);
   if (c.duplicate) single_game(d, deal, 1, t);
   return t;

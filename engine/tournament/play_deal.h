@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <string>
 
+#include "engine/solvers/block_dominoes_solver.h"
 #include "engine/tournament/accumulator.h"
 #include "engine/tournament/experiment_config.h"
 #include "strategies/strategy.h"
@@ -22,6 +23,7 @@ struct DealContext {
   std::array<strategies::Player*, 2> players{};  ///< {A, B}; not null
   const std::array<std::string, 2>& specs;       ///< {A, B}: the specs game records name
   std::string* records = nullptr;                ///< when not null, receives the game records
+  solvers::BlockDominoesSolver* covariate_solver = nullptr;  ///< when not null: tally the covariate
 };
 
 /// Returns deal `deal.deal_index`'s tally for A against B: one game (or match, when the rules

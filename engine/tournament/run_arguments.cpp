@@ -40,6 +40,9 @@ po::options_description experiment_options() {
        "(default opponent-pips)")
       ("leader", po::value<std::string>(), "random | heaviest-double | alternate "
        "(default random)")
+      ("control-variate", po::value<std::string>(), "auto | on | off: also report A's points "
+       "adjusted by the deal's open-hands value (a narrower interval "
+       "without duplicate deals, for a solve per deal; auto = off, see README)")
       ("out", po::value<std::string>(), "output directory (default results/<name>/)")
       ("games-out", po::value<std::string>(), "write every game as a JSON line to this file")
       ("chunk", po::value<std::string>(), "deals per journal entry, 1 or more (default 1000)")
@@ -139,6 +142,12 @@ void apply_words(const po::variables_map& vm, ExperimentConfig& c) {
   if (auto* v = get(vm, "leader"); v && !dominoes::parse_leader_rule(*v, c.rules.leader))
     throw ConfigError("leader " + common::quoted(*v) +
                       " is not valid: valid random, heaviest-double or alternate");
+  if (auto* v = get(vm, "control-variate")) {
+    const auto mode = parse_control_variate_mode(*v);
+    if (!mode)
+      throw ConfigError("control-variate " + common::quoted(*v) + " is not valid: valid auto, on or off");
+    c.control_variate = *mode;
+  }
   if (vm.count("player")) c.players = vm["player"].as<std::vector<std::string>>();
   if (auto* v = get(vm, "sweep-param")) c.sweep.param = *v;
   if (auto* v = get(vm, "sweep-player"))
@@ -174,7 +183,11 @@ void set_section_key(const std::string& option, const std::string& value,
                       "[bot.NAME] with keys command, time-ms, start-ms, ready-ms, dir, restarts");
   if (const std::string why = bots::bot_name_error(name); !why.empty()) throw ConfigError(why);
   auto it = std::find_if(bots.begin(), bots.end(), [&](const auto& b) { return b.name == name; });
-  if (it == bots.end()) it = bots.insert(bots.end(), bots::BotConfig{.name = name});
+  if (it == bots.end()) {
+    bots::BotConfig fresh;
+    fresh.name = name;
+    it = bots.insert(bots.end(), fresh);
+  }
   try {
     bots::set_bot_key(*it, rest.substr(dot + 1), value);
   } catch (const std::invalid_argument& e) {

@@ -10,10 +10,12 @@
 #include <chrono>
 #include <stdexcept>
 
+#include "engine/tournament/deal_covariate.h"
 #include "engine/tournament/games_file.h"
 #include "engine/tournament/journal.h"
 #include "engine/tournament/play_deal.h"
 #include "strategies/registry.h"
+#include "strategies/solver_for_rules.h"
 
 namespace tournament {
 namespace {
@@ -30,6 +32,8 @@ struct TaskContext {
   const ExperimentConfig& config;
   std::array<std::string, 2> specs;
   tbb::enumerable_thread_specific<PlayerPair>& players;
+  /// One open-hands solver per thread for the control variate's covariate; null when it is off.
+  tbb::enumerable_thread_specific<strategies::SolverForRules>* covariate_solvers = nullptr;
 };
 
 // Plays deals [begin, end) in parallel and adds their tallies in deal order.
@@ -45,7 +49,10 @@ PairingTotals play_chunk(const TaskContext& task, std::int64_t begin, std::int64
                                .deal_index = i,
                                .players = {&pair[0], &pair[1]},
                                .specs = task.specs,
-                               .records = records ? &(*records)[slot] : nullptr});
+                               .records = records ? &(*records)[slot] : nullptr,
+                               .covariate_solver = task.covariate_solvers
+                                   ? &task.covariate_solvers->local().get(task.config.rules)
+                                   : nullptr});
     }
   });
   PairingTotals totals;
@@ -79,7 +86,9 @@ class ChunkLoop {
   bool run_task(int t, TaskResult& task) {
     tbb::enumerable_thread_specific<PlayerPair> players(
         PlayerPair{registry_.make(task.player_a), registry_.make(task.player_b)});
-    const TaskContext context{config_, {task.player_a, task.player_b}, players};
+    tbb::enumerable_thread_specific<strategies::SolverForRules> solvers;
+    const TaskContext context{config_, {task.player_a, task.player_b}, players,
+                              control_variate_enabled(config_) ? &solvers : nullptr};
     progress_.task = t;
     for (std::int64_t c = 0; c < chunks_per_task(config_); ++c) {
       const std::int64_t begin = c * config_.chunk;

@@ -13,6 +13,7 @@
 
 #include "engine/common/text.h"
 #include "engine/tournament/sprt_report.h"
+#include "engine/tournament/deal_covariate.h"
 #include "engine/tournament/statistics.h"
 #include "engine/tournament/summary_json.h"
 
@@ -66,6 +67,27 @@ std::string unit_name(const ExperimentConfig& c) {
   return c.rules.match_target > 0 ? "match to " + std::to_string(c.rules.match_target) : "game";
 }
 
+// The control variate's four CSV fields and their commas; empty fields when it is off.
+std::string cv_fields(const AdjustedEstimate& e) {
+  if (!e.valid) return ",,,,";
+  return fixed(e.mean, 4) + ',' + fixed(e.ci95, 4) + ',' + fixed(e.beta, 4) + ',' +
+         fixed(e.correlation, 4) + ',';
+}
+
+// summary.md's paragraph on the control variate: one line per row that has it.
+std::string cv_lines(const std::vector<SummaryRow>& rows) {
+  std::string text;
+  for (const auto& r : rows)
+    if (r.cv.valid)
+      text += "- " + r.player_a + " vs " + r.player_b + ": " + fixed(r.cv.mean, 3) + " ± " +
+              fixed(r.cv.ci95, 3) + " (plain " + fixed(r.a_points_per_game, 3) + " ± " +
+              fixed(r.a_points_ci95, 3) + "), beta " + fixed(r.cv.beta, 4) + ", rho " +
+              fixed(r.cv.correlation, 3) + "\n";
+  if (text.empty()) return text;
+  return "\nControl variate: A's points per game adjusted by the deal's exact open-hands value "
+         "for hand 0 (mean 0 exactly; control_variate.h), with its 95% interval:\n\n" + text;
+}
+
 }  // namespace
 
 SummaryRow summarize(const TaskResult& task, const ExperimentConfig& config) {
@@ -96,6 +118,7 @@ SummaryRow summarize(const TaskResult& task, const ExperimentConfig& config) {
   r.penta = t.penta;
   r.penta_estimate = estimate_pentanomial(t.penta);
   r.seconds = t.seconds;
+  r.cv = estimate_adjusted(t.covariate, t.a_net, kCovariateMean, config.games_per_deal());
   return r;
 }
 
@@ -105,7 +128,7 @@ std::string summary_csv(const std::vector<SummaryRow>& rows) {
         "a_win_rate_ci95_low,a_win_rate_ci95_high,p_value,leader_points_per_game,a_forfeits,"
         "b_forfeits,deals_played,sprt_llr,sprt_lower,sprt_upper,sprt_decision,penta_ll,penta_ld,"
         "penta_d,penta_wd,penta_ww,penta_score,normalized_elo,normalized_elo_ci95_low,"
-        "normalized_elo_ci95_high,seconds\n";
+        "normalized_elo_ci95_high,a_points_per_game_cv,a_points_ci95_cv,cv_beta,cv_rho,seconds\n";
   for (const auto& r : rows)
     os << csv_field(r.player_a) << ',' << csv_field(r.player_b) << ',' << r.games << ','
        << r.a_wins << ',' << r.draws << ',' << r.b_wins << ',' << fixed(r.a_points_per_game, 4)
@@ -113,7 +136,7 @@ std::string summary_csv(const std::vector<SummaryRow>& rows) {
        << fixed(r.a_win_rate_ci95_low, 4) << ',' << fixed(r.a_win_rate_ci95_high, 4) << ','
        << significant(r.p_value) << ',' << fixed(r.leader_points_per_game, 4) << ','
        << r.a_forfeits << ',' << r.b_forfeits << ',' << r.deals_played << ','
-       << sprt_and_penta_cells(r) << ',' << fixed(r.seconds, 3) << '\n';
+       << sprt_and_penta_cells(r) << ',' << cv_fields(r.cv) << fixed(r.seconds, 3) << '\n';
   return os.str();
 }
 
@@ -146,6 +169,7 @@ std::string summary_markdown(const std::vector<SummaryRow>& rows, const Experime
                     : std::string())
        << fixed(r.seconds, 2) << " |\n";
   if (c.sprt.enabled) os << sprt_markdown(rows, c);
+  os << cv_lines(rows);
   return os.str();
 }
 

@@ -35,6 +35,7 @@ struct SummaryRow {
   PentanomialCounts penta{};
   PentanomialEstimate penta_estimate;
   double seconds = 0;
+  AdjustedEstimate cv;  ///< the control-variate estimate (control_variate.h); invalid when off
 };
 
 /// Returns the statistics of one pairing's totals.
