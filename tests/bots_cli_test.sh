@@ -29,7 +29,7 @@ alive_with() {
   --format head-to-head --deals 200 --chunk 50 --quiet true --out "$tmp/a" >"$tmp/out" 2>"$tmp/err"
 check "run with --bot succeeds" test $? -eq 0
 check "summary names the bot" grep -q '^fl,random,400,' "$tmp/a/summary.csv"
-check "summary has forfeit columns" grep -q 'a_forfeits,b_forfeits,.*seconds$' "$tmp/a/summary.csv"
+check "summary has forfeit columns" grep -q 'a_forfeits,b_forfeits,.*,seconds$' "$tmp/a/summary.csv"
 check "config.cfg keeps the bot section" grep -qx '\[bot.fl\]' "$tmp/a/config.cfg"
 check "the bot's log is in OUT/bots" test -f "$tmp/a/bots/fl.log"
 
