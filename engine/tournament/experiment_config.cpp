@@ -6,6 +6,7 @@
 
 #include "engine/bots/bot_registry.h"
 #include "engine/common/text.h"
+#include "engine/tournament/grid_sweep.h"
 #include "strategies/registry.h"
 
 namespace tournament {
@@ -86,6 +87,13 @@ void check_format(const ExperimentConfig& c) {
 void expand_lineups(ExperimentConfig& c, const strategies::Registry& registry) {
   const Sweep& s = c.sweep;
   c.lineups.clear();
+  if (!c.grid.empty()) {
+    if (s.active() || !s.values.empty())
+      throw ConfigError("sweep cannot be combined with sweep-param/sweep-values: give every swept "
+                        "parameter as sweep = P.PARAM=V1,V2,...");
+    c.lineups = expand_grid(c.players, c.grid, registry);
+    return;
+  }
   if (!s.active() && s.values.empty()) {
     c.lineups.push_back(c.players);
     return;
@@ -165,6 +173,7 @@ std::vector<std::pair<std::string, std::string>> result_keys(const ExperimentCon
     keys.emplace_back("sweep-param", c.sweep.param);
     keys.emplace_back("sweep-values", values);
   }
+  for (const auto& sweep : c.grid) keys.emplace_back("sweep", to_string(sweep));
   for (const auto& bot : c.bots)
     for (const auto& [key, value] : bots::bot_keys(bot))
       keys.emplace_back("bot." + bot.name + "." + key, value);

@@ -11,6 +11,7 @@
 
 #include "engine/common/program_options.h"
 #include "engine/common/text.h"
+#include "engine/tournament/grid_sweep.h"
 #include "strategies/registry.h"
 
 namespace tournament {
@@ -48,6 +49,9 @@ po::options_description experiment_options() {
        "sweep one parameter of one player over sweep-values, e.g. scenarios")
       ("sweep-values", po::value<std::string>(), "the sweep's values, comma-separated, e.g. 50,100,200")
       ("sweep-player", po::value<std::string>(), "which player the sweep changes, 1-based (default 1)")
+      ("sweep", po::value<std::vector<std::string>>(),
+       "grid sweep P.PARAM=V1,V2,... (P: 1-based player), repeated: runs the cartesian product, "
+       "the first sweep varying slowest; e.g. 1.scenarios=50,200 and 1.depth=0,10")
       ("bot", po::value<std::vector<std::string>>(),
        "an external bot (PROTOCOL.md), NAME=COMMAND, repeated; seat it as player NAME. In a "
        "config file also as a section [bot.NAME] with command = ..., and optional time-ms "
@@ -60,6 +64,8 @@ po::options_description command_line_options() {
   po::options_description o("Command-line only");
   o.add_options()("help,h", "show this help")(
       "restart", "discard a journal written under a different config and start afresh")(
+      "plot", "after the run, draw its tables as PNG and SVG with scripts/plot (needs "
+      "/usr/bin/python3 and python3-matplotlib)")(
       "config", po::value<std::string>(), "experiment config file (INI)");
   return o;
 }
@@ -142,6 +148,11 @@ void apply_words(const po::variables_map& vm, ExperimentConfig& c) {
   if (auto* v = get(vm, "sweep-player"))
     c.sweep.player = parse_integer<int>("sweep-player", *v, 1, 1 << 20, "1 or more") - 1;
   if (auto* v = get(vm, "sweep-values")) c.sweep.values = common::split_list(*v);
+  if (vm.count("sweep")) {
+    c.grid.clear();
+    for (const auto& text : vm["sweep"].as<std::vector<std::string>>())
+      c.grid.push_back(parse_sweep(text));
+  }
 }
 
 po::variables_map read_command_line(const std::vector<std::string>& args) {
@@ -152,7 +163,7 @@ po::variables_map read_command_line(const std::vector<std::string>& args) {
   try {
     return common::parse_command_line(args, cli, positional);
   } catch (const po::unknown_option& e) {
-    throw ConfigError(common::describe_option_error(e) + "; valid options: --help, --restart, " +
+    throw ConfigError(common::describe_option_error(e) + "; valid options: --help, --restart, --plot, " +
                       valid_keys());
   } catch (const po::error& e) {
     throw ConfigError(common::describe_option_error(e) + "; see dominoes run --help");
@@ -274,6 +285,7 @@ RunRequest parse_run_arguments(const std::vector<std::string>& args) {
     return request;
   }
   request.restart = vm.count("restart") > 0;
+  request.plot = vm.count("plot") > 0;
   std::vector<bots::BotConfig> sections;
   if (vm.count("config")) {
     request.config_path = vm["config"].as<std::string>();

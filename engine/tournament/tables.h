@@ -19,6 +19,9 @@ namespace tournament {
 
 /// One row of summary.csv.
 struct SummaryRow {
+  /// In a sweep, each swept parameter's column name ("1.scenarios", grid_sweep.h) and this row's
+  /// value; they lead the row, in grid order. Empty without a sweep.
+  std::vector<std::pair<std::string, std::string>> sweep;
   std::string player_a, player_b;
   std::int64_t games = 0, a_wins = 0, draws = 0, b_wins = 0;
   double a_points_per_game = 0, a_points_ci95 = 0;
@@ -32,7 +35,8 @@ struct SummaryRow {
 /// Returns the statistics of one pairing's totals.
 SummaryRow summarize(const TaskResult& task, const ExperimentConfig& config);
 
-/// Returns summary.csv: a header line and one line per row; fields with commas are quoted.
+/// Returns summary.csv: a header line (the first row's sweep columns, then the fixed columns) and
+/// one line per row; fields with commas are quoted.
 std::string summary_csv(const std::vector<SummaryRow>& rows);
 /// Returns summary.md: the experiment's settings and the rows as a Markdown table (with forfeit
 /// columns when any game was forfeited).
