@@ -16,6 +16,7 @@
 #include "apps/dominoes/advise_command.h"
 #include "apps/dominoes/check_bot_command.h"
 #include "apps/dominoes/play_command.h"
+#include "apps/dominoes/plot_results.h"
 #include "engine/bots/bot_registry.h"
 #include "engine/tournament/experiment.h"
 #include "engine/tournament/interrupt.h"
@@ -126,6 +127,7 @@ int run_command(const std::vector<std::string>& command, const std::vector<std::
     if (!result.run.complete)
       return report_interrupted(command, config, result, tournament::InterruptGuard::caught());
     print_outcome(config, result);
+    if (request.plot) dominoes_cli::plot_results(config.out_dir);
   } catch (const tournament::ConfigError& e) {
     progress.finish();
     return usage_error(std::string("run: ") + e.what());

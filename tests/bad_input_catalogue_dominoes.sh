@@ -72,6 +72,19 @@ reject 2 'p1 must be greater' run --sprt p0=0.5,p1=0 --format head-to-head "${P[
 reject 2 'p0 and p1 are required' run --sprt p1=1 --format head-to-head "${P[@]}" "${O[@]}"
 reject 2 'unknown key' run --sprt p0=0,p1=1,gamma=2 --format head-to-head "${P[@]}" "${O[@]}"
 reject 2 'alpha and beta' run --sprt p0=0,p1=1,alpha=1 --format head-to-head "${P[@]}" "${O[@]}"
+reject 2 'without a sweep' run --sprt p0=0,p1=0.5 --format head-to-head --player random --player 'playout(playouts=3)' --sweep 2.playouts=1,2 "${O[@]}"
+# Grid sweeps (issue 10): bad form, player, parameter, value, list; a parameter twice; mixed keys.
+G=(--player random --player 'playout(playouts=3)')
+reject 2 bogus run --sweep 2.bogus=1,2 "${G[@]}" "${O[@]}"
+reject 2 playouts run --sweep 2.playouts=1,many "${G[@]}" "${O[@]}"
+reject 2 '1..2' run --sweep 3.playouts=1,2 "${G[@]}" "${O[@]}"
+reject 2 player run --sweep 0.playouts=1,2 "${G[@]}" "${O[@]}"
+reject 2 'no values' run --sweep 2.playouts= "${G[@]}" "${O[@]}"
+reject 2 'empty value' run --sweep 2.playouts=1,,2 "${G[@]}" "${O[@]}"
+reject 2 P.PARAM run --sweep playouts=1,2 "${G[@]}" "${O[@]}"
+reject 2 twice run --sweep 2.playouts=1 --sweep 2.playouts=2 "${G[@]}" "${O[@]}"
+reject 2 sweep-param run --sweep 2.playouts=1 --sweep-param playouts --sweep-values 2 "${G[@]}" "${O[@]}"
+reject 2 twice run "$(cfg twice.cfg 'player = random\nplayer = playout\nsweep = 2.playouts=1\nsweep = 2.playouts=4\n')" "${O[@]}"
 reject 2 name run --name 'a/b' "${P[@]}" "${O[@]}"
 reject 2 name run --name $'two\nlines' "${P[@]}" "${O[@]}"
 reject 2 out run --out $'dir\nname' "${P[@]}" --quiet true

@@ -378,5 +378,84 @@ TEST(ConfigIniTest, ResultKeysCoverWhatDecidesTheTables) {
   }));
 }
 
+// ---------------------------------------------------------------------------------------------
+// Grid sweeps (issue 10): `sweep = P.PARAM=V1,...`, the cartesian product, first varying slowest.
+
+TEST(ConfigGridTest, TwoByThreeGridGivesSixLineupsFirstSweepSlowest) {
+  const ExperimentConfig c =
+      parse({"--player", "playout(rollout=lowest)", "--player", "minimax", "--format",
+             "head-to-head", "--sweep", "1.rollout=random,lowest", "--sweep",
+             "2.scenarios=7, 8,9"});
+  // Written out by hand: rollout is the outer loop, scenarios the inner; every spec canonical
+  // (all parameters, in the registry's order, as `dominoes strategies` lists them).
+  auto playout = [](const char* rollout) {
+    return "playout(playouts=1000,rollout=" + std::string(rollout) + ",crn=true)";
+  };
+  auto minimax = [](const char* scenarios) {
+    return "minimax(scenarios=" + std::string(scenarios) + ",depth=10,exact=true,crn=true)";
+  };
+  const std::vector<std::vector<std::string>> want = {
+      {playout("random"), minimax("7")}, {playout("random"), minimax("8")},
+      {playout("random"), minimax("9")}, {playout("lowest"), minimax("7")},
+      {playout("lowest"), minimax("8")}, {playout("lowest"), minimax("9")}};
+  EXPECT_EQ(c.lineups, want);
+  ASSERT_EQ(c.grid.size(), 2u);
+  EXPECT_EQ(c.grid[1].values, (std::vector<std::string>{"7", "8", "9"}));
+}
+
+TEST(ConfigGridTest, TwoParametersOfOnePlayerAndConfigFileKeys) {
+  TempFile file(
+      "player = minimax\nplayer = random\nsweep = 1.depth=0,3\nsweep = 1.scenarios=5,6\n");
+  const ExperimentConfig c = parse({file.path()});
+  ASSERT_EQ(c.lineups.size(), 4u);
+  EXPECT_EQ(c.lineups[1][0], "minimax(scenarios=6,depth=0,exact=true,crn=true)");
+  EXPECT_EQ(c.lineups[2][0], "minimax(scenarios=5,depth=3,exact=true,crn=true)");
+  for (const auto& lineup : c.lineups) EXPECT_EQ(lineup[1], "random");
+  // The command line's sweeps replace the file's, as its players do.
+  EXPECT_EQ(parse({file.path(), "--sweep", "1.depth=2"}).lineups.size(), 1u);
+}
+
+TEST(ConfigGridTest, GridRoundTripsThroughToIniAndIsAResultKey) {
+  const ExperimentConfig c =
+      parse({"--sweep", "1.depth=0,3", "--sweep", "2.playouts=4,9", "--player", "minimax",
+             "--player", "playout", "--player", "random"});
+  const std::string ini = to_ini(c);
+  EXPECT_NE(ini.find("sweep = 1.depth=0,3\nsweep = 2.playouts=4,9\n"), std::string::npos) << ini;
+  const ExperimentConfig back = read_back(ini);
+  EXPECT_EQ(to_ini(back), ini);
+  EXPECT_EQ(back.lineups, c.lineups);
+  ExperimentConfig other = c;
+  other.grid[0].values.push_back("5");
+  EXPECT_NE(result_keys(other), result_keys(c));
+}
+
+TEST(ConfigGridTest, OneParameterKeysStillWork) {
+  const ExperimentConfig c = parse({"--player", "random", "--player", "playout", "--sweep-player",
+                                    "2", "--sweep-param", "playouts", "--sweep-values", "3,4"});
+  ASSERT_EQ(c.lineups.size(), 2u);
+  EXPECT_EQ(c.lineups[1][1], "playout(playouts=4,rollout=random,crn=true)");
+}
+
+TEST(ConfigGridTest, BadGridsAreOneLineErrors) {
+  const Args two = {"--player", "random", "--player", "playout"};
+  auto with = [&](Args extra) {
+    extra.insert(extra.end(), two.begin(), two.end());
+    return extra;
+  };
+  expect_error(with({"--sweep", "2.bogus=1,2"}), {"sweep", "bogus"});
+  expect_error(with({"--sweep", "2.playouts=1,x"}), {"sweep", "playouts", "x"});
+  expect_error(with({"--sweep", "3.playouts=1,2"}), {"sweep", "player 3", "1..2"});
+  expect_error(with({"--sweep", "0.playouts=1,2"}), {"sweep", "player"});
+  expect_error(with({"--sweep", "2.playouts="}), {"sweep", "no values"});
+  expect_error(with({"--sweep", "2.playouts=1,,2"}), {"sweep", "empty value"});
+  expect_error(with({"--sweep", "2.playouts=1,1"}), {"sweep", "repeated"});
+  expect_error(with({"--sweep", "playouts=1,2"}), {"sweep", "P.PARAM"});
+  expect_error(with({"--sweep", "2.playouts=1", "--sweep", "2.playouts=5"}),
+               {"2.playouts", "twice"});
+  expect_error(with({"--sweep", "2.playouts=1", "--sweep-param", "playouts", "--sweep-values",
+                     "3"}),
+               {"sweep", "sweep-param"});
+}
+
 }  // namespace
 }  // namespace tournament

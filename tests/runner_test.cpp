@@ -1009,5 +1009,32 @@ TEST(RunnerMatchTest, MatchThatReachesTheGameLimitIsUndecided) {
   EXPECT_LE(std::max(m.totals[0], m.totals[1]), rules.match_target);
 }
 
+// A 2 x 2 grid sweep (issue 10): every row, with its sweep columns, equals a separate run of that
+// grid point's lineup (deals depend on the seed and the deal index only), in grid order.
+TEST(RunnerGridTest, EveryGridRowEqualsARunOfItsLineup) {
+  TempDir tmp;
+  ExperimentConfig grid = make_config({"playout(playouts=3)", "random"}, 20, tmp.sub("grid"),
+                                      Format::kHeadToHead);
+  grid.grid = {{0, "playouts", {"2", "5"}}, {0, "rollout", {"random", "lowest"}}};
+  ASSERT_TRUE(run_experiment(builtin(), grid).run.complete);
+  const auto rows = split_lines(csv_without_seconds(read_text(grid.out_dir + "/summary.csv")));
+  ASSERT_EQ(rows.size(), 5u);
+  EXPECT_EQ(rows[0].rfind("1.playouts,1.rollout,player_a,player_b,", 0), 0u) << rows[0];
+  const std::pair<const char*, const char*> points[] = {
+      {"2", "random"}, {"2", "lowest"}, {"5", "random"}, {"5", "lowest"}};
+  for (std::size_t i = 0; i < 4; ++i) {
+    const std::string spec = std::string("playout(playouts=") + points[i].first + ",rollout=" +
+                             points[i].second + ")";
+    ExperimentConfig one = make_config({spec, "random"}, 20, tmp.sub("one" + std::to_string(i)),
+                                       Format::kHeadToHead);
+    ASSERT_TRUE(run_experiment(builtin(), one).run.complete);
+    const auto alone = split_lines(csv_without_seconds(read_text(one.out_dir + "/summary.csv")));
+    ASSERT_EQ(alone.size(), 2u);
+    EXPECT_EQ(rows[i + 1],
+              std::string(points[i].first) + "," + points[i].second + "," + alone[1]);
+  }
+  EXPECT_FALSE(fs::exists(grid.out_dir + "/crosstable_points.csv"));
+}
+
 }  // namespace
 }  // namespace tournament

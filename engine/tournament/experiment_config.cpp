@@ -7,6 +7,7 @@
 #include "engine/bots/bot_registry.h"
 #include "engine/common/text.h"
 #include "engine/tournament/deal_covariate.h"
+#include "engine/tournament/grid_sweep.h"
 #include "strategies/registry.h"
 
 namespace tournament {
@@ -87,6 +88,13 @@ void check_format(const ExperimentConfig& c) {
 void expand_lineups(ExperimentConfig& c, const strategies::Registry& registry) {
   const Sweep& s = c.sweep;
   c.lineups.clear();
+  if (!c.grid.empty()) {
+    if (s.active() || !s.values.empty())
+      throw ConfigError("sweep cannot be combined with sweep-param/sweep-values: give every swept "
+                        "parameter as sweep = P.PARAM=V1,V2,...");
+    c.lineups = expand_grid(c.players, c.grid, registry);
+    return;
+  }
   if (!s.active() && s.values.empty()) {
     c.lineups.push_back(c.players);
     return;
@@ -139,7 +147,7 @@ void validate(ExperimentConfig& c, const strategies::Registry& base) {
   canonicalise_players(c, registry);
   check_format(c);
   expand_lineups(c, registry);
-  if (c.sprt.enabled && (c.format != Format::kHeadToHead || c.sweep.active()))
+  if (c.sprt.enabled && (c.format != Format::kHeadToHead || c.sweep.active() || !c.grid.empty()))
     throw ConfigError("sprt needs format head-to-head without a sweep (it tests one pairing)");
 }
 
@@ -173,6 +181,7 @@ std::vector<std::pair<std::string, std::string>> result_keys(const ExperimentCon
     keys.emplace_back("sweep-values", values);
   }
   if (c.sprt.enabled) keys.emplace_back("sprt", to_string(c.sprt));
+  for (const auto& sweep : c.grid) keys.emplace_back("sweep", to_string(sweep));
   for (const auto& bot : c.bots)
     for (const auto& [key, value] : bots::bot_keys(bot))
       keys.emplace_back("bot." + bot.name + "." + key, value);

@@ -51,15 +51,19 @@ struct ExperimentConfig {
   std::string games_out;        ///< game records file (JSON lines), or empty for none
   std::int64_t chunk = 1000;    ///< deals per journal entry
   bool quiet = false;           ///< no progress line
-  Sweep sweep;
+  Sweep sweep;  ///< the one-parameter sweep (sweep-param, sweep-values, sweep-player)
+  /// A grid sweep (grid_sweep.h): `sweep = P.PARAM=V1,...` keys, the cartesian product of all, the
+  /// first varying slowest. Not together with `sweep`.
+  std::vector<Sweep> grid;
   /// A sequential test (sprt.h), head-to-head without a sweep only; `deals` is then the maximum.
   SprtSettings sprt;
   /// Regression-adjusted estimate with the deal's open-hands value (control_variate.h).
   ControlVariateMode control_variate = ControlVariateMode::kAuto;
   /// External bots (PROTOCOL.md) the players may name: `[bot.NAME]` sections, `--bot NAME=CMD`.
   std::vector<bots::BotConfig> bots;
-  /// Filled by validate(): the player lists the experiment runs, one per sweep value (the swept
-  /// player's spec with the value set), or just `players` without a sweep; canonical specs.
+  /// Filled by validate(): the player lists the experiment runs, one per sweep value or grid point
+  /// (the swept players' specs with the values set), or just `players` without a sweep; canonical
+  /// specs.
   std::vector<std::vector<std::string>> lineups;
 
   /// Returns the number of games each deal gives: 2 with duplicate deals, else 1 (matches: the

@@ -11,6 +11,7 @@
 
 #include "engine/common/program_options.h"
 #include "engine/common/text.h"
+#include "engine/tournament/grid_sweep.h"
 #include "strategies/registry.h"
 
 namespace tournament {
@@ -53,6 +54,9 @@ po::options_description experiment_options() {
       ("sweep-player", po::value<std::string>(), "which player the sweep changes, 1-based (default 1)")
       ("sprt", po::value<std::string>(), "sequential test, head-to-head only, deals = the maximum: "
        "p0=X,p1=Y[,alpha=0.05,beta=0.05], H0 A's points/game <= p0, H1 >= p1, e.g. p0=0,p1=0.5")
+      ("sweep", po::value<std::vector<std::string>>(),
+       "grid sweep P.PARAM=V1,V2,... (P: 1-based player), repeated: runs the cartesian product, "
+       "the first sweep varying slowest; e.g. 1.scenarios=50,200 and 1.depth=0,10")
       ("bot", po::value<std::vector<std::string>>(),
        "an external bot (PROTOCOL.md), NAME=COMMAND, repeated; seat it as player NAME. In a "
        "config file also as a section [bot.NAME] with command = ..., and optional time-ms "
@@ -65,6 +69,8 @@ po::options_description command_line_options() {
   po::options_description o("Command-line only");
   o.add_options()("help,h", "show this help")(
       "restart", "discard a journal written under a different config and start afresh")(
+      "plot", "after the run, draw its tables as PNG and SVG with scripts/plot (needs "
+      "/usr/bin/python3 and python3-matplotlib)")(
       "config", po::value<std::string>(), "experiment config file (INI)");
   return o;
 }
@@ -155,6 +161,11 @@ void apply_words(const po::variables_map& vm, ExperimentConfig& c) {
   if (auto* v = get(vm, "sweep-values")) c.sweep.values = common::split_list(*v);
   if (auto* v = get(vm, "sprt"))
     if (const std::string why = parse_sprt_settings(*v, c.sprt); !why.empty()) throw ConfigError(why);
+  if (vm.count("sweep")) {
+    c.grid.clear();
+    for (const auto& text : vm["sweep"].as<std::vector<std::string>>())
+      c.grid.push_back(parse_sweep(text));
+  }
 }
 
 po::variables_map read_command_line(const std::vector<std::string>& args) {
@@ -165,7 +176,7 @@ po::variables_map read_command_line(const std::vector<std::string>& args) {
   try {
     return common::parse_command_line(args, cli, positional);
   } catch (const po::unknown_option& e) {
-    throw ConfigError(common::describe_option_error(e) + "; valid options: --help, --restart, " +
+    throw ConfigError(common::describe_option_error(e) + "; valid options: --help, --restart, --plot, " +
                       valid_keys());
   } catch (const po::error& e) {
     throw ConfigError(common::describe_option_error(e) + "; see dominoes run --help");
@@ -291,6 +302,7 @@ RunRequest parse_run_arguments(const std::vector<std::string>& args) {
     return request;
   }
   request.restart = vm.count("restart") > 0;
+  request.plot = vm.count("plot") > 0;
   std::vector<bots::BotConfig> sections;
   if (vm.count("config")) {
     request.config_path = vm["config"].as<std::string>();

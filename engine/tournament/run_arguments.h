@@ -16,6 +16,7 @@ struct RunRequest {
   ExperimentConfig config;  ///< validated
   std::string config_path;  ///< the config file read, or empty for the built-in default
   bool restart = false;     ///< --restart: discard a journal written under another config
+  bool plot = false;        ///< --plot: draw the tables with scripts/plot after a finished run
   bool help = false;        ///< --help was asked for; `help_text` holds it
   std::string help_text;
 };

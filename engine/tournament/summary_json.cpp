@@ -59,6 +59,7 @@ Json row_object(const SummaryRow& r) {
   row["normalized_elo"] = p ? number(e.normalized_elo) : Json(nullptr);
   row["normalized_elo_ci95_low"] = p ? number(e.normalized_elo_ci95_low) : Json(nullptr);
   row["normalized_elo_ci95_high"] = p ? number(e.normalized_elo_ci95_high) : Json(nullptr);
+  for (const auto& [column, value] : r.sweep) row[column] = value;  // a sweep's P.PARAM columns
   const bool cv = r.cv.valid;
   row["a_points_per_game_cv"] = cv ? number(r.cv.mean) : Json(nullptr);
   row["a_points_ci95_cv"] = cv ? number(r.cv.ci95) : Json(nullptr);

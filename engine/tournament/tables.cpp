@@ -14,6 +14,7 @@
 #include "engine/common/text.h"
 #include "engine/tournament/sprt_report.h"
 #include "engine/tournament/deal_covariate.h"
+#include "engine/tournament/grid_sweep.h"
 #include "engine/tournament/statistics.h"
 #include "engine/tournament/summary_json.h"
 
@@ -88,6 +89,39 @@ std::string cv_lines(const std::vector<SummaryRow>& rows) {
          "for hand 0 (mean 0 exactly; control_variate.h), with its 95% interval:\n\n" + text;
 }
 
+// summary.md's sweep columns: "| 1.scenarios " per swept parameter, before the fixed ones.
+std::string sweep_header(const std::vector<SummaryRow>& rows) {
+  std::string text;
+  if (!rows.empty())
+    for (const auto& column : rows.front().sweep) text += "| " + column.first + " ";
+  return text;
+}
+std::string sweep_rule(const std::vector<SummaryRow>& rows) {
+  std::string text;
+  if (!rows.empty())
+    for (std::size_t i = 0; i < rows.front().sweep.size(); ++i) text += "|--:";
+  return text;
+}
+std::string sweep_cells(const SummaryRow& r) {
+  std::string text;
+  for (const auto& column : r.sweep) text += "| " + column.second + " ";
+  return text;
+}
+
+// Each row's sweep columns: its grid point's values (rows come lineup by lineup, each lineup
+// giving one row per pairing of the schedule).
+void add_sweep_columns(std::vector<SummaryRow>& rows, const ExperimentConfig& config) {
+  const std::vector<Sweep> sweeps = swept_parameters(config);
+  if (sweeps.empty()) return;
+  const std::size_t pairings =
+      make_schedule(config.format, static_cast<int>(config.players.size())).size();
+  for (std::size_t k = 0; k < rows.size(); ++k) {
+    const std::vector<std::string> values = grid_point(sweeps, k / pairings);
+    for (std::size_t s = 0; s < sweeps.size(); ++s)
+      rows[k].sweep.emplace_back(sweep_column(sweeps[s]), values[s]);
+  }
+}
+
 }  // namespace
 
 SummaryRow summarize(const TaskResult& task, const ExperimentConfig& config) {
@@ -124,12 +158,15 @@ SummaryRow summarize(const TaskResult& task, const ExperimentConfig& config) {
 
 std::string summary_csv(const std::vector<SummaryRow>& rows) {
   std::ostringstream os;
+  if (!rows.empty())
+    for (const auto& column : rows.front().sweep) os << csv_field(column.first) << ',';
   os << "player_a,player_b,games,a_wins,draws,b_wins,a_points_per_game,a_points_ci95,a_win_rate,"
         "a_win_rate_ci95_low,a_win_rate_ci95_high,p_value,leader_points_per_game,a_forfeits,"
         "b_forfeits,deals_played,sprt_llr,sprt_lower,sprt_upper,sprt_decision,penta_ll,penta_ld,"
         "penta_d,penta_wd,penta_ww,penta_score,normalized_elo,normalized_elo_ci95_low,"
         "normalized_elo_ci95_high,a_points_per_game_cv,a_points_ci95_cv,cv_beta,cv_rho,seconds\n";
-  for (const auto& r : rows)
+  for (const auto& r : rows) {
+    for (const auto& column : r.sweep) os << csv_field(column.second) << ',';
     os << csv_field(r.player_a) << ',' << csv_field(r.player_b) << ',' << r.games << ','
        << r.a_wins << ',' << r.draws << ',' << r.b_wins << ',' << fixed(r.a_points_per_game, 4)
        << ',' << fixed(r.a_points_ci95, 4) << ',' << fixed(r.a_win_rate, 4) << ','
@@ -137,6 +174,7 @@ std::string summary_csv(const std::vector<SummaryRow>& rows) {
        << significant(r.p_value) << ',' << fixed(r.leader_points_per_game, 4) << ','
        << r.a_forfeits << ',' << r.b_forfeits << ',' << r.deals_played << ','
        << sprt_and_penta_cells(r) << ',' << cv_fields(r.cv) << fixed(r.seconds, 3) << '\n';
+  }
   return os.str();
 }
 
@@ -155,12 +193,12 @@ std::string summary_markdown(const std::vector<SummaryRow>& rows, const Experime
      << "Points per " << unit_name(c) << " are A's minus B's, with a 95% Student-t interval"
      << (c.duplicate ? " over duplicate pairs" : "") << "; the win rate counts a draw as half, "
      << "with a Wilson 95% interval; p is one-sided for \"A scores more points than B\".\n\n"
-     << "| A | B | games | A wins | draws | B wins | A points/" << (c.rules.match_target ? "match" : "game")
+     << sweep_header(rows) << "| A | B | games | A wins | draws | B wins | A points/" << (c.rules.match_target ? "match" : "game")
      << " | A win rate [95% CI] | p | leader points/game |"
      << (forfeits ? " A forfeits | B forfeits |" : "") << " seconds |\n"
-     << "|---|---|--:|--:|--:|--:|--:|--:|--:|--:|" << (forfeits ? "--:|--:|" : "") << "--:|\n";
+     << sweep_rule(rows) << "|---|---|--:|--:|--:|--:|--:|--:|--:|--:|" << (forfeits ? "--:|--:|" : "") << "--:|\n";
   for (const auto& r : rows)
-    os << "| " << r.player_a << " | " << r.player_b << " | " << r.games << " | " << r.a_wins
+    os << sweep_cells(r) << "| " << r.player_a << " | " << r.player_b << " | " << r.games << " | " << r.a_wins
        << " | " << r.draws << " | " << r.b_wins << " | " << fixed(r.a_points_per_game, 3)
        << " ± " << fixed(r.a_points_ci95, 3) << " | " << fixed(100 * r.a_win_rate, 1) << "% ["
        << fixed(100 * r.a_win_rate_ci95_low, 1) << ", " << fixed(100 * r.a_win_rate_ci95_high, 1)
@@ -232,10 +270,11 @@ std::vector<std::string> write_tables(const ExperimentConfig& config,
   std::filesystem::create_directories(dir);
   std::vector<SummaryRow> rows;
   for (const auto& task : tasks) rows.push_back(summarize(task, config));
+  add_sweep_columns(rows, config);
   std::vector<std::pair<std::string, std::string>> files = {
       {"summary.csv", summary_csv(rows)}, {"summary.md", summary_markdown(rows, config)}};
   // A cross table has one cell per pair of players, so a sweep (several specs per seat) has none.
-  if (config.format == Format::kRoundRobin && !config.sweep.active()) {
+  if (config.format == Format::kRoundRobin && swept_parameters(config).empty()) {
     const CrossTables t = cross_tables(rows, tasks, static_cast<int>(config.players.size()));
     files.push_back({"crosstable_points.csv", crosstable_csv(t.points_per_game, config.players, 4)});
     files.push_back({"crosstable_winrate.csv", crosstable_csv(t.win_rate, config.players, 4)});

@@ -20,6 +20,9 @@ namespace tournament {
 
 /// One row of summary.csv.
 struct SummaryRow {
+  /// In a sweep, each swept parameter's column name ("1.scenarios", grid_sweep.h) and this row's
+  /// value; they lead the row, in grid order. Empty without a sweep.
+  std::vector<std::pair<std::string, std::string>> sweep;
   std::string player_a, player_b;
   std::int64_t games = 0, a_wins = 0, draws = 0, b_wins = 0;
   double a_points_per_game = 0, a_points_ci95 = 0;
@@ -41,11 +44,13 @@ struct SummaryRow {
 /// Returns the statistics of one pairing's totals.
 SummaryRow summarize(const TaskResult& task, const ExperimentConfig& config);
 
-/// Returns summary.csv: a header line and one line per row; fields with commas are quoted. The
-/// columns after b_forfeits: deals_played; sprt_llr, sprt_lower, sprt_upper, sprt_decision (empty
-/// without an SPRT); penta_ll, penta_ld, penta_d, penta_wd, penta_ww, penta_score,
-/// normalized_elo, normalized_elo_ci95_low, normalized_elo_ci95_high (empty without duplicate
-/// deals, and the Elo cells also when undefined); seconds stays last.
+/// Returns summary.csv: a header line (the first row's sweep columns, then the fixed columns) and
+/// one line per row; fields with commas are quoted. The columns after b_forfeits: deals_played;
+/// sprt_llr, sprt_lower, sprt_upper, sprt_decision (empty without an SPRT); penta_ll, penta_ld,
+/// penta_d, penta_wd, penta_ww, penta_score, normalized_elo, normalized_elo_ci95_low,
+/// normalized_elo_ci95_high (empty without duplicate deals, and the Elo cells also when
+/// undefined); a_points_per_game_cv, a_points_ci95_cv, cv_beta, cv_rho (empty when the control
+/// variate is off); seconds stays last.
 std::string summary_csv(const std::vector<SummaryRow>& rows);
 /// Returns summary.md: the experiment's settings and the rows as a Markdown table (with forfeit
 /// columns when any game was forfeited).

@@ -1,0 +1,75 @@
+#include "apps/dominoes/plot_results.h"
+
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <filesystem>
+#include <iostream>
+#include <vector>
+
+extern char** environ;
+
+namespace dominoes_cli {
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr const char* kPython = "/usr/bin/python3";
+constexpr int kNoMatplotlib = 3;  // scripts/plot's exit status when matplotlib cannot be imported
+
+std::string plot_script() {
+  std::error_code ec;
+  const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
+  if (!ec) {
+    const fs::path beside = exe.parent_path() / ".." / ".." / "scripts" / "plot";
+    if (fs::is_regular_file(beside, ec)) return beside.lexically_normal().string();
+  }
+#ifdef DOMINOES_PLOT_SCRIPT
+  if (fs::is_regular_file(DOMINOES_PLOT_SCRIPT, ec)) return DOMINOES_PLOT_SCRIPT;
+#endif
+  return "";
+}
+
+// Returns the script's exit status, or -1 when it could not be started.
+int run_script(const std::string& script, const std::string& out_dir) {
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_adddup2(&actions, STDERR_FILENO, STDOUT_FILENO);
+  std::vector<std::string> words = {kPython, script, out_dir};
+  std::vector<char*> argv;
+  for (auto& w : words) argv.push_back(w.data());
+  argv.push_back(nullptr);
+  pid_t pid = 0;
+  const int error = posix_spawn(&pid, kPython, &actions, nullptr, argv.data(), environ);
+  posix_spawn_file_actions_destroy(&actions);
+  if (error != 0) return -1;
+  int status = 0;
+  while (waitpid(pid, &status, 0) < 0)
+    if (errno != EINTR) return -1;
+  return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
+}  // namespace
+
+bool plot_results(const std::string& out_dir) {
+  std::error_code ec;
+  if (!fs::exists(kPython, ec)) {
+    std::cerr << "plot: skipped: " << kPython << " is not installed (the tables are written)\n";
+    return false;
+  }
+  const std::string script = plot_script();
+  if (script.empty()) {
+    std::cerr << "plot: skipped: scripts/plot not found next to this executable\n";
+    return false;
+  }
+  const int status = run_script(script, out_dir);
+  if (status == 0) return true;
+  // scripts/plot has said why on its own line (for a missing matplotlib: exit 3).
+  if (status != kNoMatplotlib)
+    std::cerr << "plot: " << script << " failed (exit " << status << "); the tables are written\n";
+  return false;
+}
+
+}  // namespace dominoes_cli

@@ -1,0 +1,115 @@
+#!/usr/bin/env bash
+# scripts/plot (issue 10): a small grid sweep run with `dominoes run --plot`, a small round robin
+# plotted afterwards, and fixture ratings.csv / sprt.csv files with the columns other parts of the
+# tool write; every PNG must be a PNG of a sensible size and every SVG well-formed XML that carries
+# the title (name, deals, seed) and the axis labels. Bad directories and tables get one line and
+# exit 2; a matplotlib that cannot be imported gives one line and exit 3, and `run --plot` still
+# succeeds. Exits 77 (CTest: skipped) when /usr/bin/python3 cannot import matplotlib.
+# Usage: plot_test.sh PATH/TO/dominoes PATH/TO/scripts/plot
+set -u
+bin=${1:?usage: $0 PATH/TO/dominoes PATH/TO/scripts/plot}
+plot=${2:?usage: $0 PATH/TO/dominoes PATH/TO/scripts/plot}
+py=/usr/bin/python3
+if ! "$py" -c 'import matplotlib' 2>/dev/null; then
+  echo "SKIP: $py cannot import matplotlib (install python3-matplotlib)"
+  exit 77
+fi
+source "$(dirname "$0")/cli_lib.sh"
+
+# valid_png FILE: the PNG signature, an IHDR of at least 300 x 200 pixels, more than 8 KB.
+valid_png() {
+  "$py" - "$1" <<'PY'
+import struct, sys
+data = open(sys.argv[1], "rb").read()
+assert data[:8] == b"\x89PNG\r\n\x1a\n", "not a PNG signature"
+assert data[12:16] == b"IHDR", "no IHDR chunk first"
+width, height = struct.unpack(">II", data[16:24])
+assert width >= 300 and height >= 200, f"{width} x {height} pixels"
+assert len(data) > 8000, f"only {len(data)} bytes"
+PY
+}
+
+# valid_svg FILE TEXT...: well-formed XML with an <svg> root, holding every TEXT.
+valid_svg() {
+  "$py" - "$@" <<'PY'
+import sys, xml.etree.ElementTree as ET
+root = ET.parse(sys.argv[1]).getroot()
+assert root.tag.endswith("svg"), root.tag
+text = open(sys.argv[1], encoding="utf-8").read()
+for want in sys.argv[2:]:
+    assert want in text, f"no {want!r} in the SVG"
+PY
+}
+
+plots_ok() {  # plots_ok DIR STEM TEXT...
+  local dir=$1 stem=$2
+  shift 2
+  check "$stem.png in $dir" valid_png "$dir/$stem.png"
+  check "$stem.svg in $dir" valid_svg "$dir/$stem.svg" "$@"
+}
+
+# 1. A 2 x 2 grid of a cheap strategy against random, plotted by the run itself.
+sweep="$tmp/sweep"
+check "run --plot" "$bin" run --name tiny-grid --player 'playout(playouts=4)' --player random \
+  --format head-to-head --sweep 1.playouts=2,8 --sweep 1.rollout=random,lowest --deals 30 \
+  --chunk 10 --seed 7 --threads 2 --quiet true --out "$sweep" --plot
+plots_ok "$sweep" sweep tiny-grid "30 deals per pairing" "seed 7" "points per game" "win rate" \
+  "1.playouts" "1.rollout=lowest"
+
+# 2. A round robin plotted afterwards: the cross tables as heat maps.
+rr="$tmp/rr"
+check "round robin" "$bin" run --name tiny-rr --player random --player lowest --player heuristic \
+  --deals 20 --chunk 10 --seed 3 --threads 2 --quiet true --out "$rr"
+check "plot round robin" "$py" "$plot" "$rr"
+plots_ok "$rr" crosstable_points tiny-rr "20 deals per pairing" "seed 3" "points per game" \
+  "3. heuristic"
+plots_ok "$rr" crosstable_winrate tiny-rr "win rate"
+
+# 3. Fixtures: ratings.csv and sprt.csv with the columns the ratings and the SPRT write.
+fx="$tmp/fixtures"
+mkdir -p "$fx"
+printf 'name = fixture-run\ndeals = 500\nseed = 11\nplayer = a\nplayer = b\n' >"$fx/config.cfg"
+printf '%s\n' 'player,points_rating,points_ci95,elo,elo_ci95_low,elo_ci95_high,games' \
+  'heuristic,3.1,0.4,120.5,100.2,140.9,2000' 'random,-2.5,0.5,-95.0,-118.0,-72.0,2000' \
+  '"minimax(scenarios=200,depth=10)",-0.6,0.3,-25.5,-40.0,-11.0,2000' >"$fx/ratings.csv"
+{
+  echo 'deals,games,llr,lower,upper'
+  for d in 50 100 150 200 250 300; do echo "$d,$((2 * d)),$(((d - 60) / 100)).$((d % 7)),-2.94,2.94"; done
+} >"$fx/sprt.csv"
+check "plot fixtures" "$py" "$plot" "$fx"
+plots_ok "$fx" ratings fixture-run "500 deals per pairing" "seed 11" "Elo" "points rating" \
+  "minimax(scenarios=200,depth=10)"
+plots_ok "$fx" sprt fixture-run "at most 500 deals" "deals played" "log-likelihood ratio" "accept H1" "accept H0"
+check "no pairings plot beside the fixtures" test ! -e "$fx/pairings.png"
+
+# 4. Bad input: one line on stderr, exit 2; nothing written.
+plot_error() {  # plot_error NAME WANT_EXIT WORD ARGS...
+  local name=$1 want=$2 word=$3
+  shift 3
+  "$py" "$plot" "$@" >"$tmp/out" 2>"$tmp/err"
+  local rc=$?
+  if [ "$rc" -eq "$want" ] && [ "$(wc -l <"$tmp/err")" -eq 1 ] && grep -qi -- "$word" "$tmp/err"; then
+    passed=$((passed + 1))
+  else
+    failed=$((failed + 1))
+    echo "FAIL: $name (exit $rc): $(head -c 300 "$tmp/err")"
+  fi
+}
+mkdir -p "$tmp/empty" "$tmp/broken"
+plot_error "no such directory" 2 "not a directory" "$tmp/nowhere"
+plot_error "no tables" 2 "no tables" "$tmp/empty"
+printf 'player,elo\nx,1\n' >"$tmp/broken/ratings.csv"
+plot_error "ratings without columns" 2 "points_rating" "$tmp/broken"
+check "no plot from a broken table" test ! -e "$tmp/broken/ratings.png"
+
+# 5. matplotlib not importable (a stand-in package that fails): exit 3, and run --plot succeeds.
+mkdir -p "$tmp/nompl/matplotlib"
+echo 'raise ImportError("stand-in: no matplotlib")' >"$tmp/nompl/matplotlib/__init__.py"
+PYTHONPATH="$tmp/nompl" plot_error "matplotlib missing" 3 "python3-matplotlib" "$sweep"
+PYTHONPATH="$tmp/nompl" "$bin" run --player random --player lowest --deals 5 --quiet true \
+  --out "$tmp/nompl-run" --plot >"$tmp/out" 2>"$tmp/err"
+check "run --plot without matplotlib succeeds" test $? -eq 0
+check "and says so" grep -q "python3-matplotlib" "$tmp/err"
+check "and writes its tables" test -s "$tmp/nompl-run/summary.csv"
+
+finish
