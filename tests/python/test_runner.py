@@ -36,7 +36,9 @@ class RunTest(unittest.TestCase):
         self.assertEqual(r.games_played, 3 * 400)
         self.assertEqual(sorted(os.path.basename(f) for f in r.files),
                          sorted(["summary.csv", "summary.md", "crosstable_points.csv",
-                                 "crosstable_winrate.csv", "crosstable.md", "config.cfg"]))
+                                 "crosstable_winrate.csv", "crosstable.md", "config.cfg",
+                                 "crosstable_points_ci95.csv", "crosstable_winrate_ci95_low.csv",
+                                 "crosstable_winrate_ci95_high.csv", "ratings.csv", "ratings.md"]))
         with open(self.out("rr/summary.md")) as f:
             self.assertEqual(str(r), f.read())
         self.assertIn("| A | B | games |", str(r))
