@@ -263,6 +263,49 @@ TEST(BradleyTerryTest, MatchesBruteForceAndNumericalCovariance) {
   }
 }
 
+// --- rate() and the table text -------------------------------------------------------------------
+
+TaskResult task(int a, int b, std::int64_t units, std::int64_t sum, std::int64_t sum_sq) {
+  TaskResult t;
+  t.pairing = {a, b};
+  t.totals.deals = units;
+  t.totals.games = 2 * units;  // duplicate pairs
+  t.totals.a_wins = units / 2 + sum / 20, t.totals.draws = units, t.totals.b_wins = units / 2 - sum / 20;
+  t.totals.a_net = IntegerMoments{units, sum, sum_sq};
+  return t;
+}
+
+TEST(RateTest, IdenticalStrategiesWithZeroSpreadArePinnedTogether) {
+  // Pairing (0, 1) nets 0 on every one of 100 duplicate pairs (two identical strategies): its
+  // variance floor is 1/(100 * 2)^2 = 2.5e-5, against 0.2525 for the others (pairs of +12 and -8,
+  // half each: s^2 = (10400 - 200^2/100)/99 = 101.01, over 100 pairs and 2 games: 101.01/100/4).
+  // So r0 = r1 to a few 1e-5, both finite, and the others' mean difference of +1 a game puts r2
+  // below them: r0 - r2 = r1 - r2 = 1 (a tree plus an exactly matching edge), sum 0.
+  const Ratings r = rate({task(0, 1, 100, 0, 0), task(0, 2, 100, 200, 10400), task(1, 2, 100, 200, 10400)},
+                         {"p", "q", "s"}, 2);
+  ASSERT_EQ(r.rows.size(), 3u);
+  EXPECT_NEAR(r.rows[0].points_rating, 1.0 / 3, 1e-9);
+  EXPECT_NEAR(r.rows[1].points_rating, 1.0 / 3, 1e-9);
+  EXPECT_NEAR(r.rows[2].points_rating, -2.0 / 3, 1e-9);
+  EXPECT_EQ(r.rows[0].games, 400);
+  EXPECT_EQ(r.rows[0].player, "p");
+  EXPECT_FALSE(r.elo_prior_used);
+}
+
+TEST(RateTest, CsvQuotesSpecsAndMarkdownSortsAndMarksThePrior) {
+  Ratings r;
+  r.rows = {{"weak", -1, 0.5, -20, -30, -10, 10}, {"m(a=1,b=2)", 1, 0.5, 20, 10, 30, 10}};
+  r.elo_prior_used = true;
+  const auto csv = split_lines(ratings_csv(r));
+  ASSERT_EQ(csv.size(), 3u);
+  EXPECT_EQ(csv[1], "weak,-1.0000,0.5000,-20.0,-30.0,-10.0,10");
+  EXPECT_EQ(csv[2], "\"m(a=1,b=2)\",1.0000,0.5000,20.0,10.0,30.0,10");
+  const std::string md = ratings_markdown(r, "t", "game");
+  EXPECT_NE(md.find("| 1 | m(a=1,b=2) | +1.00 ± 0.50 | +20* [+10, +30] | 10 |"), std::string::npos) << md;
+  EXPECT_NE(md.find("| 2 | weak | -1.00 ± 0.50 | -20* [-30, -10] | 10 |"), std::string::npos) << md;
+  EXPECT_NE(md.find("virtual draw"), std::string::npos);
+}
+
 // --- a real round robin -------------------------------------------------------------------------
 
 std::vector<std::string> fields(const std::string& line) {
