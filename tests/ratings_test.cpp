@@ -366,6 +366,25 @@ TEST(RatingsFilesTest, RoundRobinRatingsReproduceTheCrossTable) {
   EXPECT_NE(read_text(c.out_dir + "/crosstable.md").find(" ± "), std::string::npos);
 }
 
+TEST(RatingsFilesTest, GauntletRatesEveryPlayer) {
+  // A gauntlet is a star: player 0's two pairings fix both differences, so the ratings reproduce
+  // them exactly (a tree has no residual), here to the files' 4 decimals.
+  test_files::TempDir tmp;
+  ExperimentConfig c;
+  c.players = {"heuristic", "random", "lowest"};
+  c.format = Format::kGauntlet;
+  c.deals = 100;
+  c.out_dir = tmp.sub("out");
+  c.quiet = true;
+  ASSERT_TRUE(run_experiment(strategies::Registry::builtin(), c).run.complete);
+  const auto summary = split_lines(read_text(c.out_dir + "/summary.csv"));
+  const auto ratings = split_lines(read_text(c.out_dir + "/ratings.csv"));
+  ASSERT_EQ(ratings.size(), 4u);
+  const double r0 = std::stod(fields(ratings[1])[1]);
+  for (int j = 1; j < 3; ++j)
+    EXPECT_NEAR(r0 - std::stod(fields(ratings[j + 1])[1]), std::stod(fields(summary[j])[6]), 2e-4);
+}
+
 TEST(RatingsFilesTest, HeadToHeadWritesNoRatings) {
   test_files::TempDir tmp;
   ExperimentConfig c;
