@@ -12,8 +12,8 @@
 #include <random>
 #include <sstream>
 
-#include "strategies/registry.h"
 #include "engine/tournament/experiment.h"
+#include "strategies/registry.h"
 #include "tests/test_files.h"
 
 namespace tournament {
@@ -103,7 +103,8 @@ Eigen::MatrixXd numerical_covariance(const Objective& negative_log_likelihood,
         x[i] += di, x[j] += dj;
         return negative_log_likelihood(x);
       };
-      hessian(i, j) = (shifted(h, h) - shifted(h, -h) - shifted(-h, h) + shifted(-h, -h)) / (4 * h * h);
+      hessian(i, j) =
+          (shifted(h, h) - shifted(h, -h) - shifted(-h, h) + shifted(-h, -h)) / (4 * h * h);
     }
   Eigen::MatrixXd b = Eigen::MatrixXd::Zero(m + 1, m);
   b.topRows(m).setIdentity();
@@ -126,7 +127,8 @@ TEST(PointsRatingTest, ConsistentDifferencesHandSolved) {
   EXPECT_NEAR(fit.chi_square, 0, 1e-20);
   EXPECT_EQ(fit.degrees_of_freedom, 1);
   for (int i = 0; i < 3; ++i)
-    for (int j = 0; j < 3; ++j) EXPECT_NEAR(fit.covariance(i, j), i == j ? 2.0 / 9 : -1.0 / 9, 1e-12);
+    for (int j = 0; j < 3; ++j)
+      EXPECT_NEAR(fit.covariance(i, j), i == j ? 2.0 / 9 : -1.0 / 9, 1e-12);
 }
 
 TEST(PointsRatingTest, NonTransitiveDifferencesHandSolved) {
@@ -223,7 +225,8 @@ std::vector<PairingEvidence> random_field(std::uint32_t seed) {
     for (int b = a + 1; b < 4; ++b) {
       PairingEvidence p = points(a, b, mean(rng), variance(rng));
       p.games = games(rng);
-      p.a_score = std::uniform_int_distribution<int>(2, static_cast<int>(2 * p.games) - 2)(rng) / 2.0;
+      p.a_score =
+          std::uniform_int_distribution<int>(2, static_cast<int>(2 * p.games) - 2)(rng) / 2.0;
       ps.push_back(p);
     }
   return ps;
@@ -234,7 +237,9 @@ TEST(PointsRatingTest, MatchesBruteForceAndNumericalCovariance) {
     const auto ps = random_field(seed);
     const PointsFit fit = fit_points_rating(4, ps);
     EXPECT_NEAR(fit.rating.sum(), 0, 1e-12);
-    const Objective f = [&](const std::vector<double>& x) { return weighted_squares(ps, anchored(x)); };
+    const Objective f = [&](const std::vector<double>& x) {
+      return weighted_squares(ps, anchored(x));
+    };
     const auto best = anchored(pattern_search(f, 3));
     for (int i = 0; i < 4; ++i) EXPECT_NEAR(fit.rating(i), best[i], 1e-6) << "seed " << seed;
     EXPECT_NEAR(fit.chi_square, weighted_squares(ps, best), 1e-9);
@@ -253,10 +258,13 @@ TEST(BradleyTerryTest, MatchesBruteForceAndNumericalCovariance) {
     const EloFit fit = fit_bradley_terry(4, ps);
     EXPECT_FALSE(fit.prior_used);
     EXPECT_NEAR(fit.strength.mean(), 0, 1e-12);
-    const Objective f = [&](const std::vector<double>& x) { return -bt_log_likelihood(ps, anchored(x)); };
+    const Objective f = [&](const std::vector<double>& x) {
+      return -bt_log_likelihood(ps, anchored(x));
+    };
     const auto best = anchored(pattern_search(f, 3));
     for (int i = 0; i < 4; ++i) EXPECT_NEAR(fit.strength(i), best[i], 1e-6) << "seed " << seed;
-    EXPECT_LE(f({fit.strength(0), fit.strength(1), fit.strength(2)}), f({best[0], best[1], best[2]}) + 1e-12);
+    EXPECT_LE(f({fit.strength(0), fit.strength(1), fit.strength(2)}),
+              f({best[0], best[1], best[2]}) + 1e-12);
     const Eigen::MatrixXd cov = numerical_covariance(f, {best[0], best[1], best[2]});
     for (int i = 0; i < 4; ++i)
       for (int j = 0; j < 4; ++j) EXPECT_NEAR(fit.covariance(i, j), cov(i, j), 1e-5);
@@ -270,7 +278,8 @@ TaskResult task(int a, int b, std::int64_t units, std::int64_t sum, std::int64_t
   t.pairing = {a, b};
   t.totals.deals = units;
   t.totals.games = 2 * units;  // duplicate pairs
-  t.totals.a_wins = units / 2 + sum / 20, t.totals.draws = units, t.totals.b_wins = units / 2 - sum / 20;
+  t.totals.a_wins = units / 2 + sum / 20, t.totals.draws = units,
+  t.totals.b_wins = units / 2 - sum / 20;
   t.totals.a_net = IntegerMoments{units, sum, sum_sq};
   return t;
 }
@@ -281,8 +290,9 @@ TEST(RateTest, IdenticalStrategiesWithZeroSpreadArePinnedTogether) {
   // half each: s^2 = (10400 - 200^2/100)/99 = 101.01, over 100 pairs and 2 games: 101.01/100/4).
   // So r0 = r1 to a few 1e-5, both finite, and the others' mean difference of +1 a game puts r2
   // below them: r0 - r2 = r1 - r2 = 1 (a tree plus an exactly matching edge), sum 0.
-  const Ratings r = rate({task(0, 1, 100, 0, 0), task(0, 2, 100, 200, 10400), task(1, 2, 100, 200, 10400)},
-                         {"p", "q", "s"}, 2);
+  const Ratings r =
+      rate({task(0, 1, 100, 0, 0), task(0, 2, 100, 200, 10400), task(1, 2, 100, 200, 10400)},
+           {"p", "q", "s"}, 2);
   ASSERT_EQ(r.rows.size(), 3u);
   EXPECT_NEAR(r.rows[0].points_rating, 1.0 / 3, 1e-9);
   EXPECT_NEAR(r.rows[1].points_rating, 1.0 / 3, 1e-9);
@@ -301,7 +311,8 @@ TEST(RateTest, CsvQuotesSpecsAndMarkdownSortsAndMarksThePrior) {
   EXPECT_EQ(csv[1], "weak,-1.0000,0.5000,-20.0,-30.0,-10.0,10");
   EXPECT_EQ(csv[2], "\"m(a=1,b=2)\",1.0000,0.5000,20.0,10.0,30.0,10");
   const std::string md = ratings_markdown(r, "t", "game");
-  EXPECT_NE(md.find("| 1 | m(a=1,b=2) | +1.00 ± 0.50 | +20* [+10, +30] | 10 |"), std::string::npos) << md;
+  EXPECT_NE(md.find("| 1 | m(a=1,b=2) | +1.00 ± 0.50 | +20* [+10, +30] | 10 |"), std::string::npos)
+      << md;
   EXPECT_NE(md.find("| 2 | weak | -1.00 ± 0.50 | -20* [-30, -10] | 10 |"), std::string::npos) << md;
   EXPECT_NE(md.find("virtual draw"), std::string::npos);
 }

@@ -47,8 +47,7 @@ Eigen::MatrixXd bordered_inverse(const Eigen::MatrixXd& laplacian) {
   bordered.col(n).head(n).setOnes();
   bordered.row(n).head(n).setOnes();
   const Eigen::FullPivLU<Eigen::MatrixXd> lu(bordered);
-  if (lu.rank() < n + 1)
-    throw std::invalid_argument("rating pairings do not connect every player");
+  if (lu.rank() < n + 1) throw std::invalid_argument("rating pairings do not connect every player");
   return lu.inverse();
 }
 
@@ -58,7 +57,9 @@ Eigen::VectorXd solve_anchored(const Eigen::MatrixXd& inverse, const Eigen::Vect
   return inverse.topLeftCorner(n, n) * g;  // the multiplier's row is dropped: [g; 0]
 }
 
-double logistic(double x) { return 1 / (1 + std::exp(-x)); }
+double logistic(double x) {
+  return 1 / (1 + std::exp(-x));
+}
 
 // The Bradley-Terry log-likelihood of strengths t (draws as half wins).
 double log_likelihood(const Eigen::VectorXd& t, const std::vector<PairingEvidence>& pairings) {
@@ -74,7 +75,8 @@ double log_likelihood(const Eigen::VectorXd& t, const std::vector<PairingEvidenc
 }
 
 // The gradient and the negative Hessian (a Laplacian) of log_likelihood at t.
-void gradient_and_information(const Eigen::VectorXd& t, const std::vector<PairingEvidence>& pairings,
+void gradient_and_information(const Eigen::VectorXd& t,
+                              const std::vector<PairingEvidence>& pairings,
                               Eigen::VectorXd& gradient, Eigen::MatrixXd& information) {
   gradient.setZero(t.size());
   information.setZero(t.size(), t.size());
@@ -228,9 +230,9 @@ std::string ratings_csv(const Ratings& ratings) {
   std::ostringstream os;
   os << "player,points_rating,points_ci95,elo,elo_ci95_low,elo_ci95_high,games\n";
   for (const auto& r : ratings.rows)
-    os << csv_field(r.player) << ',' << fixed(r.points_rating, 4) << ','
-       << fixed(r.points_ci95, 4) << ',' << fixed(r.elo, 1) << ',' << fixed(r.elo_ci95_low, 1)
-       << ',' << fixed(r.elo_ci95_high, 1) << ',' << r.games << '\n';
+    os << csv_field(r.player) << ',' << fixed(r.points_rating, 4) << ',' << fixed(r.points_ci95, 4)
+       << ',' << fixed(r.elo, 1) << ',' << fixed(r.elo_ci95_low, 1) << ','
+       << fixed(r.elo_ci95_high, 1) << ',' << r.games << '\n';
   return os.str();
 }
 
@@ -256,8 +258,8 @@ std::string ratings_markdown(const Ratings& ratings, const std::string& title,
   if (ratings.degrees_of_freedom > 0) {
     const boost::math::chi_squared chi(ratings.degrees_of_freedom);
     os << "Additivity check of the points fit: chi^2 = " << fixed(ratings.chi_square, 2) << " on "
-       << ratings.degrees_of_freedom
-       << (ratings.degrees_of_freedom == 1 ? " degree" : " degrees") << " of freedom (p = "
+       << ratings.degrees_of_freedom << (ratings.degrees_of_freedom == 1 ? " degree" : " degrees")
+       << " of freedom (p = "
        << fixed(boost::math::cdf(boost::math::complement(chi, ratings.chi_square)), 4)
        << "; a small p says some pairings are not predicted by rating differences).\n\n";
   }

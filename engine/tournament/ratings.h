@@ -70,10 +70,10 @@ struct PairingEvidence {
 
 /// The points fit: ratings (points per game, summing to 0) and their covariance.
 struct PointsFit {
-  Eigen::VectorXd rating;         ///< players
-  Eigen::MatrixXd covariance;     ///< players x players
-  double chi_square = 0;          ///< weighted residual sum of squares
-  int degrees_of_freedom = 0;     ///< pairings - players + 1
+  Eigen::VectorXd rating;      ///< players
+  Eigen::MatrixXd covariance;  ///< players x players
+  double chi_square = 0;       ///< weighted residual sum of squares
+  int degrees_of_freedom = 0;  ///< pairings - players + 1
 };
 
 /// Returns the weighted least-squares fit described above. Throws std::invalid_argument when
@@ -83,10 +83,10 @@ PointsFit fit_points_rating(int players, const std::vector<PairingEvidence>& pai
 
 /// The Bradley-Terry fit: strengths in natural-log odds units (mean 0) and their covariance.
 struct EloFit {
-  Eigen::VectorXd strength;       ///< players; Elo = kEloPerLogit * strength
-  Eigen::MatrixXd covariance;     ///< players x players, of strength
-  bool prior_used = false;        ///< true when no finite maximum existed (one virtual draw each)
-  int iterations = 0;             ///< Newton steps taken
+  Eigen::VectorXd strength;    ///< players; Elo = kEloPerLogit * strength
+  Eigen::MatrixXd covariance;  ///< players x players, of strength
+  bool prior_used = false;     ///< true when no finite maximum existed (one virtual draw each)
+  int iterations = 0;          ///< Newton steps taken
 };
 
 /// Elo points per unit of log-odds: 400 / ln 10.
@@ -106,19 +106,19 @@ EloFit fit_bradley_terry(int players, const std::vector<PairingEvidence>& pairin
 
 /// One row of ratings.csv.
 struct RatingRow {
-  std::string player;          ///< canonical spec
-  double points_rating = 0;    ///< points per game against the field's average player
-  double points_ci95 = 0;      ///< half-width of its 95% interval
-  double elo = 0;              ///< Bradley-Terry Elo, mean 0 over the players
+  std::string player;        ///< canonical spec
+  double points_rating = 0;  ///< points per game against the field's average player
+  double points_ci95 = 0;    ///< half-width of its 95% interval
+  double elo = 0;            ///< Bradley-Terry Elo, mean 0 over the players
   double elo_ci95_low = 0;
   double elo_ci95_high = 0;
-  std::int64_t games = 0;      ///< games the player played
+  std::int64_t games = 0;  ///< games the player played
 };
 
 /// Every player's ratings (player order) and the fits' diagnostics, for tables and summary.json.
 struct Ratings {
   std::vector<RatingRow> rows;
-  double chi_square = 0;       ///< of the points fit
+  double chi_square = 0;  ///< of the points fit
   int degrees_of_freedom = 0;
   bool elo_prior_used = false;  ///< see EloFit::prior_used
 };

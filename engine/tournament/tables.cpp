@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <cerrno>
 #include <cmath>
-#include <cstring>
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <functional>
@@ -198,17 +198,20 @@ std::string crosstable_markdown(const CrossTables& t, const std::vector<std::str
     }
     os << '\n';
   };
-  table("Points per game (row's side), ± the 95% interval", t.points_per_game,
-        [&](Eigen::Index i, Eigen::Index j) {
-          return signed_fixed(t.points_per_game(i, j), 2) + " ± " + fixed(t.points_ci95(i, j), 2);
-        },
-        [](double x) { return signed_fixed(x, 2); });
-  table("Win rate of the row, % (draws count half), [Wilson 95% interval]", t.win_rate,
-        [&](Eigen::Index i, Eigen::Index j) {
-          return fixed(100 * t.win_rate(i, j), 1) + "% [" + fixed(100 * t.win_rate_ci95_low(i, j), 1) +
-                 ", " + fixed(100 * t.win_rate_ci95_high(i, j), 1) + "]";
-        },
-        [](double x) { return fixed(100 * x, 1) + "%"; });
+  table(
+      "Points per game (row's side), ± the 95% interval", t.points_per_game,
+      [&](Eigen::Index i, Eigen::Index j) {
+        return signed_fixed(t.points_per_game(i, j), 2) + " ± " + fixed(t.points_ci95(i, j), 2);
+      },
+      [](double x) { return signed_fixed(x, 2); });
+  table(
+      "Win rate of the row, % (draws count half), [Wilson 95% interval]", t.win_rate,
+      [&](Eigen::Index i, Eigen::Index j) {
+        return fixed(100 * t.win_rate(i, j), 1) + "% [" +
+               fixed(100 * t.win_rate_ci95_low(i, j), 1) + ", " +
+               fixed(100 * t.win_rate_ci95_high(i, j), 1) + "]";
+      },
+      [](double x) { return fixed(100 * x, 1) + "%"; });
   return os.str();
 }
 
@@ -226,11 +229,12 @@ std::vector<std::string> write_tables(const ExperimentConfig& config,
     files.push_back({"crosstable_points.csv", crosstable_csv(t.points_per_game, config.players, 4)});
     files.push_back({"crosstable_winrate.csv", crosstable_csv(t.win_rate, config.players, 4)});
     files.push_back({"crosstable.md", crosstable_markdown(t, config.players)});
-    files.push_back({"crosstable_points_ci95.csv", crosstable_csv(t.points_ci95, config.players, 4)});
     files.push_back(
-        {"crosstable_winrate_ci95_low.csv", crosstable_csv(t.win_rate_ci95_low, config.players, 4)});
-    files.push_back(
-        {"crosstable_winrate_ci95_high.csv", crosstable_csv(t.win_rate_ci95_high, config.players, 4)});
+        {"crosstable_points_ci95.csv", crosstable_csv(t.points_ci95, config.players, 4)});
+    files.push_back({"crosstable_winrate_ci95_low.csv",
+                     crosstable_csv(t.win_rate_ci95_low, config.players, 4)});
+    files.push_back({"crosstable_winrate_ci95_high.csv",
+                     crosstable_csv(t.win_rate_ci95_high, config.players, 4)});
   }
   // Ratings rank a whole field; a head-to-head's one pairing is its own rating (ratings.h).
   if (config.format != Format::kHeadToHead && !config.sweep.active()) {
