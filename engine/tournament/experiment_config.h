@@ -72,10 +72,12 @@ struct ExperimentConfig {
 };
 
 /// The files a run writes into its output directory, besides the journal and the lock.
-inline constexpr const char* kTableFiles[] = {"summary.csv", "summary.md",
-                                              "crosstable_points.csv", "crosstable_winrate.csv",
-                                              "crosstable.md", "config.cfg",
-                                              "sprt.csv", "summary.json"};
+inline constexpr const char* kTableFiles[] = {
+    "summary.csv", "summary.md", "crosstable_points.csv", "crosstable_winrate.csv", "crosstable.md",
+    "config.cfg",
+    // issue 10: the sequential test, machine-readable results, cell intervals and ratings
+    "sprt.csv", "summary.json", "crosstable_points_ci95.csv", "crosstable_winrate_ci95_low.csv",
+    "crosstable_winrate_ci95_high.csv", "ratings.csv", "ratings.md"};
 /// The journal's and the lock's file names in the output directory.
 inline constexpr const char* kJournalFile = "journal.txt";
 inline constexpr const char* kLockFile = "run.lock";

@@ -82,10 +82,25 @@ Json sprt_object(const ExperimentConfig& c, const std::vector<TaskResult>& tasks
           {"games", task.totals.games}, {"steps", steps}};
 }
 
+// The ratings as rows keyed like ratings.csv's columns, with the fits' diagnostics.
+Json ratings_object(const Ratings* ratings) {
+  if (!ratings) return nullptr;
+  Json players = Json::array();
+  for (const RatingRow& r : ratings->rows)
+    players.push_back({{"player", r.player}, {"points_rating", number(r.points_rating)},
+                       {"points_ci95", number(r.points_ci95)}, {"elo", number(r.elo)},
+                       {"elo_ci95_low", number(r.elo_ci95_low)},
+                       {"elo_ci95_high", number(r.elo_ci95_high)}, {"games", r.games}});
+  return {{"players", players},
+          {"points_chi_square", number(ratings->chi_square)},
+          {"points_degrees_of_freedom", ratings->degrees_of_freedom},
+          {"elo_prior_used", ratings->elo_prior_used}};
+}
+
 }  // namespace
 
 std::string summary_json(const std::vector<SummaryRow>& rows, const ExperimentConfig& config,
-                         const std::vector<TaskResult>& tasks) {
+                         const std::vector<TaskResult>& tasks, const Ratings* ratings) {
   Json doc = {{"schema", kSummaryJsonSchema},
               {"tool", {{"name", "dominoes"}, {"version", kToolVersion}}},
               {"experiment", config.name}};
@@ -94,7 +109,7 @@ std::string summary_json(const std::vector<SummaryRow>& rows, const ExperimentCo
   doc["rows"] = Json::array();
   for (const auto& r : rows) doc["rows"].push_back(row_object(r));
   doc["sprt"] = sprt_object(config, tasks);
-  doc["ratings"] = Json::object();
+  doc["ratings"] = ratings_object(ratings);
   return doc.dump(2) + "\n";
 }
 

@@ -1,14 +1,15 @@
 // summary.json: the machine-readable results of a run, one schema (documented in
 // results/README.md): every summary.csv row with typed values (null where the CSV cell is
 // empty), the config as key/values, the tool's version (git describe at configure time), the
-// rules, the SPRT's settings, verdict and trajectory, and an empty "ratings" member that the
-// ratings of round robins and gauntlets fill.
+// rules, the SPRT's settings, verdict and trajectory, and the ratings of a round robin or gauntlet
+// (ratings.h; null for a head-to-head or a sweep).
 #pragma once
 
 #include <string>
 #include <vector>
 
 #include "engine/tournament/experiment_config.h"
+#include "engine/tournament/ratings.h"
 #include "engine/tournament/runner.h"
 #include "engine/tournament/tables.h"
 
@@ -18,8 +19,8 @@ namespace tournament {
 inline constexpr int kSummaryJsonSchema = 1;
 
 /// Returns summary.json (pretty-printed with 2 spaces, newline-terminated) for the rows of
-/// `tasks` (rows[k] from tasks[k]) under `config`.
+/// `tasks` (rows[k] from tasks[k]) under `config`, with `ratings` when not null.
 std::string summary_json(const std::vector<SummaryRow>& rows, const ExperimentConfig& config,
-                         const std::vector<TaskResult>& tasks);
+                         const std::vector<TaskResult>& tasks, const Ratings* ratings = nullptr);
 
 }  // namespace tournament

@@ -3,11 +3,13 @@
 #include <algorithm>
 #include <cerrno>
 #include <cmath>
-#include <cstring>
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <limits>
+#include <optional>
 #include <sstream>
 #include <stdexcept>
 
@@ -15,6 +17,7 @@
 #include "engine/tournament/sprt_report.h"
 #include "engine/tournament/deal_covariate.h"
 #include "engine/tournament/grid_sweep.h"
+#include "engine/tournament/ratings.h"
 #include "engine/tournament/statistics.h"
 #include "engine/tournament/summary_json.h"
 
@@ -26,6 +29,13 @@ std::string fixed(double x, int decimals) {
   char buf[64];
   std::snprintf(buf, sizeof buf, "%.*f", decimals, x == 0 ? 0.0 : x);  // no "-0.000"
   return buf;
+}
+
+// With a sign, as differences read: "+2.81", "-0.39", and "0.00" for a rounded zero.
+std::string signed_fixed(double x, int decimals) {
+  const std::string digits = fixed(std::abs(x), decimals);
+  if (digits.find_first_not_of("0.") == std::string::npos) return digits;
+  return (x < 0 ? "-" : "+") + digits;
 }
 
 std::string significant(double x) {
@@ -214,14 +224,19 @@ std::string summary_markdown(const std::vector<SummaryRow>& rows, const Experime
 CrossTables cross_tables(const std::vector<SummaryRow>& rows, const std::vector<TaskResult>& tasks,
                          int players) {
   const double nan = std::numeric_limits<double>::quiet_NaN();
-  CrossTables t{Eigen::MatrixXd::Constant(players, players, nan),
-                Eigen::MatrixXd::Constant(players, players, nan)};
+  const Eigen::MatrixXd empty = Eigen::MatrixXd::Constant(players, players, nan);
+  CrossTables t{empty, empty, empty, empty, empty};
   for (std::size_t k = 0; k < rows.size(); ++k) {
     const int a = tasks[k].pairing.a, b = tasks[k].pairing.b;
     t.points_per_game(a, b) = rows[k].a_points_per_game;
     t.points_per_game(b, a) = -rows[k].a_points_per_game;
     t.win_rate(a, b) = rows[k].a_win_rate;
     t.win_rate(b, a) = 1 - rows[k].a_win_rate;
+    t.points_ci95(a, b) = t.points_ci95(b, a) = rows[k].a_points_ci95;
+    t.win_rate_ci95_low(a, b) = rows[k].a_win_rate_ci95_low;
+    t.win_rate_ci95_high(a, b) = rows[k].a_win_rate_ci95_high;
+    t.win_rate_ci95_low(b, a) = 1 - rows[k].a_win_rate_ci95_high;
+    t.win_rate_ci95_high(b, a) = 1 - rows[k].a_win_rate_ci95_low;
   }
   return t;
 }
@@ -242,7 +257,9 @@ std::string crosstable_csv(const Eigen::MatrixXd& m, const std::vector<std::stri
 
 std::string crosstable_markdown(const CrossTables& t, const std::vector<std::string>& players) {
   std::ostringstream os;
-  const auto table = [&](const char* title, const Eigen::MatrixXd& m, double scale, int decimals) {
+  using Cell = std::function<std::string(Eigen::Index, Eigen::Index)>;
+  const auto table = [&](const char* title, const Eigen::MatrixXd& m, const Cell& cell,
+                         const std::function<std::string(double)>& mean) {
     os << "## " << title << "\n\n| row vs column |";
     for (std::size_t j = 0; j < players.size(); ++j) os << " " << j + 1 << " |";
     os << " mean |\n|---|";
@@ -252,15 +269,27 @@ std::string crosstable_markdown(const CrossTables& t, const std::vector<std::str
       os << "| " << i + 1 << ". " << players[i] << " |";
       double sum = 0;
       for (Eigen::Index j = 0; j < m.cols(); ++j) {
-        os << " " << (i == j ? "—" : fixed(scale * m(i, j), decimals)) << " |";
+        os << " " << (i == j ? "—" : cell(i, j)) << " |";
         if (i != j) sum += m(i, j);
       }
-      os << " " << fixed(scale * sum / static_cast<double>(m.cols() - 1), decimals) << " |\n";
+      os << " " << mean(sum / static_cast<double>(m.cols() - 1)) << " |\n";
     }
     os << '\n';
   };
-  table("Points per game (row's side)", t.points_per_game, 1, 3);
-  table("Win rate of the row, % (draws count half)", t.win_rate, 100, 1);
+  table(
+      "Points per game (row's side), ± the 95% interval", t.points_per_game,
+      [&](Eigen::Index i, Eigen::Index j) {
+        return signed_fixed(t.points_per_game(i, j), 2) + " ± " + fixed(t.points_ci95(i, j), 2);
+      },
+      [](double x) { return signed_fixed(x, 2); });
+  table(
+      "Win rate of the row, % (draws count half), [Wilson 95% interval]", t.win_rate,
+      [&](Eigen::Index i, Eigen::Index j) {
+        return fixed(100 * t.win_rate(i, j), 1) + "% [" +
+               fixed(100 * t.win_rate_ci95_low(i, j), 1) + ", " +
+               fixed(100 * t.win_rate_ci95_high(i, j), 1) + "]";
+      },
+      [](double x) { return fixed(100 * x, 1) + "%"; });
   return os.str();
 }
 
@@ -279,10 +308,23 @@ std::vector<std::string> write_tables(const ExperimentConfig& config,
     files.push_back({"crosstable_points.csv", crosstable_csv(t.points_per_game, config.players, 4)});
     files.push_back({"crosstable_winrate.csv", crosstable_csv(t.win_rate, config.players, 4)});
     files.push_back({"crosstable.md", crosstable_markdown(t, config.players)});
+    files.push_back(
+        {"crosstable_points_ci95.csv", crosstable_csv(t.points_ci95, config.players, 4)});
+    files.push_back({"crosstable_winrate_ci95_low.csv",
+                     crosstable_csv(t.win_rate_ci95_low, config.players, 4)});
+    files.push_back({"crosstable_winrate_ci95_high.csv",
+                     crosstable_csv(t.win_rate_ci95_high, config.players, 4)});
+  }
+  // Ratings rank a whole field; a head-to-head's one pairing is its own rating (ratings.h).
+  std::optional<Ratings> ratings;
+  if (config.format != Format::kHeadToHead && !config.sweep.active() && config.grid.empty()) {
+    ratings = rate(tasks, config.players, config.games_per_deal());
+    files.push_back({"ratings.csv", ratings_csv(*ratings)});
+    files.push_back({"ratings.md", ratings_markdown(*ratings, config.name, unit_name(config))});
   }
   files.push_back({"config.cfg", to_ini(config)});
   if (config.sprt.enabled) files.push_back({"sprt.csv", sprt_csv(tasks.front().sprt)});
-  files.push_back({"summary.json", summary_json(rows, config, tasks)});
+  files.push_back({"summary.json", summary_json(rows, config, tasks, ratings ? &*ratings : nullptr)});
   std::vector<std::string> paths;
   for (const auto& [name, text] : files) {
     write_file(dir / name, text);

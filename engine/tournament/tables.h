@@ -57,10 +57,15 @@ std::string summary_csv(const std::vector<SummaryRow>& rows);
 std::string summary_markdown(const std::vector<SummaryRow>& rows, const ExperimentConfig& config);
 
 /// A round robin's cross tables: entry (i, j) is player i's result against player j, from i's
-/// side; NaN on the diagonal. Shapes: players x players.
+/// side; NaN on the diagonal. Shapes: players x players. Each cell's 95% interval is the
+/// pairing's: points_ci95 the Student-t half-width (the same from both sides), the win rate's
+/// Wilson bounds (from the column's side, 1 - high and 1 - low).
 struct CrossTables {
   Eigen::MatrixXd points_per_game;
   Eigen::MatrixXd win_rate;
+  Eigen::MatrixXd points_ci95;
+  Eigen::MatrixXd win_rate_ci95_low;
+  Eigen::MatrixXd win_rate_ci95_high;
 };
 
 /// Returns the cross tables of `rows`, which must come from a round robin of `players` players.
@@ -70,7 +75,8 @@ CrossTables cross_tables(const std::vector<SummaryRow>& rows, const std::vector<
 /// diagonal is empty. `decimals` digits after the point.
 std::string crosstable_csv(const Eigen::MatrixXd& m, const std::vector<std::string>& players,
                            int decimals);
-/// Returns both cross tables as Markdown, with each player's mean over its opponents.
+/// Returns both cross tables as Markdown, each cell with its 95% interval (`+2.81 ± 0.62`,
+/// `58.9% [56.7, 61.0]`), with each player's mean over its opponents.
 std::string crosstable_markdown(const CrossTables& t, const std::vector<std::string>& players);
 
 /// Writes every table of a finished run into config.out_dir (creating it), each file first to

@@ -37,7 +37,8 @@ class RunTest(unittest.TestCase):
         self.assertEqual(sorted(os.path.basename(f) for f in r.files),
                          sorted(["summary.csv", "summary.md", "crosstable_points.csv",
                                  "crosstable_winrate.csv", "crosstable.md", "config.cfg",
-                                 "summary.json"]))
+                                 "summary.json", "crosstable_points_ci95.csv", "crosstable_winrate_ci95_low.csv",
+                                 "crosstable_winrate_ci95_high.csv", "ratings.csv", "ratings.md"]))
         with open(self.out("rr/summary.md")) as f:
             self.assertEqual(str(r), f.read())
         self.assertIn("| A | B | games |", str(r))
