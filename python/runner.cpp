@@ -9,7 +9,10 @@
 
 #include "engine/bots/bot_config.h"
 #include "engine/common/text.h"
+#include "engine/tournament/control_variate.h"
 #include "engine/tournament/experiment.h"
+#include "engine/tournament/grid_sweep.h"
+#include "engine/tournament/sprt.h"
 #include "engine/tournament/tables.h"
 #include "python/bindings.h"
 
@@ -51,6 +54,9 @@ struct RunArgs {
   bool duplicate, quiet, restart;
   std::string scoring, leader, name;
   std::map<std::string, std::string> bots;  ///< external bots: name -> command (PROTOCOL.md)
+  std::vector<std::string> sweeps;          ///< grid sweeps, "P.PARAM=V1,V2,..."
+  std::optional<std::string> sprt;          ///< "p0=X,p1=Y[,alpha=A,beta=B]"
+  std::string control_variate;              ///< auto | on | off
 };
 
 ExperimentConfig config_from(const RunArgs& a) {
@@ -86,6 +92,15 @@ ExperimentConfig config_from(const RunArgs& a) {
   if (a.sweep_param) c.sweep.param = *a.sweep_param;
   if (a.sweep_values) c.sweep.values = *a.sweep_values;
   c.sweep.player = in_range<int>("sweep-player", a.sweep_player, 1, 1 << 20, "1 or more") - 1;
+  for (const auto& text : a.sweeps) c.grid.push_back(tournament::parse_sweep(text));
+  if (a.sprt)
+    if (const std::string why = tournament::parse_sprt_settings(*a.sprt, c.sprt); !why.empty())
+      throw ConfigError(why);
+  const auto mode = tournament::parse_control_variate_mode(a.control_variate);
+  if (!mode)
+    throw ConfigError("control-variate " + common::quoted(a.control_variate) +
+                      " is not valid: valid auto, on or off");
+  c.control_variate = *mode;
   for (const auto& [name, command] : a.bots) {
     try {
       c.bots.push_back(bots::parse_bot_option(name + "=" + command));
@@ -159,7 +174,7 @@ PyResults run(const RunArgs& args) {
     throw py::error_already_set();
   }
   PyResults out;
-  for (const auto& task : result.run.tasks) out.rows.push_back(tournament::summarize(task, config));
+  out.rows = tournament::summary_rows(result.run.tasks, config);
   out.markdown = tournament::summary_markdown(out.rows, config);
   out.files = result.table_paths;
   out.config = tournament::to_ini(config);
@@ -184,6 +199,20 @@ py::dict row_dict(const SummaryRow& r) {
   d["a_win_rate_ci95_high"] = r.a_win_rate_ci95_high;
   d["p_value"] = r.p_value;
   d["leader_points_per_game"] = r.leader_points_per_game;
+  for (const auto& [column, value] : r.sweep) d[py::str(column)] = value;
+  d["deals_played"] = r.deals_played;
+  if (r.has_sprt) {
+    d["sprt_llr"] = r.sprt_llr;
+    d["sprt_lower"] = r.sprt_lower;
+    d["sprt_upper"] = r.sprt_upper;
+    d["sprt_decision"] = tournament::to_string(r.sprt_decision);
+  }
+  if (r.cv.valid) {
+    d["a_points_per_game_cv"] = r.cv.mean;
+    d["a_points_ci95_cv"] = r.cv.ci95;
+    d["cv_beta"] = r.cv.beta;
+    d["cv_rho"] = r.cv.correlation;
+  }
   d["a_forfeits"] = r.a_forfeits;
   d["b_forfeits"] = r.b_forfeits;
   d["seconds"] = r.seconds;
@@ -266,12 +295,15 @@ void bind_runner(py::module_& m) {
                   long long chunk, std::string name, bool quiet,
                   std::optional<std::string> sweep_param,
                   std::optional<std::vector<std::string>> sweep_values, long long sweep_player,
-                  bool restart, std::map<std::string, std::string> bots) {
+                  bool restart, std::map<std::string, std::string> bots,
+                  std::vector<std::string> sweep, std::optional<std::string> sprt,
+                  std::string control_variate) {
     if (py::isinstance<py::str>(players))
       throw ConfigError("players: give a list of specs or objects, e.g. players=[\"heuristic\", \"random\"]");
     return run(RunArgs{py::list(players), deals, threads, target, max_pip, hand_size, chunk, sweep_player,
                        seed, format, out, games_out, sweep_param, sweep_values, duplicate, quiet,
-                       restart, scoring, leader, name, std::move(bots)});
+                       restart, scoring, leader, name, std::move(bots), std::move(sweep), sprt,
+                       control_variate});
   }, py::arg("players"), py::kw_only(), py::arg("deals") = 100000, py::arg("seed") = 1,
   py::arg("threads") = 0, py::arg("format") = py::none(), py::arg("duplicate") = true,
   py::arg("target") = 0, py::arg("double") = 6, py::arg("hand_size") = 7,
@@ -279,7 +311,9 @@ void bind_runner(py::module_& m) {
   py::arg("games_out") = py::none(), py::arg("chunk") = 1000, py::arg("name") = "default",
   py::arg("quiet") = true, py::arg("sweep_param") = py::none(), py::arg("sweep_values") = py::none(),
   py::arg("sweep_player") = 1, py::arg("restart") = false,
-  py::arg("bots") = std::map<std::string, std::string>{}, R"doc(
+  py::arg("bots") = std::map<std::string, std::string>{},
+  py::arg("sweep") = std::vector<std::string>{}, py::arg("sprt") = py::none(),
+  py::arg("control_variate") = "auto", R"doc(
 Runs an experiment as `dominoes run` does and returns its Results (one row per pairing).
 
 Keyword arguments are the config keys (README, `dominoes run --help`), '-' written '_':
@@ -298,6 +332,9 @@ Keyword arguments are the config keys (README, `dominoes run --help`), '-' writt
   chunk        deals per journal entry; name: the experiment's name; quiet: kept in config.cfg
   sweep_param, sweep_values, sweep_player   one row per value of one parameter of one player (1-based)
   restart      discard a journal written under another config
+  sweep        grid sweeps, e.g. ["1.scenarios=50,200", "1.depth=0,10"]: the cartesian product
+  sprt         a sequential test of a head-to-head run, e.g. "p0=0,p1=0.5"; deals is the maximum
+  control_variate  "auto" (default), "on" or "off": the regression-adjusted estimate
   bots         external bots (PROTOCOL.md) as {name: command}, seated by name in `players`,
                e.g. bots={"mine": "python3 clients/python/greedy.py"}, players=["mine", "random"]
 Built-in strategies play in parallel with the GIL released; Python strategies' calls take turns

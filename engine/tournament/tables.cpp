@@ -293,13 +293,19 @@ std::string crosstable_markdown(const CrossTables& t, const std::vector<std::str
   return os.str();
 }
 
+std::vector<SummaryRow> summary_rows(const std::vector<TaskResult>& tasks,
+                                     const ExperimentConfig& config) {
+  std::vector<SummaryRow> rows;
+  for (const auto& task : tasks) rows.push_back(summarize(task, config));
+  add_sweep_columns(rows, config);
+  return rows;
+}
+
 std::vector<std::string> write_tables(const ExperimentConfig& config,
                                       const std::vector<TaskResult>& tasks) {
   const std::filesystem::path dir(config.out_dir);
   std::filesystem::create_directories(dir);
-  std::vector<SummaryRow> rows;
-  for (const auto& task : tasks) rows.push_back(summarize(task, config));
-  add_sweep_columns(rows, config);
+  const std::vector<SummaryRow> rows = summary_rows(tasks, config);
   std::vector<std::pair<std::string, std::string>> files = {
       {"summary.csv", summary_csv(rows)}, {"summary.md", summary_markdown(rows, config)}};
   // A cross table has one cell per pair of players, so a sweep (several specs per seat) has none.

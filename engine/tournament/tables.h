@@ -43,6 +43,9 @@ struct SummaryRow {
 
 /// Returns the statistics of one pairing's totals.
 SummaryRow summarize(const TaskResult& task, const ExperimentConfig& config);
+/// Returns the rows of summary.csv: summarize() of every task, with a sweep's P.PARAM columns.
+std::vector<SummaryRow> summary_rows(const std::vector<TaskResult>& tasks,
+                                     const ExperimentConfig& config);
 
 /// Returns summary.csv: a header line (the first row's sweep columns, then the fixed columns) and
 /// one line per row; fields with commas are quoted. The columns after b_forfeits: deals_played;

@@ -68,6 +68,25 @@ class RunTest(unittest.TestCase):
         with self.assertRaisesRegex(ValueError, "command is empty"):
             dominoes.run(players=["pl", "random"], bots={"pl": ""}, deals=5, out=self.out("x"))
 
+    def test_sprt_grid_and_control_variate_keys(self):
+        stopped = dominoes.run(players=["heuristic", "random"], format="head-to-head", deals=20000,
+                               chunk=100, sprt="p0=0,p1=0.5", out=self.out("sprt"))
+        row = stopped[0].to_dict()
+        self.assertEqual(row["sprt_decision"], "H1 accepted")
+        self.assertLess(row["deals_played"], 20000)
+        self.assertEqual(row["deals_played"] * 2, stopped[0].games)
+        grid = dominoes.run(players=["playout(playouts=2)", "random"], format="head-to-head",
+                            deals=20, sweep=["1.playouts=2,4", "1.rollout=random,lowest"],
+                            out=self.out("grid"))
+        self.assertEqual([(r.to_dict()["1.playouts"], r.to_dict()["1.rollout"]) for r in grid],
+                         [("2", "random"), ("2", "lowest"), ("4", "random"), ("4", "lowest")])
+        adjusted = dominoes.run(players=["heuristic", "random"], format="head-to-head", deals=300,
+                                duplicate=False, control_variate="on", out=self.out("cv"))
+        self.assertIn("a_points_per_game_cv", adjusted[0].to_dict())
+        with self.assertRaisesRegex(ValueError, "control-variate"):
+            dominoes.run(players=["heuristic", "random"], deals=5, control_variate="maybe",
+                         out=self.out("bad"))
+
     def test_thread_count_never_changes_the_rows(self):
         runs = []
         for threads in (1, 2):
