@@ -10,30 +10,12 @@ Standard library only. Usage: ctrl_c_pty_test.py PATH/TO/dominoes
 import os
 import pty
 import re
-import select
 import shlex
 import subprocess
 import sys
 import tempfile
-import time
 
-
-def read_until(fd, pattern, seconds):
-    """Returns everything read from `fd` once `pattern` appears (or at the end or time-out)."""
-    text = b""
-    deadline = time.monotonic() + seconds
-    while not re.search(pattern, text) and time.monotonic() < deadline:
-        ready, _, _ = select.select([fd], [], [], 0.1)
-        if not ready:
-            continue
-        try:
-            chunk = os.read(fd, 4096)
-        except OSError:  # the child closed the terminal
-            break
-        if not chunk:
-            break
-        text += chunk
-    return text
+from pty_io import read_until  # beside this script
 
 
 def main():

@@ -10,29 +10,11 @@ final score and exit 0. Standard library only. Usage: play_pty_test.py PATH/TO/d
 import os
 import pty
 import re
-import select
 import sys
-import time
+
+from pty_io import read_until  # beside this script
 
 PROMPT = rb"your move> $"
-
-
-def read_until(fd, pattern, seconds):
-    """Returns everything read from `fd` once `pattern` appears (or at the end or time-out)."""
-    text = b""
-    deadline = time.monotonic() + seconds
-    while not re.search(pattern, text) and time.monotonic() < deadline:
-        ready, _, _ = select.select([fd], [], [], 0.1)
-        if not ready:
-            continue
-        try:
-            chunk = os.read(fd, 4096)
-        except OSError:  # the child closed the terminal
-            break
-        if not chunk:
-            break
-        text += chunk
-    return text
 
 
 def spawn(binary, args):

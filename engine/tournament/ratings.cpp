@@ -8,6 +8,7 @@
 #include <sstream>
 #include <stdexcept>
 
+#include "engine/tournament/cell_text.h"
 #include "engine/tournament/statistics.h"
 
 namespace tournament {
@@ -102,20 +103,6 @@ std::vector<bool> reachable_from_first(int players, const Edge& edge) {
       if (!seen[b] && edge(a, b)) seen[b] = true, stack.push_back(b);
   }
   return seen;
-}
-
-std::string fixed(double x, int decimals, bool sign = false) {
-  if (std::abs(x) < 0.5 * std::pow(10.0, -decimals)) x = 0;  // no "-0.0" or "+0" for a rounded 0
-  char buf[64];
-  std::snprintf(buf, sizeof buf, sign && x != 0 ? "%+.*f" : "%.*f", decimals, x);
-  return buf;
-}
-
-std::string csv_field(const std::string& s) {
-  if (s.find_first_of(",\"\n") == std::string::npos) return s;
-  std::string q = "\"";
-  for (char c : s) q += c == '"' ? std::string("\"\"") : std::string(1, c);
-  return q + "\"";
 }
 
 PairingEvidence evidence_of(const TaskResult& task, int games_per_unit) {
@@ -268,10 +255,10 @@ std::string ratings_markdown(const Ratings& ratings, const std::string& title,
   int rank = 0;
   for (std::size_t i : order) {
     const RatingRow& r = ratings.rows[i];
-    os << "| " << ++rank << " | " << r.player << " | " << fixed(r.points_rating, 2, true) << " ± "
-       << fixed(r.points_ci95, 2) << " | " << fixed(r.elo, 0, true)
-       << (ratings.elo_prior_used ? "*" : "") << " [" << fixed(r.elo_ci95_low, 0, true) << ", "
-       << fixed(r.elo_ci95_high, 0, true) << "] | " << r.games << " |\n";
+    os << "| " << ++rank << " | " << r.player << " | " << signed_fixed(r.points_rating, 2) << " ± "
+       << fixed(r.points_ci95, 2) << " | " << signed_fixed(r.elo, 0)
+       << (ratings.elo_prior_used ? "*" : "") << " [" << signed_fixed(r.elo_ci95_low, 0) << ", "
+       << signed_fixed(r.elo_ci95_high, 0) << "] | " << r.games << " |\n";
   }
   return os.str();
 }

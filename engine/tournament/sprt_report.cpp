@@ -4,20 +4,15 @@
 #include <cstdio>
 #include <sstream>
 
+#include "engine/tournament/cell_text.h"
+
 namespace tournament {
 namespace {
 
-std::string decimals(double x, int digits) {
-  if (std::isnan(x)) return "";
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%.*f", digits, x == 0 ? 0.0 : x);  // no "-0.00"
-  return buf;
-}
-
 std::string sprt_cells(const SummaryRow& r) {
   if (!r.has_sprt) return ",,,";
-  return decimals(r.sprt_llr, 4) + "," + decimals(r.sprt_lower, 4) + "," +
-         decimals(r.sprt_upper, 4) + "," + to_string(r.sprt_decision);
+  return fixed(r.sprt_llr, 4) + "," + fixed(r.sprt_lower, 4) + "," +
+         fixed(r.sprt_upper, 4) + "," + to_string(r.sprt_decision);
 }
 
 std::string penta_cells(const SummaryRow& r) {
@@ -25,8 +20,8 @@ std::string penta_cells(const SummaryRow& r) {
   std::string cells;
   for (const auto c : r.penta) cells += std::to_string(c) + ",";
   const PentanomialEstimate& e = r.penta_estimate;
-  return cells + decimals(e.score, 4) + "," + decimals(e.normalized_elo, 2) + "," +
-         decimals(e.normalized_elo_ci95_low, 2) + "," + decimals(e.normalized_elo_ci95_high, 2);
+  return cells + fixed(e.score, 4) + "," + fixed(e.normalized_elo, 2) + "," +
+         fixed(e.normalized_elo_ci95_low, 2) + "," + fixed(e.normalized_elo_ci95_high, 2);
 }
 
 std::string penta_line(const SummaryRow& r) {
@@ -34,12 +29,12 @@ std::string penta_line(const SummaryRow& r) {
   std::ostringstream os;
   os << "Pentanomial pairs from A's side (LL, LD+DL, LW+DD+WL, DW+WD, WW): " << r.penta[0] << ", "
      << r.penta[1] << ", " << r.penta[2] << ", " << r.penta[3] << ", " << r.penta[4]
-     << "; score " << decimals(e.score, 4) << " ± " << decimals(e.score_ci95, 4);
+     << "; score " << fixed(e.score, 4) << " ± " << fixed(e.score_ci95, 4);
   if (std::isnan(e.normalized_elo))
     os << "; normalized Elo undefined (no spread).";
   else
-    os << "; normalized Elo " << decimals(e.normalized_elo, 1) << " [95% CI "
-       << decimals(e.normalized_elo_ci95_low, 1) << ", " << decimals(e.normalized_elo_ci95_high, 1)
+    os << "; normalized Elo " << fixed(e.normalized_elo, 1) << " [95% CI "
+       << fixed(e.normalized_elo_ci95_low, 1) << ", " << fixed(e.normalized_elo_ci95_high, 1)
        << "].";
   return os.str();
 }
@@ -49,8 +44,8 @@ std::string penta_line(const SummaryRow& r) {
 std::string sprt_verdict(SprtDecision decision, std::int64_t deals, double llr,
                          const SprtBounds& bounds) {
   return std::string(to_string(decision)) + " after " + std::to_string(deals) + " deals (LLR " +
-         decimals(llr, 2) + ", bounds " + decimals(bounds.lower, 2) + ".." +
-         decimals(bounds.upper, 2) + ")";
+         fixed(llr, 2) + ", bounds " + fixed(bounds.lower, 2) + ".." +
+         fixed(bounds.upper, 2) + ")";
 }
 
 std::string sprt_and_penta_cells(const SummaryRow& r) { return sprt_cells(r) + "," + penta_cells(r); }

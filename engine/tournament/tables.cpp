@@ -14,6 +14,7 @@
 #include <stdexcept>
 
 #include "engine/common/text.h"
+#include "engine/tournament/cell_text.h"
 #include "engine/tournament/sprt_report.h"
 #include "engine/tournament/deal_covariate.h"
 #include "engine/tournament/grid_sweep.h"
@@ -23,20 +24,6 @@
 
 namespace tournament {
 namespace {
-
-std::string fixed(double x, int decimals) {
-  if (std::isnan(x)) return "";
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%.*f", decimals, x == 0 ? 0.0 : x);  // no "-0.000"
-  return buf;
-}
-
-// With a sign, as differences read: "+2.81", "-0.39", and "0.00" for a rounded zero.
-std::string signed_fixed(double x, int decimals) {
-  const std::string digits = fixed(std::abs(x), decimals);
-  if (digits.find_first_not_of("0.") == std::string::npos) return digits;
-  return (x < 0 ? "-" : "+") + digits;
-}
 
 std::string significant(double x) {
   char buf[64];
@@ -49,13 +36,6 @@ std::string readable_p(double p) {
   if (p < 1e-4) return "<0.0001";
   if (p > 1 - 1e-4) return ">0.9999";
   return significant(p);
-}
-
-std::string csv_field(const std::string& s) {
-  if (s.find_first_of(",\"\n") == std::string::npos) return s;
-  std::string q = "\"";
-  for (char c : s) q += c == '"' ? std::string("\"\"") : std::string(1, c);
-  return q + "\"";
 }
 
 void write_file(const std::filesystem::path& path, const std::string& text) {
