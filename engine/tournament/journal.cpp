@@ -89,28 +89,35 @@ JournalKeys read_header(std::istringstream& lines, const std::string& path) {
   return keys;
 }
 
-// Reads the entries of the journal at `path` written under `keys`; stops at the first invalid
-// line. Throws ConfigError when the header is damaged or names other keys.
-std::vector<JournalEntry> read_valid(const std::string& path, const JournalKeys& keys) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return {};  // no journal: nothing to resume
-  std::string content((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+// Reads the header and the entries of `content`, the journal at `path`; stops at the first
+// invalid line. Throws ConfigError when the header is damaged.
+JournalContents parse_journal(const std::string& content, const std::string& path) {
   std::istringstream lines(content);
-  const JournalKeys written = read_header(lines, path);
-  if (written != keys)
-    throw ConfigError("journal " + common::quoted(path) +
-                      " was written by a run of another experiment: " +
-                      first_difference(written, keys) +
-                      "; run again with --restart to discard it, or choose another --out");
-  std::vector<JournalEntry> entries;
+  JournalContents journal;
+  journal.keys = read_header(lines, path);
   std::size_t consumed = static_cast<std::size_t>(lines.tellg());
   for (std::string line; std::getline(lines, line);) {
     consumed += line.size() + 1;
     JournalEntry e;
     if (consumed > content.size() || !parse_entry(line, e)) break;  // cut short or corrupt
-    entries.push_back(e);
+    journal.entries.push_back(e);
   }
-  return entries;
+  return journal;
+}
+
+// Reads the entries of the journal at `path` written under `keys`; stops at the first invalid
+// line. Throws ConfigError when the header is damaged or names other keys.
+std::vector<JournalEntry> read_valid(const std::string& path, const JournalKeys& keys) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return {};  // no journal: nothing to resume
+  const std::string content((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  JournalContents journal = parse_journal(content, path);
+  if (journal.keys != keys)
+    throw ConfigError("journal " + common::quoted(path) +
+                      " was written by a run of another experiment: " +
+                      first_difference(journal.keys, keys) +
+                      "; run again with --restart to discard it, or choose another --out");
+  return std::move(journal.entries);
 }
 
 std::runtime_error io_error(const std::string& what, const std::string& path) {
@@ -119,6 +126,14 @@ std::runtime_error io_error(const std::string& what, const std::string& path) {
 }
 
 }  // namespace
+
+JournalContents read_journal(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in)
+    throw ConfigError("cannot read journal " + common::quoted(path) + ": " + std::strerror(errno));
+  const std::string content((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  return parse_journal(content, path);
+}
 
 std::string format_header(const JournalKeys& keys) {
   std::string header = std::string(kMagic) + kVersion + " " +

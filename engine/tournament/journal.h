@@ -1,6 +1,8 @@
 // The run journal: after each chunk of deals the runner appends the chunk's exact totals, so an
 // interrupted run (Ctrl-C, a kill, a crash, a power cut) resumes after its last complete chunk and
-// ends with the same tables as an uninterrupted one (DESIGN.md section 6).
+// ends with the same tables as an uninterrupted one (DESIGN.md section 6). Chunks may stand in any
+// order (an MPI run journals them as its ranks finish them); a shard's journal is its result,
+// read back by the merge.
 //
 // Format (v5: v4 plus the control variate's sums after the pentanomial counts; v4: v3 plus the
 // 5 pentanomial counts after the forfeits; v3: v2 plus the forfeit counts), text, one record a
@@ -75,6 +77,17 @@ class Journal {
   std::unique_ptr<FileSyncer> syncer_;
   std::vector<JournalEntry> resumed_;
 };
+
+/// A journal as read back: its header's keys and its valid entries, in the order written.
+struct JournalContents {
+  JournalKeys keys;
+  std::vector<JournalEntry> entries;
+};
+
+/// Returns the journal at `path` (for the merge of shards): its keys, and its entries up to the
+/// first line that is cut short or fails its check. Throws ConfigError when it cannot be read
+/// (with the system's reason), is not a journal, has a damaged header or an older format.
+JournalContents read_journal(const std::string& path);
 
 /// Returns the journal line for `entry`, newline included (exposed for tests).
 std::string format_entry(const JournalEntry& entry);

@@ -1,11 +1,11 @@
 // The oneTBB runner: plays every pairing's deals in parallel and reproducibly, in chunks recorded
-// in a journal (DESIGN.md section 6).
+// in a journal (DESIGN.md section 6); or, for a shard (--shard K/N), only the chunks it owns.
 //
 // Deal i is a pure function of (seed, i) and every random choice in it draws from a stream of
-// (seed, i, game, seat) (play_deal.h). Deals of a chunk run in a tbb::parallel_for, each writing
-// its tally into a preallocated slot; the slots are then added in deal order. Totals are exact
-// integers, so the tables are byte-identical for any thread count and after any resume. Each
-// thread plays with its own clones of the two players.
+// (seed, i, game, seat) (play_deal.h). A chunk's deals are played by a ChunkPlayer
+// (chunk_player.h) and its totals summed with every other chunk's in deal order by a ChunkTally
+// (chunk_tally.h), so the tables are byte-identical for any thread count, after any resume, and
+// for any split into shards or MPI ranks.
 #pragma once
 
 #include <cstdint>
@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "engine/tournament/accumulator.h"
+#include "engine/tournament/chunk_plan.h"
 #include "engine/tournament/experiment_config.h"
 #include "engine/tournament/schedule.h"
 #include "engine/tournament/sprt.h"
@@ -65,15 +66,37 @@ struct RunResult {
   double seconds = 0;              ///< wall time of this call
 };
 
+/// Where a run keeps its chunks, and which chunks it plays.
+struct RunTarget {
+  std::string journal_path;
+  /// The journal header's keys: result_keys(config), plus a shard's own (shard_journal_keys).
+  std::vector<std::pair<std::string, std::string>> journal_keys;
+  std::string games_path;  ///< the game records file (a shard has its own), or empty for none
+  Shard shard;             ///< the chunks to play; 0/1 plays them all
+};
+
+/// Returns the pairings of `config` (validated) in task order: every pairing of the schedule,
+/// once per sweep value (value-major), with empty totals.
+std::vector<TaskResult> make_tasks(const ExperimentConfig& config);
+
 /// Returns the results of every pairing of `config` (validated: validate()), resuming from the
-/// journal at `journal_path` when it holds chunks of the same experiment, and appending each new
-/// chunk to it. Players are made from their specs by `registry` (the CLI passes
-/// Registry::builtin()) plus the config's bots (registry_for), one clone per worker thread. When config.games_out is set, game records are appended in deal order to
-/// games_out.partial, which is renamed to games_out when every chunk is done (games_file.h).
+/// journal at target.journal_path when it holds chunks of the same experiment (in any order), and
+/// appending each new chunk to it. Plays the chunks of target.shard in global order (chunk_plan.h);
+/// a whole run skips the rest of a pairing once its SPRT decided, a shard plays all its chunks (the
+/// test is checked at the merge). Players are made from their specs by `registry` (the CLI passes
+/// Registry::builtin()) plus the config's bots (registry_for), one clone per worker thread. With a
+/// games path, game records are appended in chunk order to PATH.partial, which is renamed to PATH
+/// when every chunk is done (games_file.h). `complete` means every chunk of the target is done; a
+/// shard's `tasks` then hold only its own chunks' in-order prefix (the merge sums them all).
 /// Throws ConfigError when the journal or the games file cannot be resumed (journal.h,
 /// games_file.h), std::runtime_error when a file cannot be written or a match never ends,
 /// bots::BotError when a bot fails more games in a row than it may,
 /// strategies::SpecError when `registry` cannot make a player.
+RunResult run_tasks(const strategies::Registry& registry, const ExperimentConfig& config,
+                    const RunTarget& target, const RunHooks& hooks = {});
+
+/// The whole run of `config`: run_tasks with the journal at `journal_path` under
+/// result_keys(config) and the records in config.games_out.
 RunResult run_tasks(const strategies::Registry& registry, const ExperimentConfig& config,
                     const std::string& journal_path, const RunHooks& hooks = {});
 

@@ -1,0 +1,69 @@
+#include "engine/tournament/chunk_player.h"
+
+#include <tbb/blocked_range.h>
+#include <tbb/parallel_for.h>
+
+#include <algorithm>
+#include <chrono>
+
+#include "engine/tournament/deal_covariate.h"
+#include "engine/tournament/play_deal.h"
+
+namespace tournament {
+
+ChunkPlayer::ChunkPlayer(const strategies::Registry& seated, const ExperimentConfig& config,
+                         const std::vector<TaskResult>& tasks)
+    : seated_(seated),
+      config_(config),
+      tasks_(tasks),
+      arena_(config.threads > 0 ? config.threads : tbb::task_arena::automatic) {}
+
+ChunkPlayer::~ChunkPlayer() { players_.reset(); }  // bots end before the registry goes
+
+void ChunkPlayer::note_threads() {
+  if (players_) threads_used_ = std::max(threads_used_, static_cast<int>(players_->size()));
+}
+
+void ChunkPlayer::seat(int task) {
+  if (task == task_) return;
+  note_threads();
+  players_.reset();  // the last pairing's players (and bot processes) end first
+  const TaskResult& t = tasks_[task];
+  players_ = std::make_unique<tbb::enumerable_thread_specific<PlayerPair>>(
+      PlayerPair{seated_.make(t.player_a), seated_.make(t.player_b)});
+  task_ = task;
+}
+
+JournalEntry ChunkPlayer::play(const ChunkId& id, std::string* records) {
+  const auto start = std::chrono::steady_clock::now();
+  seat(id.task);
+  const std::array<std::string, 2> specs{tasks_[id.task].player_a, tasks_[id.task].player_b};
+  const bool covariate = control_variate_enabled(config_);
+  std::vector<DealTally> slots(static_cast<std::size_t>(id.end - id.begin));
+  std::vector<std::string> texts(records ? slots.size() : 0);
+  arena_.execute([&] {
+    tbb::parallel_for(tbb::blocked_range<std::int64_t>(id.begin, id.end, 8), [&](const auto& r) {
+      PlayerPair& pair = players_->local();
+      for (std::int64_t i = r.begin(); i != r.end(); ++i) {
+        const auto slot = static_cast<std::size_t>(i - id.begin);
+        slots[slot] = play_deal({.config = config_,
+                                 .deal_index = i,
+                                 .players = {&pair[0], &pair[1]},
+                                 .specs = specs,
+                                 .records = records ? &texts[slot] : nullptr,
+                                 .covariate_solver =
+                                     covariate ? &solvers_.local().get(config_.rules) : nullptr});
+      }
+    });
+  });
+  JournalEntry entry{id.task, id.index, id.begin, id.end, {}, 0};
+  for (const DealTally& t : slots) entry.totals.add(t);
+  if (records)
+    for (const auto& text : texts) *records += text;
+  entry.totals.seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  note_threads();
+  return entry;
+}
+
+}  // namespace tournament

@@ -1,0 +1,86 @@
+#include "engine/tournament/chunk_tally.h"
+
+namespace tournament {
+
+ChunkTally::ChunkTally(const ExperimentConfig& config, std::vector<TaskResult> tasks)
+    : config_(config),
+      plan_(static_cast<int>(tasks.size()), config.deals, config.chunk),
+      tasks_(std::move(tasks)),
+      cursors_(tasks_.size()) {
+  for (auto& t : tasks_) t.totals = {}, t.sprt = {};
+}
+
+const JournalEntry* ChunkTally::find(std::int64_t global) const {
+  const auto it = chunks_.find(global);
+  return it == chunks_.end() ? nullptr : &it->second;
+}
+
+bool ChunkTally::add(const JournalEntry& entry) {
+  const ChunkId id{entry.task, entry.index, entry.begin, entry.end};
+  if (!plan_.contains(id))
+    throw ConfigError("chunk " + std::to_string(entry.index) + " of pairing " +
+                      std::to_string(entry.task + 1) + " (deals " + std::to_string(entry.begin) +
+                      "-" + std::to_string(entry.end) + ") is not a chunk of this experiment");
+  if (!chunks_.emplace(plan_.global(entry.task, entry.index), entry).second) return false;
+  advance(entry.task);
+  return true;
+}
+
+bool ChunkTally::take(const JournalEntry& entry, TaskResult& result) const {
+  result.totals.merge(entry.totals);
+  if (!config_.sprt.enabled) return false;
+  SprtTrace& trace = result.sprt;
+  trace.bounds = sprt_bounds(config_.sprt);
+  const double llr =
+      sprt_llr_per_game(result.totals.a_net, config_.sprt, config_.games_per_deal());
+  trace.steps.push_back({result.totals.deals, result.totals.games, llr});
+  trace.decision = sprt_decide(llr, trace.bounds);
+  return trace.decision != SprtDecision::kNone;
+}
+
+void ChunkTally::advance(int task) {
+  Cursor& cursor = cursors_[task];
+  while (!cursor.done) {
+    if (cursor.next == plan_.chunks_per_task()) {
+      cursor.done = true;
+      break;
+    }
+    const JournalEntry* entry = find(plan_.global(task, cursor.next));
+    if (!entry) break;
+    ++cursor.next;
+    cursor.done = take(*entry, tasks_[task]);
+  }
+}
+
+bool ChunkTally::complete() const {
+  for (const Cursor& c : cursors_)
+    if (!c.done) return false;
+  return true;
+}
+
+std::vector<std::int64_t> ChunkTally::missing() const {
+  std::vector<std::int64_t> absent;
+  for (int t = 0; t < plan_.tasks(); ++t) {
+    if (cursors_[t].done) continue;
+    for (std::int64_t c = cursors_[t].next; c < plan_.chunks_per_task(); ++c)
+      if (!find(plan_.global(t, c))) absent.push_back(plan_.global(t, c));
+  }
+  return absent;
+}
+
+std::vector<TaskResult> ChunkTally::results(bool skip_gaps) const {
+  if (!skip_gaps) return tasks_;
+  std::vector<TaskResult> results = tasks_;
+  for (int t = 0; t < plan_.tasks(); ++t) {
+    TaskResult& result = results[t];
+    result.totals = {};
+    result.sprt = {};
+    for (std::int64_t c = 0; c < plan_.chunks_per_task(); ++c) {
+      const JournalEntry* entry = find(plan_.global(t, c));
+      if (entry && take(*entry, result)) break;
+    }
+  }
+  return results;
+}
+
+}  // namespace tournament

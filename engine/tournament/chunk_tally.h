@@ -1,0 +1,64 @@
+// The finished chunks of an experiment, gathered in any order (from this run's players, a
+// journal, other shards or MPI ranks), and every pairing's totals summed over them in deal order.
+//
+// Summing in one fixed order is what makes the tables byte-identical however the chunks were
+// played: the integer totals would not care, but the covariate's floating-point sums and the
+// sequential test's stopping point do. With an SPRT (sprt.h) each pairing's test is checked
+// after each chunk in deal order and the pairing ends at the first chunk whose LLR crosses a
+// bound, so later chunks, if some process played them, are ignored.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <vector>
+
+#include "engine/tournament/chunk_plan.h"
+#include "engine/tournament/experiment_config.h"
+#include "engine/tournament/journal.h"
+#include "engine/tournament/runner.h"
+
+namespace tournament {
+
+class ChunkTally {
+ public:
+  /// `tasks`: the pairings in task order (pairing and specs; their totals are ignored) of the
+  /// validated `config`, which must outlive the tally.
+  ChunkTally(const ExperimentConfig& config, std::vector<TaskResult> tasks);
+
+  const ChunkPlan& plan() const { return plan_; }
+  /// Returns the chunk `global` when it is here, else null.
+  const JournalEntry* find(std::int64_t global) const;
+  /// Adds a finished chunk and returns true; returns false and changes nothing when that chunk
+  /// is already here. Throws ConfigError when `entry` is not a chunk of this experiment (another
+  /// pairing count or chunk size).
+  bool add(const JournalEntry& entry);
+  /// Returns true when pairing `task` needs no more chunks: all are summed, or its SPRT decided.
+  bool task_done(int task) const { return cursors_[task].done; }
+  /// Returns true when every pairing is done.
+  bool complete() const;
+  /// Returns, in global order, the absent chunks that the result still needs: every absent
+  /// chunk of a pairing that is not done.
+  std::vector<std::int64_t> missing() const;
+  /// Returns every pairing's result: its totals over its chunks in deal order up to the first
+  /// absent one (or its SPRT's decision) with the SPRT's trace. With `skip_gaps` (a partial
+  /// merge) absent chunks are passed over instead, so the totals cover every chunk present.
+  std::vector<TaskResult> results(bool skip_gaps = false) const;
+
+ private:
+  // How far one pairing's in-order sum has come.
+  struct Cursor {
+    std::int64_t next = 0;  // its first chunk not yet summed
+    bool done = false;
+  };
+  void advance(int task);
+  // Adds chunk `entry` to `result` and checks the SPRT; returns true when it decided.
+  bool take(const JournalEntry& entry, TaskResult& result) const;
+
+  const ExperimentConfig& config_;
+  ChunkPlan plan_;
+  std::vector<TaskResult> tasks_;  // the running in-order sums
+  std::vector<Cursor> cursors_;
+  std::map<std::int64_t, JournalEntry> chunks_;
+};
+
+}  // namespace tournament
