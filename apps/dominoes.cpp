@@ -87,17 +87,34 @@ void print_outcome(const tournament::ExperimentConfig& config,
   std::cerr << "\n";
 }
 
+// A shard finished: say what it played and how the tables are made.
+int print_shard_outcome(const tournament::ExperimentConfig& config, const tournament::Shard& shard,
+                        const tournament::ExperimentResult& result) {
+  const auto& run = result.run;
+  std::cerr << "shard " << shard.text() << " finished: " << run.games_played << " games in "
+            << run.seconds << " s " << threads_text(config, run.threads_used);
+  if (run.resumed_chunks) std::cerr << ", resumed " << run.resumed_chunks << " chunks";
+  std::cerr << "\nits chunks are in " << result.table_paths.front()
+            << "\nwhen all " << shard.count << " shards have finished, write the tables with: "
+            << "dominoes merge " << shell_word(config.out_dir) << "\n";
+  return 0;
+}
+
 // The run stopped on a signal: say what was kept and how to go on; exit 128 + the signal.
 int report_interrupted(const std::vector<std::string>& command,
-                       const tournament::ExperimentConfig& config,
+                       const tournament::ExperimentConfig& config, const tournament::Shard& shard,
                        const tournament::ExperimentResult& result, int signal) {
   std::string resume;
   for (const auto& word : command) {
     if (!resume.empty()) resume += ' ';
     resume += shell_word(word);
   }
+  const std::string journal = shard.whole()
+                                  ? tournament::journal_path(config)
+                                  : tournament::shard_directory(config, shard) + "/" +
+                                        tournament::kJournalFile;
   std::cerr << "interrupted: " << result.run.games_played << " games played this run, every "
-            << "finished chunk kept in " << tournament::journal_path(config)
+            << "finished chunk kept in " << journal
             << "\nresume with: " << resume << "\n";
   return 128 + signal;
 }
@@ -115,6 +132,10 @@ int run_command(const std::vector<std::string>& command, const std::vector<std::
     return 0;
   }
   const auto& config = request.config;
+  if (request.print_config) {
+    std::cout << tournament::to_ini(config);
+    return 0;
+  }
   tournament::ProgressLine progress(!config.quiet && isatty(STDERR_FILENO));
   const tournament::InterruptGuard interrupts;
   tournament::RunHooks hooks;
@@ -122,10 +143,15 @@ int run_command(const std::vector<std::string>& command, const std::vector<std::
   hooks.should_stop = [] { return tournament::InterruptGuard::caught() != 0; };
   hooks.restart = request.restart;
   try {
-    const auto result = tournament::run_experiment(strategies::Registry::builtin(), config, hooks);
+    const auto& registry = strategies::Registry::builtin();
+    const auto result = request.shard.whole()
+                            ? tournament::run_experiment(registry, config, hooks)
+                            : tournament::run_shard(registry, config, request.shard, hooks);
     progress.finish();
     if (!result.run.complete)
-      return report_interrupted(command, config, result, tournament::InterruptGuard::caught());
+      return report_interrupted(command, config, request.shard, result,
+                                tournament::InterruptGuard::caught());
+    if (!request.shard.whole()) return print_shard_outcome(config, request.shard, result);
     print_outcome(config, result);
     if (request.plot) dominoes_cli::plot_results(config.out_dir);
   } catch (const tournament::ConfigError& e) {

@@ -23,6 +23,27 @@ struct ExperimentResult {
 /// Returns the path of the journal of an experiment: <out_dir>/journal.txt.
 std::string journal_path(const ExperimentConfig& config);
 
+/// Returns the directory of shard `shard` of `config`: <out_dir>/shard-K-of-N.
+std::string shard_directory(const ExperimentConfig& config, const Shard& shard);
+
+/// Returns the journal header keys of shard `shard`: result_keys(config), then "shard" = "K/N"
+/// "version" = the tool's version and "executable" = executable_fingerprint(), so that the merge
+/// can refuse shards of another experiment, of another split, or played by another build.
+std::vector<std::pair<std::string, std::string>> shard_journal_keys(const ExperimentConfig& config,
+                                                                    const Shard& shard);
+
+/// The file a shard writes its game records to (when config.games_out is set), in its directory;
+/// the merge joins them into config.games_out.
+inline constexpr const char* kShardGamesFile = "games.jsonl";
+
+/// Runs shard `shard` of `config` (validated here first): plays the chunks it owns
+/// (chunk_plan.h) into <out_dir>/shard-K-of-N/, which holds its journal (kept when the shard
+/// finishes: it is the shard's result), config.cfg (the config, for the merge) and its game
+/// records; resumes a killed shard from its journal. Writes no tables: `dominoes merge` does
+/// (merge.h). table_paths holds the shard's journal once it is complete. Throws as run_experiment.
+ExperimentResult run_shard(const strategies::Registry& registry, const ExperimentConfig& config,
+                           const Shard& shard, const RunHooks& hooks = {});
+
 /// Runs `config` (validated here first, its specs against `registry`) to the end with players
 /// made by `registry`, or until hooks stop it (then no tables are written and the journal stays
 /// for a resume). Throws ConfigError for a bad config, an output directory in use by another run,

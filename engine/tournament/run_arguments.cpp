@@ -71,6 +71,12 @@ po::options_description command_line_options() {
       "restart", "discard a journal written under a different config and start afresh")(
       "plot", "after the run, draw its tables as PNG and SVG with scripts/plot (needs "
       "/usr/bin/python3 and python3-matplotlib)")(
+      "shard", po::value<std::string>(), "K/N: play only shard K of N (0-based): the chunks "
+      "whose number is K modulo N, into OUT/shard-K-of-N/; `dominoes merge OUT` then writes the "
+      "tables")(
+      "mpi", "run as one rank of an MPI job (mpirun -np R dominoes run CONFIG --mpi): rank 0 "
+      "hands out chunks and writes the journal and tables")(
+      "print-config", "print the validated config as INI (with the output directory) and exit")(
       "config", po::value<std::string>(), "experiment config file (INI)");
   return o;
 }
@@ -176,8 +182,9 @@ po::variables_map read_command_line(const std::vector<std::string>& args) {
   try {
     return common::parse_command_line(args, cli, positional);
   } catch (const po::unknown_option& e) {
-    throw ConfigError(common::describe_option_error(e) + "; valid options: --help, --restart, --plot, " +
-                      valid_keys());
+    throw ConfigError(common::describe_option_error(e) +
+                      "; valid options: --help, --restart, --plot, --shard, --mpi, "
+                      "--print-config, " + valid_keys());
   } catch (const po::error& e) {
     throw ConfigError(common::describe_option_error(e) + "; see dominoes run --help");
   }
@@ -303,6 +310,12 @@ RunRequest parse_run_arguments(const std::vector<std::string>& args) {
   }
   request.restart = vm.count("restart") > 0;
   request.plot = vm.count("plot") > 0;
+  request.mpi = vm.count("mpi") > 0;
+  request.print_config = vm.count("print-config") > 0;
+  if (vm.count("shard")) request.shard = parse_shard(vm["shard"].as<std::string>());
+  if (request.mpi && vm.count("shard"))
+    throw ConfigError("--shard and --mpi cannot be used together: give --shard K/N to run one "
+                      "shard, or --mpi under mpirun for one run over all ranks");
   std::vector<bots::BotConfig> sections;
   if (vm.count("config")) {
     request.config_path = vm["config"].as<std::string>();
@@ -314,6 +327,9 @@ RunRequest parse_run_arguments(const std::vector<std::string>& args) {
   apply_bots(vm, std::move(sections), request.config);
   validate(request.config, strategies::Registry::builtin());
   check_not_config_file(request);
+  if (request.mpi && !request.config.games_out.empty())
+    throw ConfigError("games-out cannot be used with --mpi (the records would come from every "
+                      "rank): run shards (--shard K/N) and merge them, or run on one machine");
   return request;
 }
 

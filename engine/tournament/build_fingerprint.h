@@ -1,0 +1,15 @@
+// Which build of the tool is running: the source's version (git describe when CMake ran) and a
+// hash of the running executable itself. Shards and MPI ranks compare both, because tables summed
+// from processes that ran different code would be wrong without any visible sign, and a rebuild
+// after an edit keeps the configure-time version but changes the executable.
+#pragma once
+
+#include <string>
+
+namespace tournament {
+
+/// Returns the 64-bit FNV-1a hash (common/hash.h) of the running executable's bytes
+/// (/proc/self/exe) as 16 hex digits, computed once; "unknown" when the file cannot be read.
+const std::string& executable_fingerprint();
+
+}  // namespace tournament
