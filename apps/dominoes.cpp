@@ -1,5 +1,6 @@
 // dominoes: the tournament simulator's command line (DESIGN.md section 5).
 //   dominoes run [CONFIG.cfg] [--key=value ...]   run an experiment, write its tables
+//   dominoes merge DIR                            the tables of a sharded run
 //   dominoes strategies                           list strategies, parameters and defaults
 //   dominoes check-bot 'COMMAND'                  check an external bot (PROTOCOL.md)
 //   dominoes play | advise [options]              play a strategy; what to play in a position
@@ -15,6 +16,7 @@
 
 #include "apps/dominoes/advise_command.h"
 #include "apps/dominoes/check_bot_command.h"
+#include "apps/dominoes/merge_command.h"
 #include "apps/dominoes/play_command.h"
 #include "apps/dominoes/plot_results.h"
 #include "engine/bots/bot_registry.h"
@@ -32,7 +34,9 @@ constexpr const char* kUsage =
     "A Monte Carlo tournament simulator for two-player Block Dominoes with hidden hands.\n\n"
     "Commands:\n"
     "  run [CONFIG.cfg] [--key=value ...]  run an experiment (no CONFIG: the built-in default,\n"
-    "                                      a quick round robin) and write its score tables\n"
+    "                                      a quick round robin) and write its score tables;\n"
+    "                                      --shard K/N runs one shard, --mpi one MPI rank\n"
+    "  merge DIR [--partial]               the tables of a sharded run from its shards\n"
     "  strategies [CONFIG] [--bot N=CMD]   list the strategies, their parameters and defaults,\n"
     "                                      and declared external bots\n"
     "  play [--against SPEC] [--games N]   play a strategy at the terminal\n"
@@ -200,6 +204,7 @@ int main(int argc, char** argv) {
   if (command == "play") return dominoes_cli::play_command(rest, std::cin, std::cout);
   if (command == "advise") return dominoes_cli::advise_command(rest);
   if (command == "check-bot") return dominoes_cli::check_bot_command(rest);
+  if (command == "merge") return dominoes_cli::merge_command(rest);
   return usage_error("unknown command \"" + command +
-                     "\": valid commands are run, strategies, play, advise, check-bot");
+                     "\": valid commands are run, merge, strategies, play, advise, check-bot");
 }

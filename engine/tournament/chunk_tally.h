@@ -34,6 +34,8 @@ class ChunkTally {
   bool add(const JournalEntry& entry);
   /// Returns true when pairing `task` needs no more chunks: all are summed, or its SPRT decided.
   bool task_done(int task) const { return cursors_[task].done; }
+  /// Returns how many of pairing `task`'s chunks are summed in its totals (a prefix, in order).
+  std::int64_t summed_chunks(int task) const { return cursors_[task].next; }
   /// Returns true when every pairing is done.
   bool complete() const;
   /// Returns, in global order, the absent chunks that the result still needs: every absent

@@ -50,8 +50,8 @@ ConfigError damaged(const std::string& path, const std::string& why) {
                      "; move it away, or run again with --restart to discard it");
 }
 
-// The first key that differs between the journal's header and this run, as a message (the two
-// lists differ somewhere; a key missing from one side reads "(not set)" there).
+}  // namespace
+
 std::string first_difference(const JournalKeys& journal, const JournalKeys& now) {
   const std::pair<std::string, std::string> missing{"", "(not set)"};
   for (std::size_t i = 0; i < std::max(journal.size(), now.size()); ++i) {
@@ -64,6 +64,8 @@ std::string first_difference(const JournalKeys& journal, const JournalKeys& now)
   }
   return "the same keys";  // not reached: called only for lists that differ
 }
+
+namespace {
 
 // Reads the header of `lines` (positioned at the start); returns the keys it names. Throws
 // ConfigError for a damaged header or an older format.

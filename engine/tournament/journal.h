@@ -89,6 +89,10 @@ struct JournalContents {
 /// (with the system's reason), is not a journal, has a damaged header or an older format.
 JournalContents read_journal(const std::string& path);
 
+/// Returns the first key that differs between two key lists, as a message: `KEY is "A" there and
+/// "B" now` (a key missing from one side reads "(not set)" there); "the same keys" when equal.
+std::string first_difference(const JournalKeys& there, const JournalKeys& now);
+
 /// Returns the journal line for `entry`, newline included (exposed for tests).
 std::string format_entry(const JournalEntry& entry);
 /// Returns true and fills `entry` when `line` (without newline) is a valid entry line.

@@ -100,7 +100,8 @@ Json ratings_object(const Ratings* ratings) {
 }  // namespace
 
 std::string summary_json(const std::vector<SummaryRow>& rows, const ExperimentConfig& config,
-                         const std::vector<TaskResult>& tasks, const Ratings* ratings) {
+                         const std::vector<TaskResult>& tasks, const Ratings* ratings,
+                         const std::string& partial_note) {
   Json doc = {{"schema", kSummaryJsonSchema},
               {"tool", {{"name", "dominoes"}, {"version", kToolVersion}}},
               {"experiment", config.name}};
@@ -110,6 +111,7 @@ std::string summary_json(const std::vector<SummaryRow>& rows, const ExperimentCo
   for (const auto& r : rows) doc["rows"].push_back(row_object(r));
   doc["sprt"] = sprt_object(config, tasks);
   doc["ratings"] = ratings_object(ratings);
+  if (!partial_note.empty()) doc["partial"] = partial_note;
   return doc.dump(2) + "\n";
 }
 

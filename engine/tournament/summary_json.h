@@ -19,8 +19,10 @@ namespace tournament {
 inline constexpr int kSummaryJsonSchema = 1;
 
 /// Returns summary.json (pretty-printed with 2 spaces, newline-terminated) for the rows of
-/// `tasks` (rows[k] from tasks[k]) under `config`, with `ratings` when not null.
+/// `tasks` (rows[k] from tasks[k]) under `config`, with `ratings` when not null, and a member
+/// "partial" holding `partial_note` when it is not empty (a partial merge, merge.h).
 std::string summary_json(const std::vector<SummaryRow>& rows, const ExperimentConfig& config,
-                         const std::vector<TaskResult>& tasks, const Ratings* ratings = nullptr);
+                         const std::vector<TaskResult>& tasks, const Ratings* ratings = nullptr,
+                         const std::string& partial_note = "");
 
 }  // namespace tournament

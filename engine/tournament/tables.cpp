@@ -281,13 +281,22 @@ std::vector<SummaryRow> summary_rows(const std::vector<TaskResult>& tasks,
   return rows;
 }
 
+// Returns summary.md with `note` as a quoted line under its title (the first line).
+std::string with_note(const std::string& markdown, const std::string& note) {
+  if (note.empty()) return markdown;
+  const std::size_t end = markdown.find('\n') + 1;
+  return markdown.substr(0, end) + "\n> **" + note + "**\n" + markdown.substr(end);
+}
+
 std::vector<std::string> write_tables(const ExperimentConfig& config,
-                                      const std::vector<TaskResult>& tasks) {
+                                      const std::vector<TaskResult>& tasks,
+                                      const std::string& partial_note) {
   const std::filesystem::path dir(config.out_dir);
   std::filesystem::create_directories(dir);
   const std::vector<SummaryRow> rows = summary_rows(tasks, config);
   std::vector<std::pair<std::string, std::string>> files = {
-      {"summary.csv", summary_csv(rows)}, {"summary.md", summary_markdown(rows, config)}};
+      {"summary.csv", summary_csv(rows)},
+      {"summary.md", with_note(summary_markdown(rows, config), partial_note)}};
   // A cross table has one cell per pair of players, so a sweep (several specs per seat) has none.
   if (config.format == Format::kRoundRobin && swept_parameters(config).empty()) {
     const CrossTables t = cross_tables(rows, tasks, static_cast<int>(config.players.size()));
@@ -310,7 +319,8 @@ std::vector<std::string> write_tables(const ExperimentConfig& config,
   }
   files.push_back({"config.cfg", to_ini(config)});
   if (config.sprt.enabled) files.push_back({"sprt.csv", sprt_csv(tasks.front().sprt)});
-  files.push_back({"summary.json", summary_json(rows, config, tasks, ratings ? &*ratings : nullptr)});
+  files.push_back({"summary.json", summary_json(rows, config, tasks, ratings ? &*ratings : nullptr,
+                                               partial_note)});
   std::vector<std::string> paths;
   for (const auto& [name, text] : files) {
     write_file(dir / name, text);

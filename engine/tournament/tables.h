@@ -85,8 +85,11 @@ std::string crosstable_markdown(const CrossTables& t, const std::vector<std::str
 /// Writes every table of a finished run into config.out_dir (creating it), each file first to
 /// NAME.partial and then renamed over NAME, so no table looks complete before it is and an
 /// earlier run's table stays until its replacement is whole. Returns the paths.
-/// Throws std::runtime_error when a file cannot be written.
+/// A non-empty `partial_note` (a merge of unfinished shards, merge.h) is written under
+/// summary.md's title and as summary.json's "partial". Throws std::runtime_error when a file
+/// cannot be written.
 std::vector<std::string> write_tables(const ExperimentConfig& config,
-                                      const std::vector<TaskResult>& tasks);
+                                      const std::vector<TaskResult>& tasks,
+                                      const std::string& partial_note = "");
 
 }  // namespace tournament
