@@ -200,4 +200,21 @@ for _ in $(seq 1 500); do grep -q '^chunk ' "$tmp/j4/journal.txt" 2>/dev/null &&
 kill -9 "$pid"; wait "$pid" 2>/dev/null
 reject 2 'seed is' run "${P[@]}" --quiet true --out "$tmp/j4" --deals 3000000 --chunk 1000 --seed 9
 
+# Shards and the merge (issue 11).
+reject 2 'shard' run "${P[@]}" "${O[@]}" --shard 2/2
+reject 2 'shard' run "${P[@]}" "${O[@]}" --shard x
+reject 2 'shard' run "${P[@]}" "${O[@]}" --shard 1/0
+reject 2 'shard' run "${P[@]}" "${O[@]}" --shard 1/2 --mpi
+reject 2 'games-out' run "${P[@]}" "${O[@]}" --mpi --games-out "$tmp/g.jsonl"
+reject 2 'directory' merge
+reject 2 'not a directory' merge "$tmp/no-such-dir"
+reject 2 'not a directory' merge "$(cfg merge-file.txt 'x')"
+mkdir -p "$tmp/empty-run"
+reject 2 'no shard directories' merge "$tmp/empty-run"
+reject 2 'unknown option' merge "$tmp/empty-run" --bogus
+mkdir -p "$tmp/half-run/shard-0-of-2"
+reject 2 'config.cfg' merge "$tmp/half-run"
+"$bin" run "${P[@]}" --deals 40 --chunk 10 --quiet true --out "$tmp/half-run" --shard 0/2 2>/dev/null
+reject 2 'shard-1-of-2 is absent' merge "$tmp/half-run"
+
 finish

@@ -1,11 +1,11 @@
 // The finished chunks of an experiment, gathered in any order (from this run's players, a
 // journal, other shards or MPI ranks), and every pairing's totals summed over them in deal order.
 //
-// Summing in one fixed order is what makes the tables byte-identical however the chunks were
-// played: the integer totals would not care, but the covariate's floating-point sums and the
-// sequential test's stopping point do. With an SPRT (sprt.h) each pairing's test is checked
-// after each chunk in deal order and the pairing ends at the first chunk whose LLR crosses a
-// bound, so later chunks, if some process played them, are ignored.
+// The totals are exact integers, so their sums do not depend on the order chunks arrive in; the
+// sequential test does. With an SPRT (sprt.h) each pairing's test is checked after each chunk in
+// deal order and the pairing ends at the first chunk whose LLR crosses a bound, as a run on one
+// machine ends it, so later chunks, if some process played them, are ignored. Summing in deal
+// order makes the tables byte-identical however and wherever the chunks were played.
 #pragma once
 
 #include <cstdint>
