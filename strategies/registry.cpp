@@ -6,6 +6,7 @@
 
 #include "engine/common/text.h"
 #include "strategies/heuristic/heuristic_strategy.h"
+#include "strategies/ismcts/ismcts_strategy.h"
 #include "strategies/lowest/lowest_strategy.h"
 #include "strategies/minimax/minimax_strategy.h"
 #include "strategies/omniscient/omniscient_strategy.h"
@@ -81,6 +82,7 @@ Registry make_builtin() {
   r.add(heuristic_strategy_info());
   r.add(playout_strategy_info());
   r.add(minimax_strategy_info());
+  r.add(ismcts_strategy_info());
   r.add(omniscient_strategy_info());
   return r;
 }

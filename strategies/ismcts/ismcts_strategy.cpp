@@ -1,0 +1,225 @@
+#include "strategies/ismcts/ismcts_strategy.h"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <functional>
+
+#include "engine/dominoes/determinization.h"
+#include "engine/dominoes/playout_loop.h"
+#include "engine/dominoes/scoring.h"
+#include "strategies/heuristic/heuristic_strategy.h"
+#include "strategies/seed_order.h"
+
+namespace strategies {
+
+using dominoes::GameStatus;
+using dominoes::State;
+using dominoes::TileSet;
+
+Move ismcts_heuristic_move(const State& s, const MoveList& legal) {
+  // The three rules of HeuristicStrategy::choose, reading the mover's view from the state.
+  const int left = s.left, right = s.right;
+  Move m = lowest_in_seed_order(legal, left, right,
+                                [](Move x) { return dominoes::is_double(x.tile()); });
+  if (!m.is_pass()) return m;
+  const dominoes::ValueSet lacks = s.lacks[1 - s.to_move];
+  m = lowest_in_seed_order(legal, left, right, [&](Move x) {
+    return lacks.contains(dominoes::tile_low(x.tile())) &&
+           lacks.contains(dominoes::tile_high(x.tile()));
+  });
+  if (!m.is_pass()) return m;
+  const TileSet visible = s.hands[s.to_move] | s.line;
+  Move best = legal[0];
+  int best_count = -1, best_key = -1;
+  for (Move x : legal) {
+    const int count = visible_carriers(x, left, right, visible);
+    const int key = seed_order_key(x, left, right);
+    if (count > best_count || (count == best_count && key > best_key))
+      best = x, best_count = count, best_key = key;
+  }
+  return best;
+}
+
+double ismcts_reward_scale(const Observation& obs) {
+  std::array<int, dominoes::kMaxTiles> candidate_pips{};
+  int n = 0;
+  for (dominoes::Tile t : dominoes::opponent_candidates(obs))
+    candidate_pips[n++] = dominoes::tile_pips(t);
+  const int k = std::min(obs.opponent_tile_count(), n);
+  std::partial_sort(candidate_pips.begin(), candidate_pips.begin() + k, candidate_pips.begin() + n,
+                    std::greater<>());
+  int total = dominoes::pips(obs.hand());
+  for (int i = 0; i < k; ++i) total += candidate_pips[i];
+  return std::max(total, 1);
+}
+
+std::uint32_t IsmctsStrategy::find_child(std::uint32_t node, Move move) const {
+  for (std::uint32_t c = nodes_[node].first_child; c != kNone; c = nodes_[c].next_sibling)
+    if (nodes_[c].move == move) return c;
+  return kNone;
+}
+
+std::uint32_t IsmctsStrategy::add_child(std::uint32_t node, Move move) {
+  const auto index = static_cast<std::uint32_t>(nodes_.size());
+  Node child;
+  child.move = move;
+  nodes_.push_back(child);  // may reallocate: index, never references, across this call
+  // Appended last, so children keep their creation order (children() reports it).
+  std::uint32_t* link = &nodes_[node].first_child;
+  while (*link != kNone) link = &nodes_[*link].next_sibling;
+  *link = index;
+  return index;
+}
+
+int IsmctsStrategy::simulate(const State& s, const dominoes::Rules& rules, dominoes::Seat me,
+                             Rng& rng) {
+  if (params_.exact_tiles > 0 && s.hands[0].size() + s.hands[1].size() <= params_.exact_tiles) {
+    const int v = solver_.get(rules).value(s);
+    return s.to_move == me ? v : -v;
+  }
+  State end = s;
+  const IsmctsRollout policy = params_.rollout;
+  dominoes::play_out(end, [policy, &rng](const State& at, const MoveList& legal) {
+    switch (policy) {
+      case IsmctsRollout::kRandom: break;
+      case IsmctsRollout::kLowest: return lowest_in_seed_order(legal, at.left, at.right);
+      case IsmctsRollout::kHeuristic: return ismcts_heuristic_move(at, legal);
+    }
+    return legal[static_cast<int>(rng.below(static_cast<std::uint32_t>(legal.size())))];
+  });
+  return dominoes::net_points(end, rules, me);
+}
+
+Move IsmctsStrategy::choose(const Observation& obs, const MoveList& legal, Rng& rng) {
+  const dominoes::Seat me = obs.seat();
+  const dominoes::Rules& rules = obs.rules();
+  scale_ = ismcts_reward_scale(obs);
+  const double inv_scale = 1.0 / scale_;
+  const double c = params_.c;
+  nodes_.clear();
+  nodes_.push_back(Node{});  // the root: the decision itself
+  // Per-turn scratch on the stack: the child of each legal move (kNone: untried).
+  std::array<std::uint32_t, MoveList::kCapacity> child_of{};
+  std::array<int, MoveList::kCapacity> untried{};
+
+  for (int iteration = 0; iteration < params_.iterations; ++iteration) {
+    State s = dominoes::determinize(obs, dominoes::sample_opponent_hand(obs, rng));
+    path_.clear();
+    path_.push_back(0);
+    std::uint32_t node = 0;
+    // Descend until the game ends in this determinization or one node has been expanded.
+    while (dominoes::status(s) == GameStatus::kOngoing) {
+      MoveList moves = node == 0 ? legal : dominoes::legal_moves(s);
+      if (moves.empty()) moves.push_back(Move::pass());  // ongoing: the other seat can move
+      int n_untried = 0;
+      for (int k = 0; k < moves.size(); ++k) {
+        child_of[k] = find_child(node, moves[k]);
+        if (child_of[k] == kNone)
+          untried[n_untried++] = k;
+        else
+          ++nodes_[child_of[k]].available;  // compatible with this determinization
+      }
+      std::uint32_t next;
+      bool expanded = false;
+      if (moves.size() == 1) {
+        // A forced turn: follow it, creating its node if needed, without spending the expansion.
+        next = child_of[0];
+        if (next == kNone) next = add_child(node, moves[0]), nodes_[next].available = 1;
+      } else if (n_untried > 0) {
+        const int k = untried[rng.below(static_cast<std::uint32_t>(n_untried))];
+        next = add_child(node, moves[k]);
+        nodes_[next].available = 1;
+        expanded = true;
+      } else {
+        // UCB1 over the children legal here; the opponent maximises the negated reward.
+        const double sign = s.to_move == me ? 1.0 : -1.0;
+        next = child_of[0];
+        double best = -1e300;
+        for (int k = 0; k < moves.size(); ++k) {
+          const Node& ch = nodes_[child_of[k]];
+          const double visits = ch.visits;
+          const double score = sign * ch.total / visits +
+                               c * std::sqrt(std::log(static_cast<double>(ch.available)) / visits);
+          if (score > best) best = score, next = child_of[k];
+        }
+      }
+      dominoes::apply(s, nodes_[next].move);
+      path_.push_back(next);
+      node = next;
+      if (expanded) break;
+    }
+    const int points = dominoes::status(s) == GameStatus::kOngoing
+                           ? simulate(s, rules, me, rng)
+                           : dominoes::net_points(s, rules, me);
+    const double reward = points * inv_scale;
+    for (std::uint32_t index : path_) {
+      ++nodes_[index].visits;
+      nodes_[index].total += reward;
+    }
+  }
+
+  // The most visited root move; ties: the higher mean, then the first in legal order.
+  Move best = legal[0];
+  std::uint32_t best_visits = 0;
+  double best_mean = -1e300;
+  for (Move m : legal) {
+    const std::uint32_t ch = find_child(0, m);
+    if (ch == kNone) continue;
+    const Node& n = nodes_[ch];
+    const double mean = n.total / n.visits;
+    if (n.visits > best_visits || (n.visits == best_visits && mean > best_mean))
+      best = m, best_visits = n.visits, best_mean = mean;
+  }
+  return best;
+}
+
+std::vector<IsmctsChildStats> IsmctsStrategy::children(std::span<const Move> path) const {
+  std::vector<IsmctsChildStats> out;
+  if (nodes_.empty()) return out;
+  std::uint32_t node = 0;
+  for (Move m : path) {
+    node = find_child(node, m);
+    if (node == kNone) return out;
+  }
+  for (std::uint32_t c = nodes_[node].first_child; c != kNone; c = nodes_[c].next_sibling) {
+    const Node& n = nodes_[c];
+    out.push_back({n.move, n.visits, n.available,
+                   n.visits ? n.total / n.visits * scale_ : 0.0});
+  }
+  return out;
+}
+
+StrategyInfo ismcts_strategy_info() {
+  return {"ismcts",
+          "single-observer information-set MCTS (Cowling, Powley & Whitehouse 2012): one sampled "
+          "consistent opponent hand per iteration, UCB1 over the moves legal in it, rollouts",
+          false,
+          {{"iterations", ParamType::kInt, "1000",
+            "iterations per decision, one sampled opponent hand each", 1, 1e6, {}},
+           {"c", ParamType::kDouble, "0.7",
+            "UCB1 exploration constant; rewards are net points / R in [-1, 1], R = own pips + "
+            "the opponent's heaviest possible pips",
+            0, 100, {}},
+           {"rollout", ParamType::kChoice, "random",
+            "rollout policy for both seats: random, lowest (the seed's decide_random) or "
+            "heuristic (the seed's decide_heuristic)",
+            0, 0, {"random", "lowest", "heuristic"}},
+           {"exact-tiles", ParamType::kInt, "0",
+            "value a leaf with the exact open-hands solver instead of a rollout when both hands "
+            "hold at most this many tiles; 0 = never",
+            0, dominoes::kMaxTiles, {}}},
+          [](const ParamValues& v) {
+            IsmctsParams p;
+            p.iterations = static_cast<int>(v.get_int("iterations"));
+            p.c = v.get_double("c");
+            const std::string& rollout = v.get_string("rollout");
+            p.rollout = rollout == "lowest"      ? IsmctsRollout::kLowest
+                        : rollout == "heuristic" ? IsmctsRollout::kHeuristic
+                                                 : IsmctsRollout::kRandom;
+            p.exact_tiles = static_cast<int>(v.get_int("exact-tiles"));
+            return Player(std::make_unique<IsmctsStrategy>(p));
+          }};
+}
+
+}  // namespace strategies
