@@ -76,7 +76,7 @@ void expect_spec_error(const std::string& spec, const std::string& must_mention)
 
 TEST(Registry, RejectsBadSpecsListingWhatIsValid) {
   expect_spec_error("nosuch", "valid strategies are random, lowest, heuristic, playout, minimax, "
-                              "omniscient");
+                              "ismcts, omniscient");
   expect_spec_error("minimax(scenarios=0)", "from 1");
   expect_spec_error("minimax(depth=-1)", "from 0");
   expect_spec_error("playout(playouts=0)", "from 1");
@@ -123,6 +123,7 @@ TEST(Conformance, EveryStrategyPlaysOnlyLegalMovesAndIsDeterministic) {
   const std::map<std::string, std::string> cheap = {
       {"playout", "playout(playouts=20)"},
       {"minimax", "minimax(scenarios=4,depth=3)"},
+      {"ismcts", "ismcts(iterations=20)"},
   };
   for (const auto& info : registry.all()) {
     const std::string spec = cheap.count(info.name) ? cheap.at(info.name) : info.name;
@@ -161,6 +162,7 @@ TEST(Conformance, EveryStrategyFinishesThousandsOfGamesLegally) {
   const std::map<std::string, std::string> cheap = {
       {"playout", "playout(playouts=10)"},
       {"minimax", "minimax(scenarios=3,depth=2)"},
+      {"ismcts", "ismcts(iterations=10)"},
   };
   tournament::ExperimentConfig config;
   for (const auto& info : registry.all()) {
