@@ -34,8 +34,9 @@
 //
 // Parameters: iterations (1000; one determinization each), c (UCB exploration constant on the
 // normalised rewards; 0.7 is not finely tuned: c = 0.25 to 1.4 scored alike against heuristic,
-// within the ±0.8 points-per-game interval of 500 duplicate deals), rollout (random | lowest | heuristic: uniform moves, the seed's
-// decide_random, or the seed's three-rule heuristic for both seats), exact-tiles (0 = off).
+// within the ±0.8 points-per-game interval of 500 duplicate deals), rollout (random | lowest |
+// heuristic: uniform moves, the seed's decide_random, or the seed's three-rule heuristic for both
+// seats), exact-tiles (0 = off).
 //
 // Memory and cost: the tree lives in a node pool (32 bytes a node) kept by the strategy and reused
 // from decision to decision, so the search allocates only while a pool grows past its largest
