@@ -6,6 +6,7 @@
 # a worker killed with SIGKILL (mpirun names it, the journal keeps the chunks) and the resume on
 # another number of ranks, and --mpi with --shard or --games-out refused in one line.
 # Usage: mpi_run_test.sh PATH/TO/dominoes PATH/TO/mpirun PYTHON3 SOURCE_DIR
+# (KEEP_TMP=1 keeps the scratch directory with every run's output, to look into a failure.)
 set -u
 
 bin=${1:?usage: $0 PATH/TO/dominoes PATH/TO/mpirun PYTHON3 SOURCE_DIR}
@@ -77,18 +78,21 @@ same_tables() {  # same_tables DIR_A DIR_B
   done
 }
 
-chunk_lines() {  # chunk_lines JOURNAL: its chunk lines, 0 when it does not exist
-  local n
-  n=$(grep -c '^chunk ' "$1" 2>/dev/null)
-  echo "${n:-0}"
+# The complete chunk lines of JOURNAL (0 when there is none): its newlines less its header lines,
+# so that a last line cut short by a kill is not counted.
+chunk_lines() {  # chunk_lines JOURNAL
+  [ -f "$1" ] || { echo 0; return; }
+  echo $(($(wc -l <"$1") - $(grep -vc '^chunk ' "$1")))
 }
 
 # The pid of rank RANK among the children of mpirun JOB (Open MPI gives each its rank in the
 # environment), or nothing.
 rank_pid() {  # rank_pid JOB RANK
-  local p
+  local p ppid
   for p in /proc/[0-9]*; do
-    [ "$(awk '{print $4}' "$p/stat" 2>/dev/null)" = "$1" ] || continue
+    # stat: pid (comm) state ppid ...; bash's read, not a program per process, keeps this fast.
+    read -r _ _ _ ppid _ <"$p/stat" 2>/dev/null || continue
+    [ "$ppid" = "$1" ] || continue
     if tr '\0' '\n' <"$p/environ" 2>/dev/null | grep -qx "OMPI_COMM_WORLD_RANK=$2"; then
       echo "${p#/proc/}"
       return
@@ -177,9 +181,9 @@ check "--mpi --shard under mpirun: said once" test "$(grep -c 'cannot be used to
 
 # 6. A longer run: interrupted on rank 0, resumed on 3 ranks and a worker killed with SIGKILL,
 # resumed on 2 ranks to the end: the plain run's tables.
-long=(run --player random --player lowest --player heuristic --deals 1000000 --chunk 5000
+long=(run --player random --player lowest --player heuristic --deals 1500000 --chunk 5000
       --threads 1 --quiet true)
-total=600  # 3 pairings x 200 chunks
+total=900  # 3 pairings x 300 chunks
 run_as long_plain plain "${long[@]}"
 check "plain long run" test $? -eq 0
 journal="$tmp/run/journal.txt"
