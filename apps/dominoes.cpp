@@ -6,9 +6,11 @@
 //   dominoes play | advise [options]              play a strategy; what to play in a position
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <fstream>
 #include <iostream>
+#include <memory>
 #include <sstream>
 #include <string>
 #include <thread>
@@ -22,6 +24,9 @@
 #include "engine/bots/bot_registry.h"
 #include "engine/tournament/experiment.h"
 #include "engine/tournament/interrupt.h"
+#ifdef DOMINOES_HAVE_MPI
+#include "engine/tournament/mpi_run.h"
+#endif
 #include "engine/tournament/progress.h"
 #include "engine/tournament/run_arguments.h"
 #include "engine/tournament/sprt_report.h"
@@ -69,8 +74,9 @@ std::string threads_text(const tournament::ExperimentConfig& config, int used) {
   return text;
 }
 
+// `ranks`: the MPI ranks that played (0: a plain run).
 void print_outcome(const tournament::ExperimentConfig& config,
-                   const tournament::ExperimentResult& result) {
+                   const tournament::ExperimentResult& result, int ranks) {
   std::ifstream md(config.out_dir + "/summary.md");
   std::cout << md.rdbuf();
   const auto& run = result.run;
@@ -79,7 +85,9 @@ void print_outcome(const tournament::ExperimentConfig& config,
   std::snprintf(line, sizeof line, "%lld %s in %.3f s (%.0f per second) ",
                 static_cast<long long>(run.games_played),
                 config.rules.match_target > 0 ? "matches" : "games", run.seconds, rate);
-  std::cerr << "\n" << line << threads_text(config, run.threads_used);
+  std::cerr << "\n" << line;
+  if (ranks > 0) std::cerr << "on " << ranks << " MPI rank" << (ranks == 1 ? "" : "s") << ", rank 0 ";
+  std::cerr << threads_text(config, run.threads_used);
   if (run.resumed_chunks) std::cerr << ", resumed " << run.resumed_chunks << " chunks from the journal";
   if (config.sprt.enabled && !run.tasks.empty()) {  // head-to-head: one pairing
     const auto& task = run.tasks.front();
@@ -107,8 +115,9 @@ int print_shard_outcome(const tournament::ExperimentConfig& config, const tourna
 // The run stopped on a signal: say what was kept and how to go on; exit 128 + the signal.
 int report_interrupted(const std::vector<std::string>& command,
                        const tournament::ExperimentConfig& config, const tournament::Shard& shard,
-                       const tournament::ExperimentResult& result, int signal) {
-  std::string resume;
+                       const tournament::ExperimentResult& result, int signal, int ranks) {
+  // An MPI run resumes under mpirun again (with any number of ranks) or as a plain run.
+  std::string resume = ranks > 0 ? "mpirun -np " + std::to_string(ranks) : "";
   for (const auto& word : command) {
     if (!resume.empty()) resume += ' ';
     resume += shell_word(word);
@@ -123,40 +132,73 @@ int report_interrupted(const std::vector<std::string>& command,
   return 128 + signal;
 }
 
+#ifdef DOMINOES_HAVE_MPI
+// Starts MPI for `dominoes run ... --mpi` before the arguments are read, so that every rank
+// reads them but only rank 0 reports a bad one. Returns null for a run without --mpi.
+std::unique_ptr<tournament::MpiSession> start_mpi(const std::vector<std::string>& args) {
+  if (std::find(args.begin(), args.end(), "--mpi") == args.end()) return nullptr;
+  return std::make_unique<tournament::MpiSession>();
+}
+#endif
+
 // `command` is the whole command line, for the resume hint; `args` the words after `run`.
 int run_command(const std::vector<std::string>& command, const std::vector<std::string>& args) {
+#ifdef DOMINOES_HAVE_MPI
+  std::unique_ptr<tournament::MpiSession> mpi;
+  try {
+    mpi = start_mpi(args);
+  } catch (const std::exception& e) {
+    std::cerr << "dominoes: run: " << e.what() << "\n";
+    return 1;
+  }
+  const bool speaks = !mpi || mpi->rank() == 0;  // a worker rank leaves the talking to rank 0
+  const int ranks = mpi ? mpi->size() : 0;
+#else
+  const bool speaks = true;
+  const int ranks = 0;
+#endif
   tournament::RunRequest request;
   try {
     request = tournament::parse_run_arguments(args);
   } catch (const tournament::ConfigError& e) {
-    return usage_error(std::string("run: ") + e.what());
+    return speaks ? usage_error(std::string("run: ") + e.what()) : 2;
   }
-  if (request.help) {
-    std::cout << request.help_text;
+  if (request.help || request.print_config) {
+    if (speaks) std::cout << (request.help ? request.help_text : tournament::to_ini(request.config));
     return 0;
   }
   const auto& config = request.config;
-  if (request.print_config) {
-    std::cout << tournament::to_ini(config);
-    return 0;
-  }
+  const auto& registry = strategies::Registry::builtin();
+#ifdef DOMINOES_HAVE_MPI
+  if (request.mpi && !mpi)
+    return usage_error("run: give --mpi as a word of its own (\"--mpi\"), under mpirun");
+  if (!speaks) return tournament::run_mpi_worker(*mpi, registry, config);
+#else
+  if (request.mpi)
+    return usage_error("run: --mpi: this dominoes was built without MPI support; install Open MPI "
+                       "(scripts/setup installs libopenmpi-dev and openmpi-bin) and rebuild");
+#endif
   tournament::ProgressLine progress(!config.quiet && isatty(STDERR_FILENO));
   const tournament::InterruptGuard interrupts;
   tournament::RunHooks hooks;
   hooks.on_chunk = [&](const tournament::RunProgress& p) { progress.update(p); };
   hooks.should_stop = [] { return tournament::InterruptGuard::caught() != 0; };
   hooks.restart = request.restart;
+  const auto run = [&] {
+#ifdef DOMINOES_HAVE_MPI
+    if (mpi) return tournament::run_experiment_mpi(*mpi, registry, config, hooks);
+#endif
+    return request.shard.whole() ? tournament::run_experiment(registry, config, hooks)
+                                 : tournament::run_shard(registry, config, request.shard, hooks);
+  };
   try {
-    const auto& registry = strategies::Registry::builtin();
-    const auto result = request.shard.whole()
-                            ? tournament::run_experiment(registry, config, hooks)
-                            : tournament::run_shard(registry, config, request.shard, hooks);
+    const auto result = run();
     progress.finish();
     if (!result.run.complete)
       return report_interrupted(command, config, request.shard, result,
-                                tournament::InterruptGuard::caught());
+                                tournament::InterruptGuard::caught(), ranks);
     if (!request.shard.whole()) return print_shard_outcome(config, request.shard, result);
-    print_outcome(config, result);
+    print_outcome(config, result, ranks);
     if (request.plot) dominoes_cli::plot_results(config.out_dir);
   } catch (const tournament::ConfigError& e) {
     progress.finish();

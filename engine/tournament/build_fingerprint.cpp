@@ -6,9 +6,16 @@
 #include <string_view>
 
 #include "engine/common/hash.h"
+#include "engine/tournament/version.h"
 
 namespace tournament {
 namespace {
+
+std::string hex64(std::uint64_t hash) {
+  char hex[24];
+  std::snprintf(hex, sizeof hex, "%016" PRIx64, hash);
+  return hex;
+}
 
 std::string hash_of_executable() {
   std::ifstream in("/proc/self/exe", std::ios::binary);
@@ -17,9 +24,7 @@ std::string hash_of_executable() {
   char buffer[1 << 16];
   while (in.read(buffer, sizeof buffer) || in.gcount() > 0)
     hash = common::fnv1a(std::string_view(buffer, static_cast<std::size_t>(in.gcount())), hash);
-  char hex[24];
-  std::snprintf(hex, sizeof hex, "%016" PRIx64, hash);
-  return hex;
+  return hex64(hash);
 }
 
 }  // namespace
@@ -27,6 +32,15 @@ std::string hash_of_executable() {
 const std::string& executable_fingerprint() {
   static const std::string fingerprint = hash_of_executable();
   return fingerprint;
+}
+
+std::string run_fingerprint(const ExperimentConfig& config) {
+  std::uint64_t hash = common::kFnvOffset;
+  auto keys = result_keys(config);
+  keys.emplace_back("version", kToolVersion);
+  keys.emplace_back("executable", executable_fingerprint());
+  for (const auto& [key, value] : keys) hash = common::fnv1a(key + '=' + value + '\n', hash);
+  return hex64(hash);
 }
 
 }  // namespace tournament

@@ -6,10 +6,17 @@
 
 #include <string>
 
+#include "engine/tournament/experiment_config.h"
+
 namespace tournament {
 
 /// Returns the 64-bit FNV-1a hash (common/hash.h) of the running executable's bytes
 /// (/proc/self/exe) as 16 hex digits, computed once; "unknown" when the file cannot be read.
 const std::string& executable_fingerprint();
+
+/// Returns the FNV-1a hash of result_keys(config), the tool's version and
+/// executable_fingerprint(), as 16 hex digits: equal on two processes only when they would play
+/// the same chunks to the same totals (what the ranks of an MPI run compare at start).
+std::string run_fingerprint(const ExperimentConfig& config);
 
 }  // namespace tournament

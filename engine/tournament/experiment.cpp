@@ -80,13 +80,21 @@ std::string journal_path(const ExperimentConfig& config) {
 }
 
 ExperimentResult run_experiment(const strategies::Registry& registry,
-                                const ExperimentConfig& given, const RunHooks& hooks) {
+                                const ExperimentConfig& config, const RunHooks& hooks) {
+  return run_experiment(registry, config, hooks, [&](const ExperimentConfig& c, const RunHooks& h) {
+    return run_tasks(registry, c, journal_path(c), h);
+  });
+}
+
+ExperimentResult run_experiment(const strategies::Registry& registry,
+                                const ExperimentConfig& given, const RunHooks& hooks,
+                                const ChunkSource& source) {
   ExperimentConfig config = given;
   validate(config, registry);
   make_output_directory(config.out_dir);
   const OutputLock lock = OutputLock::acquire(config.out_dir);
   ExperimentResult result;
-  result.run = run_tasks(registry, config, journal_path(config), hooks);
+  result.run = source(config, hooks);
   if (!result.run.complete) return result;
   result.table_paths = write_tables(config, result.run.tasks);
   std::filesystem::remove(journal_path(config));

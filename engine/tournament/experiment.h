@@ -6,6 +6,7 @@
 // ones are complete, and the config file the run was started from is never touched.
 #pragma once
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -51,5 +52,16 @@ ExperimentResult run_shard(const strategies::Registry& registry, const Experimen
 /// when a file cannot be written.
 ExperimentResult run_experiment(const strategies::Registry& registry,
                                 const ExperimentConfig& config, const RunHooks& hooks = {});
+
+/// What plays an experiment's chunks for run_experiment once the output directory is locked:
+/// given the validated config and the hooks, it returns their results with the journal at
+/// journal_path(config) under result_keys(config). run_tasks plays them here; an MPI run hands
+/// them out to its ranks (mpi_run.h).
+using ChunkSource = std::function<RunResult(const ExperimentConfig&, const RunHooks&)>;
+
+/// run_experiment with the chunks played by `source`.
+ExperimentResult run_experiment(const strategies::Registry& registry,
+                                const ExperimentConfig& config, const RunHooks& hooks,
+                                const ChunkSource& source);
 
 }  // namespace tournament

@@ -1,0 +1,344 @@
+#include "engine/tournament/mpi_run.h"
+
+#include <mpi.h>
+
+#include <chrono>
+#include <condition_variable>
+#include <cstdlib>
+#include <exception>
+#include <iostream>
+#include <mutex>
+#include <optional>
+#include <stdexcept>
+#include <thread>
+#include <utility>
+#include <vector>
+
+#include "engine/bots/bot_registry.h"
+#include "engine/tournament/build_fingerprint.h"
+#include "engine/tournament/chunk_dispatcher.h"
+#include "engine/tournament/chunk_player.h"
+#include "engine/tournament/journal.h"
+
+namespace tournament {
+namespace {
+
+// Messages after the start, all text (MPI_CHAR). Worker to rank 0: kAsk (empty) once, then one
+// kResult per chunk (its journal line, which also asks for the next), or kError (the reason).
+// Rank 0 to a worker: kChunk (the chunk's global number) or kStop (empty).
+enum Tag : int { kAsk = 1, kResult, kError, kChunk, kStop };
+
+// How long rank 0's main thread waits between looks at its mailbox while its own chunk plays: a
+// worker that finished a chunk waits at most this long for its next one.
+constexpr auto kPoll = std::chrono::milliseconds(1);
+
+void send_text(const std::string& text, int to, int tag) {
+  MPI_Send(text.data(), static_cast<int>(text.size()), MPI_CHAR, to, tag, MPI_COMM_WORLD);
+}
+
+// Receives the message that `status` (from a probe) describes.
+std::string receive_text(const MPI_Status& status) {
+  int count = 0;
+  MPI_Get_count(&status, MPI_CHAR, &count);
+  std::string text(static_cast<std::size_t>(count), '\0');
+  MPI_Recv(text.data(), count, MPI_CHAR, status.MPI_SOURCE, status.MPI_TAG, MPI_COMM_WORLD,
+           MPI_STATUS_IGNORE);
+  return text;
+}
+
+// Start-up, collective. Every rank sends rank 0 its run fingerprint; rank 0 returns the first
+// rank whose fingerprint differs from its own, with both, or nothing when all agree.
+struct Mismatch {
+  int rank = 0;
+  std::string theirs, ours;
+};
+std::optional<Mismatch> compare_fingerprints(const MpiSession& session,
+                                             const ExperimentConfig& config) {
+  constexpr int kWidth = 17;  // 16 hex digits and a NUL
+  std::string mine = run_fingerprint(config);
+  mine.resize(kWidth - 1, ' ');
+  std::vector<char> all(session.rank() == 0 ? static_cast<std::size_t>(session.size()) * kWidth : 0);
+  MPI_Gather(mine.c_str(), kWidth, MPI_CHAR, all.data(), kWidth, MPI_CHAR, 0, MPI_COMM_WORLD);
+  for (int r = 1; r < session.size() && session.rank() == 0; ++r) {
+    const std::string theirs(&all[static_cast<std::size_t>(r) * kWidth]);
+    if (theirs != mine) return Mismatch{r, theirs, mine};
+  }
+  return std::nullopt;
+}
+
+// Start-up, collective: rank 0 says whether the run goes ahead (0) or the exit code every rank
+// ends with; returns it.
+int broadcast_start(int code) {
+  MPI_Bcast(&code, 1, MPI_INT, 0, MPI_COMM_WORLD);
+  return code;
+}
+
+// Rank 0's own chunks, played on a thread of their own so that its main thread stays free to
+// answer the workers (only it may call MPI). One chunk at a time, always on the same thread, so
+// the ChunkPlayer keeps its players (and bot processes) between chunks.
+class OwnPlayer {
+ public:
+  explicit OwnPlayer(ChunkPlayer& player) : player_(player), thread_([this] { loop(); }) {}
+  ~OwnPlayer() {
+    {
+      const std::lock_guard lock(mutex_);
+      quit_ = true;
+    }
+    wake_.notify_all();
+    thread_.join();
+  }
+
+  bool busy() const { return busy_; }
+  void start(const ChunkId& id) {
+    {
+      const std::lock_guard lock(mutex_);
+      job_ = id;
+      busy_ = true;
+    }
+    wake_.notify_all();
+  }
+  // Waits at most `timeout`; returns true when the chunk is played.
+  bool wait_for(std::chrono::milliseconds timeout) {
+    std::unique_lock lock(mutex_);
+    return done_cv_.wait_for(lock, timeout, [&] { return done_; });
+  }
+  // Returns the played chunk's entry, or throws what the player threw.
+  JournalEntry take() {
+    const std::lock_guard lock(mutex_);
+    done_ = busy_ = false;
+    if (error_) std::rethrow_exception(std::exchange(error_, nullptr));
+    return entry_;
+  }
+
+ private:
+  void loop() {
+    std::unique_lock lock(mutex_);
+    for (;;) {
+      wake_.wait(lock, [&] { return quit_ || job_; });
+      if (quit_) return;
+      const ChunkId id = *std::exchange(job_, std::nullopt);
+      lock.unlock();
+      JournalEntry entry;
+      std::exception_ptr error;
+      try {
+        entry = player_.play(id, nullptr);
+      } catch (...) {
+        error = std::current_exception();
+      }
+      lock.lock();
+      entry_ = entry;
+      error_ = error;
+      done_ = true;
+      done_cv_.notify_all();
+    }
+  }
+
+  ChunkPlayer& player_;
+  std::mutex mutex_;
+  std::condition_variable wake_, done_cv_;
+  std::optional<ChunkId> job_;
+  bool busy_ = false;  // the main thread's view: started and not yet taken
+  bool done_ = false;
+  bool quit_ = false;
+  JournalEntry entry_;
+  std::exception_ptr error_;
+  std::thread thread_;  // last: it starts after every other member is ready
+};
+
+// A worker's failure, as rank 0 learned it.
+struct RankError : std::runtime_error {
+  RankError(int r, const std::string& what) : std::runtime_error(what), rank(r) {}
+  int rank;
+};
+
+// Rank 0 after the start: hands out the chunks, plays its own, takes the workers' back.
+class Coordinator {
+ public:
+  Coordinator(const MpiSession& session, const RunHooks& hooks, ChunkDispatcher& dispatcher,
+              ChunkPlayer& player)
+      : hooks_(hooks), dispatcher_(dispatcher), player_(player),
+        own_(player), working_(session.size() - 1) {}
+
+  // Runs until every chunk is back, or after a stop (should_stop) every chunk in flight, and
+  // every worker is told to stop. Throws what rank 0's player or the journal throws, and
+  // RankError for a worker's error or a damaged message.
+  void run() {
+    for (;;) {
+      if (hooks_.should_stop && hooks_.should_stop()) dispatcher_.stop();
+      serve_workers();
+      if (!own_.busy())
+        if (const auto id = dispatcher_.next()) own_.start(*id);
+      if (!own_.busy() && working_ == 0) return;
+      if (!own_.busy())
+        std::this_thread::sleep_for(kPoll);
+      else if (own_.wait_for(kPoll))
+        finish(own_.take());
+    }
+  }
+
+  int threads_used() const { return player_.threads_used(); }
+
+ private:
+  // Answers every message waiting in rank 0's mailbox.
+  void serve_workers() {
+    for (;;) {
+      int waiting = 0;
+      MPI_Status status;
+      MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_WORLD, &waiting, &status);
+      if (!waiting) return;
+      const std::string text = receive_text(status);
+      const int from = status.MPI_SOURCE;
+      if (status.MPI_TAG == kError) throw RankError(from, text);
+      if (status.MPI_TAG == kResult) {
+        JournalEntry entry;
+        std::string line = text;
+        if (!line.empty() && line.back() == '\n') line.pop_back();
+        if (!parse_entry(line, entry)) throw RankError(from, "sent a damaged chunk line");
+        try {
+          finish(entry);
+        } catch (const ConfigError& e) {
+          throw RankError(from, e.what());
+        }
+      }
+      hand_out(from);
+    }
+  }
+
+  void hand_out(int worker) {
+    if (const auto id = dispatcher_.next()) {
+      send_text(std::to_string(dispatcher_.tally().plan().global(id->task, id->index)), worker,
+                kChunk);
+    } else {
+      send_text("", worker, kStop);
+      --working_;
+    }
+  }
+
+  void finish(const JournalEntry& entry) {
+    dispatcher_.finish(entry);
+    if (hooks_.on_chunk) hooks_.on_chunk(dispatcher_.progress());
+  }
+
+  const RunHooks& hooks_;
+  ChunkDispatcher& dispatcher_;
+  ChunkPlayer& player_;
+  OwnPlayer own_;
+  int working_;  // workers not yet told to stop
+};
+
+// The line rank 0 prints before it ends the job: the rank, where the finished chunks are, and
+// the error last, since a bot's error ends with lines of its log.
+std::string failure(int rank, int ranks, const std::string& journal, const std::string& what) {
+  return "run failed on rank " + std::to_string(rank) + " of " + std::to_string(ranks) +
+         " (every finished chunk is kept in " + journal +
+         "; the run resumes from there with any number of ranks): " + what;
+}
+
+// Rank 0's chunks for run_experiment: opens the journal, lets the workers start, coordinates.
+RunResult coordinate(const MpiSession& session, const strategies::Registry& registry,
+                     const ExperimentConfig& config, const RunHooks& hooks, bool& started) {
+  const std::vector<TaskResult> tasks = make_tasks(config);
+  const strategies::Registry seated = registry_for(config, registry);
+  ChunkDispatcher dispatcher(config, tasks,
+                             Journal::open(journal_path(config), result_keys(config), hooks.restart));
+  ChunkPlayer player(seated, config, tasks);
+  started = true;
+  broadcast_start(0);
+  Coordinator coordinator(session, hooks, dispatcher, player);
+  const std::string journal = journal_path(config);
+  try {
+    coordinator.run();
+  } catch (const RankError& e) {
+    session.abort(failure(e.rank, session.size(), journal, e.what()), 1);
+  } catch (const std::exception& e) {
+    if (session.size() == 1) throw;
+    session.abort(failure(0, session.size(), journal, e.what()), 1);
+  }
+  RunResult result;
+  result.complete = dispatcher.complete();
+  result.stopped = !result.complete;
+  result.tasks = dispatcher.tally().results();
+  result.threads_used = coordinator.threads_used();
+  result.resumed_chunks = dispatcher.resumed_chunks();
+  result.games_played = dispatcher.games_played();
+  result.seconds = dispatcher.progress().seconds;
+  return result;
+}
+
+}  // namespace
+
+MpiSession::MpiSession() {
+  int provided = MPI_THREAD_SINGLE;
+  MPI_Init_thread(nullptr, nullptr, MPI_THREAD_FUNNELED, &provided);
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank_);
+  MPI_Comm_size(MPI_COMM_WORLD, &size_);
+  if (provided < MPI_THREAD_FUNNELED) {
+    MPI_Finalize();
+    throw std::runtime_error(
+        "the MPI library gives no MPI_THREAD_FUNNELED support (oneTBB threads play beside the "
+        "thread that calls MPI): use an MPI built with thread support, such as Open MPI");
+  }
+}
+
+MpiSession::~MpiSession() { MPI_Finalize(); }
+
+void MpiSession::abort(const std::string& message, int code) const {
+  std::cerr << "dominoes: " << message << std::endl;
+  MPI_Abort(MPI_COMM_WORLD, code);
+  std::abort();  // MPI_Abort does not return; this tells the compiler so
+}
+
+ExperimentResult run_experiment_mpi(const MpiSession& session,
+                                    const strategies::Registry& registry,
+                                    const ExperimentConfig& config, const RunHooks& hooks) {
+  if (const auto mismatch = compare_fingerprints(session, config)) {
+    broadcast_start(2);
+    throw ConfigError("rank " + std::to_string(mismatch->rank) + " runs another experiment or "
+                      "build than rank 0 (fingerprint " + mismatch->theirs + ", rank 0 has " +
+                      mismatch->ours + "): start every rank with the same executable, config "
+                      "and options");
+  }
+  bool started = false;  // the workers were told to start
+  try {
+    return run_experiment(registry, config, hooks,
+                          [&](const ExperimentConfig& c, const RunHooks& h) {
+                            return coordinate(session, registry, c, h, started);
+                          });
+  } catch (const ConfigError&) {
+    if (!started) broadcast_start(2);
+    throw;
+  } catch (...) {
+    if (!started) broadcast_start(1);
+    throw;
+  }
+}
+
+int run_mpi_worker(const MpiSession& session, const strategies::Registry& registry,
+                   const ExperimentConfig& config) {
+  compare_fingerprints(session, config);
+  if (const int code = broadcast_start(0); code != 0) return code;
+  try {
+    const std::vector<TaskResult> tasks = make_tasks(config);
+    const std::string logs = config.out_dir + "/bots/rank-" + std::to_string(session.rank());
+    const strategies::Registry seated = bots::with_bots(registry, config.bots, logs);
+    const ChunkPlan plan(static_cast<int>(tasks.size()), config.deals, config.chunk);
+    ChunkPlayer player(seated, config, tasks);
+    send_text("", 0, kAsk);
+    for (;;) {
+      MPI_Status status;
+      MPI_Probe(0, MPI_ANY_TAG, MPI_COMM_WORLD, &status);
+      const std::string text = receive_text(status);
+      if (status.MPI_TAG == kStop) return 0;
+      const ChunkId id = plan.chunk(std::stoll(text));
+      send_text(format_entry(player.play(id, nullptr)), 0, kResult);
+    }
+  } catch (const std::exception& e) {
+    send_text(e.what(), 0, kError);
+  }
+  // Rank 0 ends the job on an error; wait for that rather than leave it without an answer.
+  MPI_Status status;
+  MPI_Probe(0, MPI_ANY_TAG, MPI_COMM_WORLD, &status);
+  return 1;
+}
+
+}  // namespace tournament
