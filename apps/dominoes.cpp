@@ -11,6 +11,7 @@
 #include <fstream>
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <thread>
@@ -21,18 +22,18 @@
 #include "apps/dominoes/merge_command.h"
 #include "apps/dominoes/play_command.h"
 #include "apps/dominoes/plot_results.h"
+#include "apps/dominoes/run_ranks.h"
 #include "engine/bots/bot_registry.h"
 #include "engine/tournament/experiment.h"
 #include "engine/tournament/interrupt.h"
-#ifdef DOMINOES_HAVE_MPI
-#include "engine/tournament/mpi_run.h"
-#endif
 #include "engine/tournament/progress.h"
 #include "engine/tournament/run_arguments.h"
 #include "engine/tournament/sprt_report.h"
 #include "strategies/registry.h"
 
 namespace {
+
+using dominoes_cli::RunRanks;
 
 constexpr const char* kUsage =
     "Usage: dominoes <command> [options]\n\n"
@@ -103,8 +104,11 @@ void print_outcome(const tournament::ExperimentConfig& config,
 int print_shard_outcome(const tournament::ExperimentConfig& config, const tournament::Shard& shard,
                         const tournament::ExperimentResult& result) {
   const auto& run = result.run;
-  std::cerr << "shard " << shard.text() << " finished: " << run.games_played << " games in "
-            << run.seconds << " s " << threads_text(config, run.threads_used);
+  char line[160];
+  std::snprintf(line, sizeof line, "shard %s finished: %lld %s in %.3f s ", shard.text().c_str(),
+                static_cast<long long>(run.games_played),
+                config.rules.match_target > 0 ? "matches" : "games", run.seconds);
+  std::cerr << line << threads_text(config, run.threads_used);
   if (run.resumed_chunks) std::cerr << ", resumed " << run.resumed_chunks << " chunks";
   std::cerr << "\nits chunks are in " << result.table_paths.front()
             << "\nwhen all " << shard.count << " shards have finished, write the tables with: "
@@ -114,7 +118,8 @@ int print_shard_outcome(const tournament::ExperimentConfig& config, const tourna
 
 // The run stopped on a signal: say what was kept and how to go on; exit 128 + the signal.
 int report_interrupted(const std::vector<std::string>& command,
-                       const tournament::ExperimentConfig& config, const tournament::Shard& shard,
+                       const tournament::ExperimentConfig& config,
+                       const std::optional<tournament::Shard>& shard,
                        const tournament::ExperimentResult& result, int signal, int ranks) {
   // An MPI run resumes under mpirun again (with any number of ranks) or as a plain run.
   std::string resume = ranks > 0 ? "mpirun -np " + std::to_string(ranks) : "";
@@ -122,84 +127,75 @@ int report_interrupted(const std::vector<std::string>& command,
     if (!resume.empty()) resume += ' ';
     resume += shell_word(word);
   }
-  const std::string journal = shard.whole()
-                                  ? tournament::journal_path(config)
-                                  : tournament::shard_directory(config, shard) + "/" +
-                                        tournament::kJournalFile;
+  const std::string journal = shard ? tournament::shard_directory(config, *shard) + "/" +
+                                          tournament::kJournalFile
+                                    : tournament::journal_path(config);
   std::cerr << "interrupted: " << result.run.games_played << " games played this run, every "
             << "finished chunk kept in " << journal
             << "\nresume with: " << resume << "\n";
   return 128 + signal;
 }
 
-#ifdef DOMINOES_HAVE_MPI
-// Starts MPI for `dominoes run ... --mpi` before the arguments are read, so that every rank
-// reads them but only rank 0 reports a bad one. Returns null for a run without --mpi.
-std::unique_ptr<tournament::MpiSession> start_mpi(const std::vector<std::string>& args) {
-  if (std::find(args.begin(), args.end(), "--mpi") == args.end()) return nullptr;
-  return std::make_unique<tournament::MpiSession>();
+// Reads run's arguments on every rank; returns the exit code when some rank could not (that rank
+// reports: under MPI the others have the same words, or say nothing and end with it).
+std::optional<int> read_request(const RunRanks& ranks, const std::vector<std::string>& args,
+                                tournament::RunRequest& request) {
+  std::string problem;
+  try {
+    request = tournament::parse_run_arguments(args);
+  } catch (const tournament::ConfigError& e) {
+    problem = e.what();
+  }
+  const int failed = ranks.first_failure(!problem.empty());
+  if (failed < 0) return std::nullopt;
+  if (failed != ranks.rank()) return 2;
+  return usage_error(std::string("run: ") +
+                     (failed > 0 ? "rank " + std::to_string(failed) + ": " : "") + problem);
 }
-#endif
+
+// What a finished, failed or interrupted run says; returns the exit code.
+int report(const std::vector<std::string>& command, const tournament::RunRequest& request,
+           const tournament::ExperimentResult& result, int ranks) {
+  const auto& config = request.config;
+  if (!result.run.complete)
+    return report_interrupted(command, config, request.shard, result,
+                              tournament::InterruptGuard::caught(), ranks);
+  if (request.shard) return print_shard_outcome(config, *request.shard, result);
+  print_outcome(config, result, ranks);
+  if (request.plot) dominoes_cli::plot_results(config.out_dir);
+  return 0;
+}
 
 // `command` is the whole command line, for the resume hint; `args` the words after `run`.
 int run_command(const std::vector<std::string>& command, const std::vector<std::string>& args) {
-#ifdef DOMINOES_HAVE_MPI
-  std::unique_ptr<tournament::MpiSession> mpi;
+  std::unique_ptr<RunRanks> ranks;
   try {
-    mpi = start_mpi(args);
+    ranks = std::make_unique<RunRanks>(args);
   } catch (const std::exception& e) {
     std::cerr << "dominoes: run: " << e.what() << "\n";
     return 1;
   }
-  const bool speaks = !mpi || mpi->rank() == 0;  // a worker rank leaves the talking to rank 0
-  const int ranks = mpi ? mpi->size() : 0;
-#else
-  const bool speaks = true;
-  const int ranks = 0;
-#endif
   tournament::RunRequest request;
-  try {
-    request = tournament::parse_run_arguments(args);
-  } catch (const tournament::ConfigError& e) {
-    return speaks ? usage_error(std::string("run: ") + e.what()) : 2;
-  }
+  if (const auto code = read_request(*ranks, args, request)) return *code;
   if (request.help || request.print_config) {
-    if (speaks) std::cout << (request.help ? request.help_text : tournament::to_ini(request.config));
+    if (ranks->speaks())
+      std::cout << (request.help ? request.help_text : tournament::to_ini(request.config));
     return 0;
   }
-  const auto& config = request.config;
+  if (const std::string why = ranks->unusable(request); !why.empty())
+    return usage_error("run: " + why);
   const auto& registry = strategies::Registry::builtin();
-#ifdef DOMINOES_HAVE_MPI
-  if (request.mpi && !mpi)
-    return usage_error("run: give --mpi as a word of its own (\"--mpi\"), under mpirun");
-  if (!speaks) return tournament::run_mpi_worker(*mpi, registry, config);
-#else
-  if (request.mpi)
-    return usage_error("run: --mpi: this dominoes was built without MPI support; install Open MPI "
-                       "(scripts/setup installs libopenmpi-dev and openmpi-bin) and rebuild");
-#endif
-  tournament::ProgressLine progress(!config.quiet && isatty(STDERR_FILENO));
+  if (!ranks->speaks()) return ranks->work(request, registry);
+  tournament::ProgressLine progress(!request.config.quiet && isatty(STDERR_FILENO));
   const tournament::InterruptGuard interrupts;
   tournament::RunHooks hooks;
   hooks.on_chunk = [&](const tournament::RunProgress& p) { progress.update(p); };
   hooks.should_stop = [] { return tournament::InterruptGuard::caught() != 0; };
   hooks.restart = request.restart;
-  const auto run = [&] {
-#ifdef DOMINOES_HAVE_MPI
-    if (mpi) return tournament::run_experiment_mpi(*mpi, registry, config, hooks);
-#endif
-    return request.shard.whole() ? tournament::run_experiment(registry, config, hooks)
-                                 : tournament::run_shard(registry, config, request.shard, hooks);
-  };
   try {
-    const auto result = run();
+    const auto result = ranks->run(request, registry, hooks);
     progress.finish();
-    if (!result.run.complete)
-      return report_interrupted(command, config, request.shard, result,
-                                tournament::InterruptGuard::caught(), ranks);
-    if (!request.shard.whole()) return print_shard_outcome(config, request.shard, result);
-    print_outcome(config, result, ranks);
-    if (request.plot) dominoes_cli::plot_results(config.out_dir);
+    return report(command, request, result, ranks->ranks());
   } catch (const tournament::ConfigError& e) {
     progress.finish();
     return usage_error(std::string("run: ") + e.what());
@@ -208,7 +204,6 @@ int run_command(const std::vector<std::string>& command, const std::vector<std::
     std::cerr << "dominoes: run failed: " << e.what() << "\n";
     return 1;
   }
-  return 0;
 }
 
 int strategies_command(const std::vector<std::string>& args) {

@@ -171,6 +171,16 @@ check "the failed run keeps its journal" test -f "$tmp/bot_fails/journal.txt"
 check "ranks with another config: exit 2" test $? -eq 2
 check "rank 0 names rank 2, once" test "$(grep -c 'rank 2 runs another experiment' "$tmp/err")" -eq 1
 check "ranks with another config: no output directory" test ! -e "$tmp/mixed"
+# One rank cannot read its arguments (its config file is missing where it runs): it says so, and
+# every rank ends within the time limit instead of waiting for it (the others read theirs).
+printf 'player = random\nplayer = lowest\ndeals = 40\n' >"$tmp/here.cfg"
+(cd "$tmp" && timeout 60 "${mpi[@]}" -np 2 "$bin" run here.cfg --out "$tmp/partly" --mpi : \
+  -wdir / -np 1 "$bin" run here.cfg --out "$tmp/partly" --mpi >"$tmp/out" 2>"$tmp/err")
+rc=$?
+check "a rank without its config: exit 2, no hang (exit $rc)" test "$rc" -eq 2
+check "the rank that failed names itself, once" \
+  test "$(grep -c 'run: rank 2: cannot read config file' "$tmp/err")" -eq 1
+check "a rank without its config: no output directory" test ! -e "$tmp/partly"
 
 # 5. --mpi with --shard or --games-out: one line, exit 2, alone and (once) under mpirun.
 bad "--mpi --shard" run --mpi --shard 0/2 --out "$tmp/bad"

@@ -282,6 +282,13 @@ MpiSession::MpiSession() {
 
 MpiSession::~MpiSession() { MPI_Finalize(); }
 
+int MpiSession::first_rank_where(bool condition) const {
+  int mine = condition ? rank_ : size_;
+  int lowest = size_;
+  MPI_Allreduce(&mine, &lowest, 1, MPI_INT, MPI_MIN, MPI_COMM_WORLD);
+  return lowest < size_ ? lowest : -1;
+}
+
 void MpiSession::abort(const std::string& message, int code) const {
   std::cerr << "dominoes: " << message << std::endl;
   MPI_Abort(MPI_COMM_WORLD, code);

@@ -45,6 +45,9 @@ class MpiSession {
   int rank() const { return rank_; }
   /// Returns the number of ranks.
   int size() const { return size_; }
+  /// Every rank calls this (collective) with a condition of its own; returns the lowest rank for
+  /// which it holds, or -1 when it holds for none.
+  int first_rank_where(bool condition) const;
   /// Prints "dominoes: MESSAGE" on stderr and ends every rank of the job (MPI_Abort).
   [[noreturn]] void abort(const std::string& message, int code) const;
 

@@ -4,6 +4,7 @@
 // ExperimentConfig (experiment_config.h).
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -18,7 +19,7 @@ struct RunRequest {
   std::string config_path;  ///< the config file read, or empty for the built-in default
   bool restart = false;     ///< --restart: discard a journal written under another config
   bool plot = false;        ///< --plot: draw the tables with scripts/plot after a finished run
-  Shard shard;              ///< --shard K/N: play only shard K's chunks (0/1: the whole run)
+  std::optional<Shard> shard;  ///< --shard K/N: play only shard K's chunks, into OUT/shard-K-of-N
   bool mpi = false;         ///< --mpi: one rank of an MPI run (mpi_run.h)
   bool print_config = false;  ///< --print-config: print the validated config as INI and exit
   bool help = false;        ///< --help was asked for; `help_text` holds it
