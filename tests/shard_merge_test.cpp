@@ -137,6 +137,23 @@ TEST(ChunkTallyTest, SkippingGapsSumsEveryChunkPresent) {
   EXPECT_EQ(tally.results(true).front().totals.a_net.sum, 40) << "partial: every chunk present";
 }
 
+TEST(ChunkTallyTest, APartialSumNeverDecidesTheTestAcrossAGap) {
+  ExperimentConfig c = tally_config(100, 10);
+  c.sprt.enabled = true, c.sprt.p0 = 0, c.sprt.p1 = 1;
+  ChunkTally tally(c, make_tasks(c));
+  JournalEntry even = entry(c, 0, 0);  // net 0 with some variance: no decision
+  even.totals.a_net.sum_sq = 40;
+  JournalEntry decisive = entry(c, 2, 3);  // would decide H1 if checked after chunk 0
+  decisive.totals.a_net.sum_sq += 1;
+  tally.add(even);
+  tally.add(decisive);  // chunk 1 missing
+  const TaskResult partial = tally.results(true).front();
+  EXPECT_EQ(partial.totals.deals, 20) << "both chunks present are counted";
+  EXPECT_EQ(partial.sprt.decision, SprtDecision::kNone) << "the test stops at the gap";
+  EXPECT_EQ(partial.sprt.steps.size(), 1u);
+  EXPECT_FALSE(tally.task_done(0));
+}
+
 TEST(ChunkTallyTest, AnSprtDecisionEndsThePairingWhateverComesLater) {
   ExperimentConfig c = tally_config(100, 10);
   c.sprt.enabled = true, c.sprt.p0 = 0, c.sprt.p1 = 1;
@@ -326,6 +343,19 @@ TEST(ShardMergeTest, PartialMergeCoversTheChunksPresentAndSaysSo) {
   EXPECT_TRUE(json.contains("partial"));
 }
 
+TEST(ShardMergeTest, ReadsTheConfigOfAnyShardThatStarted) {
+  TempDir tmp;
+  const ExperimentConfig c = experiment({"random", "lowest"}, 200, tmp.sub("out"));
+  fs::create_directories(c.out_dir + "/shard-0-of-2");  // made by hand: never started
+  ASSERT_TRUE(run_shard(builtin(), c, {1, 2}).run.complete);
+  const std::string why = merge_error(c.out_dir);
+  EXPECT_NE(why.find("3 chunks are missing: shard-0-of-2 has not finished chunks 0, 2, 4"),
+            std::string::npos)
+      << why;
+  const MergeResult partial = merge_shards(builtin(), c.out_dir, true);
+  EXPECT_EQ(partial.tasks.front().totals.deals, 80) << "chunks 1 and 3 of 40 deals";
+}
+
 // Rewrites the shard journal at `path` with `edit` applied to its keys and entries.
 template <typename Edit>
 void edit_journal(const std::string& path, Edit edit) {
@@ -368,7 +398,8 @@ TEST(ShardMergeTest, RefusesShardsThatDoNotBelongTogether) {
   ASSERT_TRUE(run_shard(builtin(), c, {1, 2}).run.complete);
   const JournalEntry first = read_journal(journal1).entries.front();
   edit_journal(journal1, [&](JournalContents& j) { j.entries.push_back(first); });
-  EXPECT_NE(merge_error(c.out_dir).find("is counted twice"), std::string::npos);
+  EXPECT_NE(merge_error(c.out_dir).find("is counted twice, in shard-1-of-2's journal"),
+            std::string::npos);
   const JournalEntry of_shard0 =
       read_journal(c.out_dir + "/shard-0-of-2/" + kJournalFile).entries.front();
   edit_journal(journal1, [&](JournalContents& j) { j.entries.back() = of_shard0; });

@@ -66,7 +66,8 @@ for arg in "$@"; do case $arg in --out=*) out=${arg#--out=} ;; esac; done
 case " $* " in
   *" --print-config "*)
     if grep -q bogus "$2"; then echo "dominoes: unknown key 'bogus' in $2" >&2; exit 2; fi
-    printf 'name = fake\nout = %s\n' "$out" ;;
+    printf 'name = fake\nout = %s\n' "$out"
+    for arg in "$@"; do case $arg in --games-out=*) echo "games-out = ${arg#--games-out=}" ;; esac; done ;;
   *" --shard "*) all="$*" shard=${all##*--shard }; mkdir -p "$out/shard-${shard%/*}-of-${shard#*/}" ;;
   " merge "*) ls "$2" >"$2/summary.csv" ;;
 esac
@@ -130,6 +131,8 @@ refused "missing config" "$submit" missing.cfg 3
 refused "N = 0" "$submit" fast.cfg 0
 refused "N = abc" "$submit" fast.cfg abc
 refused "N = -1" "$submit" fast.cfg -1
+refused "N = 100001 (above dominoes' limit)" "$submit" fast.cfg 100001
+refused "N = 10^20" "$submit" fast.cfg 100000000000000000000
 refused "no N" "$submit" fast.cfg
 refused "an unknown option" "$submit" fast.cfg 3 --bogus
 refused "--threads x" "$submit" fast.cfg 3 --threads x
@@ -144,6 +147,8 @@ refused "submit-mpi: missing config" "$submit_mpi" missing.cfg 2
 refused "submit-mpi: NODES = 0" "$submit_mpi" fast.cfg 0
 refused "submit-mpi: NODES = abc" "$submit_mpi" fast.cfg abc
 refused "submit-mpi: a config dominoes refuses" "$submit_mpi" bad.cfg 2
+refused "submit-mpi: games-out (refused under --mpi)" "$submit_mpi" fast.cfg 2 --games-out=g.jsonl
+check "submit-mpi says games-out needs shards" grep -q 'use scripts/slurm/submit' "$tmp/err"
 refused "submit-mpi: an unknown launcher" env DOMINOES_SLURM_LAUNCHER=ssh "$submit_mpi" fast.cfg 2
 for script in "$submit" "$submit_mpi"; do
   "$script" --help >"$tmp/out" 2>"$tmp/err"

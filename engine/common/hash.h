@@ -3,7 +3,10 @@
 // which is what a fingerprint written to a file needs; not for adversarial inputs.
 #pragma once
 
+#include <cinttypes>
 #include <cstdint>
+#include <cstdio>
+#include <string>
 #include <string_view>
 
 namespace common {
@@ -16,6 +19,13 @@ inline constexpr std::uint64_t kFnvPrime = 0x100000001B3ull;
 constexpr std::uint64_t fnv1a(std::string_view bytes, std::uint64_t hash = kFnvOffset) {
   for (const char c : bytes) hash = (hash ^ static_cast<unsigned char>(c)) * kFnvPrime;
   return hash;
+}
+
+/// Returns `value` as 16 lower-case hex digits, the form fingerprints and check words are written in.
+inline std::string hex64(std::uint64_t value) {
+  char digits[24];
+  std::snprintf(digits, sizeof digits, "%016" PRIx64, value);
+  return digits;
 }
 
 }  // namespace common

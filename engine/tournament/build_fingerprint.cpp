@@ -1,7 +1,5 @@
 #include "engine/tournament/build_fingerprint.h"
 
-#include <cinttypes>
-#include <cstdio>
 #include <fstream>
 #include <string_view>
 
@@ -11,12 +9,6 @@
 namespace tournament {
 namespace {
 
-std::string hex64(std::uint64_t hash) {
-  char hex[24];
-  std::snprintf(hex, sizeof hex, "%016" PRIx64, hash);
-  return hex;
-}
-
 std::string hash_of_executable() {
   std::ifstream in("/proc/self/exe", std::ios::binary);
   if (!in) return "unknown";
@@ -24,7 +16,7 @@ std::string hash_of_executable() {
   char buffer[1 << 16];
   while (in.read(buffer, sizeof buffer) || in.gcount() > 0)
     hash = common::fnv1a(std::string_view(buffer, static_cast<std::size_t>(in.gcount())), hash);
-  return hex64(hash);
+  return common::hex64(hash);
 }
 
 }  // namespace
@@ -34,13 +26,16 @@ const std::string& executable_fingerprint() {
   return fingerprint;
 }
 
+std::vector<std::pair<std::string, std::string>> build_keys() {
+  return {{"version", kToolVersion}, {"executable", executable_fingerprint()}};
+}
+
 std::string run_fingerprint(const ExperimentConfig& config) {
   std::uint64_t hash = common::kFnvOffset;
   auto keys = result_keys(config);
-  keys.emplace_back("version", kToolVersion);
-  keys.emplace_back("executable", executable_fingerprint());
+  for (auto& key : build_keys()) keys.push_back(std::move(key));
   for (const auto& [key, value] : keys) hash = common::fnv1a(key + '=' + value + '\n', hash);
-  return hex64(hash);
+  return common::hex64(hash);
 }
 
 }  // namespace tournament

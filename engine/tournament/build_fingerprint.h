@@ -5,6 +5,8 @@
 #pragma once
 
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "engine/tournament/experiment_config.h"
 
@@ -13,6 +15,10 @@ namespace tournament {
 /// Returns the 64-bit FNV-1a hash (common/hash.h) of the running executable's bytes
 /// (/proc/self/exe) as 16 hex digits, computed once; "unknown" when the file cannot be read.
 const std::string& executable_fingerprint();
+
+/// Returns the build's keys as a journal header writes them: ("version", the tool's version) and
+/// ("executable", executable_fingerprint()).
+std::vector<std::pair<std::string, std::string>> build_keys();
 
 /// Returns the FNV-1a hash of result_keys(config), the tool's version and
 /// executable_fingerprint(), as 16 hex digits: equal on two processes only when they would play

@@ -36,9 +36,7 @@ void ChunkDispatcher::finish(const JournalEntry& entry) {
   const ChunkId id{entry.task, entry.index, entry.begin, entry.end};
   const bool known = plan.contains(id);
   if (!known || in_flight_.erase(plan.global(id.task, id.index)) == 0)
-    throw ConfigError("chunk " + std::to_string(entry.index) + " of pairing " +
-                      std::to_string(entry.task + 1) + " (deals " + std::to_string(entry.begin) +
-                      "-" + std::to_string(entry.end) + ") came back but " +
+    throw ConfigError(describe(id) + " came back but " +
                       (known ? "was not handed out" : "is not a chunk of this experiment"));
   journal_.append(entry);
   tally_.add(entry);

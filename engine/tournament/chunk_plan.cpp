@@ -28,6 +28,11 @@ bool ChunkPlan::contains(const ChunkId& id) const {
   return id.begin == expected.begin && id.end == expected.end;
 }
 
+std::string describe(const ChunkId& id) {
+  return "chunk " + std::to_string(id.index) + " of pairing " + std::to_string(id.task + 1) +
+         " (deals " + std::to_string(id.begin) + "-" + std::to_string(id.end) + ")";
+}
+
 std::string Shard::text() const { return std::to_string(index) + "/" + std::to_string(count); }
 
 std::string Shard::directory() const {

@@ -24,7 +24,9 @@ class ChunkPlan {
   /// `deals` and `chunk` must be positive (a validated config's), `tasks` non-negative.
   ChunkPlan(int tasks, std::int64_t deals, std::int64_t chunk);
 
+  /// Returns the number of pairings (tasks).
   int tasks() const { return tasks_; }
+  /// Returns the number of chunks of each pairing: deals / chunk, rounded up.
   std::int64_t chunks_per_task() const { return per_task_; }
   /// Returns the number of chunks of the whole experiment.
   std::int64_t size() const { return per_task_ * tasks_; }
@@ -40,11 +42,17 @@ class ChunkPlan {
   std::int64_t deals_, chunk_, per_task_;
 };
 
+/// Returns `id` in words for messages: "chunk 3 of pairing 2 (deals 3000-4000)" (pairings
+/// counted from 1, as the tables list them).
+std::string describe(const ChunkId& id);
+
 /// Shard K of N: the chunks whose global number is K modulo N. Shard 0 of 1 is the whole run.
 struct Shard {
   int index = 0;
   int count = 1;
+  /// Returns true for the one shard of a split into one (it owns every chunk).
   bool whole() const { return count == 1; }
+  /// Returns true when chunk `global` (ChunkPlan's numbering) is this shard's.
   bool owns(std::int64_t global) const { return global % count == index; }
   /// Returns "K/N".
   std::string text() const;

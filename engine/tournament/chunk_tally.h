@@ -43,7 +43,8 @@ class ChunkTally {
   std::vector<std::int64_t> missing() const;
   /// Returns every pairing's result: its totals over its chunks in deal order up to the first
   /// absent one (or its SPRT's decision) with the SPRT's trace. With `skip_gaps` (a partial
-  /// merge) absent chunks are passed over instead, so the totals cover every chunk present.
+  /// merge) the totals of a pairing that is not done also take its chunks after the first gap,
+  /// while its SPRT trace stays the in-order one, up to that gap (undecided).
   std::vector<TaskResult> results(bool skip_gaps = false) const;
 
  private:

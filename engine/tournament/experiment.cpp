@@ -4,11 +4,11 @@
 #include <fstream>
 
 #include "engine/common/text.h"
+#include "engine/common/whole_file.h"
 #include "engine/tournament/build_fingerprint.h"
 #include "engine/tournament/journal.h"
 #include "engine/tournament/output_lock.h"
 #include "engine/tournament/tables.h"
-#include "engine/tournament/version.h"
 
 namespace tournament {
 namespace {
@@ -23,20 +23,6 @@ void make_output_directory(const std::string& dir) {
                            ec.message());
 }
 
-// Writes `text` to `path` through path.partial and a rename, so the file is whole or absent.
-void write_whole_file(const std::filesystem::path& path, const std::string& text) {
-  const std::filesystem::path aside = path.string() + ".partial";
-  std::ofstream out(aside, std::ios::binary);
-  out << text;
-  out.close();
-  std::error_code ec;
-  if (out.fail()) ec = std::make_error_code(std::errc::io_error);
-  if (!ec) std::filesystem::rename(aside, path, ec);
-  if (ec)
-    throw std::runtime_error("cannot write " + common::quoted(path.string()) + ": " +
-                             ec.message());
-}
-
 }  // namespace
 
 std::string shard_directory(const ExperimentConfig& config, const Shard& shard) {
@@ -47,8 +33,7 @@ std::vector<std::pair<std::string, std::string>> shard_journal_keys(const Experi
                                                                     const Shard& shard) {
   auto keys = result_keys(config);
   keys.emplace_back("shard", shard.text());
-  keys.emplace_back("version", kToolVersion);
-  keys.emplace_back("executable", executable_fingerprint());
+  for (auto& key : build_keys()) keys.push_back(std::move(key));
   return keys;
 }
 
@@ -64,7 +49,7 @@ ExperimentResult run_shard(const strategies::Registry& registry, const Experimen
   // The merge reads the config from here; a journal of another experiment keeps its own (the
   // run then refuses it, naming the difference).
   if (hooks.restart || !std::filesystem::exists(journal) || read_journal(journal).keys == keys)
-    write_whole_file(std::filesystem::path(dir) / "config.cfg", to_ini(config));
+    common::write_whole_file(std::filesystem::path(dir) / "config.cfg", to_ini(config));
   const RunTarget target{
       journal.string(), keys,
       config.games_out.empty() ? "" : (std::filesystem::path(dir) / kShardGamesFile).string(),

@@ -19,12 +19,6 @@ namespace {
 constexpr const char* kMagic = "dominoes-journal ";
 constexpr const char* kVersion = "v5";
 
-std::string hex(std::uint64_t value) {
-  char buf[24];
-  std::snprintf(buf, sizeof buf, "%016" PRIx64, value);
-  return buf;
-}
-
 std::string key_lines(const JournalKeys& keys) {
   std::string text;
   for (const auto& [key, value] : keys) text += "key " + key + " = " + value + "\n";
@@ -86,7 +80,7 @@ JournalKeys read_header(std::istringstream& lines, const std::string& path) {
     if (eq == std::string::npos) throw damaged(path, "has a damaged header line");
     keys.emplace_back(line.substr(4, eq - 4), line.substr(eq + 3));
   }
-  if (line != "keys-end " + hex(common::fnv1a(header)))
+  if (line != "keys-end " + common::hex64(common::fnv1a(header)))
     throw damaged(path, "has a damaged header (its check does not match)");
   return keys;
 }
@@ -139,20 +133,20 @@ JournalContents read_journal(const std::string& path) {
 
 std::string format_header(const JournalKeys& keys) {
   std::string header = std::string(kMagic) + kVersion + " " +
-                       hex(common::fnv1a(key_lines(keys))) + "\n" + key_lines(keys);
-  return header + "keys-end " + hex(common::fnv1a(header)) + "\n";
+                       common::hex64(common::fnv1a(key_lines(keys))) + "\n" + key_lines(keys);
+  return header + "keys-end " + common::hex64(common::fnv1a(header)) + "\n";
 }
 
 std::string format_entry(const JournalEntry& entry) {
   const std::string b = body(entry);
-  return b + " " + hex(common::fnv1a(b)) + "\n";
+  return b + " " + common::hex64(common::fnv1a(b)) + "\n";
 }
 
 bool parse_entry(const std::string& line, JournalEntry& e) {
   const std::size_t space = line.rfind(' ');
   if (space == std::string::npos) return false;
   const std::string b = line.substr(0, space);
-  if (line.substr(space + 1) != hex(common::fnv1a(b))) return false;
+  if (line.substr(space + 1) != common::hex64(common::fnv1a(b))) return false;
   std::istringstream is(b);
   std::string word;
   PairingTotals& t = e.totals;

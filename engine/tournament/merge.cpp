@@ -60,13 +60,18 @@ std::vector<ShardFiles> find_shards(const fs::path& dir) {
   return shards;
 }
 
-// Reads the experiment from the first shard's config.cfg, its output directory set to `dir`.
-ExperimentConfig read_config(const ShardFiles& first, const fs::path& dir) {
-  const fs::path file = first.dir / "config.cfg";
+// Reads the experiment from the first shard directory's config.cfg that exists (a shard writes it
+// when it starts), its output directory set to `dir`.
+ExperimentConfig read_config(const std::vector<ShardFiles>& shards, const fs::path& dir) {
   std::error_code ec;
-  if (!fs::exists(file, ec))
-    throw ConfigError(name_of(first) + " has no config.cfg (its shard never started): run it "
-                      "with `dominoes run CONFIG --shard " + first.shard.text() + "`");
+  const auto first = std::find_if(shards.begin(), shards.end(), [&](const ShardFiles& s) {
+    return fs::exists(s.dir / "config.cfg", ec);
+  });
+  if (first == shards.end())
+    throw ConfigError("no shard directory in " + common::quoted(dir.string()) + " holds a "
+                      "config.cfg (no shard has started): run `dominoes run CONFIG --shard K/N` "
+                      "first");
+  const fs::path file = first->dir / "config.cfg";
   ExperimentConfig config;
   try {
     config = parse_run_arguments({file.string()}).config;
@@ -89,8 +94,8 @@ void read_journals(std::vector<ShardFiles>& shards, const ExperimentConfig& conf
     const auto expected = shard_journal_keys(config, s.shard);
     if (journal.keys != expected)
       throw ConfigError("cannot merge " + name_of(s) + ": it was played under another config or "
-                        "build than " + name_of(shards.front()) + "'s config.cfg and this "
-                        "dominoes: " + first_difference(journal.keys, expected));
+                        "build than the shards' config.cfg and this dominoes: " +
+                        first_difference(journal.keys, expected));
     s.entries = std::move(journal.entries);
   }
 }
@@ -107,11 +112,13 @@ std::map<std::int64_t, RecordSpan> gather(const std::vector<ShardFiles>& shards,
         throw ConfigError(name_of(shards[k]) + "'s journal holds chunk " + std::to_string(g) +
                           ", which belongs to shard " +
                           std::to_string(g % shards[k].shard.count) + ": it is damaged");
-      if (!tally.add(e))
-        throw ConfigError("chunk " + std::to_string(g) + " (pairing " + std::to_string(e.task + 1) +
-                          ", deals " + std::to_string(e.begin) + "-" + std::to_string(e.end) +
-                          ") is counted twice, in " + name_of(shards[spans[g].shard]) + " and " +
-                          name_of(shards[k]) + ": keep one copy of each shard");
+      if (!tally.add(e)) {
+        const std::size_t first = spans[g].shard;
+        throw ConfigError(describe({e.task, e.index, e.begin, e.end}) + " is counted twice, " +
+                          (first == k ? "in " + name_of(shards[k]) + "'s journal: it is damaged"
+                                      : "in " + name_of(shards[first]) + " and " +
+                                            name_of(shards[k]) + ": keep one copy of each shard"));
+      }
       spans[g] = {k, bytes, e.games_bytes};
       bytes = e.games_bytes;
     }
@@ -119,23 +126,28 @@ std::map<std::int64_t, RecordSpan> gather(const std::vector<ShardFiles>& shards,
   return spans;
 }
 
-// One line naming the missing chunks, shard by shard (at most a few numbers each).
+// One line naming the missing chunks, shard by shard (a few chunks of the first few shards).
 std::string describe_missing(const std::vector<std::int64_t>& missing,
                              const std::vector<ShardFiles>& shards, int count) {
+  constexpr std::size_t kShown = 5;
   std::map<int, std::vector<std::int64_t>> by_shard;
   for (const std::int64_t g : missing) by_shard[static_cast<int>(g % count)].push_back(g);
-  std::string text = std::to_string(missing.size()) + " chunks are missing:";
-  bool first = true;
+  std::string text = std::to_string(missing.size()) +
+                     (missing.size() == 1 ? " chunk is missing:" : " chunks are missing:");
+  std::size_t listed = 0;
   for (const auto& [k, chunks] : by_shard) {
+    if (listed == kShown) {
+      text += "; and " + std::to_string(by_shard.size() - kShown) + " more shards";
+      break;
+    }
     const bool present = std::any_of(shards.begin(), shards.end(),
                                      [&](const auto& s) { return s.shard.index == k; });
-    text += std::string(first ? " " : "; ") + Shard{k, count}.directory() +
+    text += std::string(listed++ ? "; " : " ") + Shard{k, count}.directory() +
             (present ? " has not finished chunks " : " is absent (chunks ");
-    for (std::size_t i = 0; i < chunks.size() && i < 5; ++i)
+    for (std::size_t i = 0; i < chunks.size() && i < kShown; ++i)
       text += (i ? ", " : "") + std::to_string(chunks[i]);
-    if (chunks.size() > 5) text += ", ... (" + std::to_string(chunks.size()) + " in all)";
+    if (chunks.size() > kShown) text += ", ... (" + std::to_string(chunks.size()) + " in all)";
     if (!present) text += ")";
-    first = false;
   }
   return text;
 }
@@ -155,6 +167,12 @@ void copy_span(const fs::path& from, std::uint64_t begin, std::uint64_t end, std
 // .partial and a rename, as a run does).
 void join_records(const ExperimentConfig& config, const std::vector<ShardFiles>& shards,
                   const ChunkTally& tally, const std::map<std::int64_t, RecordSpan>& spans) {
+  std::error_code ec;
+  const fs::path parent = fs::absolute(config.games_out, ec).parent_path();
+  if (!fs::is_directory(parent, ec))
+    throw ConfigError("games-out " + common::quoted(config.games_out) + ": directory " +
+                      common::quoted(parent.string()) + " does not exist here (a relative path is "
+                      "taken from where the merge runs: run it where the shards ran)");
   const std::string partial = config.games_out + ".partial";
   std::ofstream out(partial, std::ios::binary | std::ios::trunc);
   for (int t = 0; t < tally.plan().tasks(); ++t)
@@ -162,12 +180,11 @@ void join_records(const ExperimentConfig& config, const std::vector<ShardFiles>&
       const RecordSpan& span = spans.at(tally.plan().global(t, c));
       const fs::path dir = shards[span.shard].dir;
       const fs::path finished = dir / kShardGamesFile;
-      std::error_code ec;
-      const fs::path file = fs::exists(finished, ec) ? finished : fs::path(finished.string() + ".partial");
+      const fs::path file =
+          fs::exists(finished, ec) ? finished : fs::path(finished.string() + ".partial");
       copy_span(file, span.begin, span.end, out);
     }
   out.close();
-  std::error_code ec;
   if (out.fail()) ec = std::make_error_code(std::errc::io_error);
   if (!ec) fs::rename(partial, config.games_out, ec);
   if (ec)
@@ -188,7 +205,7 @@ MergeResult merge_shards(const strategies::Registry& registry, const std::string
                          bool partial) {
   std::vector<ShardFiles> shards = find_shards(dir);
   MergeResult result;
-  result.config = read_config(shards.front(), dir);
+  result.config = read_config(shards, dir);
   validate(result.config, registry);
   read_journals(shards, result.config);
   result.shard_count = shards.front().shard.count;

@@ -14,6 +14,7 @@
 #include <stdexcept>
 
 #include "engine/common/text.h"
+#include "engine/common/whole_file.h"
 #include "engine/tournament/cell_text.h"
 #include "engine/tournament/sprt_report.h"
 #include "engine/tournament/deal_covariate.h"
@@ -36,22 +37,6 @@ std::string readable_p(double p) {
   if (p < 1e-4) return "<0.0001";
   if (p > 1 - 1e-4) return ">0.9999";
   return significant(p);
-}
-
-void write_file(const std::filesystem::path& path, const std::string& text) {
-  const std::filesystem::path partial = path.string() + ".partial";
-  {
-    std::ofstream out(partial, std::ios::binary | std::ios::trunc);
-    out << text;
-    if (!out.flush())
-      throw std::runtime_error("cannot write " + common::quoted(partial.string()) + ": " +
-                               std::strerror(errno));
-  }
-  std::error_code ec;
-  std::filesystem::rename(partial, path, ec);
-  if (ec)
-    throw std::runtime_error("cannot rename " + common::quoted(partial.string()) + ": " +
-                             ec.message());
 }
 
 std::string unit_name(const ExperimentConfig& c) {
@@ -323,7 +308,7 @@ std::vector<std::string> write_tables(const ExperimentConfig& config,
                                                partial_note)});
   std::vector<std::string> paths;
   for (const auto& [name, text] : files) {
-    write_file(dir / name, text);
+    common::write_whole_file(dir / name, text);
     paths.push_back((dir / name).string());
   }
   return paths;

@@ -41,7 +41,7 @@ parse_args() {
       --out | --threads) [ $# -ge 2 ] || bad "$1 needs a value"; set_option "${1#--}" "$2"; shift ;;
       --out=* | --threads=*) option=${1%%=*}; set_option "${option#--}" "${1#*=}" ;;
       --shard* | --mpi* | --print-config* | --config*) bad "$1: this script sets it itself" ;;
-      --?*=*) run_opts+=("$1") ;;
+      --?*=* | --restart) run_opts+=("$1") ;;
       -*) bad "unknown option '$1' (dominoes run options go as --key=value, sbatch options after --)" ;;
       *) positional+=("$1") ;;
     esac
@@ -52,6 +52,9 @@ parse_args() {
   config=${positional[0]} count=${positional[1]}
   [ -f "$config" ] && [ -r "$config" ] || bad "cannot read config file '$config'"
   is_count "$count" || bad "$count_name must be a positive integer, not '$count'"
+  # No leading zeros, so a count of 7 digits or more is above dominoes' limit of 100000 shards.
+  [ "$prog" != submit ] || [ "${#count}" -lt 6 ] || [ "$count" = 100000 ] ||
+    bad "N must be at most 100000 shards, not '$count'"
   config=$(realpath "$config")
 }
 
@@ -102,6 +105,10 @@ read_config() {
     bad "${why:-dominoes run --print-config failed for $config}"
   fi
   rm -f "$err"
+  # dominoes refuses games-out under --mpi only when the job starts: say it now.
+  if [ "$prog" = submit-mpi ] && grep -q '^games-out = ' <<<"$printed"; then
+    bad "games-out cannot be used with --mpi: use scripts/slurm/submit (shards) for game records"
+  fi
   out=$(sed -n 's/^out *= *//p' <<<"$printed" | tail -n 1)
   [ -n "$out" ] || fail "dominoes run --print-config printed no 'out = DIR' line"
   [[ $out == /* ]] || out=$PWD/$out
