@@ -14,8 +14,9 @@
 
 namespace strategies {
 
-/// The type of a strategy parameter, which decides how its value is checked.
-enum class ParamType { kInt, kDouble, kBool, kChoice };
+/// The type of a strategy parameter, which decides how its value is checked. kText takes any
+/// value the spec syntax allows; the strategy's factory checks it (throwing SpecError).
+enum class ParamType { kInt, kDouble, kBool, kChoice, kText };
 
 /// One parameter of a strategy.
 struct ParamInfo {
