@@ -34,7 +34,7 @@ std::string range_text(const ParamInfo& p) {
   std::ostringstream os;
   switch (p.type) {
     case ParamType::kBool: return "true or false";
-    case ParamType::kText: return "see the help";
+    case ParamType::kText: return "text";
     case ParamType::kChoice:
       for (const auto& c : p.choices) os << (os.tellp() > 0 ? " or " : "") << c;
       return os.str();

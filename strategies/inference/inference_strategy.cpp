@@ -115,7 +115,9 @@ void world_weights(const Observation& obs, std::span<const TileSet> hands,
 Move InferenceStrategy::choose(const Observation& obs, const MoveList& legal, Rng& rng) {
   decisions_ = opponent_decisions(obs);
   pool_.clear();
-  if (dominoes::count_consistent_hands(obs) <= static_cast<std::uint64_t>(params_.enumerate)) {
+  const bool enumerated =
+      dominoes::count_consistent_hands(obs) <= static_cast<std::uint64_t>(params_.enumerate);
+  if (enumerated) {
     dominoes::for_each_consistent_hand(obs, [&](TileSet hand) { pool_.push_back(hand); });
   } else {
     for (int i = 0; i < params_.samples; ++i)
@@ -127,6 +129,16 @@ Move InferenceStrategy::choose(const Observation& obs, const MoveList& legal, Rn
   effective_ = total * total / squares;
 
   if (pool_.size() > static_cast<std::size_t>(params_.scenarios)) {
+    // An enumerated pool comes in Gosper's order, where neighbours share most tiles; evenly spaced
+    // picks from it would be a structured, unrepresentative sample (measured: model=none lost
+    // 0.4 points per game to minimax(depth=0) that way). Shuffle it first; drawn pools are in
+    // random order already.
+    if (enumerated)
+      for (std::size_t i = pool_.size() - 1; i > 0; --i) {
+        const auto j = static_cast<std::size_t>(rng.below(static_cast<std::uint32_t>(i + 1)));
+        std::swap(pool_[i], pool_[j]);
+        std::swap(weights_[i], weights_[j]);
+      }
     // Systematic resampling: `scenarios` evenly spaced points with one random offset against the
     // cumulative weights; a hand takes as many points as fall in its share (weight x scenarios,
     // rounded up or down).

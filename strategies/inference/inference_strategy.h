@@ -19,8 +19,8 @@
 //      this opponent) all weights are taken as equal, so the strategy falls back to plain PIMC.
 //   2. The worlds solved: the whole pool, each with its weight, when it holds at most `scenarios`
 //      hands; else `scenarios` draws from the pool in proportion to the weights (systematic
-//      resampling, i.e. sampling-importance-resampling, Rubin 1988), a hand drawn c times counted
-//      with weight c and solved once.
+//      resampling over the pool in random order, i.e. sampling-importance-resampling, Rubin
+//      1988), a hand drawn c times counted with weight c and solved once.
 //   3. Each world is solved exactly with open hands for every legal move, as minimax(depth=0) does
 //      (engine/solvers/block_dominoes_solver.h), and the move with the best weighted mean is played
 //      (ties: the first in legal-move order).
