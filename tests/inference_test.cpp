@@ -291,12 +291,15 @@ TEST(InferenceWeights, MatchBruteForceReplaysOfEveryHiddenHand) {
   EXPECT_EQ(positions, 12);
 }
 
-// With model=none and every consistent hand enumerated, the strategy is minimax(depth=0).
-TEST(InferenceStrategy, NoModelIsMinimaxWhenEnumerating) {
+// With model=none the strategy is minimax(depth=0): every consistent hand when enumerating, and
+// with samples = scenarios the same hands drawn from the same random stream otherwise.
+TEST(InferenceStrategy, NoModelIsMinimax) {
   const Registry& registry = Registry::builtin();
   Player inference = registry.make("inference(model=none,scenarios=300,enumerate=300)");
+  Player sampling = registry.make("inference(model=none,scenarios=30,enumerate=30,samples=30)");
   Player minimax = registry.make("minimax(scenarios=300,depth=0)");
-  int compared = 0;
+  Player minimax30 = registry.make("minimax(scenarios=30,depth=0)");
+  int compared = 0, sampled = 0;
   for (std::uint64_t deal_index = 0; deal_index < 200; ++deal_index) {
     const Rules rules;
     const dominoes::Deal deal = dominoes::make_deal(rules, 3, deal_index);
@@ -312,6 +315,12 @@ TEST(InferenceStrategy, NoModelIsMinimaxWhenEnumerating) {
                   minimax.choose(s, history, rules, legal, r2));
         ++compared;
       }
+      if (legal.size() > 1 && sampled < 100) {
+        dominoes::Rng r1(deal_index + 7), r2(deal_index + 7);
+        ASSERT_EQ(sampling.choose(s, history, rules, legal, r1),
+                  minimax30.choose(s, history, rules, legal, r2));
+        ++sampled;
+      }
       const Move m = legal.empty() ? Move::pass()
                                    : legal[static_cast<int>(walk.below(
                                          static_cast<std::uint32_t>(legal.size())))];
@@ -320,6 +329,7 @@ TEST(InferenceStrategy, NoModelIsMinimaxWhenEnumerating) {
     }
   }
   EXPECT_GT(compared, 100);
+  EXPECT_EQ(sampled, 100);
 }
 
 TEST(InferenceStrategy, RejectsBadModels) {
