@@ -125,6 +125,10 @@ Registry::Resolved Registry::resolve(std::string_view text) const {
     if (!valid_value(*p, value))
       throw SpecError("bad value " + key + "=" + common::quoted(value) + " for strategy " +
                       info->name + ": valid is " + range_text(*p));
+    if (p->check)
+      if (const std::string why = p->check(value); !why.empty())
+        throw SpecError("bad value " + key + "=" + common::quoted(value) + " for strategy " +
+                        info->name + ": " + why);
     r.values[key] = value;
   }
   return r;

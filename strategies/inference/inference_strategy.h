@@ -115,8 +115,9 @@ class InferenceStrategy final : public Strategy {
 };
 
 /// Returns the opponent model a `model` parameter names: heuristic, self, uniform (temperature
-/// used by the first two), none (returns nullptr) or fitted:FILE. Throws SpecError with one line for any other value or a
-/// model file that cannot be read.
+/// used by the first two), none (returns nullptr) or fitted:FILE (the file is read now). Throws
+/// SpecError with one line saying what is wrong for any other value or a model file that cannot be
+/// read or parsed.
 std::shared_ptr<const OpponentModel> make_opponent_model(const std::string& model,
                                                          double temperature);
 
