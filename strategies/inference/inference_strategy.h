@@ -38,6 +38,15 @@
 // decision), small beside the `scenarios` exact solves. Reproducible: every random draw (pool and
 // resampling) comes from the Rng passed to choose().
 //
+// Measured (dominoes run, head-to-head, 1000 duplicate deals = 2000 games, seed 1, points per game
+// with 95% intervals; scenarios=200 throughout). Against heuristic: minimax(scenarios=200,depth=0)
+// +3.88 ± 0.55, model=none +3.78 ± 0.54, heuristic with T=0 +5.17 ± 0.55, with T=1 +4.66 ± 0.56,
+// self +4.41 ± 0.52, fitted to minimax's moves +4.51 ± 0.54. Against minimax(scenarios=200,
+// depth=0): heuristic T=1 +0.78 ± 0.39 (seed 2: +0.65 ± 0.37), T=0 +0.58 ± 0.41, self +0.89 ±
+// 0.38, fitted (600 games of minimax against heuristic, seed 7) +0.96 ± 0.40, model=none
+// -0.36 ± 0.33 (seed 2: +0.15 ± 0.35). Cost: 5.2-5.5 CPU ms per non-forced decision against
+// minimax(200,0)'s 5.1.
+//
 // Known limits: it inherits PIMC's strategy fusion (each world is solved with open hands), and a
 // wrong opponent model can mislead it more than no model at all (temperature > 0 softens that).
 #pragma once

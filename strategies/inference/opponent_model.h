@@ -14,7 +14,9 @@
 //              is a softmax over the rank r in that order: P(m) ~ exp(-r(m) / T). T = 0 is the
 //              heuristic itself: probability 1 on its move, 0 elsewhere.
 //   self       the inference strategy's own cheap policy, a one-ply greedy evaluation (below)
-//              softened by T: P(m) ~ exp(score(m) / T), T = 0 the argmax with ties shared.
+//              softened by T: P(m) ~ exp(score(m) / T), T = 0 the argmax with ties shared. It is a
+//              stand-in: running the strategy's real search for every world and every past
+//              decision would cost thousands of exact solves per move.
 //   fitted     a softmax over move features, P(m) ~ exp(theta . phi(m)), theta fitted by maximum
 //              likelihood to game records of a named player (fit_softmax_model; `dominoes
 //              fit-model`). The features are listed at kMoveFeatureNames.
