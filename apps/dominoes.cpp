@@ -4,6 +4,7 @@
 //   dominoes strategies                           list strategies, parameters and defaults
 //   dominoes check-bot 'COMMAND'                  check an external bot (PROTOCOL.md)
 //   dominoes play | advise [options]              play a strategy; what to play in a position
+//   dominoes fit-model --games F --player S ...   fit inference's opponent model to game records
 #include <unistd.h>
 
 #include <algorithm>
@@ -19,6 +20,7 @@
 
 #include "apps/dominoes/advise_command.h"
 #include "apps/dominoes/check_bot_command.h"
+#include "apps/dominoes/fit_model_command.h"
 #include "apps/dominoes/merge_command.h"
 #include "apps/dominoes/play_command.h"
 #include "apps/dominoes/plot_results.h"
@@ -47,7 +49,8 @@ constexpr const char* kUsage =
     "                                      and declared external bots\n"
     "  play [--against SPEC] [--games N]   play a strategy at the terminal\n"
     "  advise --hand TILES [--line TILES]  every legal move with its expected points\n"
-    "  check-bot 'COMMAND'                 check an external bot against PROTOCOL.md\n\n"
+    "  check-bot 'COMMAND'                 check an external bot against PROTOCOL.md\n"
+    "  fit-model --games F --player SPEC   fit inference's opponent model to game records\n\n"
     "`dominoes <command> --help` explains each command.\n";
 
 int usage_error(const std::string& message) {
@@ -242,6 +245,7 @@ int main(int argc, char** argv) {
   if (command == "advise") return dominoes_cli::advise_command(rest);
   if (command == "check-bot") return dominoes_cli::check_bot_command(rest);
   if (command == "merge") return dominoes_cli::merge_command(rest);
+  if (command == "fit-model") return dominoes_cli::fit_model_command(rest);
   return usage_error("unknown command \"" + command +
-                     "\": valid commands are run, merge, strategies, play, advise, check-bot");
+                     "\": valid commands are run, merge, strategies, play, advise, check-bot, fit-model");
 }

@@ -6,6 +6,7 @@
 
 #include "engine/common/text.h"
 #include "strategies/heuristic/heuristic_strategy.h"
+#include "strategies/inference/inference_strategy.h"
 #include "strategies/ismcts/ismcts_strategy.h"
 #include "strategies/lowest/lowest_strategy.h"
 #include "strategies/minimax/minimax_strategy.h"
@@ -33,6 +34,7 @@ std::string range_text(const ParamInfo& p) {
   std::ostringstream os;
   switch (p.type) {
     case ParamType::kBool: return "true or false";
+    case ParamType::kText: return "text";
     case ParamType::kChoice:
       for (const auto& c : p.choices) os << (os.tellp() > 0 ? " or " : "") << c;
       return os.str();
@@ -60,6 +62,7 @@ bool valid_number(const ParamInfo& p, const std::string& text) {
 bool valid_value(const ParamInfo& p, const std::string& text) {
   switch (p.type) {
     case ParamType::kBool: return text == "true" || text == "false";
+    case ParamType::kText: return true;
     case ParamType::kChoice:
       for (const auto& c : p.choices)
         if (c == text) return true;
@@ -83,6 +86,7 @@ Registry make_builtin() {
   r.add(playout_strategy_info());
   r.add(minimax_strategy_info());
   r.add(ismcts_strategy_info());
+  r.add(inference_strategy_info());
   r.add(omniscient_strategy_info());
   return r;
 }
@@ -121,6 +125,10 @@ Registry::Resolved Registry::resolve(std::string_view text) const {
     if (!valid_value(*p, value))
       throw SpecError("bad value " + key + "=" + common::quoted(value) + " for strategy " +
                       info->name + ": valid is " + range_text(*p));
+    if (p->check)
+      if (const std::string why = p->check(value); !why.empty())
+        throw SpecError("bad value " + key + "=" + common::quoted(value) + " for strategy " +
+                        info->name + ": " + why);
     r.values[key] = value;
   }
   return r;

@@ -14,8 +14,9 @@
 
 namespace strategies {
 
-/// The type of a strategy parameter, which decides how its value is checked.
-enum class ParamType { kInt, kDouble, kBool, kChoice };
+/// The type of a strategy parameter, which decides how its value is checked. kText takes any
+/// value the spec syntax allows that its ParamInfo::check accepts.
+enum class ParamType { kInt, kDouble, kBool, kChoice, kText };
 
 /// One parameter of a strategy.
 struct ParamInfo {
@@ -26,6 +27,9 @@ struct ParamInfo {
   double min = 0;                    ///< kInt and kDouble: smallest valid value
   double max = 1e18;                 ///< kInt and kDouble: largest valid value
   std::vector<std::string> choices;  ///< kChoice: the valid values
+  /// kText, optional: returns "" for a valid value, else one line saying why not and what is valid,
+  /// so that a bad value is a SpecError when the spec is resolved, before any game is played.
+  std::function<std::string(const std::string&)> check = nullptr;
 };
 
 /// A strategy's parameter values, every parameter present (defaults filled in), already checked

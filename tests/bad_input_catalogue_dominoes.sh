@@ -216,5 +216,14 @@ mkdir -p "$tmp/half-run/shard-0-of-2"
 reject 2 'config.cfg' merge "$tmp/half-run"
 "$bin" run "${P[@]}" --deals 40 --chunk 10 --quiet true --out "$tmp/half-run" --shard 0/2 2>/dev/null
 reject 2 'shard-1-of-2 is absent' merge "$tmp/half-run"
+# fit-model (strategies/inference) and the model files inference(model=fitted:FILE) reads.
+reject 2 'required' fit-model --games "$tmp/none.jsonl" --player heuristic
+reject 2 'cannot read' fit-model --games "$tmp/none.jsonl" --player heuristic --out "$tmp/m.txt"
+reject 2 'not a game record' fit-model --games "$(cfg bad-games.jsonl '{"deal":1}\n')" --player heuristic --out "$tmp/m.txt"
+reject 2 'ridge' fit-model --games "$(cfg bad-games2.jsonl '')" --player heuristic --out "$tmp/m.txt" --ridge 0
+reject 2 'no decision' fit-model --games "$(cfg empty-games.jsonl '')" --player heuristic --out "$tmp/m.txt"
+reject 2 'model file' run --player "inference(model=fitted:$tmp/no-model.txt)" --player random "${O[@]}"
+reject 2 'model file' run --player "inference(model=fitted:$(cfg bad-model.txt 'dominoes-move-softmax 1\nheuristic x\n'))" --player random "${O[@]}"
+reject 2 'fitted:FILE' run --player "inference(model=best)" --player random "${O[@]}"
 
 finish
