@@ -246,6 +246,6 @@ int main(int argc, char** argv) {
   if (command == "check-bot") return dominoes_cli::check_bot_command(rest);
   if (command == "merge") return dominoes_cli::merge_command(rest);
   if (command == "fit-model") return dominoes_cli::fit_model_command(rest);
-  return usage_error("unknown command \"" + command +
-                     "\": valid commands are run, merge, strategies, play, advise, check-bot, fit-model");
+  return usage_error("unknown command \"" + command + "\": valid commands are run, merge, "
+                     "strategies, play, advise, check-bot, fit-model");
 }
