@@ -19,20 +19,19 @@ int visible_carriers(Move m, int left, int right, TileSet visible) {
   return (visible & (dominoes::tiles_with(new_left) | dominoes::tiles_with(new_right))).size();
 }
 
-Move HeuristicStrategy::choose(const Observation& obs, const MoveList& legal, Rng&) {
-  const int left = obs.left_end(), right = obs.right_end();
+Move heuristic_move(const MoveList& legal, int left, int right, TileSet hand, TileSet line,
+                    dominoes::ValueSet opponent_lacks) {
   // Rule 1: a double.
   Move m = lowest_in_seed_order(legal, left, right, [](Move x) { return dominoes::is_double(x.tile()); });
   if (!m.is_pass()) return m;
   // Rule 2: a tile whose two values the opponent has shown it lacks.
-  const dominoes::ValueSet lacks = obs.opponent_lacks();
   m = lowest_in_seed_order(legal, left, right, [&](Move x) {
-    return lacks.contains(dominoes::tile_low(x.tile())) &&
-           lacks.contains(dominoes::tile_high(x.tile()));
+    return opponent_lacks.contains(dominoes::tile_low(x.tile())) &&
+           opponent_lacks.contains(dominoes::tile_high(x.tile()));
   });
   if (!m.is_pass()) return m;
   // Rule 3: the rarest new ends; ties to the highest move in seed order.
-  const TileSet visible = obs.hand() | obs.line();
+  const TileSet visible = hand | line;
   Move best = legal[0];
   int best_count = -1, best_key = -1;
   for (Move x : legal) {
@@ -42,6 +41,11 @@ Move HeuristicStrategy::choose(const Observation& obs, const MoveList& legal, Rn
       best = x, best_count = count, best_key = key;
   }
   return best;
+}
+
+Move HeuristicStrategy::choose(const Observation& obs, const MoveList& legal, Rng&) {
+  return heuristic_move(legal, obs.left_end(), obs.right_end(), obs.hand(), obs.line(),
+                        obs.opponent_lacks());
 }
 
 StrategyInfo heuristic_strategy_info() {

@@ -26,6 +26,13 @@ class HeuristicStrategy final : public Strategy {
   }
 };
 
+/// Returns the move rules 1-3 choose among `legal` on a line with ends `left`, `right` (-1 before
+/// the lead) for a player holding `hand`, with `line` the tiles laid and `opponent_lacks` the
+/// values the opponent has shown it lacks: HeuristicStrategy's choice, for callers that hold a
+/// State rather than an Observation (rollouts).
+dominoes::Move heuristic_move(const MoveList& legal, int left, int right, dominoes::TileSet hand,
+                              dominoes::TileSet line, dominoes::ValueSet opponent_lacks);
+
 /// Returns how many tiles of `visible` carry either open end that `m` leaves on a line with ends
 /// `left`, `right` (-1 before the lead): rule 3's count.
 int visible_carriers(dominoes::Move m, int left, int right, dominoes::TileSet visible);

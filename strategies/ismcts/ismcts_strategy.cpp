@@ -18,27 +18,7 @@ using dominoes::State;
 using dominoes::TileSet;
 
 Move ismcts_heuristic_move(const State& s, const MoveList& legal) {
-  // The three rules of HeuristicStrategy::choose, reading the mover's view from the state.
-  const int left = s.left, right = s.right;
-  Move m = lowest_in_seed_order(legal, left, right,
-                                [](Move x) { return dominoes::is_double(x.tile()); });
-  if (!m.is_pass()) return m;
-  const dominoes::ValueSet lacks = s.lacks[1 - s.to_move];
-  m = lowest_in_seed_order(legal, left, right, [&](Move x) {
-    return lacks.contains(dominoes::tile_low(x.tile())) &&
-           lacks.contains(dominoes::tile_high(x.tile()));
-  });
-  if (!m.is_pass()) return m;
-  const TileSet visible = s.hands[s.to_move] | s.line;
-  Move best = legal[0];
-  int best_count = -1, best_key = -1;
-  for (Move x : legal) {
-    const int count = visible_carriers(x, left, right, visible);
-    const int key = seed_order_key(x, left, right);
-    if (count > best_count || (count == best_count && key > best_key))
-      best = x, best_count = count, best_key = key;
-  }
-  return best;
+  return heuristic_move(legal, s.left, s.right, s.hands[s.to_move], s.line, s.lacks[1 - s.to_move]);
 }
 
 double ismcts_reward_scale(const Observation& obs) {
