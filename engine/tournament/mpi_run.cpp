@@ -2,8 +2,9 @@
 
 #include <mpi.h>
 
+#include <algorithm>
+#include <atomic>
 #include <chrono>
-#include <condition_variable>
 #include <cstdlib>
 #include <exception>
 #include <iostream>
@@ -28,9 +29,11 @@ namespace {
 // Rank 0 to a worker: kChunk (the chunk's global number) or kStop (empty).
 enum Tag : int { kAsk = 1, kResult, kError, kChunk, kStop };
 
-// How long rank 0's main thread waits between looks at its mailbox while its own chunk plays: a
-// worker that finished a chunk waits at most this long for its next one.
-constexpr auto kPoll = std::chrono::milliseconds(1);
+// How long rank 0's main thread sleeps between looks at its mailbox: from kPollMin after a
+// message, doubling while none comes, up to kPollMax. A worker that finished a chunk waits at most
+// about that long for its next one; an idle rank 0 wakes at most 1000 times a second.
+constexpr auto kPollMin = std::chrono::microseconds(20);
+constexpr auto kPollMax = std::chrono::microseconds(1000);
 
 void send_text(const std::string& text, int to, int tag) {
   MPI_Send(text.data(), static_cast<int>(text.size()), MPI_CHAR, to, tag, MPI_COMM_WORLD);
@@ -73,75 +76,64 @@ int broadcast_start(int code) {
   return code;
 }
 
+// The dispatcher, shared by rank 0's two threads: the main thread (workers' chunks) and its own
+// player's. Every use holds the mutex; a chunk's play never does.
+struct SharedDispatcher {
+  ChunkDispatcher& dispatcher;
+  const RunHooks& hooks;
+  std::mutex mutex;
+
+  std::optional<ChunkId> next() {
+    const std::lock_guard lock(mutex);
+    return dispatcher.next();
+  }
+  void finish(const JournalEntry& entry) {
+    const std::lock_guard lock(mutex);
+    dispatcher.finish(entry);
+    if (hooks.on_chunk) hooks.on_chunk(dispatcher.progress());
+  }
+  void stop() {
+    const std::lock_guard lock(mutex);
+    dispatcher.stop();
+  }
+};
+
 // Rank 0's own chunks, played on a thread of their own so that its main thread stays free to
-// answer the workers (only it may call MPI). One chunk at a time, always on the same thread, so
-// the ChunkPlayer keeps its players (and bot processes) between chunks.
-class OwnPlayer {
+// answer the workers (only it may call MPI). The thread takes its next chunk from the dispatcher
+// itself and journals each it finishes, so no chunk waits for the main thread; always the same
+// thread, so the ChunkPlayer keeps its players (and bot processes) between chunks.
+class OwnChunks {
  public:
-  explicit OwnPlayer(ChunkPlayer& player) : player_(player), thread_([this] { loop(); }) {}
-  ~OwnPlayer() {
-    {
-      const std::lock_guard lock(mutex_);
-      quit_ = true;
-    }
-    wake_.notify_all();
+  OwnChunks(ChunkPlayer& player, SharedDispatcher& shared)
+      : player_(player), shared_(shared), thread_([this] { loop(); }) {}
+  /// Lets the chunk being played finish, hands out no more (the run may be ending on an error),
+  /// and waits for the thread.
+  ~OwnChunks() {
+    shared_.stop();
     thread_.join();
   }
 
-  bool busy() const { return busy_; }
-  void start(const ChunkId& id) {
-    {
-      const std::lock_guard lock(mutex_);
-      job_ = id;
-      busy_ = true;
-    }
-    wake_.notify_all();
-  }
-  // Waits at most `timeout`; returns true when the chunk is played.
-  bool wait_for(std::chrono::milliseconds timeout) {
-    std::unique_lock lock(mutex_);
-    return done_cv_.wait_for(lock, timeout, [&] { return done_; });
-  }
-  // Returns the played chunk's entry, or throws what the player threw.
-  JournalEntry take() {
-    const std::lock_guard lock(mutex_);
-    done_ = busy_ = false;
-    if (error_) std::rethrow_exception(std::exchange(error_, nullptr));
-    return entry_;
+  /// Returns true once the thread has no chunk left to play (or failed).
+  bool done() const { return done_; }
+  /// Throws what the player or the journal threw on the thread, once it is done.
+  void rethrow_failure() {
+    if (done_ && error_) std::rethrow_exception(std::exchange(error_, nullptr));
   }
 
  private:
   void loop() {
-    std::unique_lock lock(mutex_);
-    for (;;) {
-      wake_.wait(lock, [&] { return quit_ || job_; });
-      if (quit_) return;
-      const ChunkId id = *std::exchange(job_, std::nullopt);
-      lock.unlock();
-      JournalEntry entry;
-      std::exception_ptr error;
-      try {
-        entry = player_.play(id, nullptr);
-      } catch (...) {
-        error = std::current_exception();
-      }
-      lock.lock();
-      entry_ = entry;
-      error_ = error;
-      done_ = true;
-      done_cv_.notify_all();
+    try {
+      while (const auto id = shared_.next()) shared_.finish(player_.play(*id, nullptr));
+    } catch (...) {
+      error_ = std::current_exception();
     }
+    done_ = true;  // after error_: the main thread reads error_ only once it sees done_
   }
 
   ChunkPlayer& player_;
-  std::mutex mutex_;
-  std::condition_variable wake_, done_cv_;
-  std::optional<ChunkId> job_;
-  bool busy_ = false;  // the main thread's view: started and not yet taken
-  bool done_ = false;
-  bool quit_ = false;
-  JournalEntry entry_;
+  SharedDispatcher& shared_;
   std::exception_ptr error_;
+  std::atomic<bool> done_ = false;
   std::thread thread_;  // last: it starts after every other member is ready
 };
 
@@ -151,78 +143,75 @@ struct RankError : std::runtime_error {
   int rank;
 };
 
-// Rank 0 after the start: hands out the chunks, plays its own, takes the workers' back.
+// Rank 0 after the start: hands out chunks to the workers and takes them back, while its own
+// thread plays chunks too.
 class Coordinator {
  public:
   Coordinator(const MpiSession& session, const RunHooks& hooks, ChunkDispatcher& dispatcher,
               ChunkPlayer& player)
-      : hooks_(hooks), dispatcher_(dispatcher), player_(player),
-        own_(player), working_(session.size() - 1) {}
+      : hooks_(hooks), shared_{dispatcher, hooks, {}}, player_(player),
+        working_(session.size() - 1) {}
 
   // Runs until every chunk is back, or after a stop (should_stop) every chunk in flight, and
   // every worker is told to stop. Throws what rank 0's player or the journal throws, and
   // RankError for a worker's error or a damaged message.
   void run() {
+    OwnChunks own(player_, shared_);
+    auto poll = kPollMin;
     for (;;) {
-      if (hooks_.should_stop && hooks_.should_stop()) dispatcher_.stop();
-      serve_workers();
-      if (!own_.busy())
-        if (const auto id = dispatcher_.next()) own_.start(*id);
-      if (!own_.busy() && working_ == 0) return;
-      if (!own_.busy())
-        std::this_thread::sleep_for(kPoll);
-      else if (own_.wait_for(kPoll))
-        finish(own_.take());
+      if (hooks_.should_stop && hooks_.should_stop()) shared_.stop();
+      const bool served = serve_workers();
+      own.rethrow_failure();
+      if (own.done() && working_ == 0) return;
+      poll = served ? kPollMin : std::min(2 * poll, kPollMax);
+      std::this_thread::sleep_for(poll);
     }
   }
 
   int threads_used() const { return player_.threads_used(); }
 
  private:
-  // Answers every message waiting in rank 0's mailbox.
-  void serve_workers() {
+  // Answers every message waiting in rank 0's mailbox; returns true when there was one.
+  bool serve_workers() {
+    bool served = false;
     for (;;) {
       int waiting = 0;
       MPI_Status status;
       MPI_Iprobe(MPI_ANY_SOURCE, MPI_ANY_TAG, MPI_COMM_WORLD, &waiting, &status);
-      if (!waiting) return;
+      if (!waiting) return served;
+      served = true;
       const std::string text = receive_text(status);
       const int from = status.MPI_SOURCE;
       if (status.MPI_TAG == kError) throw RankError(from, text);
-      if (status.MPI_TAG == kResult) {
-        JournalEntry entry;
-        std::string line = text;
-        if (!line.empty() && line.back() == '\n') line.pop_back();
-        if (!parse_entry(line, entry)) throw RankError(from, "sent a damaged chunk line");
-        try {
-          finish(entry);
-        } catch (const ConfigError& e) {
-          throw RankError(from, e.what());
-        }
-      }
+      if (status.MPI_TAG == kResult) take_result(from, text);
       hand_out(from);
     }
   }
 
+  void take_result(int from, std::string line) {
+    JournalEntry entry;
+    if (!line.empty() && line.back() == '\n') line.pop_back();
+    if (!parse_entry(line, entry)) throw RankError(from, "sent a damaged chunk line");
+    try {
+      shared_.finish(entry);
+    } catch (const ConfigError& e) {
+      throw RankError(from, e.what());
+    }
+  }
+
   void hand_out(int worker) {
-    if (const auto id = dispatcher_.next()) {
-      send_text(std::to_string(dispatcher_.tally().plan().global(id->task, id->index)), worker,
-                kChunk);
+    if (const auto id = shared_.next()) {
+      send_text(std::to_string(shared_.dispatcher.tally().plan().global(id->task, id->index)),
+                worker, kChunk);
     } else {
       send_text("", worker, kStop);
       --working_;
     }
   }
 
-  void finish(const JournalEntry& entry) {
-    dispatcher_.finish(entry);
-    if (hooks_.on_chunk) hooks_.on_chunk(dispatcher_.progress());
-  }
-
   const RunHooks& hooks_;
-  ChunkDispatcher& dispatcher_;
+  SharedDispatcher shared_;
   ChunkPlayer& player_;
-  OwnPlayer own_;
   int working_;  // workers not yet told to stop
 };
 

@@ -6,7 +6,9 @@
 // creates and locks the output directory and opens the journal (the same file and keys as a plain
 // run's), and hands out chunks one at a time, in global order, to whichever rank asks next
 // (ChunkDispatcher, chunk_dispatcher.h): dynamic balancing, since strategies differ in cost per
-// deal. Rank 0 plays chunks too, on a thread of its own, so one rank is a whole run. A worker
+// deal. Rank 0 plays chunks too, on a thread of its own that takes its next chunk and journals
+// its last itself (the dispatcher behind a mutex), so one rank is a whole run and rank 0's own
+// chunks never wait for its main thread, which only answers the workers. A worker
 // plays each chunk with a ChunkPlayer on its own oneTBB arena (config.threads threads) and sends
 // it back as a journal line (format_entry, with its check hash); rank 0 journals it, sums it, and
 // at the end writes the tables and removes the journal exactly as run_experiment does. Only the
