@@ -83,10 +83,23 @@ inline constexpr std::array<TileSet, kMaxPip + 1> kTilesWith = make_tiles_with()
 /// Returns every tile (of the double-9 set) carrying `value`; intersect with a set to restrict.
 constexpr TileSet tiles_with(int value) { return detail::kTilesWith[value]; }
 
+namespace detail {
+// Bit plane k holds the tiles whose pip count has bit k set (pips <= 18 < 32: five planes), so a
+// set's pips are a weighted sum of five popcounts instead of a loop over its tiles.
+constexpr std::array<std::uint64_t, 5> make_pip_planes() {
+  std::array<std::uint64_t, 5> planes{};
+  for (int t = 0; t < kMaxTiles; ++t)
+    for (int k = 0; k < 5; ++k)
+      if ((tile_pips(static_cast<Tile>(t)) >> k) & 1) planes[k] |= std::uint64_t{1} << t;
+  return planes;
+}
+inline constexpr std::array<std::uint64_t, 5> kPipPlanes = make_pip_planes();
+}  // namespace detail
+
 /// Returns the pips of a set of tiles: the sum over its tiles of both values.
 constexpr int pips(TileSet set) {
   int total = 0;
-  for (Tile t : set) total += tile_pips(t);
+  for (int k = 0; k < 5; ++k) total += std::popcount(set.bits() & detail::kPipPlanes[k]) << k;
   return total;
 }
 

@@ -20,6 +20,10 @@
 //   int order_score(const Position&, Move) const;      higher is tried earlier
 //   int remaining_moves(const Position&) const;        an upper bound on moves left in the game
 //   static constexpr int kTableMinMoves;               below this, search without the table
+// and optionally
+//   void bounds(const Position&, int& lo, int& hi) const;  every terminal and horizon value below
+//                                                      the position lies in [lo, hi]: a node
+//                                                      whose range misses the window is cut at once
 #pragma once
 
 #include <algorithm>
@@ -53,6 +57,12 @@ class Negamax {
     int value = 0;
     if (game_.terminal(p, value)) return value;
     if (depth == 0) return game_.evaluate(p);
+    if constexpr (requires(int& lo, int& hi) { game_.bounds(p, lo, hi); }) {
+      int lo = 0, hi = 0;
+      game_.bounds(p, lo, hi);
+      if (hi <= alpha) return hi;  // fail low: the value is at most hi
+      if (lo >= beta) return lo;   // fail high: at least lo
+    }
     if (game_.remaining_moves(p) < kTableMinMoves)
       return expand(p, depth, alpha, beta, 0xFFFF, nullptr);
     std::uint16_t hint = 0xFFFF;
