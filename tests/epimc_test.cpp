@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <climits>
+#include <cmath>
 #include <map>
 #include <set>
 #include <vector>
@@ -82,6 +83,7 @@ struct BruteForce {
   const Rules& rules;
   Seat observer;
   int postpone;
+  const OpponentModel* model;  // null: the opponent minimises; else it follows the model
   std::map<std::vector<std::uint16_t>, dominoes::MoveList> infosets;  // with >= 2 moves
 
   // Records every observer information set below `s` within the subgame, in every world.
@@ -100,8 +102,8 @@ struct BruteForce {
     }
   }
 
-  int value(const State& s, std::vector<std::uint16_t>& seq, int turns_left,
-            const std::map<std::vector<std::uint16_t>, Move>& strategy) const {
+  double value(const State& s, std::vector<std::uint16_t>& seq, int turns_left,
+               const std::map<std::vector<std::uint16_t>, Move>& strategy) const {
     if (dominoes::status(s) != dominoes::GameStatus::kOngoing)
       return dominoes::net_points(s, rules, observer);
     if (s.to_move != observer && turns_left == 0) return plain_value(s, rules, observer);
@@ -112,26 +114,35 @@ struct BruteForce {
       State next = s;
       dominoes::apply(next, m);
       seq.push_back(m.bits());
-      const int v = value(next, seq, turns_left - 1, strategy);
+      const double v = value(next, seq, turns_left - 1, strategy);
       seq.pop_back();
       return v;
     }
-    int low = INT_MAX;
-    for (const Move m : moves) {
-      State next = s;
-      dominoes::apply(next, m);
-      seq.push_back(m.bits());
-      low = std::min(low, value(next, seq, turns_left, strategy));
-      seq.pop_back();
+    double probs[dominoes::MoveList::kCapacity];
+    if (model && moves.size() >= 2) {
+      State seen = s;
+      seen.hands[static_cast<std::size_t>(observer)] = {};
+      model->policy(seen, moves, probs);
     }
-    return low;
+    double low = 1e300, mean = 0;
+    for (int k = 0; k < moves.size(); ++k) {
+      State next = s;
+      dominoes::apply(next, moves[k]);
+      seq.push_back(moves[k].bits());
+      const double v = value(next, seq, turns_left, strategy);
+      seq.pop_back();
+      low = std::min(low, v);
+      mean += (model && moves.size() >= 2 ? probs[k] : 1.0) * v;
+    }
+    return model ? mean : low;
   }
 };
 
 // Every pure strategy's total value of root move `root` over `worlds` (weight 1 each).
 std::vector<double> all_strategy_values(const dominoes::Observation& obs, Move root,
-                                        const std::vector<TileSet>& worlds, int postpone) {
-  BruteForce brute{obs.rules(), obs.seat(), postpone, {}};
+                                        const std::vector<TileSet>& worlds, int postpone,
+                                        const OpponentModel* model = nullptr) {
+  BruteForce brute{obs.rules(), obs.seat(), postpone, model, {}};
   std::vector<State> starts;
   for (TileSet h : worlds) {
     State s = dominoes::determinize(obs, h);
@@ -177,7 +188,7 @@ TEST(EpimcSubgame, FusedValuesAreTheSolversMoveValuesSummedOverWorlds) {
     const dominoes::MoveList legal = obs.legal_moves();
     for (int postpone : {1, 2}) {
       PostponedSubgame subgame;
-      subgame.build(obs, legal, worlds, weights, postpone, solver);
+      subgame.build(obs, legal, worlds, weights, postpone, nullptr, solver);
       std::vector<double> fused(static_cast<std::size_t>(legal.size()));
       subgame.fused_values(fused.data());
       std::vector<double> expected(fused.size(), 0.0);
@@ -207,7 +218,7 @@ TEST(EpimcSubgame, ConsistentValuesAreTheBestPureStrategyByBruteForce) {
     const dominoes::MoveList legal = obs.legal_moves();
     for (int postpone : {1, 2}) {
       PostponedSubgame subgame;
-      subgame.build(obs, legal, worlds, weights, postpone, solver);
+      subgame.build(obs, legal, worlds, weights, postpone, nullptr, solver);
       std::vector<double> fused(static_cast<std::size_t>(legal.size()));
       std::vector<double> exact(fused.size()), ascent(fused.size());
       subgame.fused_values(fused.data());
@@ -235,6 +246,40 @@ TEST(EpimcSubgame, ConsistentValuesAreTheBestPureStrategyByBruteForce) {
   RecordProperty("ascent_below_best", ascent_below_best);
 }
 
+// Against a modelled opponent the best pure strategy is the greedy one: each information set's
+// choice weighs the worlds by the model's probability of reaching it.
+TEST(EpimcSubgame, ModelledRepliesGiveTheBestPureStrategyByBruteForce) {
+  const Rules rules;
+  solvers::BlockDominoesSolver solver(rules);
+  const HeuristicModel heuristic(1.0);
+  const UniformModel uniform;
+  int checked = 0;
+  for (std::uint64_t index = 0; index < 60 && checked < 20; ++index) {
+    State s;
+    History history;
+    if (!random_position(index, 4, s, history)) continue;
+    const auto obs = dominoes::observe(s, history, rules, s.to_move);
+    const std::vector<TileSet> worlds = some_worlds(obs, s.hands[1 - s.to_move], 6);
+    const std::vector<double> weights(worlds.size(), 1.0);
+    const dominoes::MoveList legal = obs.legal_moves();
+    for (const OpponentModel* model : {static_cast<const OpponentModel*>(&heuristic),
+                                       static_cast<const OpponentModel*>(&uniform)}) {
+      PostponedSubgame subgame;
+      subgame.build(obs, legal, worlds, weights, 2, model, solver);
+      std::vector<double> values(static_cast<std::size_t>(legal.size()));
+      subgame.consistent_values(0, values.data());
+      for (int k = 0; k < legal.size(); ++k) {
+        const std::vector<double> all = all_strategy_values(obs, legal[k], worlds, 2, model);
+        const double best = *std::max_element(all.begin(), all.end());
+        EXPECT_NEAR(values[static_cast<std::size_t>(k)], best, 1e-9 * (1 + std::fabs(best)))
+            << "position " << index << " move " << k;
+      }
+      ++checked;
+    }
+  }
+  EXPECT_GE(checked, 20);
+}
+
 TEST(EpimcSubgame, PostponeZeroIsPimc) {
   const Rules rules;
   solvers::BlockDominoesSolver solver(rules);
@@ -247,7 +292,7 @@ TEST(EpimcSubgame, PostponeZeroIsPimc) {
     const std::vector<double> weights(worlds.size(), 1.0);
     const dominoes::MoveList legal = obs.legal_moves();
     PostponedSubgame subgame;
-    subgame.build(obs, legal, worlds, weights, 0, solver);
+    subgame.build(obs, legal, worlds, weights, 0, nullptr, solver);
     std::vector<double> fused(static_cast<std::size_t>(legal.size())), consistent(fused.size());
     subgame.fused_values(fused.data());
     subgame.consistent_values(LONG_MAX, consistent.data());

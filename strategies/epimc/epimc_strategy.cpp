@@ -13,7 +13,8 @@ Move EpimcStrategy::choose(const Observation& obs, const MoveList& legal, Rng& r
   for (std::size_t i = 0; i < worlds_.hands.size(); ++i)
     if (worlds_.weights[i] > 0) hands_.push_back(worlds_.hands[i]), weights_.push_back(worlds_.weights[i]);
 
-  subgame_.build(obs, legal, hands_, weights_, params_.postpone, solver_.get(obs.rules()));
+  subgame_.build(obs, legal, hands_, weights_, params_.postpone,
+                 params_.modelled_replies ? model_.get() : nullptr, solver_.get(obs.rules()));
   const auto n = static_cast<std::size_t>(legal.size());
   values_.assign(n, 0.0);
   fused_.assign(n, 0.0);
@@ -39,6 +40,10 @@ StrategyInfo epimc_strategy_info() {
             "try every pure strategy of the subgame up to this many per root move, else "
             "coordinate ascent",
             0, 1e9, {}},
+           {"reply", ParamType::kChoice, "min",
+            "the opponent's replies inside the subgame: min (the worst for us in each world, as "
+            "PIMC assumes) or model (the opponent model's policy, from its own view)",
+            0, 0, {"min", "model"}},
            {"model", ParamType::kText, "none",
             "opponent model weighting the worlds, as inference's: heuristic, self, uniform, "
             "none (equal weights) or fitted:FILE",
@@ -57,7 +62,11 @@ StrategyInfo epimc_strategy_info() {
             p.sampling.samples = static_cast<int>(v.get_int("samples"));
             p.postpone = static_cast<int>(v.get_int("postpone"));
             p.exhaustive = static_cast<long>(v.get_int("exhaustive"));
+            p.modelled_replies = v.get_string("reply") == "model";
             const std::string& model = v.get_string("model");
+            if (p.modelled_replies && model == "none")
+              throw SpecError("bad value reply=model for strategy epimc: it needs an opponent "
+                              "model (model=heuristic, self, uniform or fitted:FILE), not model=none");
             try {
               return Player(std::make_unique<EpimcStrategy>(
                   p, make_opponent_model(model, v.get_double("temperature"))));

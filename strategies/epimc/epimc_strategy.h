@@ -12,7 +12,8 @@
 //      its leaves are solved exactly with open hands (engine/solvers/block_dominoes_solver.h). The
 //      observer's later turns in it are information sets: a strategy plays one move at each for
 //      every world that reaches it, where PIMC would pick per world (strategy fusion). The
-//      opponent replies per world to minimise the observer's points.
+//      opponent replies per world to minimise the observer's points (reply=min), or as the
+//      opponent model would from its own view, not seeing the observer's hand (reply=model).
 //   3. Each root move's value is the best weighted sum over the observer's pure strategies in the
 //      subgame (exactly when a root move has at most `exhaustive` strategies, else a local optimum
 //      by coordinate ascent from PIMC's choices); the best root move is played (ties: the first in
@@ -21,15 +22,16 @@
 // for move with the same model and worlds; with model=none too, minimax(depth=0)'s.
 //
 // Parameters: postpone (1; own later turns kept as information sets, 0..3), exhaustive (256;
-// strategies tried one by one up to this many per root move), and the inference strategy's
+// strategies tried one by one up to this many per root move), reply (min | model), and the
+// inference strategy's
 // model (none), temperature (1), scenarios (100), enumerate (2000), samples (1000).
 //
 // Cost: postpone=1 solves about (opponent replies x own replies) leaves per root move per world,
 // positions two tiles later than PIMC's, with the world's transposition table shared by them.
 // Reproducible: every random draw is in step 1, from the Rng passed to choose().
 //
-// Known limits: the opponent inside the subgame is assumed to know the world (as in PIMC and
-// alpha-mu); only pure strategies are considered; the ascent can stop at a local optimum; below
+// Known limits: with reply=min the opponent inside the subgame is assumed to know the world (as in
+// PIMC and alpha-mu), with reply=model to play as the model says; only pure strategies are considered; the ascent can stop at a local optimum; below
 // `postpone` own turns the worlds are still solved with open hands (fusion remains there).
 #pragma once
 
@@ -50,6 +52,7 @@ struct EpimcParams {
   WorldSampling sampling{100, 2000, 1000};
   int postpone = 1;         ///< own later turns kept as information sets; >= 0
   long exhaustive = 256;    ///< try every pure strategy up to this many per root move; >= 0
+  bool modelled_replies = false;  ///< the opponent replies by the model's policy, not the minimum
 };
 
 class EpimcStrategy final : public Strategy {

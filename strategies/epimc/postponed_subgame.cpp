@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cassert>
 #include <cmath>
+#include <limits>
 
 #include "engine/dominoes/determinization.h"
 #include "engine/dominoes/scoring.h"
@@ -29,6 +30,7 @@ int PostponedSubgame::add_node(int parent, Move move) {
   n.move = move;
   n.value.assign(weights_.size(), kUnreached);
   n.ended.assign(weights_.size(), kUnreached);
+  n.reach.assign(weights_.size(), 1.0);
   nodes_.push_back(std::move(n));
   const int index = static_cast<int>(nodes_.size()) - 1;
   if (parent >= 0) nodes_[static_cast<std::size_t>(parent)].children.push_back(index);
@@ -59,10 +61,18 @@ void PostponedSubgame::expand(int node, const State& s, int turns_left, int worl
   at().kind = observer_moves ? Kind::kObserver : Kind::kOpponent;
   dominoes::MoveList moves = dominoes::legal_moves(s);
   if (moves.empty()) moves.push_back(Move::pass());
-  for (const Move m : moves) {
-    const int child = child_for(node, m);
+  double probs[dominoes::MoveList::kCapacity];
+  std::fill(probs, probs + moves.size(), 1.0);
+  if (!observer_moves && reply_model_ && moves.size() >= 2) {
+    State seen = s;  // the opponent's view: the observer's hand is hidden from it
+    seen.hands[static_cast<std::size_t>(observer_)] = {};
+    reply_model_->policy(seen, moves, probs);
+  }
+  for (int k = 0; k < moves.size(); ++k) {
+    const int child = child_for(node, moves[k]);
+    nodes_[static_cast<std::size_t>(child)].reach[w] = at().reach[w] * probs[k];
     State next = s;
-    dominoes::apply(next, m);
+    dominoes::apply(next, moves[k]);
     expand(child, next, observer_moves ? turns_left - 1 : turns_left, world);
   }
 }
@@ -70,6 +80,7 @@ void PostponedSubgame::expand(int node, const State& s, int turns_left, int worl
 void PostponedSubgame::build(const dominoes::Observation& obs, const dominoes::MoveList& legal,
                              std::span<const dominoes::TileSet> hands,
                              std::span<const double> weights, int postpone,
+                             const OpponentModel* reply_model,
                              solvers::BlockDominoesSolver& solver) {
   assert(hands.size() == weights.size());
   nodes_.clear();
@@ -77,6 +88,7 @@ void PostponedSubgame::build(const dominoes::Observation& obs, const dominoes::M
   observer_ = obs.seat();
   rules_ = &obs.rules();
   solver_ = &solver;
+  reply_model_ = reply_model;
   const int root = add_node(-1, Move::pass());
   nodes_[0].kind = Kind::kObserver;
   for (const Move m : legal) add_node(root, m);
@@ -97,20 +109,29 @@ void PostponedSubgame::recompute(int node) {
   if (n.kind == Kind::kObserver) {
     const Node& chosen = nodes_[static_cast<std::size_t>(n.children[static_cast<std::size_t>(n.choice)])];
     for (std::size_t w = 0; w < n.value.size(); ++w)
-      n.value[w] = n.ended[w] != kUnreached ? n.ended[w] : chosen.value[w];
+      n.value[w] = reached(n.ended[w]) ? n.ended[w] : chosen.value[w];
     return;
   }
   for (std::size_t w = 0; w < n.value.size(); ++w) {
-    if (n.ended[w] != kUnreached) {
+    if (reached(n.ended[w])) {
       n.value[w] = n.ended[w];
       continue;
     }
-    int low = kUnreached;
+    // The opponent's reply: the worst for the observer, or the model's average. A child's reach
+    // divided by this node's is the model's probability of that reply here.
+    double combined = kUnreached;
     for (int c : n.children) {
-      const int v = nodes_[static_cast<std::size_t>(c)].value[w];
-      if (v != kUnreached && (low == kUnreached || v < low)) low = v;
+      const Node& child = nodes_[static_cast<std::size_t>(c)];
+      const double v = child.value[w];
+      if (!reached(v)) continue;
+      if (reply_model_) {
+        const double p = n.reach[w] > 0 ? child.reach[w] / n.reach[w] : 0.0;
+        combined = (reached(combined) ? combined : 0.0) + p * v;
+      } else if (!reached(combined) || v < combined) {
+        combined = v;
+      }
     }
-    n.value[w] = low;
+    n.value[w] = combined;
   }
 }
 
@@ -120,9 +141,12 @@ void PostponedSubgame::recompute_all(bool greedy, bool fused) {
     Node& n = nodes_[static_cast<std::size_t>(node)];
     if (n.kind == Kind::kObserver && fused) {
       for (std::size_t w = 0; w < n.value.size(); ++w) {
-        int high = n.ended[w];
-        if (high == kUnreached)
-          for (int c : n.children) high = std::max(high, nodes_[static_cast<std::size_t>(c)].value[w]);
+        double high = n.ended[w];
+        if (!reached(high))
+          for (int c : n.children) {
+            const double v = nodes_[static_cast<std::size_t>(c)].value[w];
+            if (reached(v) && (!reached(high) || v > high)) high = v;
+          }
         n.value[w] = high;
       }
       continue;
@@ -130,7 +154,7 @@ void PostponedSubgame::recompute_all(bool greedy, bool fused) {
     if (n.kind == Kind::kObserver && greedy) {
       double best = 0;
       for (std::size_t i = 0; i < n.children.size(); ++i) {
-        const double sum = objective(n.children[i]);
+        const double sum = objective(n.children[i], true);
         if (i == 0 || better(sum, best)) best = sum, n.choice = static_cast<int>(i);
       }
     }
@@ -142,11 +166,11 @@ void PostponedSubgame::recompute_path(int node) {
   for (; node > 0; node = nodes_[static_cast<std::size_t>(node)].parent) recompute(node);
 }
 
-double PostponedSubgame::objective(int node) const {
+double PostponedSubgame::objective(int node, bool by_reach) const {
   const Node& n = nodes_[static_cast<std::size_t>(node)];
   double sum = 0;
   for (std::size_t w = 0; w < n.value.size(); ++w)
-    if (n.value[w] != kUnreached) sum += weights_[w] * n.value[w];
+    if (reached(n.value[w])) sum += weights_[w] * (by_reach ? n.reach[w] : 1.0) * n.value[w];
   return sum;
 }
 
@@ -243,8 +267,11 @@ void PostponedSubgame::consistent_values(long exhaustive_limit, double* values) 
     const int root_child = nodes_[0].children[k];
     const std::vector<int> decisions = decisions_below(root_child);
     const long count = strategy_count(static_cast<int>(k));
-    values[k] = count <= exhaustive_limit ? exhaustive(root_child, decisions)
-                                          : ascend(root_child, decisions);
+    // Against a modelled opponent the objective is a sum over information sets, each weighted by
+    // its reach, so the greedy choice is already the best strategy.
+    if (reply_model_) values[k] = objective(root_child, false);
+    else values[k] = count <= exhaustive_limit ? exhaustive(root_child, decisions)
+                                               : ascend(root_child, decisions);
   }
 }
 

@@ -36,12 +36,15 @@
 #pragma once
 
 #include <climits>
+#include <cmath>
+#include <limits>
 #include <span>
 #include <vector>
 
 #include "engine/dominoes/move_list.h"
 #include "engine/dominoes/observation.h"
 #include "engine/solvers/block_dominoes_solver.h"
+#include "strategies/inference/opponent_model.h"
 
 namespace strategies {
 
@@ -50,10 +53,11 @@ class PostponedSubgame {
   /// Builds the subgame of the decision at `obs` between the moves `legal` (the root's children,
   /// in this order), over the opponent hands `hands` with weights `weights` (> 0; the same length),
   /// `postpone` (>= 0) of the observer's own turns deep, solving every leaf with `solver` (exact,
-  /// to the end of the game). Replaces any previous subgame.
+  /// to the end of the game). The opponent replies by the minimum (reply_model null) or by
+  /// `reply_model`'s policy from its own view (header comment). Replaces any previous subgame.
   void build(const dominoes::Observation& obs, const dominoes::MoveList& legal,
              std::span<const dominoes::TileSet> hands, std::span<const double> weights,
-             int postpone, solvers::BlockDominoesSolver& solver);
+             int postpone, const OpponentModel* reply_model, solvers::BlockDominoesSolver& solver);
 
   /// Writes to values[k] PIMC's value of root move legal[k]: the weighted sum over worlds of the
   /// world's open-hands value (the observer's best move in each world separately: fused).
@@ -73,15 +77,17 @@ class PostponedSubgame {
 
  private:
   enum class Kind : unsigned char { kLeaf, kObserver, kOpponent };
-  static constexpr int kUnreached = INT_MIN;
+  static constexpr double kUnreached = std::numeric_limits<double>::quiet_NaN();
+  static bool reached(double v) { return !std::isnan(v); }
   struct Node {
     Kind kind = Kind::kLeaf;
     dominoes::Move move = dominoes::Move::pass();  // the move that led here
     int parent = -1;
     int choice = 0;               // observer nodes: the chosen child (index into children)
     std::vector<int> children;    // node indices, in first-seen order
-    std::vector<int> value;       // per world: the observer's value here, kUnreached if not reached
-    std::vector<int> ended;       // per world: the final value when the game ended here there
+    std::vector<double> value;    // per world: the observer's value here, kUnreached if not reached
+    std::vector<double> ended;    // per world: the final value when the game ended here there
+    std::vector<double> reach;    // per world: the opponent model's probability of the path here
   };
 
   int add_node(int parent, dominoes::Move move);
@@ -94,7 +100,9 @@ class PostponedSubgame {
   // best child instead of the choice.
   void recompute_all(bool greedy, bool fused);
   void recompute_path(int node);
-  double objective(int node) const;
+  // The weighted sum of node's values over the worlds reaching it, each also weighted by its
+  // reach probability when by_reach.
+  double objective(int node, bool by_reach = false) const;
   std::vector<int> decisions_below(int node) const;
   double exhaustive(int root_child, const std::vector<int>& decisions);
   double ascend(int root_child, const std::vector<int>& decisions);
@@ -104,6 +112,7 @@ class PostponedSubgame {
   dominoes::Seat observer_ = 0;
   const dominoes::Rules* rules_ = nullptr;
   solvers::BlockDominoesSolver* solver_ = nullptr;
+  const OpponentModel* reply_model_ = nullptr;
 };
 
 }  // namespace strategies
