@@ -133,6 +133,9 @@ Registry::Resolved Registry::resolve(std::string_view text) const {
                         info->name + ": " + why);
     r.values[key] = value;
   }
+  if (info->check_values)
+    if (const std::string why = info->check_values(ParamValues(r.values)); !why.empty())
+      throw SpecError("bad parameters for strategy " + info->name + ": " + why);
   return r;
 }
 

@@ -229,6 +229,7 @@ reject 2 'fitted:FILE' run --player "inference(model=best)" --player random "${O
 reject 2 'from 0 to 3' run --player "epimc(postpone=4)" --player random "${O[@]}"
 reject 2 'from 0' run --player "epimc(exhaustive=-1)" --player random "${O[@]}"
 reject 2 'fitted:FILE' run --player "epimc(model=best)" --player random "${O[@]}"
+reject 2 'reply=model needs an opponent model' run --player "epimc(model=none)" --player random "${O[@]}"
 reject 2 'model file' run --player "epimc(model=fitted:$tmp/no-model.txt)" --player random "${O[@]}"
 
 finish

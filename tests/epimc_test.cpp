@@ -307,7 +307,7 @@ TEST(EpimcStrategy, PostponeZeroPlaysAsInference) {
   const Registry& registry = Registry::builtin();
   for (const char* model : {"none", "heuristic", "self"}) {
     const std::string sampling = std::string("model=") + model + ",scenarios=6,enumerate=40,samples=15";
-    Player epimc = registry.make("epimc(postpone=0," + sampling + ")");
+    Player epimc = registry.make("epimc(postpone=0,reply=min," + sampling + ")");
     Player inference = registry.make("inference(" + sampling + ")");
     int decisions = 0;
     for (std::uint64_t deal_index = 0; deal_index < 60; ++deal_index) {

@@ -40,17 +40,17 @@ StrategyInfo epimc_strategy_info() {
             "try every pure strategy of the subgame up to this many per root move, else "
             "coordinate ascent",
             0, 1e9, {}},
-           {"reply", ParamType::kChoice, "min",
+           {"reply", ParamType::kChoice, "model",
             "the opponent's replies inside the subgame: min (the worst for us in each world, as "
             "PIMC assumes) or model (the opponent model's policy, from its own view)",
             0, 0, {"min", "model"}},
-           {"model", ParamType::kText, "none",
+           {"model", ParamType::kText, "heuristic",
             "opponent model weighting the worlds, as inference's: heuristic, self, uniform, "
             "none (equal weights) or fitted:FILE",
             0, 0, {}, check_opponent_model},
            {"temperature", ParamType::kDouble, "1",
             "softmax temperature of the heuristic and self models; 0 = their argmax", 0, 1e6, {}},
-           {"scenarios", ParamType::kInt, "100", "worlds per decision", 1, 1e7, {}},
+           {"scenarios", ParamType::kInt, "200", "worlds per decision", 1, 1e7, {}},
            {"enumerate", ParamType::kInt, "2000",
             "weigh every consistent hand when there are at most this many", 0, 1e7, {}},
            {"samples", ParamType::kInt, "1000",
@@ -64,9 +64,6 @@ StrategyInfo epimc_strategy_info() {
             p.exhaustive = static_cast<long>(v.get_int("exhaustive"));
             p.modelled_replies = v.get_string("reply") == "model";
             const std::string& model = v.get_string("model");
-            if (p.modelled_replies && model == "none")
-              throw SpecError("bad value reply=model for strategy epimc: it needs an opponent "
-                              "model (model=heuristic, self, uniform or fitted:FILE), not model=none");
             try {
               return Player(std::make_unique<EpimcStrategy>(
                   p, make_opponent_model(model, v.get_double("temperature"))));
@@ -74,6 +71,12 @@ StrategyInfo epimc_strategy_info() {
               throw SpecError("bad value model=" + common::quoted(model) +
                               " for strategy epimc: " + e.what());
             }
+          },
+          [](const ParamValues& v) -> std::string {
+            if (v.get_string("reply") == "model" && v.get_string("model") == "none")
+              return "reply=model needs an opponent model (model=heuristic, self, uniform or "
+                     "fitted:FILE), not model=none; or use reply=min";
+            return "";
           }};
 }
 
