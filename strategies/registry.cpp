@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include "engine/common/text.h"
+#include "strategies/epimc/epimc_strategy.h"
 #include "strategies/heuristic/heuristic_strategy.h"
 #include "strategies/inference/inference_strategy.h"
 #include "strategies/ismcts/ismcts_strategy.h"
@@ -87,6 +88,7 @@ Registry make_builtin() {
   r.add(minimax_strategy_info());
   r.add(ismcts_strategy_info());
   r.add(inference_strategy_info());
+  r.add(epimc_strategy_info());
   r.add(omniscient_strategy_info());
   return r;
 }
@@ -131,6 +133,9 @@ Registry::Resolved Registry::resolve(std::string_view text) const {
                         info->name + ": " + why);
     r.values[key] = value;
   }
+  if (info->check_values)
+    if (const std::string why = info->check_values(ParamValues(r.values)); !why.empty())
+      throw SpecError("bad parameters for strategy " + info->name + ": " + why);
   return r;
 }
 

@@ -62,6 +62,9 @@ struct StrategyInfo {
   bool omniscient = false;  ///< true when it sees both hands (it cheats; say so)
   std::vector<ParamInfo> params;
   std::function<Player(const ParamValues&)> make;  ///< builds a player from checked values
+  /// Optional check of the values together (each is already valid alone): returns "" when they
+  /// go together, else one line saying which do not and what would be valid.
+  std::function<std::string(const ParamValues&)> check_values = nullptr;
 };
 
 }  // namespace strategies

@@ -225,5 +225,11 @@ reject 2 'no decision' fit-model --games "$(cfg empty-games.jsonl '')" --player 
 reject 2 'model file' run --player "inference(model=fitted:$tmp/no-model.txt)" --player random "${O[@]}"
 reject 2 'model file' run --player "inference(model=fitted:$(cfg bad-model.txt 'dominoes-move-softmax 1\nheuristic x\n'))" --player random "${O[@]}"
 reject 2 'fitted:FILE' run --player "inference(model=best)" --player random "${O[@]}"
+# epimc (issue 12, strategy-fusion repair).
+reject 2 'from 0 to 3' run --player "epimc(postpone=4)" --player random "${O[@]}"
+reject 2 'from 0' run --player "epimc(exhaustive=-1)" --player random "${O[@]}"
+reject 2 'fitted:FILE' run --player "epimc(model=best)" --player random "${O[@]}"
+reject 2 'reply=model needs an opponent model' run --player "epimc(model=none)" --player random "${O[@]}"
+reject 2 'model file' run --player "epimc(model=fitted:$tmp/no-model.txt)" --player random "${O[@]}"
 
 finish

@@ -76,7 +76,7 @@ void expect_spec_error(const std::string& spec, const std::string& must_mention)
 
 TEST(Registry, RejectsBadSpecsListingWhatIsValid) {
   expect_spec_error("nosuch", "valid strategies are random, lowest, heuristic, playout, minimax, "
-                              "ismcts, inference, omniscient");
+                              "ismcts, inference, epimc, omniscient");
   expect_spec_error("minimax(scenarios=0)", "from 1");
   expect_spec_error("minimax(depth=-1)", "from 0");
   expect_spec_error("playout(playouts=0)", "from 1");
@@ -125,6 +125,7 @@ TEST(Conformance, EveryStrategyPlaysOnlyLegalMovesAndIsDeterministic) {
       {"minimax", "minimax(scenarios=4,depth=3)"},
       {"ismcts", "ismcts(iterations=20)"},
       {"inference", "inference(scenarios=4,enumerate=30,samples=12)"},
+      {"epimc", "epimc(scenarios=4,enumerate=30,samples=12)"},
   };
   for (const auto& info : registry.all()) {
     const std::string spec = cheap.count(info.name) ? cheap.at(info.name) : info.name;
@@ -165,6 +166,7 @@ TEST(Conformance, EveryStrategyFinishesThousandsOfGamesLegally) {
       {"minimax", "minimax(scenarios=3,depth=2)"},
       {"ismcts", "ismcts(iterations=10)"},
       {"inference", "inference(scenarios=3,enumerate=10,samples=6)"},
+      {"epimc", "epimc(scenarios=3,enumerate=10,samples=6)"},
   };
   tournament::ExperimentConfig config;
   for (const auto& info : registry.all()) {

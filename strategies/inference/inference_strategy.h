@@ -7,23 +7,12 @@
 // "GIB: Imperfect Information in a Computationally Challenging Game", JAIR 14, 2001 (Bridge: the
 // deals drawn for the Monte Carlo average are filtered by what the bidding and play say).
 //
-// A world is an opponent hand h consistent with the observation (engine/dominoes/determinization.h).
-// Its weight is the product, over the opponent's past decisions with two or more legal moves, of
-// P_model(the move it played | what it saw then). What it held then is h plus the tiles it has
-// played since, and what it saw (line, open ends, the values the observer had shown it lacks) is
-// rebuilt by replaying the public move record (opponent_decisions). Passes and forced moves have
-// probability 1 in every consistent world and are skipped. Per decision:
-//   1. The pool: every consistent hand when there are at most `enumerate` of them, else `samples`
-//      hands drawn uniformly (with repeats). Each gets its weight (log-likelihood under `model`,
-//      normalised). When every weight is 0 (the model rules out every world: it is wrong about
-//      this opponent) all weights are taken as equal, so the strategy falls back to plain PIMC.
-//   2. The worlds solved: the whole pool, each with its weight, when it holds at most `scenarios`
-//      hands; else `scenarios` draws from the pool in proportion to the weights (systematic
-//      resampling over the pool in random order, i.e. sampling-importance-resampling, Rubin
-//      1988), a hand drawn c times counted with weight c and solved once.
-//   3. Each world is solved exactly with open hands for every legal move, as minimax(depth=0) does
-//      (engine/solvers/block_dominoes_solver.h), and the move with the best weighted mean is played
-//      (ties: the first in legal-move order).
+// Per decision: the worlds and their weights come from draw_weighted_worlds
+// (strategies/inference/weighted_worlds.h): consistent opponent hands, enumerated or sampled, each
+// weighted by P_model(the opponent's past moves | that hand), resampled to `scenarios` worlds.
+// Each world is solved exactly with open hands for every legal move, as minimax(depth=0) does
+// (engine/solvers/block_dominoes_solver.h), and the move with the best weighted mean is played
+// (ties: the first in legal-move order).
 // With model=none (every weight 1) and at most `scenarios` consistent hands this is
 // minimax(depth=0) exactly. model=uniform is not that: a uniformly random opponent with more legal
 // moves was less likely to play the one it played, so hands giving it more choices weigh less.
@@ -56,71 +45,37 @@
 #include <vector>
 
 #include "strategies/inference/opponent_model.h"
+#include "strategies/inference/weighted_worlds.h"
 #include "strategies/solver_for_rules.h"
 #include "strategies/strategy.h"
 #include "strategies/strategy_info.h"
 
 namespace strategies {
 
-/// One past decision of the observer's opponent, rebuilt from the public record.
-struct PastDecision {
-  /// The position before the move, the opponent to move. hands[opponent] holds only the tiles the
-  /// opponent played from this move on (this move's tile included): add a world's current hand to
-  /// get what it held. hands[observer] is empty: the opponent could not see it.
-  dominoes::State before;
-  Move played = Move::pass();  ///< the tile move it made (passes are not decisions)
-};
-
-/// Returns the opponent's tile moves in `obs`'s history, in order, each with its position.
-std::vector<PastDecision> opponent_decisions(const Observation& obs);
-
-/// Returns log P(the opponent's recorded moves | it holds `hand` now) under `model`: the sum over
-/// `decisions` with at least two legal moves of log P_model(played); -infinity when a move had
-/// probability 0.
-double log_likelihood(std::span<const PastDecision> decisions, dominoes::TileSet hand,
-                      const OpponentModel& model);
-
-/// Writes to `weights` the normalised weights (summing to 1) of the opponent hands `hands` for
-/// the observation `obs` under `model`; equal weights when every likelihood is 0.
-void world_weights(const Observation& obs, std::span<const dominoes::TileSet> hands,
-                   const OpponentModel& model, std::vector<double>& weights);
-
-/// The settings of an inference player (see the header comment).
-struct InferenceParams {
-  int scenarios = 200;   ///< worlds solved per decision; >= 1
-  int enumerate = 2000;  ///< weight every consistent hand when there are at most this many
-  int samples = 1000;    ///< else the uniform draws weighted and resampled; >= 1
-};
-
 class InferenceStrategy final : public Strategy {
  public:
   /// Returns an inference player with the opponent model `model` (shared: models are stateless);
   /// a null model gives every world weight 1 (model=none).
-  InferenceStrategy(const InferenceParams& params, std::shared_ptr<const OpponentModel> model)
-      : params_(params), model_(std::move(model)) {}
+  InferenceStrategy(const WorldSampling& sampling, std::shared_ptr<const OpponentModel> model)
+      : sampling_(sampling), model_(std::move(model)) {}
 
   /// Returns the move with the best weighted mean solved value (see the header comment).
   Move choose(const Observation& obs, const MoveList& legal, Rng& rng) override;
   std::unique_ptr<Strategy> clone() const override {
-    return std::make_unique<InferenceStrategy>(params_, model_);
+    return std::make_unique<InferenceStrategy>(sampling_, model_);
   }
 
   /// Returns the effective number of worlds of the last decision's pool, (sum w)^2 / sum w^2
   /// (Kish): the pool's size when the weights are equal, 1 when one world carries them all.
-  double last_effective_worlds() const { return effective_; }
+  double last_effective_worlds() const { return worlds_.effective; }
   /// Returns true when every pooled world had weight 0 at the last decision (uniform fallback).
-  bool last_fell_back() const { return fell_back_; }
+  bool last_fell_back() const { return worlds_.fell_back; }
 
  private:
-  InferenceParams params_;
+  WorldSampling sampling_;
   std::shared_ptr<const OpponentModel> model_;
   SolverForRules solver_;
-  // Per-decision scratch, kept to avoid reallocation.
-  std::vector<dominoes::TileSet> pool_;
-  std::vector<double> weights_;
-  std::vector<PastDecision> decisions_;
-  double effective_ = 0;
-  bool fell_back_ = false;
+  WeightedWorlds worlds_;  // per-decision scratch, kept to avoid reallocation
 };
 
 /// Returns the opponent model a `model` parameter names: heuristic, self, uniform (temperature
@@ -129,6 +84,10 @@ class InferenceStrategy final : public Strategy {
 /// read or parsed.
 std::shared_ptr<const OpponentModel> make_opponent_model(const std::string& model,
                                                          double temperature);
+
+/// Returns "" when `model` names an opponent model make_opponent_model accepts, else why not
+/// (one line): the `model` parameter's check, shared by inference and epimc.
+std::string check_opponent_model(const std::string& model);
 
 /// Returns the registry entry of `inference`: its name, summary, parameters and factory.
 StrategyInfo inference_strategy_info();

@@ -1,0 +1,83 @@
+#include "strategies/epimc/epimc_strategy.h"
+
+#include "engine/common/text.h"
+#include "strategies/inference/inference_strategy.h"
+#include "strategies/spec.h"
+
+namespace strategies {
+
+Move EpimcStrategy::choose(const Observation& obs, const MoveList& legal, Rng& rng) {
+  draw_weighted_worlds(obs, params_.sampling, model_.get(), rng, worlds_);
+  hands_.clear();
+  weights_.clear();
+  for (std::size_t i = 0; i < worlds_.hands.size(); ++i)
+    if (worlds_.weights[i] > 0) hands_.push_back(worlds_.hands[i]), weights_.push_back(worlds_.weights[i]);
+
+  subgame_.build(obs, legal, hands_, weights_, params_.postpone,
+                 params_.modelled_replies ? model_.get() : nullptr, solver_.get(obs.rules()));
+  const auto n = static_cast<std::size_t>(legal.size());
+  values_.assign(n, 0.0);
+  fused_.assign(n, 0.0);
+  subgame_.fused_values(fused_.data());
+  if (params_.postpone == 0) values_ = fused_;
+  else subgame_.consistent_values(params_.exhaustive, values_.data());
+
+  std::size_t best = 0;
+  for (std::size_t k = 1; k < n; ++k)
+    if (values_[k] > values_[best]) best = k;
+  return legal[static_cast<int>(best)];
+}
+
+StrategyInfo epimc_strategy_info() {
+  return {"epimc",
+          "extended PIMC (Arjonilla et al. 2024): the next own turns are decided once per "
+          "information set over weighted worlds, open-hands solves only below them",
+          false,
+          {{"postpone", ParamType::kInt, "1",
+            "own later turns decided per information set before the open-hands solve; 0 = PIMC",
+            0, 3, {}},
+           {"exhaustive", ParamType::kInt, "256",
+            "try every pure strategy of the subgame up to this many per root move, else "
+            "coordinate ascent",
+            0, 1e9, {}},
+           {"reply", ParamType::kChoice, "model",
+            "the opponent's replies inside the subgame: min (the worst for us in each world, as "
+            "PIMC assumes) or model (the opponent model's policy, from its own view)",
+            0, 0, {"min", "model"}},
+           {"model", ParamType::kText, "heuristic",
+            "opponent model weighting the worlds, as inference's: heuristic, self, uniform, "
+            "none (equal weights) or fitted:FILE",
+            0, 0, {}, check_opponent_model},
+           {"temperature", ParamType::kDouble, "1",
+            "softmax temperature of the heuristic and self models; 0 = their argmax", 0, 1e6, {}},
+           {"scenarios", ParamType::kInt, "200", "worlds per decision", 1, 1e7, {}},
+           {"enumerate", ParamType::kInt, "2000",
+            "weigh every consistent hand when there are at most this many", 0, 1e7, {}},
+           {"samples", ParamType::kInt, "1000",
+            "else uniform hands drawn, weighed and resampled down to scenarios", 1, 1e7, {}}},
+          [](const ParamValues& v) {
+            EpimcParams p;
+            p.sampling.scenarios = static_cast<int>(v.get_int("scenarios"));
+            p.sampling.enumerate = static_cast<int>(v.get_int("enumerate"));
+            p.sampling.samples = static_cast<int>(v.get_int("samples"));
+            p.postpone = static_cast<int>(v.get_int("postpone"));
+            p.exhaustive = static_cast<long>(v.get_int("exhaustive"));
+            p.modelled_replies = v.get_string("reply") == "model";
+            const std::string& model = v.get_string("model");
+            try {
+              return Player(std::make_unique<EpimcStrategy>(
+                  p, make_opponent_model(model, v.get_double("temperature"))));
+            } catch (const SpecError& e) {  // checked at resolution; the file may have gone since
+              throw SpecError("bad value model=" + common::quoted(model) +
+                              " for strategy epimc: " + e.what());
+            }
+          },
+          [](const ParamValues& v) -> std::string {
+            if (v.get_string("reply") == "model" && v.get_string("model") == "none")
+              return "reply=model needs an opponent model (model=heuristic, self, uniform or "
+                     "fitted:FILE), not model=none; or use reply=min";
+            return "";
+          }};
+}
+
+}  // namespace strategies

@@ -1,0 +1,118 @@
+// The subgame extended perfect-information Monte Carlo solves at one decision (Arjonilla,
+// Saffidine & Cazenave, "Perfect Information Monte Carlo with Postponing Reasoning", IEEE CoG
+// 2024, arXiv:2408.02380): the tree of public move sequences from the observer's decision down to
+// `postpone` more of its own turns, over a set of weighted worlds (opponent hands), with each
+// world's leaves valued by the exact open-hands solver.
+//
+// Why: plain PIMC solves each world with open hands, so it assumes it may play a different move in
+// each world at every later turn, even where it cannot tell those worlds apart (strategy fusion,
+// Frank & Basin 1998). Here the observer's later turns inside the subgame are information sets:
+// one node per public move sequence, shared by every world that reaches it, and a strategy picks
+// ONE move per such node for all its worlds. Only below the subgame's leaves are the worlds solved
+// with open hands, as PIMC does: the perfect-information reasoning is postponed by `postpone` own
+// turns. postpone = 0 is PIMC itself.
+//
+// Model of the opponent inside the subgame: in each world it knows the world (its own hand, and
+// the observer's, which is the same in every world) and replies to minimise the observer's value,
+// the same assumption PIMC and alpha-mu (Cazenave & Ventos 2020) make. A node is a leaf (the
+// observer's last postponed turn has been played), an observer node or an opponent node, the same
+// in every world; but the game may end at a node in some worlds only (a block depends on both
+// hands), and there those worlds take the final score.
+//
+// Values are the observer's points (its net points at the end of the game, for the rules'
+// scoring). For a pure strategy s of the observer (a move at every observer node), the value of
+// root move a is J(a, s) = sum over worlds w of weight_w * V_w(a, s), where V_w takes s's move at
+// observer nodes and the minimum over the opponent's legal replies in w at opponent nodes.
+// consistent_values() maximises J over s for each root move:
+//   - exactly, by trying every pure strategy, when there are at most `exhaustive_limit` of them;
+//   - else by coordinate ascent (one observer node at a time, keeping a change only when J rises,
+//     until a pass over all nodes changes nothing or 10 passes), started from the greedy strategy
+//     that picks, bottom-up, at each node the move with the best weighted sum over the worlds
+//     reaching it (PIMC's choice at that information set). The result is a local optimum.
+// Mixed strategies are not considered (a pure strategy is what the observer will play).
+//
+// Cost: one exact solve per leaf per world (about (replies x own moves)^postpone leaves per root
+// move), with the solver's transposition table shared by all the leaves of one world.
+#pragma once
+
+#include <climits>
+#include <cmath>
+#include <limits>
+#include <span>
+#include <vector>
+
+#include "engine/dominoes/move_list.h"
+#include "engine/dominoes/observation.h"
+#include "engine/solvers/block_dominoes_solver.h"
+#include "strategies/inference/opponent_model.h"
+
+namespace strategies {
+
+class PostponedSubgame {
+ public:
+  /// Builds the subgame of the decision at `obs` between the moves `legal` (the root's children,
+  /// in this order), over the opponent hands `hands` with weights `weights` (> 0; the same length),
+  /// `postpone` (>= 0) of the observer's own turns deep, solving every leaf with `solver` (exact,
+  /// to the end of the game). The opponent replies by the minimum (reply_model null) or by
+  /// `reply_model`'s policy from its own view (header comment). Replaces any previous subgame.
+  void build(const dominoes::Observation& obs, const dominoes::MoveList& legal,
+             std::span<const dominoes::TileSet> hands, std::span<const double> weights,
+             int postpone, const OpponentModel* reply_model, solvers::BlockDominoesSolver& solver);
+
+  /// Writes to values[k] PIMC's value of root move legal[k]: the weighted sum over worlds of the
+  /// world's open-hands value (the observer's best move in each world separately: fused).
+  void fused_values(double* values);
+  /// Writes to values[k] the best weighted sum J(legal[k], s) found over the observer's pure
+  /// strategies s (header comment): exact when a root move has at most `exhaustive_limit`
+  /// strategies, else coordinate ascent. Never above fused_values.
+  void consistent_values(long exhaustive_limit, double* values);
+
+  /// Returns the observer's nodes with two or more moves below root move k: its decisions.
+  int decision_nodes(int k) const;
+  /// Returns the number of pure strategies below root move k (the product of the decision nodes'
+  /// move counts), saturating at LONG_MAX.
+  long strategy_count(int k) const;
+  /// Returns the nodes of the subgame, root and leaves included.
+  int node_count() const { return static_cast<int>(nodes_.size()); }
+
+ private:
+  enum class Kind : unsigned char { kLeaf, kObserver, kOpponent };
+  static constexpr double kUnreached = std::numeric_limits<double>::quiet_NaN();
+  static bool reached(double v) { return !std::isnan(v); }
+  struct Node {
+    Kind kind = Kind::kLeaf;
+    dominoes::Move move = dominoes::Move::pass();  // the move that led here
+    int parent = -1;
+    int choice = 0;               // observer nodes: the chosen child (index into children)
+    std::vector<int> children;    // node indices, in first-seen order
+    std::vector<double> value;    // per world: the observer's value here, kUnreached if not reached
+    std::vector<double> ended;    // per world: the final value when the game ended here there
+    std::vector<double> reach;    // per world: the opponent model's probability of the path here
+  };
+
+  int add_node(int parent, dominoes::Move move);
+  int child_for(int node, dominoes::Move move);
+  void expand(int node, const dominoes::State& s, int turns_left, int world);
+  // Recomputes node's values from its children: chosen child (observer) or minimum (opponent).
+  void recompute(int node);
+  // Recomputes every node bottom-up; greedy=true first sets each observer node's choice to the
+  // child with the best weighted sum over the worlds reaching it; fused=true takes each world's
+  // best child instead of the choice.
+  void recompute_all(bool greedy, bool fused);
+  void recompute_path(int node);
+  // The weighted sum of node's values over the worlds reaching it, each also weighted by its
+  // reach probability when by_reach.
+  double objective(int node, bool by_reach = false) const;
+  std::vector<int> decisions_below(int node) const;
+  double exhaustive(int root_child, const std::vector<int>& decisions);
+  double ascend(int root_child, const std::vector<int>& decisions);
+
+  std::vector<Node> nodes_;
+  std::vector<double> weights_;
+  dominoes::Seat observer_ = 0;
+  const dominoes::Rules* rules_ = nullptr;
+  solvers::BlockDominoesSolver* solver_ = nullptr;
+  const OpponentModel* reply_model_ = nullptr;
+};
+
+}  // namespace strategies
