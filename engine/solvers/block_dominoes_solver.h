@@ -12,16 +12,25 @@
 // the same position), whether the last turn was a pass, and the remaining depth; the side to move
 // is implicit, since values are for the side to move. Move ordering: the table's best move, then
 // heavier tiles first (shedding pips). The table has a fixed memory bound set at construction.
+//
+// Two paths: full-depth solves of double-six rules go to DoubleSixSolver
+// (engine/solvers/double_six_solver.h: 64-bit keys, 16-byte entries, incremental pips; about
+// half the time per solve); depth-limited solves and larger sets go to the generic
+// search::Negamax over DominoesGame below, whose table is made on first use. Both give the same
+// values (tests/double_six_solver_test.cpp).
 #pragma once
 
 #include <array>
 #include <cstdint>
+#include <memory>
+#include <optional>
 #include <vector>
 
 #include "engine/dominoes/move_list.h"
 #include "engine/dominoes/rules.h"
 #include "engine/dominoes/state.h"
 #include "engine/search/negamax.h"
+#include "engine/solvers/double_six_solver.h"
 
 namespace solvers {
 
@@ -105,12 +114,15 @@ struct MoveValue {
 /// Solves Block Dominoes positions with both hands visible. Not thread-safe: one per thread.
 class BlockDominoesSolver {
  public:
-  /// Default transposition-table memory: 256 KiB (8192 entries of 32 bytes). A fresh 7+7 solve
-  /// stores well under that, and a table that stays in the L2 cache is faster than a larger one
-  /// (bench/bench_solver.cpp: 45 us per solve at 256 KiB, 110 us at 16 MiB).
+  /// Default transposition-table memory: 256 KiB (16384 entries of 16 bytes on the double-six
+  /// path, 8192 of 32 bytes on the generic one). A fresh 7+7 solve stores well under that, and a
+  /// table that stays in the L2 cache is faster than a larger one (bench/bench_solver.cpp); for
+  /// minimax(depth=0), whose table serves many solves per decision, 64 KiB and 1 MiB were both
+  /// measured slower.
   static constexpr std::size_t kDefaultTableBytes = std::size_t{256} << 10;
 
-  /// Returns a solver for `rules` whose table uses at most `table_bytes` bytes.
+  /// Returns a solver for `rules` whose table uses at most `table_bytes` bytes (per path: the
+  /// double-six path's table is made here, the generic path's on its first use).
   explicit BlockDominoesSolver(const dominoes::Rules& rules,
                                std::size_t table_bytes = kDefaultTableBytes);
 
@@ -125,16 +137,26 @@ class BlockDominoesSolver {
   /// Returns a best move's line of play to the end (or the horizon): the principal variation.
   std::vector<Move> principal_variation(const State& s, int depth = 0);
 
-  /// Returns the positions visited since construction.
-  std::uint64_t nodes() const { return search_.nodes(); }
-  /// Returns the table's memory in bytes.
-  std::size_t table_bytes() const { return table_.bytes(); }
+  /// Returns the positions visited since construction, both paths together.
+  std::uint64_t nodes() const;
+  /// Returns the memory of the tables made so far, in bytes.
+  std::size_t table_bytes() const;
 
  private:
+  // The generic path: its table and search, made on first use.
+  struct Generic {
+    Generic(const DominoesGame& game, std::size_t table_bytes)
+        : table(table_bytes), search(game, table) {}
+    search::TranspositionTable<DominoesKey> table;
+    search::Negamax<DominoesGame> search;
+  };
   static int remaining_depth(int depth) { return depth <= 0 ? search::kUnlimitedDepth : depth; }
+  search::Negamax<DominoesGame>& generic();
+
   DominoesGame game_;
-  search::TranspositionTable<DominoesKey> table_;
-  search::Negamax<DominoesGame> search_;
+  std::size_t table_request_;
+  std::optional<DoubleSixSolver> double_six_;  // set when the rules use a double-six set
+  std::unique_ptr<Generic> generic_;
 };
 
 }  // namespace solvers

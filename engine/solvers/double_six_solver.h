@@ -1,0 +1,103 @@
+// The exact (to the end of the game) open-hands solver specialised for double-six sets: the path
+// BlockDominoesSolver (block_dominoes_solver.h) takes for full-depth solves when the rules use a
+// double-six set (any hand size, any scoring rule). Depth-limited solves and larger sets use the
+// generic search::Negamax path; both give the same values (tests/double_six_solver_test.cpp).
+//
+// Why a second path: the generic negamax spends most of a fresh 7+7 solve on the table (a 32-byte
+// entry with a 20-byte key) and on re-deriving things per node (pips by popcounts, a State copy
+// per child, a move list then a score per move). A double-six hand fits in 28 bits, so here:
+//
+// - Position: the mover's and the opponent's hands as 28-bit masks, the two open ends (-1, -1 for
+//   an empty line) and both hands' pips, kept incrementally (a move subtracts its tile's pips).
+//   The side to move is implicit: values are for the side to move (negamax). Whether the last
+//   turn was a pass is not part of the position: no value depends on it (the game ends on a
+//   domino or when neither hand fits the ends, engine/dominoes/state.h's status()).
+// - Key, one 64-bit word: bits 0-27 the mover's hand, 28-55 the opponent's, 56-61 the open ends
+//   unordered (low * 8 + high; 63 for an empty line: a line and its mirror image are the same
+//   position). No depth field: this path only solves to the end. The mover's hand is never empty
+//   at a stored node (that is a finished game), so key 0 marks an empty entry.
+// - Table: 16-byte entries (key; value int16; bound; best move as tile | right-end << 5; the
+//   tiles left in both hands), in two-entry buckets of 32 bytes, so a probe reads one cache line
+//   half. Replacement: the entry with the same key, else an empty one, else the one holding the
+//   smaller subtree (fewer tiles left), so the costly results near the root survive.
+// - Bounds: pips only go down and the winner scores at most the loser's pips (opponent-pips,
+//   pip-difference) or both hands' (all-pips), so every value below a node lies in
+//   [-own pips, +opponent pips] (+-both for all-pips); a node whose range misses the window is
+//   cut at once (the same cutoff as DominoesGame::bounds).
+// - Shortcut: a mover holding one tile that fits goes out, the best result it can have (the
+//   value is then the most it can score), so the node's value is known without expanding it.
+// - Move ordering as DominoesGame::order_score: the table's best move first, then a move leaving
+//   the opponent no fitting tile, then 4 x pips - 2 x the opponent's tiles fitting the new ends.
+// - Below kTableMinTiles tiles left in both hands the table is skipped (a probe costs more than
+//   the search it saves), as in the generic path.
+//
+// Measured (bench/bench_solver.cpp, BM_SolveFreshDeal, see its header for the numbers).
+// Source of the method: Knuth and Moore 1975 (alpha-beta, fail-soft); transposition tables as in
+// engine/search/transposition_table.h.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+#include "engine/dominoes/move_list.h"
+#include "engine/dominoes/rules.h"
+#include "engine/dominoes/state.h"
+
+namespace solvers {
+
+/// Exact open-hands values of double-six Block Dominoes positions. Not thread-safe: one per thread.
+class DoubleSixSolver {
+ public:
+  /// Returns true when `rules` use a double-six set, the only sets this solver handles.
+  static bool supports(const dominoes::Rules& rules) { return rules.max_pip == 6; }
+
+  /// Returns a solver for `rules` (requires supports(rules)) whose table uses at most
+  /// `table_bytes` bytes (at least one two-entry bucket).
+  DoubleSixSolver(const dominoes::Rules& rules, std::size_t table_bytes);
+
+  /// Returns the exact value of `s` for the side to move: its points minus the opponent's at the
+  /// end of the game under best play by both, positive when it wins.
+  int value(const dominoes::State& s);
+  /// Writes into `values[i]` the exact value for the side to move of playing `moves[i]` (legal
+  /// in `s`) and then playing on best; allocation-free.
+  void move_values(const dominoes::State& s, const dominoes::MoveList& moves, int* values);
+
+  /// Returns the positions visited since construction (passes are not counted as positions).
+  std::uint64_t nodes() const { return nodes_; }
+  /// Returns the table's memory in bytes.
+  std::size_t table_bytes() const { return buckets_.size() * sizeof(Bucket); }
+
+  /// Tiles left in both hands below which a node is searched without the table.
+  static constexpr int kTableMinTiles = 4;
+
+ private:
+  struct Entry {
+    std::uint64_t key = 0;  // 0: empty
+    std::int16_t value = 0;
+    std::uint8_t bound = 0;  // kExact, kLower or kUpper (below)
+    std::uint8_t move = 0;   // best move: tile | (right end ? 32 : 0)
+    std::uint8_t tiles = 0;  // tiles left in both hands: the replacement priority
+  };
+  struct alignas(32) Bucket {
+    Entry entry[2];
+  };
+  // The position below a node, in the search's own form (see the header comment).
+  struct Node {
+    std::uint32_t mover, other;
+    int left, right;
+    int mover_pips, other_pips;
+  };
+
+  template <dominoes::ScoringRule kRule>
+  int search(const Node& n, int alpha, int beta);
+  int search_root(const Node& n, int alpha, int beta);
+  static Node node_of(const dominoes::State& s);
+
+  dominoes::ScoringRule scoring_;
+  std::vector<Bucket> buckets_;
+  int shift_ = 0;  // index = (key * multiplier) >> shift_
+  std::uint64_t nodes_ = 0;
+};
+
+}  // namespace solvers
