@@ -48,6 +48,26 @@ constexpr std::uint64_t ends_code(int left, int right) {
   return left < right ? left * 8 + right : right * 8 + left;
 }
 
+// For each value v and tile t carrying it, the value on t's other half.
+constexpr std::array<std::array<std::int8_t, kTiles>, 7> make_other() {
+  std::array<std::array<std::int8_t, kTiles>, 7> other{};
+  for (int v = 0; v <= 6; ++v)
+    for (int t = 0; t < kTiles; ++t)
+      other[v][t] = static_cast<std::int8_t>(
+          dominoes::tile_has(static_cast<dominoes::Tile>(t), v)
+              ? dominoes::other_value(static_cast<dominoes::Tile>(t), v) : -1);
+  return other;
+}
+constexpr std::array<std::array<std::int8_t, kTiles>, 7> kOther = make_other();
+
+constexpr std::array<std::uint8_t, kTiles> make_pips() {
+  std::array<std::uint8_t, kTiles> pips{};
+  for (int t = 0; t < kTiles; ++t)
+    pips[t] = static_cast<std::uint8_t>(dominoes::tile_pips(static_cast<dominoes::Tile>(t)));
+  return pips;
+}
+constexpr std::array<std::uint8_t, kTiles> kPips = make_pips();
+
 struct Candidate {
   int score;
   std::uint8_t tile;
@@ -69,17 +89,26 @@ DoubleSixSolver::DoubleSixSolver(const dominoes::Rules& rules, std::size_t table
 DoubleSixSolver::Node DoubleSixSolver::node_of(const dominoes::State& s) {
   const dominoes::TileSet mover = s.hands[s.to_move], other = s.hands[1 - s.to_move];
   return {static_cast<std::uint32_t>(mover.bits()), static_cast<std::uint32_t>(other.bits()),
-          s.left, s.right, dominoes::pips(mover), dominoes::pips(other)};
+          s.left, s.right, static_cast<std::uint8_t>(dominoes::pips(mover)),
+          static_cast<std::uint8_t>(dominoes::pips(other))};
+}
+
+DoubleSixSolver::Node DoubleSixSolver::child_of(const Node& n, int tile, int left, int right) {
+  return {n.other, n.mover & ~(1u << tile), static_cast<std::int8_t>(left),
+          static_cast<std::int8_t>(right), n.other_pips,
+          static_cast<std::uint8_t>(n.mover_pips - kPips[tile])};
 }
 
 template <ScoringRule kRule>
-int DoubleSixSolver::search(const Node& n, int alpha, int beta) {
+int DoubleSixSolver::search(const Node n, int alpha, int beta) {
   ++nodes_;
   if (n.mover == 0 || n.other == 0) return final_value<kRule>(n.mover_pips, n.other_pips);
-  const std::uint32_t fits = n.left < 0 ? kAllTiles : kWith[n.left] | kWith[n.right];
-  const std::uint32_t playable = n.mover & fits;
-  if (playable == 0) {
-    if ((n.other & fits) == 0) return final_value<kRule>(n.mover_pips, n.other_pips);  // blocked
+  if (n.left < 0) return search_lead<kRule>(n, alpha, beta);
+  const std::uint32_t at_left = n.mover & kWith[n.left];
+  const std::uint32_t at_right = n.right != n.left ? n.mover & kWith[n.right] : 0;
+  if ((at_left | at_right) == 0) {
+    if ((n.other & (kWith[n.left] | kWith[n.right])) == 0)
+      return final_value<kRule>(n.mover_pips, n.other_pips);  // blocked
     // A pass: the same position with the other side to move.
     return -search<kRule>({n.other, n.mover, n.left, n.right, n.other_pips, n.mover_pips}, -beta,
                           -alpha);
@@ -91,6 +120,15 @@ int DoubleSixSolver::search(const Node& n, int alpha, int beta) {
   if (hi <= alpha) return hi;
   const int lo = all ? -(n.mover_pips + n.other_pips) : -n.mover_pips;
   if (lo >= beta) return lo;
+  // A forced move: the node's value is its one child's, and the child has its own entry.
+  if (std::popcount(at_left) + std::popcount(at_right) == 1) {
+    if (at_left) {
+      const int t = std::countr_zero(at_left);
+      return -search<kRule>(child_of(n, t, kOther[n.left][t], n.right), -beta, -alpha);
+    }
+    const int t = std::countr_zero(at_right);
+    return -search<kRule>(child_of(n, t, n.left, kOther[n.right][t]), -beta, -alpha);
+  }
 
   const int tiles = std::popcount(n.mover | n.other);
   std::uint64_t key = 0;
@@ -110,38 +148,28 @@ int DoubleSixSolver::search(const Node& n, int alpha, int beta) {
     }
   }
 
-  // Generate and order the moves.
+  // Generate and order the moves (insertion by score; equal scores keep generation order).
   Candidate moves[2 * kTiles];
   int count = 0;
-  auto add = [&](int tile, std::uint8_t code, int left, int right) {
-    const int fitting = std::popcount(n.other & (kWith[left] | kWith[right]));
-    const int score = code == hint ? 1 << 30
-                                   : 4 * dominoes::tile_pips(static_cast<dominoes::Tile>(tile)) -
-                                         2 * fitting + (fitting == 0 ? 1000 : 0);
-    Candidate c{score, static_cast<std::uint8_t>(tile), code, static_cast<std::int8_t>(left),
-                static_cast<std::int8_t>(right)};
+  const std::uint32_t other_left = n.other & kWith[n.left], other_right = n.other & kWith[n.right];
+  auto add = [&](int tile, std::uint8_t code, int left, int right, std::uint32_t other_fitting) {
+    const int fitting = std::popcount(other_fitting);
+    const int score = code == hint ? 1 << 30 : 4 * kPips[tile] - 2 * fitting + (fitting == 0 ? 1000 : 0);
     int j = count++;
-    for (; j > 0 && moves[j - 1].score < score; --j) moves[j] = moves[j - 1];  // stable
-    moves[j] = c;
+    for (; j > 0 && moves[j - 1].score < score; --j) moves[j] = moves[j - 1];
+    moves[j] = Candidate{score, static_cast<std::uint8_t>(tile), code,
+                         static_cast<std::int8_t>(left), static_cast<std::int8_t>(right)};
   };
-  if (n.left < 0) {
-    for (std::uint32_t b = playable; b; b &= b - 1) {
-      const int t = std::countr_zero(b);
-      add(t, static_cast<std::uint8_t>(t), dominoes::tile_low(static_cast<dominoes::Tile>(t)),
-          dominoes::tile_high(static_cast<dominoes::Tile>(t)));
-    }
-  } else {
-    for (std::uint32_t b = n.mover & kWith[n.left]; b; b &= b - 1) {
-      const int t = std::countr_zero(b);
-      add(t, static_cast<std::uint8_t>(t),
-          dominoes::other_value(static_cast<dominoes::Tile>(t), n.left), n.right);
-    }
-    if (n.right != n.left)
-      for (std::uint32_t b = n.mover & kWith[n.right]; b; b &= b - 1) {
-        const int t = std::countr_zero(b);
-        add(t, static_cast<std::uint8_t>(t | kRightEnd), n.left,
-            dominoes::other_value(static_cast<dominoes::Tile>(t), n.right));
-      }
+  for (std::uint32_t b = at_left; b; b &= b - 1) {
+    const int t = std::countr_zero(b);
+    const int left = kOther[n.left][t];
+    add(t, static_cast<std::uint8_t>(t), left, n.right, (n.other & kWith[left]) | other_right);
+  }
+  for (std::uint32_t b = at_right; b; b &= b - 1) {
+    const int t = std::countr_zero(b);
+    const int right = kOther[n.right][t];
+    add(t, static_cast<std::uint8_t>(t | kRightEnd), n.left, right,
+        other_left | (n.other & kWith[right]));
   }
 
   // Search the children, cutting off once the value reaches beta.
@@ -150,9 +178,7 @@ int DoubleSixSolver::search(const Node& n, int alpha, int beta) {
   std::uint8_t best_move = kNoMove;  // set by the first child: its value beats -kInfinity
   for (int i = 0; i < count; ++i) {
     const Candidate& m = moves[i];
-    const Node child{n.other, n.mover & ~(1u << m.tile), m.left, m.right, n.other_pips,
-                     n.mover_pips - dominoes::tile_pips(m.tile)};
-    const int v = -search<kRule>(child, -beta, -alpha);
+    const int v = -search<kRule>(child_of(n, m.tile, m.left, m.right), -beta, -alpha);
     if (v > best) best = v, best_move = m.code;
     if (best > alpha) alpha = best;
     if (alpha >= beta) break;
@@ -168,6 +194,34 @@ int DoubleSixSolver::search(const Node& n, int alpha, int beta) {
     const std::uint8_t bound = best <= alpha0 ? kUpper : best >= beta ? kLower : kExact;
     *slot = Entry{key, static_cast<std::int16_t>(best), bound, best_move,
                   static_cast<std::uint8_t>(tiles)};
+  }
+  return best;
+}
+
+template <ScoringRule kRule>
+int DoubleSixSolver::search_lead(const Node n, int alpha, int beta) {
+  // The first move of a game, so searched once per deal: every tile leads, heaviest first (the
+  // ordering score above with both new ends on the one tile), no table.
+  Candidate moves[kTiles];
+  int count = 0;
+  for (std::uint32_t b = n.mover; b; b &= b - 1) {
+    const int t = std::countr_zero(b);
+    const int low = dominoes::tile_low(static_cast<dominoes::Tile>(t));
+    const int high = dominoes::tile_high(static_cast<dominoes::Tile>(t));
+    const int fitting = std::popcount(n.other & (kWith[low] | kWith[high]));
+    const int score = 4 * kPips[t] - 2 * fitting + (fitting == 0 ? 1000 : 0);
+    int j = count++;
+    for (; j > 0 && moves[j - 1].score < score; --j) moves[j] = moves[j - 1];
+    moves[j] = Candidate{score, static_cast<std::uint8_t>(t), static_cast<std::uint8_t>(t),
+                         static_cast<std::int8_t>(low), static_cast<std::int8_t>(high)};
+  }
+  int best = -kInfinity;
+  for (int i = 0; i < count; ++i) {
+    const int v = -search<kRule>(child_of(n, moves[i].tile, moves[i].left, moves[i].right), -beta,
+                                 -alpha);
+    if (v > best) best = v;
+    if (best > alpha) alpha = best;
+    if (alpha >= beta) break;
   }
   return best;
 }
@@ -193,16 +247,16 @@ void DoubleSixSolver::move_values(const dominoes::State& s, const dominoes::Move
     Node child{n.other, n.mover, n.left, n.right, n.other_pips, n.mover_pips};  // a pass
     if (!m.is_pass()) {
       const dominoes::Tile t = m.tile();
-      child.other &= ~(1u << t);
-      child.other_pips -= dominoes::tile_pips(t);
+      int left = n.left, right = n.right;
       switch (m.placement()) {
         case dominoes::Placement::kLead:
-          child.left = dominoes::tile_low(t), child.right = dominoes::tile_high(t);
+          left = dominoes::tile_low(t), right = dominoes::tile_high(t);
           break;
-        case dominoes::Placement::kLeft: child.left = dominoes::other_value(t, n.left); break;
-        case dominoes::Placement::kRight: child.right = dominoes::other_value(t, n.right); break;
+        case dominoes::Placement::kLeft: left = dominoes::other_value(t, n.left); break;
+        case dominoes::Placement::kRight: right = dominoes::other_value(t, n.right); break;
         case dominoes::Placement::kPass: break;
       }
+      child = child_of(n, t, left, right);
     }
     values[i] = -search_root(child, -kInfinity, kInfinity);
   }

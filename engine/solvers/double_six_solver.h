@@ -82,17 +82,22 @@ class DoubleSixSolver {
   struct alignas(32) Bucket {
     Entry entry[2];
   };
-  // The position below a node, in the search's own form (see the header comment).
+  // The position below a node, in the search's own form (see the header comment); 12 bytes, so
+  // it is passed in two registers.
   struct Node {
     std::uint32_t mover, other;
-    int left, right;
-    int mover_pips, other_pips;
+    std::int8_t left, right;
+    std::uint8_t mover_pips, other_pips;  // at most 168 (all 28 tiles)
   };
 
   template <dominoes::ScoringRule kRule>
-  int search(const Node& n, int alpha, int beta);
+  int search(Node n, int alpha, int beta);
+  template <dominoes::ScoringRule kRule>
+  int search_lead(Node n, int alpha, int beta);
   int search_root(const Node& n, int alpha, int beta);
   static Node node_of(const dominoes::State& s);
+  // The node after the mover plays `tile`, leaving the ends `left` and `right`.
+  static Node child_of(const Node& n, int tile, int left, int right);
 
   dominoes::ScoringRule scoring_;
   std::vector<Bucket> buckets_;
