@@ -101,6 +101,12 @@ DoubleSixSolver::Node DoubleSixSolver::child_of(const Node& n, int tile, int lef
 
 template <ScoringRule kRule>
 int DoubleSixSolver::search(const Node n, int alpha, int beta) {
+  return visit<kRule>(n, alpha, beta);
+}
+
+template <ScoringRule kRule>
+inline __attribute__((always_inline)) int DoubleSixSolver::visit(const Node n, int alpha,
+                                                                 int beta) {
   ++nodes_;
   if (n.mover == 0 || n.other == 0) return final_value<kRule>(n.mover_pips, n.other_pips);
   if (n.left < 0) return search_lead<kRule>(n, alpha, beta);
@@ -129,7 +135,12 @@ int DoubleSixSolver::search(const Node n, int alpha, int beta) {
     const int t = std::countr_zero(at_right);
     return -search<kRule>(child_of(n, t, n.left, kOther[n.right][t]), -beta, -alpha);
   }
+  return expand<kRule>(n, alpha, beta, at_left, at_right);
+}
 
+template <ScoringRule kRule>
+int DoubleSixSolver::expand(const Node n, int alpha, int beta, std::uint32_t at_left,
+                            std::uint32_t at_right) {
   const int tiles = std::popcount(n.mover | n.other);
   std::uint64_t key = 0;
   Entry* bucket = nullptr;
@@ -178,7 +189,7 @@ int DoubleSixSolver::search(const Node n, int alpha, int beta) {
   std::uint8_t best_move = kNoMove;  // set by the first child: its value beats -kInfinity
   for (int i = 0; i < count; ++i) {
     const Candidate& m = moves[i];
-    const int v = -search<kRule>(child_of(n, m.tile, m.left, m.right), -beta, -alpha);
+    const int v = -visit<kRule>(child_of(n, m.tile, m.left, m.right), -beta, -alpha);
     if (v > best) best = v, best_move = m.code;
     if (best > alpha) alpha = best;
     if (alpha >= beta) break;

@@ -90,8 +90,15 @@ class DoubleSixSolver {
     std::uint8_t mover_pips, other_pips;  // at most 168 (all 28 tiles)
   };
 
+  // search: a node's value, fail-soft in (alpha, beta); visit: its cheap cases (game over, pass,
+  // last tile, bounds, forced move), inlined into the caller's loop since most nodes end there;
+  // expand: the rest (table, moves, children).
   template <dominoes::ScoringRule kRule>
   int search(Node n, int alpha, int beta);
+  template <dominoes::ScoringRule kRule>
+  int visit(Node n, int alpha, int beta);
+  template <dominoes::ScoringRule kRule>
+  int expand(Node n, int alpha, int beta, std::uint32_t at_left, std::uint32_t at_right);
   template <dominoes::ScoringRule kRule>
   int search_lead(Node n, int alpha, int beta);
   int search_root(const Node& n, int alpha, int beta);
