@@ -246,8 +246,20 @@ int DoubleSixSolver::search_root(const Node& n, int alpha, int beta) {
   return 0;
 }
 
+int DoubleSixSolver::exact(const Node& n) {
+  // MTD(f): null-window searches from a first guess of 0 until the bounds meet.
+  int lo = -kInfinity, hi = kInfinity, g = 0;
+  while (lo < hi) {
+    const int beta = g == lo ? g + 1 : g;
+    g = search_root(n, beta - 1, beta);
+    if (g < beta) hi = g;
+    else lo = g;
+  }
+  return g;
+}
+
 int DoubleSixSolver::value(const dominoes::State& s) {
-  return search_root(node_of(s), -kInfinity, kInfinity);
+  return exact(node_of(s));
 }
 
 void DoubleSixSolver::move_values(const dominoes::State& s, const dominoes::MoveList& moves,
@@ -269,7 +281,7 @@ void DoubleSixSolver::move_values(const dominoes::State& s, const dominoes::Move
       }
       child = child_of(n, t, left, right);
     }
-    values[i] = -search_root(child, -kInfinity, kInfinity);
+    values[i] = -exact(child);
   }
 }
 
