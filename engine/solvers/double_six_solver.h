@@ -102,7 +102,6 @@ class DoubleSixSolver {
   template <dominoes::ScoringRule kRule>
   int search_lead(Node n, int alpha, int beta);
   int search_root(const Node& n, int alpha, int beta);
-  int exact(const Node& n);
   static Node node_of(const dominoes::State& s);
   // The node after the mover plays `tile`, leaving the ends `left` and `right`.
   static Node child_of(const Node& n, int tile, int left, int right);
