@@ -11,7 +11,8 @@
 // of the side to move, the other hand, the open ends (unordered: a line and its mirror image are
 // the same position), whether the last turn was a pass, and the remaining depth; the side to move
 // is implicit, since values are for the side to move. Move ordering: the table's best move, then
-// heavier tiles first (shedding pips). The table has a fixed memory bound set at construction.
+// the move leaving the opponent the fewest fitting tiles, then the heavier tile (shedding pips).
+// The table has a fixed memory bound set at construction.
 //
 // Two paths: full-depth solves of double-six rules go to DoubleSixSolver
 // (engine/solvers/double_six_solver.h: 64-bit keys, 16-byte entries, incremental pips; about
@@ -73,9 +74,10 @@ class DominoesGame {
   bool consumes_depth(Move m) const { return !m.is_pass(); }
   Key key(const State& s, int depth) const;
   std::uint16_t encode(Move m) const { return m.bits(); }
-  /// Move ordering: first a move that leaves the opponent no tile fitting the new ends, then by
-  /// 4 x the tile's pips less 2 x the opponent's tiles that fit the new ends (measured: 25% fewer
-  /// nodes on fresh 7+7 deals than ordering by pips alone).
+  /// Move ordering: fewest opponent tiles fitting the new ends first (none: the opponent must
+  /// pass), then the heavier tile; pips <= 18 < 32, so the order is lexicographic. Measured on
+  /// fresh 7+7 deals (bench_solver): 500 -> 293 nodes per depth-10 solve against the previous
+  /// 4 x pips - 2 x fitting (+1000 for none), which had 25% fewer nodes than pips alone.
   int order_score(const State& s, Move m) const {
     if (m.is_pass()) return 0;
     const dominoes::Tile t = m.tile();
@@ -85,7 +87,7 @@ class DominoesGame {
     else right = dominoes::other_value(t, right);
     const int fitting =
         (s.hands[1 - s.to_move] & (dominoes::tiles_with(left) | dominoes::tiles_with(right))).size();
-    return 4 * dominoes::tile_pips(t) - 2 * fitting + (fitting == 0 ? 1000 : 0);
+    return dominoes::tile_pips(t) - 32 * fitting;
   }
   /// The range of every value below `s` for the side to move (negamax.h's optional bounds): pips
   /// only go down, and a game pays the winner at most the loser's pips (opponent-pips,
