@@ -118,9 +118,10 @@ class BlockDominoesSolver {
  public:
   /// Default transposition-table memory: 256 KiB (16384 entries of 16 bytes on the double-six
   /// path, 8192 of 32 bytes on the generic one). A fresh 7+7 solve stores well under that, and a
-  /// table that stays in the L2 cache is faster than a larger one (bench/bench_solver.cpp); for
-  /// minimax(depth=0), whose table serves many solves per decision, 64 KiB and 1 MiB were both
-  /// measured slower.
+  /// table that stays in the L2 cache is faster than a larger one (bench/bench_solver.cpp: on the
+  /// double-six path 10-12 us per solve from 4 KiB to 256 KiB, 17 us at 2 MiB, 37 us at 64 MiB).
+  /// For minimax(scenarios=200,depth=0), whose table serves many solves per decision, 64 KiB to
+  /// 512 KiB measured within the noise of each other and 1 MiB about 20% slower.
   static constexpr std::size_t kDefaultTableBytes = std::size_t{256} << 10;
 
   /// Returns a solver for `rules` whose table uses at most `table_bytes` bytes (per path: the
