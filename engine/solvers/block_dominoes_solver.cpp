@@ -48,18 +48,36 @@ DominoesKey DominoesGame::key(const State& s, int depth) const {
 }
 
 BlockDominoesSolver::BlockDominoesSolver(const dominoes::Rules& rules, std::size_t table_bytes)
-    : game_(rules), table_(table_bytes), search_(game_, table_) {}
+    : game_(rules), table_request_(table_bytes) {
+  if (DoubleSixSolver::supports(rules)) double_six_.emplace(rules, table_bytes);
+}
+
+search::Negamax<DominoesGame>& BlockDominoesSolver::generic() {
+  if (!generic_) generic_ = std::make_unique<Generic>(game_, table_request_);
+  return generic_->search;
+}
+
+std::uint64_t BlockDominoesSolver::nodes() const {
+  return (double_six_ ? double_six_->nodes() : 0) + (generic_ ? generic_->search.nodes() : 0);
+}
+
+std::size_t BlockDominoesSolver::table_bytes() const {
+  return (double_six_ ? double_six_->table_bytes() : 0) + (generic_ ? generic_->table.bytes() : 0);
+}
 
 int BlockDominoesSolver::value(const State& s, int depth) {
-  return search_.search(s, remaining_depth(depth), -kInfinity, kInfinity);
+  if (depth <= 0 && double_six_) return double_six_->value(s);
+  return generic().search(s, remaining_depth(depth), -kInfinity, kInfinity);
 }
 
 void BlockDominoesSolver::move_values(const State& s, const dominoes::MoveList& moves, int depth,
                                       int* values) {
+  if (depth <= 0 && double_six_) return double_six_->move_values(s, moves, values);
+  auto& search = generic();
   const int d = remaining_depth(depth);
   for (int i = 0; i < moves.size(); ++i) {
     const int child_depth = d == search::kUnlimitedDepth || moves[i].is_pass() ? d : d - 1;
-    values[i] = -search_.search(game_.play(s, moves[i]), child_depth, -kInfinity, kInfinity);
+    values[i] = -search.search(game_.play(s, moves[i]), child_depth, -kInfinity, kInfinity);
   }
 }
 
