@@ -225,6 +225,10 @@ reject 2 'no decision' fit-model --games "$(cfg empty-games.jsonl '')" --player 
 reject 2 'model file' run --player "inference(model=fitted:$tmp/no-model.txt)" --player random "${O[@]}"
 reject 2 'model file' run --player "inference(model=fitted:$(cfg bad-model.txt 'dominoes-move-softmax 1\nheuristic x\n'))" --player random "${O[@]}"
 reject 2 'fitted:FILE' run --player "inference(model=best)" --player random "${O[@]}"
+# Fixed-width stopping.
+reject 2 'precision' run "${P[@]}" "${O[@]}" --precision -1
+reject 2 'precision' run "${P[@]}" "${O[@]}" --precision x
+reject 2 'precision' run "${P[@]}" "${O[@]}" --precision nan
 # epimc (issue 12, strategy-fusion repair).
 reject 2 'from 0 to 3' run --player "epimc(postpone=4)" --player random "${O[@]}"
 reject 2 'from 0' run --player "epimc(exhaustive=-1)" --player random "${O[@]}"

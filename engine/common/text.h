@@ -61,6 +61,13 @@ std::optional<Int> parse_int(std::string_view text) {
   return value;
 }
 
+/// Returns the shortest decimal text that reads back as exactly `x` (std::to_chars), "0" for -0.
+inline std::string shortest_decimal(double x) {
+  char buf[64];
+  const auto [end, ec] = std::to_chars(buf, buf + sizeof buf, x == 0 ? 0.0 : x);
+  return std::string(buf, end);
+}
+
 /// Returns the finite real number written as the whole of `text` (e.g. "0.5", "-2", "1e3"), or
 /// nothing when it is not one, is not finite (inf, nan) or is out of range.
 inline std::optional<double> parse_double(std::string_view text) {

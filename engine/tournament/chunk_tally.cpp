@@ -26,6 +26,17 @@ bool ChunkTally::add(const JournalEntry& entry) {
 
 bool ChunkTally::take(const JournalEntry& entry, TaskResult& result) const {
   result.totals.merge(entry.totals);
+  return precise_enough(result.totals) | sprt_decided(result);
+}
+
+bool ChunkTally::precise_enough(const PairingTotals& totals) const {
+  if (config_.precision <= 0 || totals.deals < kPrecisionMinDeals) return false;
+  const MeanEstimate points = estimate_mean_per_game(totals.a_net, config_.games_per_deal());
+  // A zero-width interval (no spread at all yet) says nothing about the next deals.
+  return points.ci95 > 0 && points.ci95 <= config_.precision;
+}
+
+bool ChunkTally::sprt_decided(TaskResult& result) const {
   if (!config_.sprt.enabled) return false;
   SprtTrace& trace = result.sprt;
   trace.bounds = sprt_bounds(config_.sprt);

@@ -4,8 +4,11 @@
 // The totals are exact integers, so their sums do not depend on the order chunks arrive in; the
 // sequential test does. With an SPRT (sprt.h) each pairing's test is checked after each chunk in
 // deal order and the pairing ends at the first chunk whose LLR crosses a bound, as a run on one
-// machine ends it, so later chunks, if some process played them, are ignored. Summing in deal
-// order makes the tables byte-identical however and wherever the chunks were played.
+// machine ends it, so later chunks, if some process played them, are ignored. `precision` stops a
+// pairing the same way, at the first chunk after which its 95% interval of A's points per game is
+// at most that wide (a fixed-width sequential interval: Chow & Robbins, Ann. Math. Statist. 36,
+// 1965), never before kPrecisionMinDeals deals. Summing in deal order makes the tables
+// byte-identical however and wherever the chunks were played.
 #pragma once
 
 #include <cstdint>
@@ -54,8 +57,12 @@ class ChunkTally {
     bool done = false;
   };
   void advance(int task);
-  // Adds chunk `entry` to `result` and checks the SPRT; returns true when it decided.
+  // Adds chunk `entry` to `result` and checks the stopping rules; returns true when one stops it.
   bool take(const JournalEntry& entry, TaskResult& result) const;
+  // True when config.precision is set and the interval of `totals` is that narrow.
+  bool precise_enough(const PairingTotals& totals) const;
+  // Steps the SPRT with `result`'s totals; returns true when it decided.
+  bool sprt_decided(TaskResult& result) const;
 
   const ExperimentConfig& config_;
   ChunkPlan plan_;

@@ -181,6 +181,7 @@ std::vector<std::pair<std::string, std::string>> result_keys(const ExperimentCon
     keys.emplace_back("sweep-values", values);
   }
   if (c.sprt.enabled) keys.emplace_back("sprt", to_string(c.sprt));
+  if (c.precision > 0) keys.emplace_back("precision", common::shortest_decimal(c.precision));
   for (const auto& sweep : c.grid) keys.emplace_back("sweep", to_string(sweep));
   for (const auto& bot : c.bots)
     for (const auto& [key, value] : bots::bot_keys(bot))

@@ -57,6 +57,10 @@ struct ExperimentConfig {
   std::vector<Sweep> grid;
   /// A sequential test (sprt.h), head-to-head without a sweep only; `deals` is then the maximum.
   SprtSettings sprt;
+  /// Fixed-width stopping (chunk_tally.h): each pairing stops once the 95% interval of A's points
+  /// per game (or match) is at most +-precision, checked after each chunk in deal order and never
+  /// before kPrecisionMinDeals deals; `deals` is then the maximum. 0 = off.
+  double precision = 0;
   /// Regression-adjusted estimate with the deal's open-hands value (control_variate.h).
   ControlVariateMode control_variate = ControlVariateMode::kAuto;
   /// External bots (PROTOCOL.md) the players may name: `[bot.NAME]` sections, `--bot NAME=CMD`.
@@ -70,6 +74,13 @@ struct ExperimentConfig {
   /// number of matches).
   int games_per_deal() const { return duplicate ? 2 : 1; }
 };
+
+/// The fewest deals a pairing plays before `precision` may stop it: below that the sample standard
+/// deviation is too rough to judge the interval by.
+inline constexpr std::int64_t kPrecisionMinDeals = 100;
+
+/// Returns true when a pairing stops before `deals` when its answer is known (sprt or precision).
+inline bool stops_early(const ExperimentConfig& c) { return c.sprt.enabled || c.precision > 0; }
 
 /// The files a run writes into its output directory, besides the journal and the lock.
 inline constexpr const char* kTableFiles[] = {

@@ -54,6 +54,9 @@ po::options_description experiment_options() {
       ("sweep-player", po::value<std::string>(), "which player the sweep changes, 1-based (default 1)")
       ("sprt", po::value<std::string>(), "sequential test, head-to-head only, deals = the maximum: "
        "p0=X,p1=Y[,alpha=0.05,beta=0.05], H0 A's points/game <= p0, H1 >= p1, e.g. p0=0,p1=0.5")
+      ("precision", po::value<std::string>(), "stop each pairing once the 95% interval of A's "
+       "points per game is at most +-X (checked after each chunk, after at least 100 deals; "
+       "deals = the maximum), e.g. 0.25; 0 = off (default)")
       ("sweep", po::value<std::vector<std::string>>(),
        "grid sweep P.PARAM=V1,V2,... (P: 1-based player), repeated: runs the cartesian product, "
        "the first sweep varying slowest; e.g. 1.scenarios=50,200 and 1.depth=0,10")
@@ -167,6 +170,13 @@ void apply_words(const po::variables_map& vm, ExperimentConfig& c) {
   if (auto* v = get(vm, "sweep-values")) c.sweep.values = common::split_list(*v);
   if (auto* v = get(vm, "sprt"))
     if (const std::string why = parse_sprt_settings(*v, c.sprt); !why.empty()) throw ConfigError(why);
+  if (auto* v = get(vm, "precision")) {
+    const auto x = common::parse_double(*v);
+    if (!x || !(*x >= 0) || *x > 1e6)
+      throw ConfigError("precision " + common::quoted(*v) +
+                        " is not valid: valid a number of points from 0 (off) to 1e6, e.g. 0.25");
+    c.precision = *x;
+  }
   if (vm.count("sweep")) {
     c.grid.clear();
     for (const auto& text : vm["sweep"].as<std::vector<std::string>>())

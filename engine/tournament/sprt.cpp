@@ -15,12 +15,7 @@ __extension__ using Int128 = __int128;
 
 constexpr const char* kSprtForm = "p0=X,p1=Y[,alpha=A,beta=B], e.g. p0=0,p1=0.5";
 
-// The shortest decimal that reads back to the same double.
-std::string shortest(double x) {
-  char buf[64];
-  const auto [end, ec] = std::to_chars(buf, buf + sizeof buf, x == 0 ? 0.0 : x);
-  return std::string(buf, end);
-}
+std::string shortest(double x) { return common::shortest_decimal(x); }
 
 std::string bad(const std::string& text, const std::string& why) {
   return "sprt " + common::quoted(text) + " is not valid: " + why;

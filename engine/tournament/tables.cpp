@@ -153,13 +153,36 @@ std::string summary_csv(const std::vector<SummaryRow>& rows) {
   return os.str();
 }
 
+namespace {
+
+// The fixed-width stopping rule's note under the table: the target and the deals each pairing
+// needed to reach it.
+std::string precision_line(const std::vector<SummaryRow>& rows, const ExperimentConfig& c) {
+  std::int64_t fewest = c.deals, most = 0, reached = 0;
+  for (const auto& r : rows) {
+    fewest = std::min(fewest, r.deals_played);
+    most = std::max(most, r.deals_played);
+    reached += r.a_points_ci95 > 0 && r.a_points_ci95 <= c.precision;
+  }
+  std::ostringstream os;
+  os << "\nPrecision: each pairing stopped at the first chunk after which its 95% interval was at "
+     << "most ±" << common::shortest_decimal(c.precision) << " points per " << unit_name(c)
+     << " (checked every " << c.chunk << " deals, after at least " << kPrecisionMinDeals
+     << "); " << reached << " of " << rows.size() << " pairings got there, playing " << fewest
+     << (fewest == most ? "" : " to " + std::to_string(most)) << " deals (deals_played in "
+     << "summary.csv).\n";
+  return os.str();
+}
+
+}  // namespace
+
 std::string summary_markdown(const std::vector<SummaryRow>& rows, const ExperimentConfig& c) {
   const bool forfeits = std::any_of(rows.begin(), rows.end(), [](const SummaryRow& r) {
     return r.a_forfeits > 0 || r.b_forfeits > 0;
   });
   std::ostringstream os;
   os << "# " << c.name << "\n\n"
-     << "Format " << to_string(c.format) << ", " << (c.sprt.enabled ? "at most " : "") << c.deals
+     << "Format " << to_string(c.format) << ", " << (stops_early(c) ? "at most " : "") << c.deals
      << " deals per pairing"
      << (c.duplicate ? " (duplicate: each deal played twice, hands swapped)" : "")
      << ", seed " << c.seed << ". Rules: double-" << c.rules.max_pip << ", " << c.rules.hand_size
@@ -182,6 +205,7 @@ std::string summary_markdown(const std::vector<SummaryRow>& rows, const Experime
                     : std::string())
        << fixed(r.seconds, 2) << " |\n";
   if (c.sprt.enabled) os << sprt_markdown(rows, c);
+  if (c.precision > 0) os << precision_line(rows, c);
   os << cv_lines(rows);
   return os.str();
 }
