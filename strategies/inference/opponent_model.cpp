@@ -212,7 +212,12 @@ FitResult fit_softmax_model(std::span<const FitDecision> decisions, double ridge
       next_value = objective(decisions, next, ridge, nullptr, nullptr, nullptr);
     }
     ++result.iterations;
-    if (next_value < value) break;  // no improvement at any step length: at the optimum
+    if (next_value < value) {
+      // No step length improves: rounding in the sum over decisions hides any gain left. That
+      // is the optimum when the Newton step itself is tiny.
+      result.converged = step.cwiseAbs().maxCoeff() < 1e-6;
+      break;
+    }
     w = next;
     value = objective(decisions, w, ridge, &gradient, &hessian, nullptr);
   }
