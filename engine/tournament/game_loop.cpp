@@ -2,6 +2,7 @@
 
 #include <stdexcept>
 
+#include "engine/common/thread_cpu_clock.h"
 #include "engine/dominoes/notation.h"
 #include "engine/dominoes/playout_loop.h"
 #include "engine/dominoes/scoring.h"
@@ -39,12 +40,36 @@ namespace {
 using Players = std::array<strategies::Player*, 2>;
 using Rngs = std::array<dominoes::Rng*, 2>;
 
+// What the seats' real choices cost: counted and timed per seat, added to the outcome at the end.
+struct DecisionCost {
+  std::array<std::int64_t, 2> decisions{};
+  std::array<std::int64_t, 2> ns{};
+
+  // Returns the seat's player's choice, timed on this thread's CPU clock. play_out calls the
+  // choosing function only for two or more legal moves, so a forced move never comes here. A
+  // choice that throws (a bot's forfeit) is not counted.
+  Move timed_choose(strategies::Player& player, const State& s, const dominoes::History& record,
+                    const dominoes::Rules& rules, const MoveList& legal, dominoes::Rng& rng) {
+    const std::int64_t start = common::thread_cpu_ns();
+    const Move move = player.choose(s, record, rules, legal, rng);
+    ns[s.to_move] += common::thread_cpu_ns() - start;
+    ++decisions[s.to_move];
+    return move;
+  }
+  GameOutcome& into(GameOutcome& out) const {
+    out.decisions = decisions;
+    out.decision_ns = ns;
+    return out;
+  }
+};
+
 // The built-in strategies' game: nobody follows it, so no call is made but choose().
 GameOutcome play_unfollowed(State& state, const dominoes::Rules& rules, Players players, Rngs rngs,
                             dominoes::History& record) {
+  DecisionCost cost;
   const auto ask = [&](const State& s, const MoveList& legal) {
     const Seat seat = s.to_move;
-    const Move move = players[seat]->choose(s, record, rules, legal, *rngs[seat]);
+    const Move move = cost.timed_choose(*players[seat], s, record, rules, legal, *rngs[seat]);
     // Always on: a strategy is a plug-in, and an illegal move would corrupt every table.
     if (!legal.contains(move))
       throw std::logic_error("a strategy chose " + dominoes::to_string(move) +
@@ -52,7 +77,8 @@ GameOutcome play_unfollowed(State& state, const dominoes::Rules& rules, Players 
     return move;
   };
   dominoes::play_out(state, ask, [&record](Move m) { record.push_back(m); });
-  return score_game(state, rules);
+  GameOutcome out = score_game(state, rules);
+  return cost.into(out);
 }
 
 // Plays a started game with followers to its end; a player's Forfeit ends it there.
@@ -60,10 +86,11 @@ GameOutcome play_to_end(State& state, const dominoes::Rules& rules, Players play
                         dominoes::History& record,
                         const std::array<strategies::Strategy*, 2>& followers) {
   Seat acting = 0;  // the seat whose player is being called, to blame for a Forfeit
+  DecisionCost cost;
   try {
     const auto ask = [&](const State& s, const MoveList& legal) {
       acting = s.to_move;
-      const Move move = players[acting]->choose(s, record, rules, legal, *rngs[acting]);
+      const Move move = cost.timed_choose(*players[acting], s, record, rules, legal, *rngs[acting]);
       if (!legal.contains(move))
         throw std::logic_error("a strategy chose " + dominoes::to_string(move) +
                                ", which is not a legal move");
@@ -76,9 +103,11 @@ GameOutcome play_to_end(State& state, const dominoes::Rules& rules, Players play
         if (f) f->see_move(mover, m);
     };
     dominoes::play_out(state, ask, tell);
-    return score_game(state, rules);
+    GameOutcome out = score_game(state, rules);
+    return cost.into(out);
   } catch (const strategies::Forfeit& f) {
-    return forfeit_outcome(state, rules, acting, f.reason());
+    GameOutcome out = forfeit_outcome(state, rules, acting, f.reason());
+    return cost.into(out);
   }
 }
 
@@ -138,6 +167,10 @@ MatchOutcome play_match(const dominoes::Rules& rules, std::uint64_t seed, std::u
         play_game(rules, deal, players, {&r0, &r1}, &history,
                   first_game_id * static_cast<std::uint64_t>(kMaxMatchGames) + g);
     if (game.forfeited()) ++out.forfeits[game.forfeit_seat];
+    for (Seat s = 0; s < 2; ++s) {
+      out.decisions[s] += game.decisions[s];
+      out.decision_ns[s] += game.decision_ns[s];
+    }
     if (on_game) (*on_game)(g, deal, history, game);
     ++out.games;
     out.leader_net += game.leader_net();

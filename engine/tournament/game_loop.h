@@ -5,9 +5,15 @@
 // moves); a single legal move is played for it and a pass is made for it when it has none. A game
 // ends on a domino or when neither seat can move; the seat with fewer pips scores per the rules'
 // scoring.
+//
+// Cost: every call of a player's choose() (a real choice) is timed on the calling thread's CPU
+// clock (engine/common/thread_cpu_clock.h) and counted, by seat; forced moves and passes are
+// neither timed nor counted. For an external bot this is the runner thread's time (writing the
+// request, waiting for and reading the answer), not the bot process's own CPU time.
 #pragma once
 
 #include <array>
+#include <cstdint>
 #include <functional>
 
 #include "engine/dominoes/deal.h"
@@ -29,6 +35,10 @@ struct GameOutcome {
   Seat leader = 0;
   int forfeit_seat = -1;        ///< the seat that forfeited (an external bot), or -1
   strategies::ForfeitReason forfeit_reason = strategies::ForfeitReason::kCrash;
+  /// Real choices (two or more legal moves) each seat's player was asked for and answered.
+  std::array<std::int64_t, 2> decisions{};
+  /// CPU nanoseconds of the asking thread spent in those choices, by seat.
+  std::array<std::int64_t, 2> decision_ns{};
 
   /// Returns true when a seat forfeited the game; it lost whatever the points say.
   bool forfeited() const { return forfeit_seat >= 0; }
@@ -73,6 +83,8 @@ struct MatchOutcome {
   Seat winner = 0;              ///< the seat whose total first exceeded the target
   bool decided = true;          ///< false if the game limit passed with no winner
   std::array<int, 2> forfeits{};  ///< games each seat forfeited
+  std::array<std::int64_t, 2> decisions{};    ///< real choices by seat, summed over the games
+  std::array<std::int64_t, 2> decision_ns{};  ///< their CPU nanoseconds by seat (GameOutcome)
 };
 
 /// Safety bound on the games of one match, so that a pair of players who never score cannot hang

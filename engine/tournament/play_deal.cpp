@@ -1,5 +1,7 @@
 #include "engine/tournament/play_deal.h"
 
+#include <array>
+#include <cstdint>
 #include <stdexcept>
 #include <string>
 
@@ -9,6 +11,15 @@
 
 namespace tournament {
 namespace {
+
+// Adds what A's and B's real choices cost, from per-seat counts with A in seat `a_seat`.
+void count_cost(const std::array<std::int64_t, 2>& decisions, const std::array<std::int64_t, 2>& ns,
+                int a_seat, DealTally& t) {
+  t.a_decisions += decisions[a_seat];
+  t.a_decision_ns += ns[a_seat];
+  t.b_decisions += decisions[1 - a_seat];
+  t.b_decision_ns += ns[1 - a_seat];
+}
 
 // Counts one single game with A in seat `a_seat`. A forfeit is a loss whatever the points say (a
 // forfeiting hand of 0 pips gives the opponent 0 points).
@@ -20,6 +31,7 @@ void count_game(const GameOutcome& g, int a_seat, DealTally& t) {
   else ++t.b_wins;
   t.a_net += a_seat == 0 ? g.net0() : -g.net0();
   if (g.forfeited()) ++(g.forfeit_seat == a_seat ? t.a_forfeits : t.b_forfeits);
+  count_cost(g.decisions, g.decision_ns, a_seat, t);
 }
 
 // The protocol's game id (PROTOCOL.md `newgame game=`): unique within the pairing's run.
@@ -76,6 +88,7 @@ void single_match(const DealContext& d, int a_seat, DealTally& t) {
   t.leader_net += m.leader_net;
   t.a_forfeits += m.forfeits[a_seat];
   t.b_forfeits += m.forfeits[1 - a_seat];
+  count_cost(m.decisions, m.decision_ns, a_seat, t);
 }
 
 }  // namespace
