@@ -19,10 +19,12 @@
 
 #include "engine/common/hash.h"
 #include "engine/common/thread_cpu_clock.h"
+#include "engine/dominoes/deal.h"
 #include "engine/dominoes/notation.h"
 #include "engine/dominoes/state.h"
 #include "engine/tournament/experiment.h"
 #include "engine/tournament/experiment_config.h"
+#include "engine/tournament/game_loop.h"
 #include "engine/tournament/journal.h"
 #include "engine/tournament/tables.h"
 #include "strategies/registry.h"
@@ -125,11 +127,15 @@ TEST(DecisionCostTest, BurnerShowsAboutTwoMillisecondsPerDecision) {
   ASSERT_TRUE(result.run.complete);
   const PairingTotals& t = result.run.tasks.at(0).totals;
   ASSERT_GT(t.a_decisions, 0);
-  const double a_ms = static_cast<double>(t.a_decision_ns) / 1e6 / static_cast<double>(t.a_decisions);
+  EXPECT_EQ(t.a_timed, t.a_decisions);  // a slow player is timed at every choice
+  const double a_ms = static_cast<double>(t.a_decision_ns) / 1e6 / static_cast<double>(t.a_timed);
   EXPECT_GE(a_ms, 1.5);
   EXPECT_LE(a_ms, 20.0);
-  // lowest decides in well under a millisecond; it is timed too.
+  // lowest decides in well under a millisecond: a sample of its choices is timed, at least its
+  // first on each thread.
   ASSERT_GT(t.b_decisions, 0);
+  EXPECT_GE(t.b_timed, 1);
+  EXPECT_LT(t.b_timed, t.b_decisions);
   EXPECT_GE(t.b_decision_ns, 0);
   EXPECT_LT(t.b_decision_ns, t.a_decision_ns);
   // The tables say the same.
@@ -167,12 +173,12 @@ std::string as_v5_line(const std::string& line) {
   std::istringstream is(line);
   std::vector<std::string> words;
   for (std::string w; is >> w;) words.push_back(w);
-  // chunk, 4 ids, 12 totals, 5 pentanomial, 4 covariate = 26; then 4 decision fields, seconds,
+  // chunk, 4 ids, 12 totals, 5 pentanomial, 4 covariate = 26; then 6 decision fields, seconds,
   // games_bytes, check.
-  EXPECT_EQ(words.size(), 33u) << line;
+  EXPECT_EQ(words.size(), 35u) << line;
   std::string body;
   for (std::size_t i = 0; i < words.size() - 1; ++i)
-    if (i < 26 || i >= 30) body += (body.empty() ? "" : " ") + words[i];
+    if (i < 26 || i >= 32) body += (body.empty() ? "" : " ") + words[i];
   return body + " " + common::hex64(common::fnv1a(body));
 }
 
@@ -222,6 +228,7 @@ TEST(DecisionCostTest, ResumedRunKeepsTheTotals) {
   // The counts are the games' own, so exact; the times are measured, so only plausible.
   EXPECT_EQ(t.a_decisions, w.a_decisions);
   EXPECT_EQ(t.b_decisions, w.b_decisions);
+  EXPECT_EQ(t.a_timed, t.a_decisions);
   EXPECT_GE(static_cast<double>(t.a_decision_ns), 1.5e6 * static_cast<double>(t.a_decisions));
   EXPECT_LE(static_cast<double>(t.a_decision_ns), 20e6 * static_cast<double>(t.a_decisions));
 }
@@ -254,21 +261,24 @@ TEST(DecisionCostTest, JournalOfThePreviousFormatResumesWithoutItsTimings) {
   EXPECT_EQ(t.a_net, w.a_net);
   EXPECT_EQ(t.a_decisions, w.a_decisions - a_before);
   EXPECT_EQ(t.b_decisions, w.b_decisions - b_before);
-  const double a_ms = static_cast<double>(t.a_decision_ns) / 1e6 / static_cast<double>(t.a_decisions);
+  EXPECT_EQ(t.a_timed, t.a_decisions);
+  const double a_ms = static_cast<double>(t.a_decision_ns) / 1e6 / static_cast<double>(t.a_timed);
   EXPECT_GE(a_ms, 1.5);
   EXPECT_LE(a_ms, 20.0);
 }
 
 TEST(DecisionCostTest, JournalLineKeepsTheTimings) {
   JournalEntry e;
-  e.totals.a_decisions = 12, e.totals.a_decision_ns = 3'456'789'012;
-  e.totals.b_decisions = 7, e.totals.b_decision_ns = 5;
+  e.totals.a_decisions = 12, e.totals.a_timed = 11, e.totals.a_decision_ns = 3'456'789'012;
+  e.totals.b_decisions = 7, e.totals.b_timed = 1, e.totals.b_decision_ns = 5;
   const std::string line = format_entry(e);
   JournalEntry back;
   ASSERT_TRUE(parse_entry(line.substr(0, line.size() - 1), back));
   EXPECT_EQ(back.totals.a_decisions, 12);
+  EXPECT_EQ(back.totals.a_timed, 11);
   EXPECT_EQ(back.totals.a_decision_ns, 3'456'789'012);
   EXPECT_EQ(back.totals.b_decisions, 7);
+  EXPECT_EQ(back.totals.b_timed, 1);
   EXPECT_EQ(back.totals.b_decision_ns, 5);
   // A v6 line is not a v5 line and the other way round: the field counts differ.
   JournalEntry other;
@@ -276,14 +286,46 @@ TEST(DecisionCostTest, JournalLineKeepsTheTimings) {
   EXPECT_FALSE(parse_entry(as_v5_line(line.substr(0, line.size() - 1)), other));
   ASSERT_TRUE(parse_entry(as_v5_line(line.substr(0, line.size() - 1)), other, true));
   EXPECT_EQ(other.totals.a_decisions, 0);
+  EXPECT_EQ(other.totals.a_timed, 0);
   EXPECT_EQ(other.totals.a_decision_ns, 0);
+}
+
+// A fast player is timed at its first choice and then at one in kSampleEvery; a slow one at all.
+TEST(DecisionCostTest, SamplerTimesEverySlowChoiceAndASampleOfFastOnes) {
+  DecisionSampler fast, slow;
+  int fast_timed = 0, slow_timed = 0;
+  const int choices = 10 * static_cast<int>(DecisionSampler::kSampleEvery) + 1;
+  for (int i = 0; i < choices; ++i) {
+    if (fast.should_time()) ++fast_timed, fast.note(1'000);
+    if (slow.should_time()) ++slow_timed, slow.note(DecisionSampler::kEveryChoiceNs);
+  }
+  EXPECT_EQ(fast_timed, 1 + 10);
+  EXPECT_EQ(slow_timed, choices);
+}
+
+// Without a sampler every real choice is timed.
+TEST(DecisionCostTest, WithoutSamplersEveryChoiceIsTimed) {
+  strategies::Player a = strategies::Registry::builtin().make("random");
+  strategies::Player b = strategies::Registry::builtin().make("lowest");
+  dominoes::Rules rules;
+  std::int64_t decisions = 0;
+  for (std::uint64_t i = 0; i < 50; ++i) {
+    dominoes::Rng r0(i), r1(i + 1000);
+    const GameOutcome g = play_game(rules, dominoes::make_deal(rules, 3, i), {&a, &b}, {&r0, &r1});
+    for (int s = 0; s < 2; ++s) {
+      EXPECT_EQ(g.timed[s], g.decisions[s]);
+      decisions += g.decisions[s];
+    }
+  }
+  EXPECT_GT(decisions, 0);
 }
 
 TEST(DecisionCostTest, NoDecisionLeavesTheCellEmpty) {
   TaskResult task;
   task.player_a = "a", task.player_b = "b";
   task.totals.deals = 1, task.totals.games = 1;
-  task.totals.b_decisions = 4, task.totals.b_decision_ns = 8'000'000;
+  task.totals.a_decisions = 3;  // counted, none timed
+  task.totals.b_decisions = 9, task.totals.b_timed = 4, task.totals.b_decision_ns = 8'000'000;
   ExperimentConfig c;
   c.duplicate = false;
   const std::vector<SummaryRow> rows{summarize(task, c)};

@@ -27,8 +27,10 @@ struct DealTally {
   bool has_covariate = false;  ///< the control variate is on (deal_covariate.h)
   int covariate = 0;           ///< then: the deal's open-hands value for hand 0
   std::int64_t a_decisions = 0;  ///< real choices A made (two or more legal moves; game_loop.h)
-  std::int64_t a_decision_ns = 0;  ///< CPU nanoseconds A's choices took on the playing thread
+  std::int64_t a_timed = 0;        ///< those of them timed (decision_sampler.h)
+  std::int64_t a_decision_ns = 0;  ///< CPU nanoseconds the timed ones took on the playing thread
   std::int64_t b_decisions = 0;    ///< the same for B
+  std::int64_t b_timed = 0;
   std::int64_t b_decision_ns = 0;
 };
 
@@ -47,11 +49,14 @@ struct PairingTotals {
   /// Duplicate pairs (deals of two games) by A's two results, pentanomial.h; zeros otherwise.
   PentanomialCounts penta{};
   CovariateSums covariate;    ///< (covariate, a_net) of the deals that have one
-  /// Real choices timed, and their CPU nanoseconds, per player. Chunks from a journal of v5 or
-  /// before carry none (0 and 0), so a mean over these covers the timed decisions only.
+  /// Real choices, those of them timed, and the timed ones' CPU nanoseconds, per player (DealTally).
+  /// Chunks from a v5 journal carry none (all 0), so a mean over these covers the timed decisions
+  /// only.
   std::int64_t a_decisions = 0;
+  std::int64_t a_timed = 0;
   std::int64_t a_decision_ns = 0;
   std::int64_t b_decisions = 0;
+  std::int64_t b_timed = 0;
   std::int64_t b_decision_ns = 0;
   double seconds = 0;         ///< wall time spent
 

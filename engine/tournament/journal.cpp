@@ -37,8 +37,9 @@ std::string body(const JournalEntry& e) {
      << t.leader_net << ' ' << t.a_forfeits << ' ' << t.b_forfeits;
   for (const auto c : t.penta) os << ' ' << c;
   os << ' ' << t.covariate.n << ' ' << t.covariate.sum_x << ' ' << t.covariate.sum_xx << ' '
-     << t.covariate.sum_xy << ' ' << t.a_decisions << ' ' << t.a_decision_ns << ' '
-     << t.b_decisions << ' ' << t.b_decision_ns << ' ' << t.seconds << ' ' << e.games_bytes;
+     << t.covariate.sum_xy << ' ' << t.a_decisions << ' ' << t.a_timed << ' ' << t.a_decision_ns
+     << ' ' << t.b_decisions << ' ' << t.b_timed << ' ' << t.b_decision_ns << ' ' << t.seconds
+     << ' ' << e.games_bytes;
   return os.str();
 }
 
@@ -161,7 +162,9 @@ bool parse_entry(const std::string& line, JournalEntry& e, bool v5) {
       t.leader_net >> t.a_forfeits >> t.b_forfeits;
   for (auto& c : t.penta) is >> c;
   is >> t.covariate.n >> t.covariate.sum_x >> t.covariate.sum_xx >> t.covariate.sum_xy;
-  if (!v5) is >> t.a_decisions >> t.a_decision_ns >> t.b_decisions >> t.b_decision_ns;
+  if (!v5)
+    is >> t.a_decisions >> t.a_timed >> t.a_decision_ns >> t.b_decisions >> t.b_timed >>
+        t.b_decision_ns;
   is >> t.seconds >> e.games_bytes;
   std::string extra;
   return word == "chunk" && !is.fail() && !(is >> extra);

@@ -4,8 +4,8 @@
 // order (an MPI run journals them as its ranks finish them); a shard's journal is its result,
 // read back by the merge.
 //
-// Format (v6: v5 plus A's and B's decision counts and CPU nanoseconds after the control variate's
-// sums; v5: v4 plus the control variate's sums after the pentanomial counts; v4: v3 plus the
+// Format (v6: v5 plus A's and B's decision counts, timed decisions and CPU nanoseconds after the
+// control variate's sums; v5: v4 plus the control variate's sums after the pentanomial counts; v4: v3 plus the
 // 5 pentanomial counts after the forfeits; v3: v2 plus the forfeit counts), text, one record a
 // line:
 //   dominoes-journal v6 <fingerprint>
@@ -17,7 +17,7 @@
 // header, a journal of an older format, or one written under another config is an error naming
 // the problem (the first differing key), never silently started afresh; --restart discards it.
 // The one older format still read is v5: its chunks are kept with no decision timings (0
-// decisions, 0 ns), so the tables' milliseconds per decision then average over the decisions of
+// decisions, 0 timed, 0 ns), so the tables' milliseconds per decision then average over the decisions of
 // the chunks played since; resuming rewrites the journal as v6.
 // Each chunk line is flushed to the operating system at once (a kill loses nothing) and synced to
 // the disk by a background thread right after (a power cut loses at most the chunk being synced),

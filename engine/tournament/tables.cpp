@@ -138,9 +138,9 @@ SummaryRow summarize(const TaskResult& task, const ExperimentConfig& config) {
   r.has_penta = config.duplicate;
   r.penta = t.penta;
   r.penta_estimate = estimate_pentanomial(t.penta);
-  r.a_decisions = t.a_decisions, r.b_decisions = t.b_decisions;
-  r.a_ms_per_decision = ms_per(t.a_decision_ns, t.a_decisions);
-  r.b_ms_per_decision = ms_per(t.b_decision_ns, t.b_decisions);
+  r.a_decisions = t.a_timed, r.b_decisions = t.b_timed;
+  r.a_ms_per_decision = ms_per(t.a_decision_ns, t.a_timed);
+  r.b_ms_per_decision = ms_per(t.b_decision_ns, t.b_timed);
   r.seconds = t.seconds;
   r.cv = estimate_adjusted(t.covariate, t.a_net, kCovariateMean, config.games_per_deal());
   return r;

@@ -37,9 +37,10 @@ struct SummaryRow {
   bool has_penta = false;         ///< duplicate deals: the penta fields hold the pairs' counts
   PentanomialCounts penta{};
   PentanomialEstimate penta_estimate;
-  /// Real choices (two or more legal moves) timed for A and for B, and their mean CPU
-  /// milliseconds on the playing thread (game_loop.h); the mean is meaningless (shown empty) when
-  /// its count is 0. Measured, so it differs from run to run as `seconds` does.
+  /// Real choices (two or more legal moves) timed for A and for B (all of a slow player's, a
+  /// sample of a fast one's: decision_sampler.h), and their mean CPU milliseconds on the playing
+  /// thread (game_loop.h); the mean is meaningless (shown empty) when its count is 0. Measured, so
+  /// it differs from run to run as `seconds` does.
   std::int64_t a_decisions = 0, b_decisions = 0;
   double a_ms_per_decision = 0, b_ms_per_decision = 0;
   double seconds = 0;
