@@ -137,6 +137,24 @@ TEST(DecisionBudget, OneMillisecondPlaysLegalMoves) {
   }
 }
 
+// summary.md says when a time budget makes the table unreproducible, and only then.
+TEST(DecisionBudget, SummarySaysATimeBudgetIsNotReproducible) {
+  TempDir tmp;
+  for (const char* spec : {"minimax(scenarios=5,time-ms=2)", "minimax(scenarios=5,nodes=500)"}) {
+    tournament::ExperimentConfig c;
+    c.players = {spec, "random"};
+    c.format = tournament::Format::kHeadToHead;
+    c.deals = 2;
+    c.quiet = true;
+    const bool timed = std::string(spec).find("time-ms") != std::string::npos;
+    c.out_dir = tmp.sub(timed ? "time" : "nodes");
+    ASSERT_TRUE(tournament::run_experiment(Registry::builtin(), c).run.complete);
+    const bool says = read_text(c.out_dir + "/summary.md").find("Not reproducible") !=
+                      std::string::npos;
+    EXPECT_EQ(says, timed) << spec;
+  }
+}
+
 TEST(DecisionBudget, MeterStopsAtTheNodeCount) {
   BudgetMeter off({});
   off.add_work(1'000'000);

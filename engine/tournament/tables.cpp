@@ -194,6 +194,21 @@ std::string precision_line(const std::vector<SummaryRow>& rows, const Experiment
 
 }  // namespace
 
+// A note under the table when a player has a `time-ms` budget (strategies/decision_budget.h): its
+// moves depend on the machine's speed and load, so the table is not reproducible.
+std::string time_budget_line(const std::vector<SummaryRow>& rows) {
+  const auto timed = [](const std::string& spec) {
+    return spec.find("time-ms=") != std::string::npos;
+  };
+  const bool any = std::any_of(rows.begin(), rows.end(), [&](const SummaryRow& r) {
+    return timed(r.player_a) || timed(r.player_b);
+  });
+  if (!any) return "";
+  return "\nNot reproducible: a player with a time-ms budget stops searching after that many "
+         "milliseconds of CPU time per decision, so its moves, and these results, depend on the "
+         "machine and its load (a nodes budget is the reproducible one).\n";
+}
+
 std::string summary_markdown(const std::vector<SummaryRow>& rows, const ExperimentConfig& c) {
   const bool forfeits = std::any_of(rows.begin(), rows.end(), [](const SummaryRow& r) {
     return r.a_forfeits > 0 || r.b_forfeits > 0;
@@ -227,6 +242,7 @@ std::string summary_markdown(const std::vector<SummaryRow>& rows, const Experime
        << ms_or_dash(r.b_ms_per_decision, r.b_decisions) << " | " << fixed(r.seconds, 2) << " |\n";
   if (c.sprt.enabled) os << sprt_markdown(rows, c);
   if (c.precision > 0) os << precision_line(rows, c);
+  os << time_budget_line(rows);
   os << cv_lines(rows);
   return os.str();
 }
