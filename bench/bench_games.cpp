@@ -19,7 +19,10 @@ void play_games(benchmark::State& state, const char* a_spec, const char* b_spec)
   auto a = strategies::Registry::builtin().make(a_spec);
   auto b = strategies::Registry::builtin().make(b_spec);
   const std::array<std::string, 2> specs = {a_spec, b_spec};
-  tournament::DealContext deal{.config = config, .players = {&a, &b}, .specs = specs};
+  // The runner's decision timing, with its samplers (decision_sampler.h), is part of the work.
+  std::array<tournament::DecisionSampler, 2> samplers{};
+  tournament::DealContext deal{.config = config, .players = {&a, &b}, .specs = specs,
+                               .samplers = {&samplers[0], &samplers[1]}};
   std::int64_t games = 0;
   for (auto _ : state) {
     const auto tally = tournament::play_deal(deal);

@@ -72,6 +72,15 @@ bool valid_value(const ParamInfo& p, const std::string& text) {
   }
 }
 
+// Returns true when two valid values of `p` are the same value ("0" and "00" for a number).
+bool same_value(const ParamInfo& p, const std::string& a, const std::string& b) {
+  if (p.type == ParamType::kInt || p.type == ParamType::kDouble) {
+    const auto x = common::parse_double(a), y = common::parse_double(b);
+    return x && y && *x == *y;
+  }
+  return a == b;
+}
+
 const ParamInfo* find_param(const StrategyInfo& info, const std::string& name) {
   for (const auto& p : info.params)
     if (p.name == name) return &p;
@@ -147,7 +156,11 @@ Player Registry::make(std::string_view text) const {
 std::string Registry::canonical(std::string_view text) const {
   const Resolved r = resolve(text);
   Spec spelled{r.info->name, {}};
-  for (const auto& p : r.info->params) spelled.params.emplace_back(p.name, r.values.at(p.name));
+  for (const auto& p : r.info->params) {
+    const std::string& value = r.values.at(p.name);
+    if (p.omitted_at_default && same_value(p, value, p.default_value)) continue;
+    spelled.params.emplace_back(p.name, value);
+  }
   return to_string(spelled);
 }
 

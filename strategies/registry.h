@@ -41,7 +41,9 @@ class Registry {
   /// strategy or parameter, or a bad value.
   Player make(std::string_view text) const;
   /// Returns the spec `text` with every parameter spelled out in declared order, defaults
-  /// included, e.g. "random" or "playout(playouts=1000,rollout=random)". Throws as make() does.
+  /// included, e.g. "random" or "playout(playouts=1000,rollout=random)", except a parameter
+  /// marked ParamInfo::omitted_at_default while it has its default (the budgets per decision:
+  /// "playout(...,crn=true,nodes=500)" but no "time-ms=0"). Throws as make() does.
   std::string canonical(std::string_view text) const;
   /// Returns the help text listing every strategy, its parameters and defaults.
   std::string describe() const;

@@ -19,6 +19,16 @@ class SolverForRules {
     return *solver_;
   }
 
+  /// Returns the solver for `rules` with an empty transposition table (a new solver). A strategy
+  /// with a `nodes` budget (decision_budget.h) starts each decision so: the nodes a solve visits
+  /// depend on what the table holds, and a table carried over from earlier decisions would make
+  /// the count depend on which deals this thread played before, so on the thread count.
+  solvers::BlockDominoesSolver& fresh(const dominoes::Rules& rules) {
+    rules_ = rules;
+    solver_ = std::make_unique<solvers::BlockDominoesSolver>(rules);
+    return *solver_;
+  }
+
  private:
   dominoes::Rules rules_;
   std::unique_ptr<solvers::BlockDominoesSolver> solver_;

@@ -30,6 +30,11 @@ struct ParamInfo {
   /// kText, optional: returns "" for a valid value, else one line saying why not and what is valid,
   /// so that a bad value is a SpecError when the spec is resolved, before any game is played.
   std::function<std::string(const std::string&)> check = nullptr;
+  /// When true, a canonical spec (Registry::canonical) leaves this parameter out while it has
+  /// its default value: for optional parameters added after specs were in use (the budgets per
+  /// decision, strategies/decision_budget.h), so that existing tables, records and journals keep
+  /// their player names.
+  bool omitted_at_default = false;
 };
 
 /// A strategy's parameter values, every parameter present (defaults filled in), already checked

@@ -197,7 +197,7 @@ bots::BotConfig bot(const std::string& name, const std::string& command) {
 std::string numbers_of(const std::string& out_dir) {
   std::string numbers;
   for (const auto& line : test_files::split_lines(
-           test_files::csv_without_seconds(test_files::read_text(out_dir + "/summary.csv")))) {
+           test_files::csv_without_timings(test_files::read_text(out_dir + "/summary.csv")))) {
     const auto comma = line.find(',', line.find(',') + 1);
     numbers += line.substr(comma + 1) + "\n";
   }
@@ -249,7 +249,7 @@ TEST(BotTournamentTest, SeededRandomBotGivesTheSameTablesOnOneOrTwoThreads) {
     c.threads = threads;
     c.chunk = 50;
     ASSERT_TRUE(tournament::run_experiment(strategies::Registry::builtin(), c).run.complete);
-    csv[threads - 1] = test_files::csv_without_seconds(test_files::read_text(c.out_dir + "/summary.csv"));
+    csv[threads - 1] = test_files::csv_without_timings(test_files::read_text(c.out_dir + "/summary.csv"));
   }
   EXPECT_EQ(csv[0], csv[1]);
 }

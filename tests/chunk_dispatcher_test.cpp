@@ -25,7 +25,7 @@
 namespace tournament {
 namespace {
 
-using test_files::csv_without_seconds;
+using test_files::csv_without_timings;
 using test_files::read_text;
 using test_files::TempDir;
 
@@ -86,7 +86,7 @@ std::vector<std::int64_t> play_out_of_order(ChunkDispatcher& dispatcher,
 
 // summary.csv of `results` without its seconds column.
 std::string summary_of(const std::vector<TaskResult>& results, const ExperimentConfig& config) {
-  return csv_without_seconds(summary_csv(summary_rows(results, config)));
+  return csv_without_timings(summary_csv(summary_rows(results, config)));
 }
 
 ChunkDispatcher open_dispatcher(const ExperimentConfig& config, const std::string& dir) {
@@ -109,7 +109,7 @@ TEST(ChunkDispatcherTest, OutOfOrderChunksGiveThePlainRunsTables) {
   EXPECT_EQ(dispatcher.in_flight(), 0);
   EXPECT_EQ(dispatcher.games_played(), 3 * 600 * 2);
   EXPECT_EQ(summary_of(dispatcher.tally().results(), config),
-            csv_without_seconds(read_text(plain.out_dir + "/summary.csv")));
+            csv_without_timings(read_text(plain.out_dir + "/summary.csv")));
 }
 
 TEST(ChunkDispatcherTest, JournalledChunksAreNotHandedOutAgain) {
@@ -132,7 +132,7 @@ TEST(ChunkDispatcherTest, JournalledChunksAreNotHandedOutAgain) {
   EXPECT_EQ(static_cast<std::int64_t>(handed.size()), dispatcher.tally().plan().size() - 7);
   for (const std::int64_t g : handed) EXPECT_FALSE(journalled.count(g)) << "chunk " << g;
   EXPECT_EQ(summary_of(dispatcher.tally().results(), config),
-            csv_without_seconds(read_text(plain.out_dir + "/summary.csv")));
+            csv_without_timings(read_text(plain.out_dir + "/summary.csv")));
 }
 
 TEST(ChunkDispatcherTest, SprtStopsTheHandOutAndKeepsThePlainRunsStoppingPoint) {
@@ -154,7 +154,7 @@ TEST(ChunkDispatcherTest, SprtStopsTheHandOutAndKeepsThePlainRunsStoppingPoint) 
   EXPECT_FALSE(dispatcher.next());
   EXPECT_EQ(dispatcher.tally().results().front().totals.deals, decided_at);
   EXPECT_EQ(summary_of(dispatcher.tally().results(), config),
-            csv_without_seconds(read_text(plain.out_dir + "/summary.csv")));
+            csv_without_timings(read_text(plain.out_dir + "/summary.csv")));
 }
 
 TEST(ChunkDispatcherTest, RefusesAChunkNotHandedOutAndStopsOnRequest) {

@@ -50,18 +50,19 @@ run_as() {  # run_as NAME RANKS|plain ARGS...
   return $rc
 }
 
-# The table files with their wall-time fields removed: summary.csv's last column (seconds),
-# summary.md's last cell of every table line, summary.json's "seconds" members.
+# The table files with their measured fields removed: summary.csv's last three columns
+# (a_ms_per_decision, b_ms_per_decision, seconds), the last two cells (ms/decision, seconds) of
+# summary.md's summary table, summary.json's "seconds" and "*_ms_per_decision" members.
 without_seconds() {  # without_seconds FILE
   case "$(basename "$1")" in
-    summary.csv) sed 's/,[^,]*$//' "$1" ;;
-    summary.md) sed -E '/^\|/s/[^|]*\|$//' "$1" ;;
-    summary.json) sed -E 's/"seconds": ?[-+0-9.eE]+//g' "$1" ;;
+    summary.csv) sed -E 's/(,[^,]*){3}$//' "$1" ;;
+    summary.md) awk '/\| ms\/decision A \/ B \| seconds \|$/ { t = 1 } !/^\|/ { t = 0 } t { sub(/[^|]*\|[^|]*\|$/, "") } { print }' "$1" ;;
+    summary.json) sed -E 's/"(seconds|[ab]_ms_per_decision)": ?([-+0-9.eE]+|null)//g' "$1" ;;
     *) cat "$1" ;;
   esac
 }
 
-# Passes when DIR_A and DIR_B hold the same files, equal but for the wall-time fields.
+# Passes when DIR_A and DIR_B hold the same files, equal but for the measured fields.
 same_tables() {  # same_tables DIR_A DIR_B
   local a=$1 b=$2 f
   if [ "$(ls "$a" 2>&1)" != "$(ls "$b" 2>&1)" ]; then

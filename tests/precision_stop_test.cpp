@@ -23,7 +23,7 @@ namespace tournament {
 namespace {
 
 namespace fs = std::filesystem;
-using test_files::csv_without_seconds;
+using test_files::csv_without_timings;
 using test_files::read_text;
 using test_files::TempDir;
 
@@ -110,8 +110,8 @@ TEST(PrecisionStopTest, StopsEachPairingAtTheFirstChunkNarrowEnough) {
     EXPECT_NE(md.find("at most 3000 deals"), std::string::npos);
     EXPECT_NE(md.find("3 of 3 pairings got there"), std::string::npos) << md;
   }
-  EXPECT_EQ(csv_without_seconds(read_text(tmp.sub("stop1/summary.csv"))),
-            csv_without_seconds(read_text(tmp.sub("stop2/summary.csv"))));
+  EXPECT_EQ(csv_without_timings(read_text(tmp.sub("stop1/summary.csv"))),
+            csv_without_timings(read_text(tmp.sub("stop2/summary.csv"))));
 }
 
 TEST(PrecisionStopTest, ShardsPlayEverythingAndTheMergeStopsWhereTheRunDoes) {
@@ -127,8 +127,8 @@ TEST(PrecisionStopTest, ShardsPlayEverythingAndTheMergeStopsWhereTheRunDoes) {
   EXPECT_TRUE(std::any_of(rows.begin(), rows.end(),
                           [](const auto& r) { return r["deals_played"].template get<int>() < 3000; }))
       << "the target should stop some pairing early";
-  EXPECT_EQ(csv_without_seconds(read_text(plain + "/summary.csv")),
-            csv_without_seconds(read_text(sharded + "/summary.csv")));
+  EXPECT_EQ(csv_without_timings(read_text(plain + "/summary.csv")),
+            csv_without_timings(read_text(sharded + "/summary.csv")));
 }
 
 TEST(PrecisionStopTest, IsAResultKeyWrittenToTheConfig) {

@@ -45,7 +45,7 @@ namespace {
 namespace fs = std::filesystem;
 using Json = nlohmann::json;
 using test_files::TempDir;
-using test_files::csv_without_seconds;
+using test_files::csv_without_timings;
 using test_files::read_text;
 using test_files::split_lines;
 using test_files::write_text;
@@ -53,22 +53,7 @@ using test_files::write_text;
 // ---------------------------------------------------------------------------------------------
 // Helpers
 
-// summary.md with the last cell (seconds) of every table line removed.
-std::string markdown_without_seconds(const std::string& md) {
-  std::string out;
-  bool saw_seconds_header = false;
-  for (const std::string& line : split_lines(md)) {
-    if (line.size() > 2 && line.front() == '|' && line.back() == '|') {
-      const std::size_t bar = line.rfind('|', line.size() - 2);
-      if (line.find("seconds") != std::string::npos) saw_seconds_header = true;
-      out += line.substr(0, bar + 1) + "\n";
-    } else {
-      out += line + "\n";
-    }
-  }
-  EXPECT_TRUE(saw_seconds_header) << md;
-  return out;
-}
+using test_files::markdown_without_timings;
 
 // One parsed data row of summary.csv (players without commas: the built-in strategies here have
 // no parameters).
@@ -108,15 +93,15 @@ ExperimentConfig make_config(std::vector<std::string> players, std::int64_t deal
   return c;
 }
 
-// The tables whose every byte (but seconds) must not depend on how a run was carried out.
+// The tables whose every byte (but the measured times) must not depend on how a run was carried out.
 struct Tables {
   std::string csv, md, cross_points, cross_winrate, cross_md;
 };
 
 Tables read_tables(const std::string& dir, bool round_robin) {
   Tables t;
-  t.csv = csv_without_seconds(read_text(dir + "/summary.csv"));
-  t.md = markdown_without_seconds(read_text(dir + "/summary.md"));
+  t.csv = csv_without_timings(read_text(dir + "/summary.csv"));
+  t.md = markdown_without_timings(read_text(dir + "/summary.md"));
   if (round_robin) {
     t.cross_points = read_text(dir + "/crosstable_points.csv");
     t.cross_winrate = read_text(dir + "/crosstable_winrate.csv");
@@ -383,7 +368,7 @@ TEST(RunnerDuplicateTest, IdenticalStrategiesNetExactlyZero) {
     const auto lines = split_lines(csv);
     ASSERT_EQ(lines.size(), 2u);
     const auto f = csv_fields(lines[1]);
-    ASSERT_EQ(f.size(), 34u);  // with seconds, 16 + 14 SPRT and pentanomial + 4 control variate
+    ASSERT_EQ(f.size(), 36u);  // 16 + 14 SPRT and pentanomial + 4 control variate + 2 ms/decision
     EXPECT_EQ(std::stod(f[6]), 0.0);   // a_points_per_game
     EXPECT_EQ(std::stod(f[7]), 0.0);   // a_points_ci95
     EXPECT_EQ(std::stod(f[11]), 0.5);  // p_value
@@ -1017,7 +1002,7 @@ TEST(RunnerGridTest, EveryGridRowEqualsARunOfItsLineup) {
                                       Format::kHeadToHead);
   grid.grid = {{0, "playouts", {"2", "5"}}, {0, "rollout", {"random", "lowest"}}};
   ASSERT_TRUE(run_experiment(builtin(), grid).run.complete);
-  const auto rows = split_lines(csv_without_seconds(read_text(grid.out_dir + "/summary.csv")));
+  const auto rows = split_lines(csv_without_timings(read_text(grid.out_dir + "/summary.csv")));
   ASSERT_EQ(rows.size(), 5u);
   EXPECT_EQ(rows[0].rfind("1.playouts,1.rollout,player_a,player_b,", 0), 0u) << rows[0];
   const std::pair<const char*, const char*> points[] = {
@@ -1028,7 +1013,7 @@ TEST(RunnerGridTest, EveryGridRowEqualsARunOfItsLineup) {
     ExperimentConfig one = make_config({spec, "random"}, 20, tmp.sub("one" + std::to_string(i)),
                                        Format::kHeadToHead);
     ASSERT_TRUE(run_experiment(builtin(), one).run.complete);
-    const auto alone = split_lines(csv_without_seconds(read_text(one.out_dir + "/summary.csv")));
+    const auto alone = split_lines(csv_without_timings(read_text(one.out_dir + "/summary.csv")));
     ASSERT_EQ(alone.size(), 2u);
     EXPECT_EQ(rows[i + 1],
               std::string(points[i].first) + "," + points[i].second + "," + alone[1]);

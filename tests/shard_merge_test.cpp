@@ -22,7 +22,7 @@ namespace tournament {
 namespace {
 
 namespace fs = std::filesystem;
-using test_files::csv_without_seconds;
+using test_files::csv_without_timings;
 using test_files::read_text;
 using test_files::split_lines;
 using test_files::TempDir;
@@ -175,28 +175,18 @@ TEST(ChunkTallyTest, AnSprtDecisionEndsThePairingWhateverComesLater) {
 
 // --- Shards and the merge, end to end -----------------------------------------------------------
 
-// summary.md without the seconds cells (the last column of its table lines).
-std::string markdown_without_seconds(const std::string& md) {
-  std::string out;
-  for (const std::string& line : split_lines(md)) {
-    const bool row = line.size() > 2 && line.front() == '|' && line.back() == '|';
-    out += (row ? line.substr(0, line.rfind('|', line.size() - 2) + 1) : line) + "\n";
-  }
-  return out;
-}
-
-// summary.json without any "seconds" member.
-nlohmann::json json_without_seconds(nlohmann::json j) {
+// summary.json without any measured member: "seconds" and the CPU milliseconds per decision.
+nlohmann::json json_without_timings(nlohmann::json j) {
   if (j.is_object()) {
-    j.erase("seconds");
-    for (auto& [key, value] : j.items()) value = json_without_seconds(value);
+    for (const char* key : test_files::kTimingColumns) j.erase(key);
+    for (auto& [key, value] : j.items()) value = json_without_timings(value);
   } else if (j.is_array()) {
-    for (auto& value : j) value = json_without_seconds(value);
+    for (auto& value : j) value = json_without_timings(value);
   }
   return j;
 }
 
-// Every table file of `a` is in `b` with the same content, seconds aside.
+// Every table file of `a` is in `b` with the same content, the measured times aside.
 void expect_same_tables(const fs::path& a, const fs::path& b) {
   int compared = 0;
   for (const char* name : kTableFiles) {
@@ -207,12 +197,12 @@ void expect_same_tables(const fs::path& a, const fs::path& b) {
     const std::string ta = read_text(fa.string()), tb = read_text(fb.string());
     const std::string file = name;
     if (file == "summary.csv")
-      EXPECT_EQ(csv_without_seconds(ta), csv_without_seconds(tb));
+      EXPECT_EQ(csv_without_timings(ta), csv_without_timings(tb));
     else if (file == "summary.md")
-      EXPECT_EQ(markdown_without_seconds(ta), markdown_without_seconds(tb));
+      EXPECT_EQ(test_files::markdown_without_timings(ta), test_files::markdown_without_timings(tb));
     else if (file == "summary.json")
-      EXPECT_EQ(json_without_seconds(nlohmann::json::parse(ta)),
-                json_without_seconds(nlohmann::json::parse(tb)));
+      EXPECT_EQ(json_without_timings(nlohmann::json::parse(ta)),
+                json_without_timings(nlohmann::json::parse(tb)));
     else
       EXPECT_EQ(ta, tb) << name;
   }

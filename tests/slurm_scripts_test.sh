@@ -200,13 +200,14 @@ table_files() {
     ! -name '*.png' ! -name '*.svg' -printf '%f\n' | sort)
 }
 
-# A table without what may differ between runs: the seconds (summary's last column) and the
-# output directory and threads the config records.
+# A table without what may differ between runs: the measured times (summary.csv's last three
+# columns, the last two cells of summary.md's summary table) and the output directory and threads
+# the config records.
 normalized() {
   case ${1##*/} in
-    summary.csv) sed 's/,[^,]*$//' "$1" ;;
-    summary.md) sed -E '/^\|/ s/[^|]*\|$//' "$1" ;;
-    summary.json) grep -vE '^ *"(seconds|out|threads)":' "$1" ;;
+    summary.csv) sed -E 's/(,[^,]*){3}$//' "$1" ;;
+    summary.md) awk '/\| ms\/decision A \/ B \| seconds \|$/ { t = 1 } !/^\|/ { t = 0 } t { sub(/[^|]*\|[^|]*\|$/, "") } { print }' "$1" ;;
+    summary.json) grep -vE '^ *"(seconds|[ab]_ms_per_decision|out|threads)":' "$1" ;;
     config.cfg) grep -vE '^(out|threads) *=' "$1" ;;
     *) cat "$1" ;;
   esac
@@ -231,8 +232,10 @@ same_tables() {
 "$bin" run real.cfg --out=single --threads=1 >/dev/null 2>"$tmp/err" ||
   echo "single-machine run failed: $(head -c 300 "$tmp/err")"
 check "the single-machine run wrote summary.csv" [ -f single/summary.csv ]
-check "seconds is summary.csv's last column" grep -q ',seconds$' single/summary.csv
-check "seconds is summary.md's last column" grep -q '| seconds |$' single/summary.md
+check "the timings are summary.csv's last columns" \
+  grep -q ',a_ms_per_decision,b_ms_per_decision,seconds$' single/summary.csv
+check "the timings are summary.md's last columns" \
+  grep -q '| ms/decision A / B | seconds |$' single/summary.md
 
 # 2a. Three shards and their merge.
 submits "real: submit CONFIG 3" "$submit" real.cfg 3 --out sharded

@@ -28,7 +28,7 @@ namespace {
 
 using Json = nlohmann::json;
 using test_files::TempDir;
-using test_files::csv_without_seconds;
+using test_files::csv_without_timings;
 using test_files::read_text;
 using test_files::split_lines;
 
@@ -259,7 +259,7 @@ struct SprtTables {
 };
 
 SprtTables read_sprt_tables(const std::string& dir) {
-  return {csv_without_seconds(read_text(dir + "/summary.csv")), read_text(dir + "/sprt.csv"),
+  return {csv_without_timings(read_text(dir + "/summary.csv")), read_text(dir + "/sprt.csv"),
           Json::parse(read_text(dir + "/summary.json"))["sprt"]};
 }
 

@@ -62,21 +62,55 @@ inline std::vector<std::string> split_lines(const std::string& text) {
   return lines;
 }
 
-// summary.csv without its last column, which must be `seconds` (wall time, the only field that
-// may differ between runs). Seconds is a plain number, so the last comma always starts it, even
-// when a quoted player spec holds commas.
-inline std::string csv_without_seconds(const std::string& csv) {
+// The columns of summary.csv that are measured, not computed, and so differ between runs of the
+// same experiment: the CPU milliseconds per decision of A and B and the wall seconds, its last
+// three columns, in that order.
+inline constexpr const char* kTimingColumns[] = {"a_ms_per_decision", "b_ms_per_decision",
+                                                 "seconds"};
+
+// summary.csv without its timing columns (kTimingColumns, which must be the last three of the
+// header). They are plain numbers or empty, so the last three commas always start them, even when
+// a quoted player spec holds commas.
+inline std::string csv_without_timings(const std::string& csv) {
   std::string out;
   const auto lines = split_lines(csv);
   EXPECT_FALSE(lines.empty());
   for (std::size_t i = 0; i < lines.size(); ++i) {
-    const std::size_t comma = lines[i].rfind(',');
-    EXPECT_NE(comma, std::string::npos) << lines[i];
-    if (i == 0) {
-      EXPECT_EQ(lines[i].substr(comma + 1), "seconds");
+    std::size_t comma = lines[i].size();
+    for (int k = 2; k >= 0; --k) {
+      const std::size_t before = comma == 0 ? std::string::npos : lines[i].rfind(',', comma - 1);
+      EXPECT_NE(before, std::string::npos) << lines[i];
+      if (before == std::string::npos) return out;
+      if (i == 0) {
+        EXPECT_EQ(lines[i].substr(before + 1, comma - before - 1), kTimingColumns[k]);
+      }
+      comma = before;
     }
     out += lines[i].substr(0, comma) + "\n";
   }
+  return out;
+}
+
+// summary.md without its timing cells: in the summary table (the one whose header ends with
+// "| ms/decision A / B | seconds |") the last two cells of every line; every other line as it is.
+inline std::string markdown_without_timings(const std::string& md) {
+  const std::string header_end = "| ms/decision A / B | seconds |";
+  std::string out;
+  bool in_table = false, saw_header = false;
+  for (const std::string& line : split_lines(md)) {
+    const bool row = line.size() > 2 && line.front() == '|' && line.back() == '|';
+    if (row && line.size() >= header_end.size() &&
+        line.compare(line.size() - header_end.size(), header_end.size(), header_end) == 0)
+      in_table = saw_header = true;
+    if (!row) in_table = false;
+    if (in_table) {
+      const std::size_t last = line.rfind('|', line.size() - 2);
+      out += line.substr(0, line.rfind('|', last - 1) + 1) + "\n";
+    } else {
+      out += line + "\n";
+    }
+  }
+  EXPECT_TRUE(saw_header) << md;
   return out;
 }
 

@@ -22,7 +22,8 @@ constexpr const char* kHelp =
     "shard-K-of-N/ directories that `dominoes run CONFIG --shard K/N` wrote (on any machines,\n"
     "then copied or shared here). The shards' exact chunk totals are summed in the order an\n"
     "unsharded run sums them, so the tables are byte-identical to `dominoes run CONFIG` on one\n"
-    "machine (the seconds column aside). With an SPRT the test is checked here, chunk by chunk.\n"
+    "machine (the measured columns aside: seconds and the milliseconds per decision). With an\n"
+    "SPRT the test is checked here, chunk by chunk.\n"
     "Refuses, naming the problem, shards of different splits, configs or builds, a chunk counted\n"
     "twice, and missing chunks (it lists them; run those shards again: each resumes from its\n"
     "journal). The shard directories are only read.\n\n";

@@ -1,6 +1,8 @@
 // Exact integer tallies of a pairing's results. A deal's tally (one game, a duplicate pair of
 // games, or one or two matches) is added to the pairing's totals in deal order; all sums are
-// integers, so totals are the same bits whatever the chunking, the thread count or a resume.
+// integers, so totals are the same bits whatever the chunking, the thread count or a resume. The
+// decision times are measured CPU times: integers too, so they sum in any order, but they differ
+// from run to run (as the wall seconds do).
 #pragma once
 
 #include <cstdint>
@@ -24,6 +26,12 @@ struct DealTally {
   int b_forfeits = 0;    ///< single games B forfeited
   bool has_covariate = false;  ///< the control variate is on (deal_covariate.h)
   int covariate = 0;           ///< then: the deal's open-hands value for hand 0
+  std::int64_t a_decisions = 0;  ///< real choices A made (two or more legal moves; game_loop.h)
+  std::int64_t a_timed = 0;        ///< those of them timed (decision_sampler.h)
+  std::int64_t a_decision_ns = 0;  ///< CPU nanoseconds the timed ones took on the playing thread
+  std::int64_t b_decisions = 0;    ///< the same for B
+  std::int64_t b_timed = 0;
+  std::int64_t b_decision_ns = 0;
 };
 
 /// A pairing's totals over many deals.
@@ -41,6 +49,15 @@ struct PairingTotals {
   /// Duplicate pairs (deals of two games) by A's two results, pentanomial.h; zeros otherwise.
   PentanomialCounts penta{};
   CovariateSums covariate;    ///< (covariate, a_net) of the deals that have one
+  /// Real choices, those of them timed, and the timed ones' CPU nanoseconds, per player (DealTally).
+  /// Chunks from a v5 journal carry none (all 0), so a mean over these covers the timed decisions
+  /// only.
+  std::int64_t a_decisions = 0;
+  std::int64_t a_timed = 0;
+  std::int64_t a_decision_ns = 0;
+  std::int64_t b_decisions = 0;
+  std::int64_t b_timed = 0;
+  std::int64_t b_decision_ns = 0;
   double seconds = 0;         ///< wall time spent
 
   /// Adds one deal's tally (a deal of two games, a duplicate pair, is also counted in penta).

@@ -30,7 +30,7 @@ void ChunkPlayer::seat(int task) {
   players_.reset();  // the last pairing's players (and bot processes) end first
   const TaskResult& t = tasks_[task];
   players_ = std::make_unique<tbb::enumerable_thread_specific<PlayerPair>>(
-      PlayerPair{seated_.make(t.player_a), seated_.make(t.player_b)});
+      PlayerPair{{seated_.make(t.player_a), seated_.make(t.player_b)}});
   task_ = task;
 }
 
@@ -48,11 +48,12 @@ JournalEntry ChunkPlayer::play(const ChunkId& id, std::string* records) {
         const auto slot = static_cast<std::size_t>(i - id.begin);
         slots[slot] = play_deal({.config = config_,
                                  .deal_index = i,
-                                 .players = {&pair[0], &pair[1]},
+                                 .players = {&pair.players[0], &pair.players[1]},
                                  .specs = specs,
                                  .records = records ? &texts[slot] : nullptr,
                                  .covariate_solver =
-                                     covariate ? &solvers_.local().get(config_.rules) : nullptr});
+                                     covariate ? &solvers_.local().get(config_.rules) : nullptr,
+                                 .samplers = {&pair.samplers[0], &pair.samplers[1]}});
       }
     });
   });

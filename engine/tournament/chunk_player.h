@@ -2,7 +2,8 @@
 // run in a tbb::parallel_for, each writing its tally into a preallocated slot, and the slots are
 // added in deal order, so a chunk's totals are the same for any thread count (DESIGN.md
 // section 6). Each worker thread plays with its own clones of the pairing's two players, made
-// again when the pairing changes. The runner, a shard and every MPI rank play through this.
+// again when the pairing changes, and their decision samplers (decision_sampler.h), which learn
+// across the thread's deals which player is slow enough to time at every choice. The runner, a shard and every MPI rank play through this.
 #pragma once
 
 #include <tbb/enumerable_thread_specific.h>
@@ -14,6 +15,7 @@
 #include <vector>
 
 #include "engine/tournament/chunk_plan.h"
+#include "engine/tournament/decision_sampler.h"
 #include "engine/tournament/experiment_config.h"
 #include "engine/tournament/journal.h"
 #include "engine/tournament/runner.h"
@@ -40,7 +42,11 @@ class ChunkPlayer {
   int threads_used() const { return threads_used_; }
 
  private:
-  using PlayerPair = std::array<strategies::Player, 2>;
+  // One thread's seated pair: {A, B} and their samplers.
+  struct PlayerPair {
+    std::array<strategies::Player, 2> players;
+    std::array<DecisionSampler, 2> samplers{};
+  };
   void seat(int task);
   void note_threads();
 

@@ -5,15 +5,24 @@
 // moves); a single legal move is played for it and a pass is made for it when it has none. A game
 // ends on a domino or when neither seat can move; the seat with fewer pips scores per the rules'
 // scoring.
+//
+// Cost: every call of a player's choose() (a real choice) is counted by seat, and timed on the
+// calling thread's CPU clock (engine/common/thread_cpu_clock.h): every one, or with a
+// DecisionSampler for the seat those it picks (decision_sampler.h: all of a slow player's, a
+// sample of a fast one's); forced moves and passes are neither timed nor counted. For an external
+// bot this is the runner thread's time (writing the request, waiting for and reading the
+// answer), not the bot process's own CPU time.
 #pragma once
 
 #include <array>
+#include <cstdint>
 #include <functional>
 
 #include "engine/dominoes/deal.h"
 #include "engine/dominoes/history.h"
 #include "engine/dominoes/rng.h"
 #include "engine/dominoes/rules.h"
+#include "engine/tournament/decision_sampler.h"
 #include "strategies/strategy.h"
 
 namespace tournament {
@@ -29,6 +38,12 @@ struct GameOutcome {
   Seat leader = 0;
   int forfeit_seat = -1;        ///< the seat that forfeited (an external bot), or -1
   strategies::ForfeitReason forfeit_reason = strategies::ForfeitReason::kCrash;
+  /// Real choices (two or more legal moves) each seat's player was asked for and answered.
+  std::array<std::int64_t, 2> decisions{};
+  /// Those of them that were timed, by seat.
+  std::array<std::int64_t, 2> timed{};
+  /// CPU nanoseconds of the asking thread spent in the timed choices, by seat.
+  std::array<std::int64_t, 2> decision_ns{};
 
   /// Returns true when a seat forfeited the game; it lost whatever the points say.
   bool forfeited() const { return forfeit_seat >= 0; }
@@ -59,11 +74,12 @@ GameOutcome forfeit_outcome(const dominoes::State& state, const dominoes::Rules&
 /// the start (game `game_id`, their seed drawn from their stream), every move and the end; one
 /// that throws strategies::Forfeit loses the game (forfeit_outcome). Returns the outcome. Any
 /// other exception of a player propagates; a built-in strategy's illegal move is a
-/// std::logic_error.
+/// std::logic_error. samplers[s], when not null, picks which of seat s's real choices are timed
+/// (decision_sampler.h); a null one times them all.
 GameOutcome play_game(const dominoes::Rules& rules, const dominoes::Deal& deal,
                       std::array<strategies::Player*, 2> players,
                       std::array<dominoes::Rng*, 2> rngs, dominoes::History* history = nullptr,
-                      std::uint64_t game_id = 0);
+                      std::uint64_t game_id = 0, std::array<DecisionSampler*, 2> samplers = {});
 
 /// How a match ended, by seat.
 struct MatchOutcome {
@@ -73,6 +89,9 @@ struct MatchOutcome {
   Seat winner = 0;              ///< the seat whose total first exceeded the target
   bool decided = true;          ///< false if the game limit passed with no winner
   std::array<int, 2> forfeits{};  ///< games each seat forfeited
+  std::array<std::int64_t, 2> decisions{};    ///< real choices by seat, summed over the games
+  std::array<std::int64_t, 2> timed{};        ///< those timed, by seat
+  std::array<std::int64_t, 2> decision_ns{};  ///< their CPU nanoseconds by seat (GameOutcome)
 };
 
 /// Safety bound on the games of one match, so that a pair of players who never score cannot hang
@@ -88,11 +107,13 @@ using GameCallback = std::function<void(int game, const dominoes::Deal&, const d
 /// make_deal(rules, seed, deal_index, g) for g = 0, 1, ... until a seat's total exceeds the target.
 /// Seat s's random choices in game g draw from the stream (seed, deal_index, g, s). When `on_game`
 /// is not null it sees every game. After `max_games` games without a winner it returns with
-/// decided = false. Game g gets the id first_game_id * kMaxMatchGames + g (play_game).
+/// decided = false. Game g gets the id first_game_id * kMaxMatchGames + g (play_game), and the
+/// seats' samplers as play_game does.
 MatchOutcome play_match(const dominoes::Rules& rules, std::uint64_t seed, std::uint64_t deal_index,
                         std::array<strategies::Player*, 2> players,
                         const GameCallback* on_game = nullptr, int max_games = kMaxMatchGames,
-                        std::uint64_t first_game_id = 0);
+                        std::uint64_t first_game_id = 0,
+                        std::array<DecisionSampler*, 2> samplers = {});
 
 /// Returns the random stream of seat `seat` in game `game` of deal `deal_index`.
 inline dominoes::Rng seat_stream(std::uint64_t seed, std::uint64_t deal_index, int game, Seat seat) {

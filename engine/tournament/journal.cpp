@@ -17,7 +17,9 @@ namespace tournament {
 namespace {
 
 constexpr const char* kMagic = "dominoes-journal ";
-constexpr const char* kVersion = "v5";
+constexpr const char* kVersion = "v6";
+// The previous format, still resumed and merged: its chunks carry no decision timings.
+constexpr const char* kVersionWithoutTimings = "v5";
 
 std::string key_lines(const JournalKeys& keys) {
   std::string text;
@@ -35,7 +37,9 @@ std::string body(const JournalEntry& e) {
      << t.leader_net << ' ' << t.a_forfeits << ' ' << t.b_forfeits;
   for (const auto c : t.penta) os << ' ' << c;
   os << ' ' << t.covariate.n << ' ' << t.covariate.sum_x << ' ' << t.covariate.sum_xx << ' '
-     << t.covariate.sum_xy << ' ' << t.seconds << ' ' << e.games_bytes;
+     << t.covariate.sum_xy << ' ' << t.a_decisions << ' ' << t.a_timed << ' ' << t.a_decision_ns
+     << ' ' << t.b_decisions << ' ' << t.b_timed << ' ' << t.b_decision_ns << ' ' << t.seconds
+     << ' ' << e.games_bytes;
   return os.str();
 }
 
@@ -61,16 +65,18 @@ std::string first_difference(const JournalKeys& journal, const JournalKeys& now)
 
 namespace {
 
-// Reads the header of `lines` (positioned at the start); returns the keys it names. Throws
-// ConfigError for a damaged header or an older format.
-JournalKeys read_header(std::istringstream& lines, const std::string& path) {
+// Reads the header of `lines` (positioned at the start); returns the keys it names and sets `v5`
+// when the journal is of the previous format. Throws ConfigError for a damaged header or an
+// older format.
+JournalKeys read_header(std::istringstream& lines, const std::string& path, bool& v5) {
   std::string line;
   if (!std::getline(lines, line) || line.rfind(kMagic, 0) != 0)
     throw damaged(path, "is not a dominoes journal (its first line is damaged)");
   std::istringstream first(line.substr(std::strlen(kMagic)));
   std::string version;
   first >> version;
-  if (version != kVersion)
+  v5 = version == kVersionWithoutTimings;
+  if (version != kVersion && !v5)
     throw damaged(path, "was written by an older version of dominoes (journal " + version + ")");
   std::string header = line + "\n";
   JournalKeys keys;
@@ -90,12 +96,13 @@ JournalKeys read_header(std::istringstream& lines, const std::string& path) {
 JournalContents parse_journal(const std::string& content, const std::string& path) {
   std::istringstream lines(content);
   JournalContents journal;
-  journal.keys = read_header(lines, path);
+  bool v5 = false;
+  journal.keys = read_header(lines, path, v5);
   std::size_t consumed = static_cast<std::size_t>(lines.tellg());
   for (std::string line; std::getline(lines, line);) {
     consumed += line.size() + 1;
     JournalEntry e;
-    if (consumed > content.size() || !parse_entry(line, e)) break;  // cut short or corrupt
+    if (consumed > content.size() || !parse_entry(line, e, v5)) break;  // cut short or corrupt
     journal.entries.push_back(e);
   }
   return journal;
@@ -142,7 +149,7 @@ std::string format_entry(const JournalEntry& entry) {
   return b + " " + common::hex64(common::fnv1a(b)) + "\n";
 }
 
-bool parse_entry(const std::string& line, JournalEntry& e) {
+bool parse_entry(const std::string& line, JournalEntry& e, bool v5) {
   const std::size_t space = line.rfind(' ');
   if (space == std::string::npos) return false;
   const std::string b = line.substr(0, space);
@@ -154,9 +161,13 @@ bool parse_entry(const std::string& line, JournalEntry& e) {
       t.draws >> t.b_wins >> t.a_net.n >> t.a_net.sum >> t.a_net.sum_sq >> t.leader_games >>
       t.leader_net >> t.a_forfeits >> t.b_forfeits;
   for (auto& c : t.penta) is >> c;
-  is >> t.covariate.n >> t.covariate.sum_x >> t.covariate.sum_xx >> t.covariate.sum_xy >>
-      t.seconds >> e.games_bytes;
-  return word == "chunk" && !is.fail();
+  is >> t.covariate.n >> t.covariate.sum_x >> t.covariate.sum_xx >> t.covariate.sum_xy;
+  if (!v5)
+    is >> t.a_decisions >> t.a_timed >> t.a_decision_ns >> t.b_decisions >> t.b_timed >>
+        t.b_decision_ns;
+  is >> t.seconds >> e.games_bytes;
+  std::string extra;
+  return word == "chunk" && !is.fail() && !(is >> extra);
 }
 
 Journal::Journal(std::string path, std::FILE* file, std::vector<JournalEntry> resumed)

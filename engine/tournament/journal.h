@@ -4,10 +4,11 @@
 // order (an MPI run journals them as its ranks finish them); a shard's journal is its result,
 // read back by the merge.
 //
-// Format (v5: v4 plus the control variate's sums after the pentanomial counts; v4: v3 plus the
+// Format (v6: v5 plus A's and B's decision counts, timed decisions and CPU nanoseconds after the
+// control variate's sums; v5: v4 plus the control variate's sums after the pentanomial counts; v4: v3 plus the
 // 5 pentanomial counts after the forfeits; v3: v2 plus the forfeit counts), text, one record a
 // line:
-//   dominoes-journal v5 <fingerprint>
+//   dominoes-journal v6 <fingerprint>
 //   key <key> = <value>          one line per result key of the config (result_keys())
 //   keys-end <check>             check = hash of the header lines above
 //   chunk <task> <index> <begin> <end> <totals...> <seconds> <games_bytes> <check>
@@ -15,6 +16,9 @@
 // check ends the valid part (the process died mid-write). The header is different: a damaged
 // header, a journal of an older format, or one written under another config is an error naming
 // the problem (the first differing key), never silently started afresh; --restart discards it.
+// The one older format still read is v5: its chunks are kept with no decision timings (0
+// decisions, 0 timed, 0 ns), so the tables' milliseconds per decision then average over the decisions of
+// the chunks played since; resuming rewrites the journal as v6.
 // Each chunk line is flushed to the operating system at once (a kill loses nothing) and synced to
 // the disk by a background thread right after (a power cut loses at most the chunk being synced),
 // so the run does not wait for the disk.
@@ -95,8 +99,9 @@ std::string first_difference(const JournalKeys& there, const JournalKeys& now);
 
 /// Returns the journal line for `entry`, newline included (exposed for tests).
 std::string format_entry(const JournalEntry& entry);
-/// Returns true and fills `entry` when `line` (without newline) is a valid entry line.
-bool parse_entry(const std::string& line, JournalEntry& entry);
+/// Returns true and fills `entry` when `line` (without newline) is a valid entry line of the
+/// current format (v6), or of v5 when `v5` is true (its decision timings are then 0).
+bool parse_entry(const std::string& line, JournalEntry& entry, bool v5 = false);
 /// Returns the journal's header lines for `keys`, newlines included (exposed for tests).
 std::string format_header(const JournalKeys& keys);
 

@@ -1,7 +1,8 @@
 // `dominoes merge DIR`: the tables of a sharded run (--shard K/N, experiment.h's run_shard), from
 // the exact chunk totals in its shards' journals, summed in the global chunk order that an
 // unsharded run sums in (chunk_tally.h), so the tables are byte-identical to a run on one machine
-// (the seconds column aside, which adds the shards' own times).
+// (the measured columns aside: the seconds, which add the shards' own times, and the CPU
+// milliseconds per decision, measured where each chunk was played).
 //
 // The merge refuses, in one line naming the problem: shards of different splits (shard-K-of-2
 // beside shard-K-of-3), a shard whose journal names another config, split, version or executable

@@ -25,7 +25,8 @@ namespace tournament {
 namespace {
 
 // Messages after the start, all text (MPI_CHAR). Worker to rank 0: kAsk (empty) once, then one
-// kResult per chunk (its journal line, which also asks for the next), or kError (the reason).
+// kResult per chunk (its journal line, format_entry: every total including the decision counts
+// and CPU times, which also asks for the next), or kError (the reason).
 // Rank 0 to a worker: kChunk (the chunk's global number) or kStop (empty).
 enum Tag : int { kAsk = 1, kResult, kError, kChunk, kStop };
 

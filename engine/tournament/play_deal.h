@@ -11,6 +11,7 @@
 
 #include "engine/solvers/block_dominoes_solver.h"
 #include "engine/tournament/accumulator.h"
+#include "engine/tournament/decision_sampler.h"
 #include "engine/tournament/experiment_config.h"
 #include "strategies/strategy.h"
 
@@ -24,6 +25,8 @@ struct DealContext {
   const std::array<std::string, 2>& specs;       ///< {A, B}: the specs game records name
   std::string* records = nullptr;                ///< when not null, receives the game records
   solvers::BlockDominoesSolver* covariate_solver = nullptr;  ///< when not null: tally the covariate
+  /// {A's, B's} decision samplers (decision_sampler.h), kept across deals; null: time every choice.
+  std::array<DecisionSampler*, 2> samplers{};
 };
 
 /// Returns deal `deal.deal_index`'s tally for A against B: one game (or match, when the rules

@@ -65,6 +65,9 @@ Json row_object(const SummaryRow& r) {
   row["a_points_ci95_cv"] = cv ? number(r.cv.ci95) : Json(nullptr);
   row["cv_beta"] = cv ? number(r.cv.beta) : Json(nullptr);
   row["cv_rho"] = cv ? number(r.cv.correlation) : Json(nullptr);
+  // Measured CPU times, like seconds: null when no decision was timed.
+  row["a_ms_per_decision"] = r.a_decisions ? number(r.a_ms_per_decision) : Json(nullptr);
+  row["b_ms_per_decision"] = r.b_decisions ? number(r.b_ms_per_decision) : Json(nullptr);
   return row;
 }
 

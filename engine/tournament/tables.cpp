@@ -39,6 +39,18 @@ std::string readable_p(double p) {
   return significant(p);
 }
 
+// CPU milliseconds per decision: `decisions` 0 has no mean, an empty cell.
+double ms_per(std::int64_t ns, std::int64_t decisions) {
+  return decisions ? static_cast<double>(ns) / 1e6 / static_cast<double>(decisions) : 0;
+}
+std::string ms_cell(double ms, std::int64_t decisions, int places) {
+  return decisions ? fixed(ms, places) : std::string();
+}
+
+std::string ms_or_dash(double ms, std::int64_t decisions) {
+  return decisions ? fixed(ms, 3) : std::string("—");
+}
+
 std::string unit_name(const ExperimentConfig& c) {
   return c.rules.match_target > 0 ? "match to " + std::to_string(c.rules.match_target) : "game";
 }
@@ -126,6 +138,9 @@ SummaryRow summarize(const TaskResult& task, const ExperimentConfig& config) {
   r.has_penta = config.duplicate;
   r.penta = t.penta;
   r.penta_estimate = estimate_pentanomial(t.penta);
+  r.a_decisions = t.a_timed, r.b_decisions = t.b_timed;
+  r.a_ms_per_decision = ms_per(t.a_decision_ns, t.a_timed);
+  r.b_ms_per_decision = ms_per(t.b_decision_ns, t.b_timed);
   r.seconds = t.seconds;
   r.cv = estimate_adjusted(t.covariate, t.a_net, kCovariateMean, config.games_per_deal());
   return r;
@@ -139,7 +154,8 @@ std::string summary_csv(const std::vector<SummaryRow>& rows) {
         "a_win_rate_ci95_low,a_win_rate_ci95_high,p_value,leader_points_per_game,a_forfeits,"
         "b_forfeits,deals_played,sprt_llr,sprt_lower,sprt_upper,sprt_decision,penta_ll,penta_ld,"
         "penta_d,penta_wd,penta_ww,penta_score,normalized_elo,normalized_elo_ci95_low,"
-        "normalized_elo_ci95_high,a_points_per_game_cv,a_points_ci95_cv,cv_beta,cv_rho,seconds\n";
+        "normalized_elo_ci95_high,a_points_per_game_cv,a_points_ci95_cv,cv_beta,cv_rho,a_ms_per_decision,b_ms_per_decision,"
+        "seconds\n";
   for (const auto& r : rows) {
     for (const auto& column : r.sweep) os << csv_field(column.second) << ',';
     os << csv_field(r.player_a) << ',' << csv_field(r.player_b) << ',' << r.games << ','
@@ -148,7 +164,9 @@ std::string summary_csv(const std::vector<SummaryRow>& rows) {
        << fixed(r.a_win_rate_ci95_low, 4) << ',' << fixed(r.a_win_rate_ci95_high, 4) << ','
        << significant(r.p_value) << ',' << fixed(r.leader_points_per_game, 4) << ','
        << r.a_forfeits << ',' << r.b_forfeits << ',' << r.deals_played << ','
-       << sprt_and_penta_cells(r) << ',' << cv_fields(r.cv) << fixed(r.seconds, 3) << '\n';
+       << sprt_and_penta_cells(r) << ',' << cv_fields(r.cv)
+       << ms_cell(r.a_ms_per_decision, r.a_decisions, 4) << ','
+       << ms_cell(r.b_ms_per_decision, r.b_decisions, 4) << ',' << fixed(r.seconds, 3) << '\n';
   }
   return os.str();
 }
@@ -176,6 +194,21 @@ std::string precision_line(const std::vector<SummaryRow>& rows, const Experiment
 
 }  // namespace
 
+// A note under the table when a player has a `time-ms` budget (strategies/decision_budget.h): its
+// moves depend on the machine's speed and load, so the table is not reproducible.
+std::string time_budget_line(const std::vector<SummaryRow>& rows) {
+  const auto timed = [](const std::string& spec) {
+    return spec.find("time-ms=") != std::string::npos;
+  };
+  const bool any = std::any_of(rows.begin(), rows.end(), [&](const SummaryRow& r) {
+    return timed(r.player_a) || timed(r.player_b);
+  });
+  if (!any) return "";
+  return "\nNot reproducible: a player with a time-ms budget stops searching after that many "
+         "milliseconds of CPU time per decision, so its moves, and these results, depend on the "
+         "machine and its load (a nodes budget is the reproducible one).\n";
+}
+
 std::string summary_markdown(const std::vector<SummaryRow>& rows, const ExperimentConfig& c) {
   const bool forfeits = std::any_of(rows.begin(), rows.end(), [](const SummaryRow& r) {
     return r.a_forfeits > 0 || r.b_forfeits > 0;
@@ -190,11 +223,13 @@ std::string summary_markdown(const std::vector<SummaryRow>& rows, const Experime
      << to_string(c.rules.leader) << ". Unit: " << unit_name(c) << ".\n\n"
      << "Points per " << unit_name(c) << " are A's minus B's, with a 95% Student-t interval"
      << (c.duplicate ? " over duplicate pairs" : "") << "; the win rate counts a draw as half, "
-     << "with a Wilson 95% interval; p is one-sided for \"A scores more points than B\".\n\n"
+     << "with a Wilson 95% interval; p is one-sided for \"A scores more points than B\". "
+     << "ms/decision is each player's mean CPU time per real choice (two or more legal moves) on "
+     << "the thread that played it; like seconds it is measured, so it differs from run to run.\n\n"
      << sweep_header(rows) << "| A | B | games | A wins | draws | B wins | A points/" << (c.rules.match_target ? "match" : "game")
      << " | A win rate [95% CI] | p | leader points/game |"
-     << (forfeits ? " A forfeits | B forfeits |" : "") << " seconds |\n"
-     << sweep_rule(rows) << "|---|---|--:|--:|--:|--:|--:|--:|--:|--:|" << (forfeits ? "--:|--:|" : "") << "--:|\n";
+     << (forfeits ? " A forfeits | B forfeits |" : "") << " ms/decision A / B | seconds |\n"
+     << sweep_rule(rows) << "|---|---|--:|--:|--:|--:|--:|--:|--:|--:|" << (forfeits ? "--:|--:|" : "") << "--:|--:|\n";
   for (const auto& r : rows)
     os << sweep_cells(r) << "| " << r.player_a << " | " << r.player_b << " | " << r.games << " | " << r.a_wins
        << " | " << r.draws << " | " << r.b_wins << " | " << fixed(r.a_points_per_game, 3)
@@ -203,9 +238,11 @@ std::string summary_markdown(const std::vector<SummaryRow>& rows, const Experime
        << "] | " << readable_p(r.p_value) << " | " << fixed(r.leader_points_per_game, 3) << " | "
        << (forfeits ? std::to_string(r.a_forfeits) + " | " + std::to_string(r.b_forfeits) + " | "
                     : std::string())
-       << fixed(r.seconds, 2) << " |\n";
+       << ms_or_dash(r.a_ms_per_decision, r.a_decisions) << " / "
+       << ms_or_dash(r.b_ms_per_decision, r.b_decisions) << " | " << fixed(r.seconds, 2) << " |\n";
   if (c.sprt.enabled) os << sprt_markdown(rows, c);
   if (c.precision > 0) os << precision_line(rows, c);
+  os << time_budget_line(rows);
   os << cv_lines(rows);
   return os.str();
 }

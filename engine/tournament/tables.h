@@ -37,6 +37,12 @@ struct SummaryRow {
   bool has_penta = false;         ///< duplicate deals: the penta fields hold the pairs' counts
   PentanomialCounts penta{};
   PentanomialEstimate penta_estimate;
+  /// Real choices (two or more legal moves) timed for A and for B (all of a slow player's, a
+  /// sample of a fast one's: decision_sampler.h), and their mean CPU milliseconds on the playing
+  /// thread (game_loop.h); the mean is meaningless (shown empty) when its count is 0. Measured, so
+  /// it differs from run to run as `seconds` does.
+  std::int64_t a_decisions = 0, b_decisions = 0;
+  double a_ms_per_decision = 0, b_ms_per_decision = 0;
   double seconds = 0;
   AdjustedEstimate cv;  ///< the control-variate estimate (control_variate.h); invalid when off
 };
@@ -53,10 +59,12 @@ std::vector<SummaryRow> summary_rows(const std::vector<TaskResult>& tasks,
 /// penta_d, penta_wd, penta_ww, penta_score, normalized_elo, normalized_elo_ci95_low,
 /// normalized_elo_ci95_high (empty without duplicate deals, and the Elo cells also when
 /// undefined); a_points_per_game_cv, a_points_ci95_cv, cv_beta, cv_rho (empty when the control
-/// variate is off); seconds stays last.
+/// variate is off); a_ms_per_decision, b_ms_per_decision (CPU milliseconds per real choice, empty
+/// when none was timed); seconds stays last.
 std::string summary_csv(const std::vector<SummaryRow>& rows);
 /// Returns summary.md: the experiment's settings and the rows as a Markdown table (with forfeit
-/// columns when any game was forfeited).
+/// columns when any game was forfeited); its last two columns are the CPU milliseconds per real
+/// choice of A and B and the seconds.
 std::string summary_markdown(const std::vector<SummaryRow>& rows, const ExperimentConfig& config);
 
 /// A round robin's cross tables: entry (i, j) is player i's result against player j, from i's

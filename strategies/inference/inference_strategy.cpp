@@ -19,12 +19,23 @@ Move InferenceStrategy::choose(const Observation& obs, const MoveList& legal, Rn
   draw_weighted_worlds(obs, sampling_, model_.get(), rng, worlds_);
   double totals[MoveList::kCapacity] = {};
   int values[MoveList::kCapacity];
-  auto& solver = solver_.get(obs.rules());
-  for (std::size_t i = 0; i < worlds_.hands.size(); ++i) {
+  auto& solver = budget_.nodes > 0 ? solver_.fresh(obs.rules()) : solver_.get(obs.rules());
+  const std::size_t n = worlds_.hands.size();
+  // Under a budget a whole enumerated pool (Gosper's order) is solved spread out (header comment).
+  const std::uint64_t consistent = dominoes::count_consistent_hands(obs);
+  const bool gosper_order = consistent <= static_cast<std::uint64_t>(sampling_.enumerate) &&
+                            consistent <= static_cast<std::uint64_t>(sampling_.scenarios);
+  const std::size_t step = budget_.active() && gosper_order ? spread_step(n) : 1;
+  BudgetMeter meter(budget_);
+  const std::uint64_t start = solver.nodes();
+  for (std::size_t j = 0, i = 0; j < n; ++j, i = (i + step) % n) {
     const double weight = worlds_.weights[i];
     if (weight <= 0) continue;
     solver.move_values(dominoes::determinize(obs, worlds_.hands[i]), legal, 0, values);
     for (int k = 0; k < legal.size(); ++k) totals[k] += weight * values[k];
+    if (!budget_.active()) continue;
+    meter.add_work(static_cast<std::int64_t>(solver.nodes() - start) - meter.work());
+    if (meter.exhausted()) break;
   }
   int best = 0;
   for (int k = 1; k < legal.size(); ++k)
@@ -74,7 +85,10 @@ StrategyInfo inference_strategy_info() {
            {"enumerate", ParamType::kInt, "2000",
             "weight every consistent hand when there are at most this many", 0, 1e7, {}},
            {"samples", ParamType::kInt, "1000",
-            "else uniform hands drawn, weighted and resampled down to scenarios", 1, 1e7, {}}},
+            "else uniform hands drawn, weighted and resampled down to scenarios", 1, 1e7, {}},
+           time_ms_param(),
+           nodes_param("open-hands solver nodes of the worlds solved (a fresh table each "
+                       "decision)")},
           [](const ParamValues& v) {
             WorldSampling p;
             p.scenarios = static_cast<int>(v.get_int("scenarios"));
@@ -83,7 +97,7 @@ StrategyInfo inference_strategy_info() {
             const std::string& model = v.get_string("model");
             try {
               return Player(std::make_unique<InferenceStrategy>(
-                  p, make_opponent_model(model, v.get_double("temperature"))));
+                  p, make_opponent_model(model, v.get_double("temperature")), budget_of(v)));
             } catch (const SpecError& e) {  // checked at resolution; the file may have gone since
               throw SpecError("bad value model=" + common::quoted(model) +
                               " for strategy inference: " + e.what());

@@ -20,8 +20,20 @@
 // Parameters: model (heuristic | self | uniform | none | fitted:FILE; see opponent_model.h; none =
 // equal weights, no inference), temperature
 // (1; the heuristic and self models' softmax temperature, 0 = their argmax), scenarios (200),
-// enumerate (2000), samples (1000). The model file of fitted:FILE is written by `dominoes
-// fit-model` from --games-out records; FILE may hold no comma or parenthesis (spec syntax).
+// enumerate (2000), samples (1000), and the budget per decision (strategies/decision_budget.h):
+// time-ms (0 = off; CPU milliseconds, not reproducible) and nodes (0 = off; open-hands solver
+// nodes, BlockDominoesSolver::nodes(), reproducible). The budget bounds the solves, which are the
+// cost (drawing and weighting the worlds is not counted): the worlds are solved one at a time
+// until they are all done or the budget runs out (at least one), and the weighted mean covers the
+// worlds solved. Resampled or drawn worlds come in random order; a whole enumerated pool (at most
+// `scenarios` consistent hands) comes in Gosper's order, where neighbours share most tiles, so
+// under a budget it is solved in a fixed spread-out order (a stride, decision_budget.h's
+// spread_step) for an early stop to still cover unlike hands; when `scenarios` binds first all are
+// solved as without a budget, in that order (a weighted sum may then differ in its last bits).
+// With nodes set, each decision starts with an empty transposition table (SolverForRules::fresh),
+// so that the count does not depend on what this thread solved before. The model file of
+// fitted:FILE is written by `dominoes fit-model` from --games-out records; FILE may hold no comma
+// or parenthesis (spec syntax).
 //
 // Cost: weighting is a few hundred nanoseconds per pooled hand (one model call per past opponent
 // decision), small beside the `scenarios` exact solves. Reproducible: every random draw (pool and
@@ -44,6 +56,7 @@
 #include <span>
 #include <vector>
 
+#include "strategies/decision_budget.h"
 #include "strategies/inference/opponent_model.h"
 #include "strategies/inference/weighted_worlds.h"
 #include "strategies/solver_for_rules.h"
@@ -55,14 +68,16 @@ namespace strategies {
 class InferenceStrategy final : public Strategy {
  public:
   /// Returns an inference player with the opponent model `model` (shared: models are stateless);
-  /// a null model gives every world weight 1 (model=none).
-  InferenceStrategy(const WorldSampling& sampling, std::shared_ptr<const OpponentModel> model)
-      : sampling_(sampling), model_(std::move(model)) {}
+  /// a null model gives every world weight 1 (model=none). `budget`: time-ms and nodes (solver
+  /// nodes) per decision, off by default.
+  InferenceStrategy(const WorldSampling& sampling, std::shared_ptr<const OpponentModel> model,
+                    DecisionBudget budget = {})
+      : sampling_(sampling), model_(std::move(model)), budget_(budget) {}
 
   /// Returns the move with the best weighted mean solved value (see the header comment).
   Move choose(const Observation& obs, const MoveList& legal, Rng& rng) override;
   std::unique_ptr<Strategy> clone() const override {
-    return std::make_unique<InferenceStrategy>(sampling_, model_);
+    return std::make_unique<InferenceStrategy>(sampling_, model_, budget_);
   }
 
   /// Returns the effective number of worlds of the last decision's pool, (sum w)^2 / sum w^2
@@ -74,6 +89,7 @@ class InferenceStrategy final : public Strategy {
  private:
   WorldSampling sampling_;
   std::shared_ptr<const OpponentModel> model_;
+  DecisionBudget budget_;
   SolverForRules solver_;
   WeightedWorlds worlds_;  // per-decision scratch, kept to avoid reallocation
 };

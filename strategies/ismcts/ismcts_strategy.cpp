@@ -53,21 +53,27 @@ std::uint32_t IsmctsStrategy::add_child(std::uint32_t node, Move move) {
 }
 
 int IsmctsStrategy::simulate(const State& s, const dominoes::Rules& rules, dominoes::Seat me,
-                             Rng& rng) {
+                             Rng& rng, std::int64_t& plies) {
   if (params_.exact_tiles > 0 && s.hands[0].size() + s.hands[1].size() <= params_.exact_tiles) {
+    // The solver's own node count depends on its table, which carries over between decisions;
+    // the tiles left bound the plies to the end and do not.
+    plies += s.hands[0].size() + s.hands[1].size();
     const int v = solver_.get(rules).value(s);
     return s.to_move == me ? v : -v;
   }
   State end = s;
   const IsmctsRollout policy = params_.rollout;
-  dominoes::play_out(end, [policy, &rng](const State& at, const MoveList& legal) {
-    switch (policy) {
-      case IsmctsRollout::kRandom: break;
-      case IsmctsRollout::kLowest: return lowest_in_seed_order(legal, at.left, at.right);
-      case IsmctsRollout::kHeuristic: return ismcts_heuristic_move(at, legal);
-    }
-    return legal[static_cast<int>(rng.below(static_cast<std::uint32_t>(legal.size())))];
-  });
+  dominoes::play_out(
+      end,
+      [policy, &rng](const State& at, const MoveList& legal) {
+        switch (policy) {
+          case IsmctsRollout::kRandom: break;
+          case IsmctsRollout::kLowest: return lowest_in_seed_order(legal, at.left, at.right);
+          case IsmctsRollout::kHeuristic: return ismcts_heuristic_move(at, legal);
+        }
+        return legal[static_cast<int>(rng.below(static_cast<std::uint32_t>(legal.size())))];
+      },
+      [&plies](Move) { ++plies; });
   return dominoes::net_points(end, rules, me);
 }
 
@@ -82,8 +88,10 @@ Move IsmctsStrategy::choose(const Observation& obs, const MoveList& legal, Rng& 
   // Per-turn scratch on the stack: the child of each legal move (kNone: untried).
   std::array<std::uint32_t, MoveList::kCapacity> child_of{};
   std::array<int, MoveList::kCapacity> untried{};
+  BudgetMeter meter(params_.budget);
 
   for (int iteration = 0; iteration < params_.iterations; ++iteration) {
+    std::int64_t plies = 0;
     State s = dominoes::determinize(obs, dominoes::sample_opponent_hand(obs, rng));
     path_.clear();
     path_.push_back(0);
@@ -125,18 +133,21 @@ Move IsmctsStrategy::choose(const Observation& obs, const MoveList& legal, Rng& 
         }
       }
       dominoes::apply(s, nodes_[next].move);
+      ++plies;
       path_.push_back(next);
       node = next;
       if (expanded) break;
     }
     const int points = dominoes::status(s) == GameStatus::kOngoing
-                           ? simulate(s, rules, me, rng)
+                           ? simulate(s, rules, me, rng, plies)
                            : dominoes::net_points(s, rules, me);
     const double reward = points * inv_scale;
     for (std::uint32_t index : path_) {
       ++nodes_[index].visits;
       nodes_[index].total += reward;
     }
+    meter.add_work(plies);
+    if (meter.exhausted()) break;  // never with no budget set
   }
 
   // The most visited root move; ties: the higher mean, then the first in legal order.
@@ -188,9 +199,13 @@ StrategyInfo ismcts_strategy_info() {
            {"exact-tiles", ParamType::kInt, "0",
             "value a leaf with the exact open-hands solver instead of a rollout when both hands "
             "hold at most this many tiles; 0 = never",
-            0, dominoes::kMaxTiles, {}}},
+            0, dominoes::kMaxTiles, {}},
+           time_ms_param(),
+           nodes_param("simulated plies (descent and rollout moves; an exact leaf counts the "
+                       "tiles left)")},
           [](const ParamValues& v) {
             IsmctsParams p;
+            p.budget = budget_of(v);
             p.iterations = static_cast<int>(v.get_int("iterations"));
             p.c = v.get_double("c");
             const std::string& rollout = v.get_string("rollout");

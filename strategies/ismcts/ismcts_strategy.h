@@ -36,7 +36,12 @@
 // normalised rewards; 0.7 is not finely tuned: c = 0.25 to 1.4 scored alike against heuristic,
 // within the ±0.8 points-per-game interval of 500 duplicate deals), rollout (random | lowest |
 // heuristic: uniform moves, the seed's decide_random, or the seed's three-rule heuristic for both
-// seats), exact-tiles (0 = off).
+// seats), exact-tiles (0 = off), and the budget per decision (strategies/decision_budget.h):
+// time-ms (0 = off; CPU milliseconds, not reproducible) and nodes (0 = off; simulated plies:
+// every move applied in an iteration's descent and rollout, passes included, an exact leaf
+// counting the tiles left in both hands; reproducible). With a budget, `iterations` stays a cap
+// and the budget is checked after each iteration (at least one); iterations draw from the Rng in
+// the same order as without a budget, so when the cap binds first the move is the same.
 //
 // Memory and cost: the tree lives in a node pool (32 bytes a node) kept by the strategy and reused
 // from decision to decision, so the search allocates only while a pool grows past its largest
@@ -50,6 +55,7 @@
 #include <span>
 #include <vector>
 
+#include "strategies/decision_budget.h"
 #include "strategies/solver_for_rules.h"
 #include "strategies/strategy.h"
 #include "strategies/strategy_info.h"
@@ -69,6 +75,7 @@ struct IsmctsParams {
   double c = 0.7;         ///< UCB1 exploration constant on rewards normalised to [-1, 1]; >= 0
   IsmctsRollout rollout = IsmctsRollout::kRandom;
   int exact_tiles = 0;  ///< solve leaves exactly when both hands hold at most this many tiles
+  DecisionBudget budget{};  ///< time-ms and nodes (plies) per decision; off by default
 };
 
 /// One child of a node of the last search, for tests and tools.
@@ -84,7 +91,8 @@ class IsmctsStrategy final : public Strategy {
   /// Returns an ISMCTS player; requires iterations >= 1, c >= 0, exact_tiles >= 0.
   explicit IsmctsStrategy(const IsmctsParams& params) : params_(params) {}
 
-  /// Returns the most visited root move after params.iterations iterations (header comment).
+  /// Returns the most visited root move after params.iterations iterations, or fewer when a budget
+  /// runs out first (header comment).
   Move choose(const Observation& obs, const MoveList& legal, Rng& rng) override;
   std::unique_ptr<Strategy> clone() const override {
     return std::make_unique<IsmctsStrategy>(params_);
@@ -112,8 +120,10 @@ class IsmctsStrategy final : public Strategy {
   std::uint32_t find_child(std::uint32_t node, Move move) const;
   // Adds a child of `node` reached by `move` (last among its children) and returns its index.
   std::uint32_t add_child(std::uint32_t node, Move move);
-  // Returns the searcher's net points at the end of a rollout from `s` (or the exact value).
-  int simulate(const dominoes::State& s, const dominoes::Rules& rules, dominoes::Seat me, Rng& rng);
+  // Returns the searcher's net points at the end of a rollout from `s` (or the exact value); adds
+  // the rollout's moves (or, for an exact value, the tiles left in both hands) to `plies`.
+  int simulate(const dominoes::State& s, const dominoes::Rules& rules, dominoes::Seat me, Rng& rng,
+               std::int64_t& plies);
 
   IsmctsParams params_;
   std::vector<Node> nodes_;          // the pool: cleared, not freed, between decisions

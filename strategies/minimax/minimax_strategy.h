@@ -11,7 +11,17 @@
 // and a transposition table give the same values far faster.
 //
 // Parameters: scenarios (200), depth (10), exact (true), crn (true: the same hands serve every
-// candidate move; false: independent hands per move, as the seed did).
+// candidate move; false: independent hands per move, as the seed did), and the budget per decision
+// (strategies/decision_budget.h): time-ms (0 = off; CPU milliseconds, not reproducible) and nodes
+// (0 = off; open-hands solver nodes, BlockDominoesSolver::nodes(), reproducible). With a budget,
+// `scenarios` stays a cap and the worlds are added until the cap or the budget, at least one:
+// with crn=true one world at a time in the sampled order (so when the cap binds first the move is
+// the one without a budget); with exact enumeration the consistent hands in a fixed spread-out
+// order (a stride through Gosper's order, whose neighbours share most tiles), so an early stop
+// still covers unlike hands; with crn=false in rounds, one fresh world per move each round,
+// checking the budget after each round so every move gets the same number of worlds. With nodes
+// set, each decision starts with an empty transposition table (SolverForRules::fresh): the nodes
+// a solve visits depend on the table, which would otherwise carry what this thread solved before.
 //
 // Known limits of the method (Frank and Basin 1998; Long et al. 2010): each world is solved as if
 // both hands were open, so the search assumes it will learn the opponent's hand (strategy fusion)
@@ -21,6 +31,7 @@
 #include <memory>
 #include <vector>
 
+#include "strategies/decision_budget.h"
 #include "strategies/solver_for_rules.h"
 #include "strategies/strategy.h"
 #include "strategies/strategy_info.h"
@@ -29,25 +40,34 @@ namespace strategies {
 
 class MinimaxStrategy final : public Strategy {
  public:
-  /// Returns a minimax strategy; requires scenarios >= 1 and depth >= 0.
-  MinimaxStrategy(int scenarios, int depth, bool exact, bool common_random_numbers)
-      : scenarios_(scenarios), depth_(depth), exact_(exact), crn_(common_random_numbers) {}
+  /// Returns a minimax strategy; requires scenarios >= 1, depth >= 0 and budgets >= 0.
+  MinimaxStrategy(int scenarios, int depth, bool exact, bool common_random_numbers,
+                  DecisionBudget budget = {})
+      : scenarios_(scenarios),
+        depth_(depth),
+        exact_(exact),
+        crn_(common_random_numbers),
+        budget_(budget) {}
 
   /// Returns the move with the best mean solved value (see the header comment).
   Move choose(const Observation& obs, const MoveList& legal, Rng& rng) override;
   std::unique_ptr<Strategy> clone() const override {
-    return std::make_unique<MinimaxStrategy>(scenarios_, depth_, exact_, crn_);
+    return std::make_unique<MinimaxStrategy>(scenarios_, depth_, exact_, crn_, budget_);
   }
 
  private:
-  // Adds each move's value in the world where the opponent holds `hand` to `totals`.
-  void add_world(const Observation& obs, dominoes::TileSet hand, const MoveList& legal,
-                 long long* totals);
+  // Adds each move's value in the world where the opponent holds `hand` to `totals`, solved by
+  // `solver`.
+  void add_world(solvers::BlockDominoesSolver& solver, const Observation& obs,
+                 dominoes::TileSet hand, const MoveList& legal, long long* totals);
+  // choose() under a budget: fills `totals` (see the header comment).
+  void budgeted_totals(const Observation& obs, const MoveList& legal, Rng& rng, long long* totals);
 
   int scenarios_;
   int depth_;
   bool exact_;
   bool crn_;
+  DecisionBudget budget_;
   SolverForRules solver_;
 };
 

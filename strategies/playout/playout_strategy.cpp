@@ -16,7 +16,31 @@ long long PlayoutStrategy::evaluate(const Observation& obs, Move move, Rng& rng)
   return total;
 }
 
+Move PlayoutStrategy::budgeted_choose(const Observation& obs, const MoveList& legal, Rng& rng) {
+  BudgetMeter meter(budget_);
+  long long totals[MoveList::kCapacity] = {};
+  for (int i = 0; i < playouts_; ++i) {
+    dominoes::TileSet hand;
+    std::uint64_t seed = 0;
+    for (int k = 0; k < legal.size(); ++k) {
+      if (k == 0 || !crn_) hand = dominoes::sample_opponent_hand(obs, rng), seed = rng.next();
+      dominoes::Rng rollout_rng(seed);
+      dominoes::State s = dominoes::determinize(obs, hand);
+      dominoes::apply(s, legal[k]);
+      std::int64_t plies = 1;  // the candidate move
+      totals[k] += counted_rollout(s, rollout_, obs.rules(), obs.seat(), rollout_rng, plies);
+      meter.add_work(plies);
+    }
+    if (meter.exhausted()) break;
+  }
+  int best = 0;
+  for (int k = 1; k < legal.size(); ++k)
+    if (totals[k] > totals[best]) best = k;
+  return legal[best];
+}
+
 Move PlayoutStrategy::choose(const Observation& obs, const MoveList& legal, Rng& rng) {
+  if (budget_.active()) return budgeted_choose(obs, legal, rng);
   if (crn_) {
     hands_.resize(static_cast<std::size_t>(playouts_));
     seeds_.resize(static_cast<std::size_t>(playouts_));
@@ -44,12 +68,15 @@ StrategyInfo playout_strategy_info() {
             "rollout policy for both seats: random, or lowest as the seed's rollouts played", 0, 0,
             {"random", "lowest"}},
            {"crn", ParamType::kBool, "true",
-            "common random numbers: the same sampled hands for every candidate move", 0, 0, {}}},
+            "common random numbers: the same sampled hands for every candidate move", 0, 0, {}},
+           time_ms_param(),
+           nodes_param("simulated plies (each playout's candidate move and rollout moves)")},
           [](const ParamValues& v) {
             const auto policy = v.get_string("rollout") == "lowest" ? RolloutPolicy::kLowest
                                                                     : RolloutPolicy::kRandom;
             return Player(std::make_unique<PlayoutStrategy>(
-                static_cast<int>(v.get_int("playouts")), policy, v.get_bool("crn")));
+                static_cast<int>(v.get_int("playouts")), policy, v.get_bool("crn"),
+                budget_of(v)));
           }};
 }
 

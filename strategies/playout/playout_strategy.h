@@ -9,11 +9,19 @@
 // Parameters: playouts (1000, as in the seed), rollout (random | lowest; the seed's rollouts used
 // its decide_random, which is our `lowest`), crn (true: the same sampled hands and rollout seeds
 // serve every candidate move, common random numbers, so the comparison between moves is not
-// drowned by sampling noise; false: independent samples per move, as the seed did).
+// drowned by sampling noise; false: independent samples per move, as the seed did), and the
+// budget per decision (strategies/decision_budget.h): time-ms (0 = off; CPU milliseconds, not
+// reproducible) and nodes (0 = off; simulated plies: each playout counts the candidate move and
+// every move of its rollout, passes included; reproducible). With a budget, `playouts` stays a cap
+// and the playouts go in rounds, one per legal move each round (with crn=true all on the round's
+// one sampled hand and seed, drawn in the order the unbudgeted strategy draws them, so when the
+// cap binds first the move is the one without a budget), and the budget is checked after each
+// round: every move gets the same number of playouts, at least one.
 #pragma once
 
 #include <vector>
 
+#include "strategies/decision_budget.h"
 #include "strategies/playout/rollout.h"
 #include "strategies/strategy.h"
 #include "strategies/strategy_info.h"
@@ -22,23 +30,27 @@ namespace strategies {
 
 class PlayoutStrategy final : public Strategy {
  public:
-  /// Returns a playout strategy; requires playouts >= 1.
-  PlayoutStrategy(int playouts, RolloutPolicy rollout, bool common_random_numbers)
-      : playouts_(playouts), rollout_(rollout), crn_(common_random_numbers) {}
+  /// Returns a playout strategy; requires playouts >= 1 and budgets >= 0.
+  PlayoutStrategy(int playouts, RolloutPolicy rollout, bool common_random_numbers,
+                  DecisionBudget budget = {})
+      : playouts_(playouts), rollout_(rollout), crn_(common_random_numbers), budget_(budget) {}
 
   /// Returns the move with the best mean rollout result (see the header comment).
   Move choose(const Observation& obs, const MoveList& legal, Rng& rng) override;
   std::unique_ptr<Strategy> clone() const override {
-    return std::make_unique<PlayoutStrategy>(playouts_, rollout_, crn_);
+    return std::make_unique<PlayoutStrategy>(playouts_, rollout_, crn_, budget_);
   }
 
  private:
+  // choose() under a budget (see the header comment).
+  Move budgeted_choose(const Observation& obs, const MoveList& legal, Rng& rng);
   // Returns the summed rollout result of `move` over this decision's scenarios.
   long long evaluate(const Observation& obs, Move move, Rng& rng);
 
   int playouts_;
   RolloutPolicy rollout_;
   bool crn_;
+  DecisionBudget budget_;
   // Per-decision scratch, kept to avoid reallocation: sampled hands and rollout seeds.
   std::vector<dominoes::TileSet> hands_;
   std::vector<std::uint64_t> seeds_;

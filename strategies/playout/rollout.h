@@ -3,6 +3,8 @@
 // loop (engine/dominoes/playout_loop.h).
 #pragma once
 
+#include <cstdint>
+
 #include "engine/dominoes/playout_loop.h"
 #include "engine/dominoes/rng.h"
 #include "engine/dominoes/rules.h"
@@ -28,6 +30,21 @@ inline int rollout(dominoes::State s, RolloutPolicy policy, const dominoes::Rule
       return legal[static_cast<int>(rng.below(static_cast<std::uint32_t>(legal.size())))];
     return lowest_in_seed_order(legal, at.left, at.right);
   });
+  return dominoes::net_points(s, rules, seat);
+}
+
+/// Returns the same as rollout() and adds to `plies` the moves played out from `s` (passes
+/// included): the work unit of a `nodes` budget (strategies/decision_budget.h).
+inline int counted_rollout(dominoes::State s, RolloutPolicy policy, const dominoes::Rules& rules,
+                           dominoes::Seat seat, dominoes::Rng& rng, std::int64_t& plies) {
+  dominoes::play_out(
+      s,
+      [policy, &rng](const dominoes::State& at, const dominoes::MoveList& legal) {
+        if (policy == RolloutPolicy::kRandom)
+          return legal[static_cast<int>(rng.below(static_cast<std::uint32_t>(legal.size())))];
+        return lowest_in_seed_order(legal, at.left, at.right);
+      },
+      [&plies](dominoes::Move) { ++plies; });
   return dominoes::net_points(s, rules, seat);
 }
 
