@@ -74,6 +74,7 @@ const char* const kNodeBudgeted[] = {
     "playout(playouts=300,nodes=2000)",
     "ismcts(iterations=500,nodes=2000)",
     "inference(scenarios=100,nodes=3000)",
+    "epimc(scenarios=60,nodes=6000)",
 };
 
 TEST(DecisionBudget, NodesAreReproducibleAcrossThreadCountsAndRuns) {
@@ -112,6 +113,7 @@ TEST(DecisionBudget, OneNodeIsTheOneWorldChoice) {
   }
   // Inference's one world is a resampled one, not scenarios=1's: legal moves only.
   EXPECT_EQ(moves_of("inference(scenarios=50,nodes=1)", "random", 15).size(), 30u);
+  EXPECT_EQ(moves_of("epimc(scenarios=50,nodes=1)", "random", 15).size(), 30u);
 }
 
 TEST(DecisionBudget, ABudgetThatNeverBindsChangesNothing) {
@@ -122,6 +124,8 @@ TEST(DecisionBudget, ABudgetThatNeverBindsChangesNothing) {
       {"ismcts(iterations=40,nodes=1000000000000)", "ismcts(iterations=40)"},
       // model=none: equal weights, whole-number sums, so the solving order cannot matter.
       {"inference(model=none,scenarios=20,nodes=1000000000000)", "inference(model=none,scenarios=20)"},
+      {"epimc(reply=min,model=none,scenarios=20,nodes=1000000000000)",
+       "epimc(reply=min,model=none,scenarios=20)"},
   };
   for (const auto& [budgeted, plain] : same) {
     SCOPED_TRACE(budgeted);
@@ -131,7 +135,8 @@ TEST(DecisionBudget, ABudgetThatNeverBindsChangesNothing) {
 
 TEST(DecisionBudget, OneMillisecondPlaysLegalMoves) {
   for (const char* spec : {"minimax(time-ms=1)", "minimax(time-ms=1,crn=false)",
-                           "playout(time-ms=1)", "ismcts(time-ms=1)", "inference(time-ms=1)"}) {
+                           "playout(time-ms=1)", "ismcts(time-ms=1)", "inference(time-ms=1)",
+                           "epimc(time-ms=1)"}) {
     SCOPED_TRACE(spec);
     EXPECT_EQ(moves_of(spec, "random", 3).size(), 6u);  // play_deal throws on an illegal move
   }

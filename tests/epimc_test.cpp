@@ -367,5 +367,28 @@ TEST(EpimcStrategy, PlaysTheBestConsistentValueAndNeverTrustsMoreThanPimc) {
   EXPECT_GE(decisions, 20);
 }
 
+// A node budget ends the subgame after the world that spends it: one world for a budget of 1.
+TEST(EpimcStrategy, ANodeBudgetStopsAddingWorlds) {
+  EpimcParams one, all;
+  one.sampling = all.sampling = {40, 100, 60};
+  one.budget.nodes = 1;
+  EpimcStrategy budgeted(one, nullptr), plain(all, nullptr);
+  const Rules rules;
+  int decisions = 0;
+  for (std::uint64_t index = 0; index < 20; ++index) {
+    State s;
+    History history;
+    if (!random_position(index, 6, s, history)) continue;
+    const auto obs = dominoes::observe(s, history, rules, s.to_move);
+    Rng r1(index), r2(index);
+    budgeted.choose(obs, obs.legal_moves(), r1);
+    plain.choose(obs, obs.legal_moves(), r2);
+    EXPECT_EQ(budgeted.last_worlds(), 1u);
+    EXPECT_GT(plain.last_worlds(), 1u);
+    ++decisions;
+  }
+  EXPECT_GE(decisions, 10);
+}
+
 }  // namespace
 }  // namespace strategies

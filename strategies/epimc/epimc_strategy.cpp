@@ -1,10 +1,27 @@
 #include "strategies/epimc/epimc_strategy.h"
 
 #include "engine/common/text.h"
+#include "engine/dominoes/determinization.h"
 #include "strategies/inference/inference_strategy.h"
 #include "strategies/spec.h"
 
 namespace strategies {
+
+void EpimcStrategy::spread_enumerated_pool(const Observation& obs) {
+  // A whole enumerated pool comes in Gosper's order, alike hands side by side; a budget that stops
+  // early must not see only the first few of them (decision_budget.h, spread_step).
+  const std::uint64_t consistent = dominoes::count_consistent_hands(obs);
+  if (consistent > static_cast<std::uint64_t>(params_.sampling.enumerate) ||
+      consistent > static_cast<std::uint64_t>(params_.sampling.scenarios))
+    return;
+  const std::size_t n = hands_.size(), step = spread_step(n);
+  std::vector<dominoes::TileSet> hands(n);
+  std::vector<double> weights(n);
+  for (std::size_t j = 0, i = 0; j < n; ++j, i = (i + step) % n)
+    hands[j] = hands_[i], weights[j] = weights_[i];
+  hands_.swap(hands);
+  weights_.swap(weights);
+}
 
 Move EpimcStrategy::choose(const Observation& obs, const MoveList& legal, Rng& rng) {
   draw_weighted_worlds(obs, params_.sampling, model_.get(), rng, worlds_);
@@ -13,8 +30,18 @@ Move EpimcStrategy::choose(const Observation& obs, const MoveList& legal, Rng& r
   for (std::size_t i = 0; i < worlds_.hands.size(); ++i)
     if (worlds_.weights[i] > 0) hands_.push_back(worlds_.hands[i]), weights_.push_back(worlds_.weights[i]);
 
-  subgame_.build(obs, legal, hands_, weights_, params_.postpone,
-                 params_.modelled_replies ? model_.get() : nullptr, solver_.get(obs.rules()));
+  const DecisionBudget& budget = params_.budget;
+  if (budget.active()) spread_enumerated_pool(obs);
+  auto& solver = budget.nodes > 0 ? solver_.fresh(obs.rules()) : solver_.get(obs.rules());
+  BudgetMeter meter(budget);
+  const std::uint64_t start = solver.nodes();
+  const auto spent = [&]() {
+    meter.add_work(static_cast<std::int64_t>(solver.nodes() - start) - meter.work());
+    return meter.exhausted();
+  };
+  last_worlds_ = subgame_.build(obs, legal, hands_, weights_, params_.postpone,
+                 params_.modelled_replies ? model_.get() : nullptr, solver,
+                 budget.active() ? std::function<bool()>(spent) : nullptr);
   const auto n = static_cast<std::size_t>(legal.size());
   values_.assign(n, 0.0);
   fused_.assign(n, 0.0);
@@ -54,7 +81,8 @@ StrategyInfo epimc_strategy_info() {
            {"enumerate", ParamType::kInt, "2000",
             "weigh every consistent hand when there are at most this many", 0, 1e7, {}},
            {"samples", ParamType::kInt, "1000",
-            "else uniform hands drawn, weighed and resampled down to scenarios", 1, 1e7, {}}},
+            "else uniform hands drawn, weighed and resampled down to scenarios", 1, 1e7, {}},
+           time_ms_param(), nodes_param("open-hands solver nodes")},
           [](const ParamValues& v) {
             EpimcParams p;
             p.sampling.scenarios = static_cast<int>(v.get_int("scenarios"));
@@ -63,6 +91,7 @@ StrategyInfo epimc_strategy_info() {
             p.postpone = static_cast<int>(v.get_int("postpone"));
             p.exhaustive = static_cast<long>(v.get_int("exhaustive"));
             p.modelled_replies = v.get_string("reply") == "model";
+            p.budget = budget_of(v);
             const std::string& model = v.get_string("model");
             try {
               return Player(std::make_unique<EpimcStrategy>(

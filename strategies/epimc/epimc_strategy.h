@@ -25,7 +25,9 @@
 // strategies tried one by one up to this many per root move), reply (model | min), and the
 // inference strategy's model (heuristic), temperature (1), scenarios (200), enumerate (2000),
 // samples (1000). The defaults are the best measured (below); reply=min with model=none is the
-// method as published, over unweighted worlds.
+// method as published, over unweighted worlds. time-ms and nodes (strategies/decision_budget.h;
+// nodes counts open-hands solver nodes) stop adding worlds to the subgame once spent; a whole
+// enumerated pool is then taken in a spread-out order, as inference does.
 //
 // Cost: postpone=1 solves about (opponent replies x own replies) leaves per root move per world,
 // positions two tiles later than PIMC's, with the world's transposition table shared by them.
@@ -49,6 +51,7 @@
 #include <memory>
 #include <vector>
 
+#include "strategies/decision_budget.h"
 #include "strategies/epimc/postponed_subgame.h"
 #include "strategies/inference/opponent_model.h"
 #include "strategies/inference/weighted_worlds.h"
@@ -64,6 +67,7 @@ struct EpimcParams {
   int postpone = 1;         ///< own later turns kept as information sets; >= 0
   long exhaustive = 256;    ///< try every pure strategy up to this many per root move; >= 0
   bool modelled_replies = false;  ///< the opponent replies by the model's policy, not the minimum
+  DecisionBudget budget;    ///< time-ms and nodes (open-hands solver nodes); off by default
 };
 
 class EpimcStrategy final : public Strategy {
@@ -78,6 +82,9 @@ class EpimcStrategy final : public Strategy {
   std::unique_ptr<Strategy> clone() const override {
     return std::make_unique<EpimcStrategy>(params_, model_);
   }
+  /// Returns the number of worlds in the last decision's subgame (fewer than drawn when a budget
+  /// ran out).
+  std::size_t last_worlds() const { return last_worlds_; }
 
   /// Returns the last decision's root-move values, in legal-move order: the consistent
   /// (postponed) values and PIMC's fused values over the same worlds (weighted sums, points).
@@ -94,6 +101,9 @@ class EpimcStrategy final : public Strategy {
   std::vector<double> weights_;
   PostponedSubgame subgame_;
   std::vector<double> values_, fused_;
+  std::size_t last_worlds_ = 0;
+  // Under a budget: reorders a whole enumerated pool (hands_, weights_) spread out.
+  void spread_enumerated_pool(const Observation& obs);
 };
 
 /// Returns the registry entry of `epimc`: its name, summary, parameters and factory.

@@ -77,11 +77,13 @@ void PostponedSubgame::expand(int node, const State& s, int turns_left, int worl
   }
 }
 
-void PostponedSubgame::build(const dominoes::Observation& obs, const dominoes::MoveList& legal,
-                             std::span<const dominoes::TileSet> hands,
-                             std::span<const double> weights, int postpone,
-                             const OpponentModel* reply_model,
-                             solvers::BlockDominoesSolver& solver) {
+std::size_t PostponedSubgame::build(const dominoes::Observation& obs,
+                                    const dominoes::MoveList& legal,
+                                    std::span<const dominoes::TileSet> hands,
+                                    std::span<const double> weights, int postpone,
+                                    const OpponentModel* reply_model,
+                                    solvers::BlockDominoesSolver& solver,
+                                    const std::function<bool()>& stop) {
   assert(hands.size() == weights.size());
   nodes_.clear();
   weights_.assign(weights.begin(), weights.end());
@@ -100,7 +102,14 @@ void PostponedSubgame::build(const dominoes::Observation& obs, const dominoes::M
       dominoes::apply(next, legal[k]);
       expand(nodes_[0].children[static_cast<std::size_t>(k)], next, postpone, static_cast<int>(w));
     }
+    if (stop && w + 1 < hands.size() && stop()) {
+      // Keep the worlds built: every per-world vector drops the rest.
+      weights_.resize(w + 1);
+      for (Node& n : nodes_) n.value.resize(w + 1), n.ended.resize(w + 1), n.reach.resize(w + 1);
+      break;
+    }
   }
+  return weights_.size();
 }
 
 void PostponedSubgame::recompute(int node) {

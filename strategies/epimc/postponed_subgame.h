@@ -36,6 +36,7 @@
 #pragma once
 
 #include <climits>
+#include <functional>
 #include <cmath>
 #include <limits>
 #include <span>
@@ -55,9 +56,14 @@ class PostponedSubgame {
   /// `postpone` (>= 0) of the observer's own turns deep, solving every leaf with `solver` (exact,
   /// to the end of the game). The opponent replies by the minimum (reply_model null) or by
   /// `reply_model`'s policy from its own view (header comment). Replaces any previous subgame.
-  void build(const dominoes::Observation& obs, const dominoes::MoveList& legal,
-             std::span<const dominoes::TileSet> hands, std::span<const double> weights,
-             int postpone, const OpponentModel* reply_model, solvers::BlockDominoesSolver& solver);
+  /// When `stop` is given it is asked after each world (in the order given) and true ends the
+  /// building there: the subgame then holds the worlds done so far (at least one). Returns the
+  /// number of worlds in the subgame.
+  std::size_t build(const dominoes::Observation& obs, const dominoes::MoveList& legal,
+                    std::span<const dominoes::TileSet> hands, std::span<const double> weights,
+                    int postpone, const OpponentModel* reply_model,
+                    solvers::BlockDominoesSolver& solver,
+                    const std::function<bool()>& stop = nullptr);
 
   /// Writes to values[k] PIMC's value of root move legal[k]: the weighted sum over worlds of the
   /// world's open-hands value (the observer's best move in each world separately: fused).
