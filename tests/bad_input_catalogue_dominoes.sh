@@ -241,7 +241,7 @@ reject 2 'precision' run "${P[@]}" "${O[@]}" --precision -1
 reject 2 'precision' run "${P[@]}" "${O[@]}" --precision x
 reject 2 'precision' run "${P[@]}" "${O[@]}" --precision nan
 # epimc (issue 12, strategy-fusion repair).
-reject 2 'from 0 to 3' run --player "epimc(postpone=4)" --player random "${O[@]}"
+reject 2 'from 0 to 2' run --player "epimc(postpone=3)" --player random "${O[@]}"
 reject 2 'from 0' run --player "epimc(exhaustive=-1)" --player random "${O[@]}"
 reject 2 'fitted:FILE' run --player "epimc(model=best)" --player random "${O[@]}"
 reject 2 'reply=model needs an opponent model' run --player "epimc(model=none)" --player random "${O[@]}"

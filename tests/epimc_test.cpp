@@ -280,6 +280,46 @@ TEST(EpimcSubgame, ModelledRepliesGiveTheBestPureStrategyByBruteForce) {
   EXPECT_GE(checked, 20);
 }
 
+// Weights are counts: a world of weight 3 is worth three copies of it of weight 1, for every value
+// the subgame reports, with either kind of reply.
+TEST(EpimcSubgame, AWeightActsAsThatManyCopiesOfTheWorld) {
+  const Rules rules;
+  solvers::BlockDominoesSolver solver(rules);
+  const HeuristicModel heuristic(1.0);
+  int checked = 0;
+  for (std::uint64_t index = 0; index < 30 && checked < 20; ++index) {
+    State s;
+    History history;
+    if (!random_position(index, 5, s, history)) continue;
+    const auto obs = dominoes::observe(s, history, rules, s.to_move);
+    const std::vector<TileSet> worlds = some_worlds(obs, s.hands[1 - s.to_move], 5);
+    std::vector<TileSet> copies = worlds;
+    copies.insert(copies.begin() + 1, {worlds[1 % worlds.size()], worlds[1 % worlds.size()]});
+    std::vector<double> weighted(worlds.size(), 1.0);
+    weighted[1 % worlds.size()] = 3.0;
+    const std::vector<double> ones(copies.size(), 1.0);
+    const dominoes::MoveList legal = obs.legal_moves();
+    for (const OpponentModel* model : {static_cast<const OpponentModel*>(nullptr),
+                                       static_cast<const OpponentModel*>(&heuristic)}) {
+      std::vector<double> a(static_cast<std::size_t>(legal.size())), b(a.size()), fa(a.size()),
+          fb(a.size());
+      PostponedSubgame one, three;
+      one.build(obs, legal, worlds, weighted, 1, model, solver);
+      three.build(obs, legal, copies, ones, 1, model, solver);
+      one.fused_values(fa.data());
+      three.fused_values(fb.data());
+      one.consistent_values(LONG_MAX, a.data());
+      three.consistent_values(LONG_MAX, b.data());
+      for (std::size_t k = 0; k < a.size(); ++k) {
+        EXPECT_NEAR(a[k], b[k], 1e-9 * (1 + std::fabs(b[k]))) << "position " << index;
+        EXPECT_NEAR(fa[k], fb[k], 1e-9 * (1 + std::fabs(fb[k])));
+      }
+      ++checked;
+    }
+  }
+  EXPECT_GE(checked, 20);
+}
+
 TEST(EpimcSubgame, PostponeZeroIsPimc) {
   const Rules rules;
   solvers::BlockDominoesSolver solver(rules);

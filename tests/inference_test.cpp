@@ -340,6 +340,75 @@ TEST(InferenceStrategy, RejectsBadModels) {
             "inference(model=heuristic,temperature=1,scenarios=200,enumerate=2000,samples=1000)");
 }
 
+// `count` decisions drawn from `model` at positions of random games (the chosen move is followed).
+std::vector<FitDecision> decisions_from(const SoftmaxModel& model, std::size_t count,
+                                        std::uint64_t seed) {
+  std::vector<FitDecision> decisions;
+  dominoes::Rng rng(seed);
+  for (std::uint64_t deal_index = 0; decisions.size() < count; ++deal_index) {
+    const Rules rules;
+    State s = dominoes::start_state(dominoes::make_deal(rules, seed, deal_index));
+    while (dominoes::status(s) == dominoes::GameStatus::kOngoing) {
+      const MoveList legal = dominoes::legal_moves(s);
+      Move m = legal.empty() ? Move::pass() : legal[0];
+      if (legal.size() > 1) {
+        FitDecision d;
+        d.moves.resize(static_cast<std::size_t>(legal.size()));
+        move_features(s, legal, d.moves.data());
+        double probs[MoveList::kCapacity];
+        model.policy(s, legal, probs);
+        double u = rng.uniform();
+        d.chosen = legal.size() - 1;
+        for (int k = 0; k < legal.size(); ++k)
+          if ((u -= probs[k]) < 0) {
+            d.chosen = k;
+            break;
+          }
+        m = legal[d.chosen];
+        decisions.push_back(std::move(d));
+      }
+      dominoes::apply(s, m);
+    }
+  }
+  return decisions;
+}
+
+// The penalised log-likelihood, computed here without Eigen: the fit's objective.
+double penalised(const std::vector<FitDecision>& decisions, const std::array<double, kMoveFeatures>& w,
+                 double ridge) {
+  double total = 0;
+  for (const FitDecision& d : decisions) {
+    std::vector<double> scores;
+    for (const auto& f : d.moves) {
+      double x = 0;
+      for (int i = 0; i < kMoveFeatures; ++i) x += w[i] * f[i];
+      scores.push_back(x);
+    }
+    const double top = *std::max_element(scores.begin(), scores.end());
+    double z = 0;
+    for (double x : scores) z += std::exp(x - top);
+    total += scores[static_cast<std::size_t>(d.chosen)] - top - std::log(z);
+  }
+  for (double x : w) total -= 0.5 * ridge * x * x;
+  return total;
+}
+
+// A nearly deterministic player (large weights): the fit ends where rounding stops the line
+// search. It must call that converged, and no small move of any weight may raise the objective.
+TEST(InferenceFit, ANearlyDeterministicPlayerIsFittedToConvergence) {
+  const std::array<double, kMoveFeatures> truth = {6, 4, 6, -2, 3, 3, 4, -3, 5};
+  const std::vector<FitDecision> decisions = decisions_from(SoftmaxModel(truth), 3000, 23);
+  const FitResult fit = fit_softmax_model(decisions, 1.0);
+  EXPECT_TRUE(fit.converged) << fit.iterations << " steps";
+  const double best = penalised(decisions, fit.weights, 1.0);
+  for (int i = 0; i < kMoveFeatures; ++i)
+    for (double h : {-1e-3, 1e-3}) {
+      std::array<double, kMoveFeatures> w = fit.weights;
+      w[static_cast<std::size_t>(i)] += h;
+      EXPECT_LE(penalised(decisions, w, 1.0), best + 1e-9) << kMoveFeatureNames[i] << " " << h;
+    }
+}
+
 // Decisions drawn from a known softmax model at positions of random games; the fit must find the
 // maximum of the likelihood (no better than the truth, zero gradient) and land near the truth.
 TEST(InferenceFit, RecoversAKnownSoftmaxModel) {

@@ -131,6 +131,33 @@ TEST(PrecisionStopTest, ShardsPlayEverythingAndTheMergeStopsWhereTheRunDoes) {
             csv_without_timings(read_text(sharded + "/summary.csv")));
 }
 
+// A partial merge never applies the rule across a gap, and says so: with only shard 0 of 3 every
+// pairing has a gap at its second chunk, before the rule's first check.
+TEST(PrecisionStopTest, APartialMergeClaimsNoStopItDidNotCheck) {
+  TempDir tmp;
+  const std::string dir = tmp.sub("partial");
+  const ExperimentConfig config = round_robin(dir, 5.0, 1);  // a target every pairing would reach
+  ASSERT_TRUE(run_shard(builtin(), config, {0, 3}).run.complete);
+  merge_shards(builtin(), dir, true);
+  const std::string md = read_text(dir + "/summary.md");
+  EXPECT_NE(md.find("0 of 3 pairings got there"), std::string::npos) << md;
+}
+
+// A partial merge of a round robin in which some pairing has no game yet writes its tables
+// without ratings (nothing to rate that pairing by) instead of failing.
+TEST(PrecisionStopTest, APartialMergeWithAnUnplayedPairingSkipsTheRatings) {
+  TempDir tmp;
+  const std::string dir = tmp.sub("unplayed");
+  ExperimentConfig config = round_robin(dir, 0, 1);
+  config.deals = 200;
+  config.chunk = 200;  // one chunk per pairing: shard 0 of 3 plays only the first pairing
+  ASSERT_TRUE(run_shard(builtin(), config, {0, 3}).run.complete);
+  merge_shards(builtin(), dir, true);
+  EXPECT_TRUE(fs::exists(dir + "/summary.csv"));
+  EXPECT_FALSE(fs::exists(dir + "/ratings.csv"));
+  EXPECT_TRUE(nlohmann::json::parse(read_text(dir + "/summary.json"))["ratings"].is_null());
+}
+
 TEST(PrecisionStopTest, IsAResultKeyWrittenToTheConfig) {
   ExperimentConfig c = round_robin("unused", 0.25, 1);
   const auto keys = result_keys(c);

@@ -7,7 +7,7 @@ ChunkTally::ChunkTally(const ExperimentConfig& config, std::vector<TaskResult> t
       plan_(static_cast<int>(tasks.size()), config.deals, config.chunk),
       tasks_(std::move(tasks)),
       cursors_(tasks_.size()) {
-  for (auto& t : tasks_) t.totals = {}, t.sprt = {};
+  for (auto& t : tasks_) t.totals = {}, t.sprt = {}, t.precision_reached = false;
 }
 
 const JournalEntry* ChunkTally::find(std::int64_t global) const {
@@ -26,7 +26,8 @@ bool ChunkTally::add(const JournalEntry& entry) {
 
 bool ChunkTally::take(const JournalEntry& entry, TaskResult& result) const {
   result.totals.merge(entry.totals);
-  return precise_enough(result.totals) | sprt_decided(result);
+  result.precision_reached = precise_enough(result.totals);
+  return result.precision_reached | sprt_decided(result);
 }
 
 bool ChunkTally::precise_enough(const PairingTotals& totals) const {

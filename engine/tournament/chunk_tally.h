@@ -35,7 +35,8 @@ class ChunkTally {
   /// is already here. Throws ConfigError when `entry` is not a chunk of this experiment (another
   /// pairing count or chunk size).
   bool add(const JournalEntry& entry);
-  /// Returns true when pairing `task` needs no more chunks: all are summed, or its SPRT decided.
+  /// Returns true when pairing `task` needs no more chunks: all are summed, or a stopping rule
+  /// (its SPRT, or `precision`) ended it.
   bool task_done(int task) const { return cursors_[task].done; }
   /// Returns how many of pairing `task`'s chunks are summed in its totals (a prefix, in order).
   std::int64_t summed_chunks(int task) const { return cursors_[task].next; }
@@ -45,8 +46,8 @@ class ChunkTally {
   /// chunk of a pairing that is not done.
   std::vector<std::int64_t> missing() const;
   /// Returns every pairing's result: its totals over its chunks in deal order up to the first
-  /// absent one (or its SPRT's decision) with the SPRT's trace. With `skip_gaps` (a partial
-  /// merge) the totals of a pairing that is not done also take its chunks after the first gap,
+  /// absent one (or the chunk where a stopping rule ended it) with the SPRT's trace and whether
+  /// `precision` stopped it. With `skip_gaps` (a partial merge) the totals of a pairing that is not done also take its chunks after the first gap,
   /// while its SPRT trace stays the in-order one, up to that gap (undecided).
   std::vector<TaskResult> results(bool skip_gaps = false) const;
 

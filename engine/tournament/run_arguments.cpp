@@ -56,7 +56,8 @@ po::options_description experiment_options() {
        "p0=X,p1=Y[,alpha=0.05,beta=0.05], H0 A's points/game <= p0, H1 >= p1, e.g. p0=0,p1=0.5")
       ("precision", po::value<std::string>(), "stop each pairing once the 95% interval of A's "
        "points per game is at most +-X (checked after each chunk, after at least 100 deals; "
-       "deals = the maximum), e.g. 0.25; 0 = off (default)")
+       "deals = the maximum), e.g. 0.25; 0 = off (default). A --shard plays all its chunks; "
+       "the merge applies the rule")
       ("sweep", po::value<std::vector<std::string>>(),
        "grid sweep P.PARAM=V1,V2,... (P: 1-based player), repeated: runs the cartesian product, "
        "the first sweep varying slowest; e.g. 1.scenarios=50,200 and 1.depth=0,10")

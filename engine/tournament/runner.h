@@ -31,6 +31,8 @@ struct TaskResult {
   /// With config.sprt: the test after each chunk, in deal order; the pairing stopped at the
   /// first chunk whose LLR crossed a bound (totals then cover only the deals up to there).
   SprtTrace sprt;
+  /// With config.precision: true when the fixed-width rule stopped the pairing (chunk_tally.h).
+  bool precision_reached = false;
 };
 
 /// Where a run stands, for progress lines.

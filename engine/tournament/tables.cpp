@@ -135,6 +135,7 @@ SummaryRow summarize(const TaskResult& task, const ExperimentConfig& config) {
   r.sprt_llr = task.sprt.llr();
   r.sprt_lower = task.sprt.bounds.lower, r.sprt_upper = task.sprt.bounds.upper;
   r.sprt_decision = task.sprt.decision;
+  r.precision_reached = task.precision_reached;
   r.has_penta = config.duplicate;
   r.penta = t.penta;
   r.penta_estimate = estimate_pentanomial(t.penta);
@@ -180,13 +181,14 @@ std::string precision_line(const std::vector<SummaryRow>& rows, const Experiment
   for (const auto& r : rows) {
     fewest = std::min(fewest, r.deals_played);
     most = std::max(most, r.deals_played);
-    reached += r.a_points_ci95 > 0 && r.a_points_ci95 <= c.precision;
+    reached += r.precision_reached;
   }
   std::ostringstream os;
   os << "\nPrecision: each pairing stopped at the first chunk after which its 95% interval was at "
      << "most ±" << common::shortest_decimal(c.precision) << " points per " << unit_name(c)
      << " (checked every " << c.chunk << " deals, after at least " << kPrecisionMinDeals
-     << "); " << reached << " of " << rows.size() << " pairings got there, playing " << fewest
+     << "); " << reached << " of " << rows.size() << " pairings got there (the others played "
+     << "every deal they had), playing " << fewest
      << (fewest == most ? "" : " to " + std::to_string(most)) << " deals (deals_played in "
      << "summary.csv).\n";
   return os.str();
@@ -358,7 +360,11 @@ std::vector<std::string> write_tables(const ExperimentConfig& config,
   }
   // Ratings rank a whole field; a head-to-head's one pairing is its own rating (ratings.h).
   std::optional<Ratings> ratings;
-  if (config.format != Format::kHeadToHead && !config.sweep.active() && config.grid.empty()) {
+  // A partial merge may hold pairings without a game yet: they carry no evidence to rate by.
+  const bool every_pairing_played = std::all_of(
+      tasks.begin(), tasks.end(), [](const TaskResult& t) { return t.totals.games > 0; });
+  if (config.format != Format::kHeadToHead && !config.sweep.active() && config.grid.empty() &&
+      every_pairing_played) {
     ratings = rate(tasks, config.players, config.games_per_deal());
     files.push_back({"ratings.csv", ratings_csv(*ratings)});
     files.push_back({"ratings.md", ratings_markdown(*ratings, config.name, unit_name(config))});

@@ -30,7 +30,8 @@ struct SummaryRow {
   double p_value = 0.5;
   double leader_points_per_game = 0;
   std::int64_t a_forfeits = 0, b_forfeits = 0;  ///< games each side forfeited (external bots)
-  std::int64_t deals_played = 0;  ///< deals behind the row (fewer than `deals` when an SPRT stopped)
+  std::int64_t deals_played = 0;  ///< deals behind the row (fewer than `deals` when a rule stopped)
+  bool precision_reached = false;  ///< config.precision stopped this pairing (chunk_tally.h)
   bool has_sprt = false;          ///< an SPRT ran: the sprt_* fields hold its end (sprt.h)
   double sprt_llr = 0, sprt_lower = 0, sprt_upper = 0;
   SprtDecision sprt_decision = SprtDecision::kNone;

@@ -61,8 +61,9 @@ StrategyInfo epimc_strategy_info() {
           "information set over weighted worlds, open-hands solves only below them",
           false,
           {{"postpone", ParamType::kInt, "1",
-            "own later turns decided per information set before the open-hands solve; 0 = PIMC",
-            0, 3, {}},
+            "own later turns decided per information set before the open-hands solve; 0 = PIMC "
+            "(2 holds a few MB per thread)",
+            0, 2, {}},
            {"exhaustive", ParamType::kInt, "256",
             "try every pure strategy of the subgame up to this many per root move, else "
             "coordinate ascent",

@@ -19,29 +19,38 @@
 //      by coordinate ascent from PIMC's choices); the best root move is played (ties: the first in
 //      legal-move order).
 // postpone=0 is PIMC over the weighted worlds: the inference strategy's decision, identical move
-// for move with the same model and worlds; with model=none too, minimax(depth=0)'s.
+// for move with the same model and sampling parameters. With model=none that is PIMC with equal
+// weights, the method of minimax(depth=0), but over inference's own sample of worlds (the same
+// worlds only when every consistent hand is taken: at most `enumerate` and `scenarios` of them).
 //
-// Parameters: postpone (1; own later turns kept as information sets, 0..3), exhaustive (256;
+// Parameters: postpone (1; own later turns kept as information sets, 0..2), exhaustive (256;
 // strategies tried one by one up to this many per root move), reply (model | min), and the
 // inference strategy's model (heuristic), temperature (1), scenarios (200), enumerate (2000),
-// samples (1000). The defaults are the best measured (below); reply=min with model=none is the
-// method as published, over unweighted worlds. time-ms and nodes (strategies/decision_budget.h;
+// samples (1000). reply=min with model=none is the method as published, over unweighted worlds;
+// the default reply=model is the variant that measured no worse than inference (below). time-ms and nodes (strategies/decision_budget.h;
 // nodes counts open-hands solver nodes) stop adding worlds to the subgame once spent; a whole
 // enumerated pool is then taken in a spread-out order, as inference does.
 //
 // Cost: postpone=1 solves about (opponent replies x own replies) leaves per root move per world,
-// positions two tiles later than PIMC's, with the world's transposition table shared by them.
+// positions two tiles later than PIMC's, with the world's transposition table shared by them
+// (about 1.5x minimax's time per decision at equal worlds). Memory: 24 bytes per subgame node per
+// world, held per thread: postpone=1 about 100 nodes (under 1 MB at 200 worlds), postpone=2 about
+// 1,000-2,000 (4-8 MB); postpone=3 would need 13,000-27,000 nodes (70-110 MB per thread, measured
+// by review) and is not offered.
 // Reproducible: every random draw is in step 1, from the Rng passed to choose().
 //
 // Measured (dominoes run, head-to-head, duplicate deals, points per game with 95% intervals, one
-// thread): reply=min, model=none, scenarios=200 against minimax(scenarios=200,depth=0), i.e. the
-// same worlds with the next own turn no longer fused: -0.55 +- 0.51 (600 deals, seed 1) and
-// -1.03 +- 0.49 (800 deals, seed 2): worse than PIMC. Removing the observer's fusion while the
-// opponent still knows every world makes the search too pessimistic. reply=min, model=heuristic
-// against inference(model=heuristic), same worlds: -0.12 +- 0.42 (800 deals); reply=model:
-// +0.02 +- 0.45 (800 deals); postpone=2, scenarios=100, reply=model: +0.13 +- 0.64 (400 deals).
-// So far postponing reasoning has bought nothing measurable in this game: the next own turn's
-// information set holds worlds whose best moves mostly agree.
+// thread, scenarios=200 unless said). The published method, reply=min with model=none: against
+// epimc(postpone=0) over the same worlds (the paired comparison) -0.18 +- 0.37 (800 deals, seed
+// 2); against minimax(scenarios=200,depth=0), which draws its own worlds, -0.55 +- 0.51 (600 deals,
+// seed 1) and -1.03 +- 0.49 (800 deals, seed 2). So no gain, and perhaps a loss: removing the
+// observer's fusion while the opponent still knows every world makes the search more
+// pessimistic. With model=heuristic, against inference(model=heuristic) over the same worlds:
+// reply=min -0.12 +- 0.42 (800 deals), reply=model +0.02 +- 0.45 (800 deals); postpone=2 with 100
+// worlds, reply=model, against inference with 200: +0.13 +- 0.64 (400 deals). None differs
+// measurably from zero: in this game postponing reasoning by one or two own turns has bought
+// nothing we can measure; the next own turn's information set seems to hold worlds whose best
+// moves mostly agree.
 //
 // Known limits: with reply=min the opponent inside the subgame is assumed to know the world (as in
 // PIMC and alpha-mu), with reply=model to play as the model says; only pure strategies are considered; the ascent can stop at a local optimum; below
@@ -66,7 +75,9 @@ struct EpimcParams {
   WorldSampling sampling{200, 2000, 1000};
   int postpone = 1;         ///< own later turns kept as information sets; >= 0
   long exhaustive = 256;    ///< try every pure strategy up to this many per root move; >= 0
-  bool modelled_replies = false;  ///< the opponent replies by the model's policy, not the minimum
+  /// The opponent replies by the model's policy (reply=model, the registry's default) rather than
+  /// by the minimum; with a null model the replies are the minimum either way.
+  bool modelled_replies = true;
   DecisionBudget budget;    ///< time-ms and nodes (open-hands solver nodes); off by default
 };
 

@@ -22,8 +22,13 @@
 // Values are the observer's points (its net points at the end of the game, for the rules'
 // scoring). For a pure strategy s of the observer (a move at every observer node), the value of
 // root move a is J(a, s) = sum over worlds w of weight_w * V_w(a, s), where V_w takes s's move at
-// observer nodes and the minimum over the opponent's legal replies in w at opponent nodes.
-// consistent_values() maximises J over s for each root move:
+// observer nodes and, at opponent nodes, the minimum over the opponent's legal replies in w, or,
+// with a reply model, their mean under the model's policy from the opponent's view (the
+// observer's hand hidden from it). consistent_values() maximises J over s for each root move.
+// With a reply model J is a sum over the observer's nodes of each node's choice weighted by the
+// probability of reaching it (the product of the model's probabilities on the way, per world), so
+// the greedy strategy below, with those reach weights, is exactly the best: exhaustive_limit is
+// not used. With the minimum the nodes interact (the opponent may steer away from a node), and:
 //   - exactly, by trying every pure strategy, when there are at most `exhaustive_limit` of them;
 //   - else by coordinate ascent (one observer node at a time, keeping a change only when J rises,
 //     until a pass over all nodes changes nothing or 10 passes), started from the greedy strategy
@@ -69,8 +74,10 @@ class PostponedSubgame {
   /// world's open-hands value (the observer's best move in each world separately: fused).
   void fused_values(double* values);
   /// Writes to values[k] the best weighted sum J(legal[k], s) found over the observer's pure
-  /// strategies s (header comment): exact when a root move has at most `exhaustive_limit`
-  /// strategies, else coordinate ascent. Never above fused_values.
+  /// strategies s (header comment). With a reply model: the reach-weighted greedy strategy, which
+  /// is exact. With the minimum: exact when a root move has at most `exhaustive_limit` strategies
+  /// (strategy_count, which also counts choices below branches a strategy never takes), else
+  /// coordinate ascent. Never above fused_values.
   void consistent_values(long exhaustive_limit, double* values);
 
   /// Returns the observer's nodes with two or more moves below root move k: its decisions.

@@ -199,6 +199,9 @@ FitResult fit_softmax_model(std::span<const FitDecision> decisions, double ridge
   for (result.iterations = 0; result.iterations < 100;) {
     // Newton: the Hessian is negative definite (ridge > 0), so -H step = g has one solution.
     const Eigen::VectorXd step = (-hessian).ldlt().solve(gradient);
+    // The Newton decrement g.step is twice the gain a full step promises (Boyd & Vandenberghe,
+    // Convex Optimization, 9.5.1): below the objective's own rounding there is nothing left.
+    const double promised = 0.5 * gradient.dot(step);
     if (step.cwiseAbs().maxCoeff() < 1e-9) {
       result.converged = true;
       break;
@@ -213,9 +216,9 @@ FitResult fit_softmax_model(std::span<const FitDecision> decisions, double ridge
     }
     ++result.iterations;
     if (next_value < value) {
-      // No step length improves: rounding in the sum over decisions hides any gain left. That
-      // is the optimum when the Newton step itself is tiny.
-      result.converged = step.cwiseAbs().maxCoeff() < 1e-6;
+      // No step length improves: rounding in the sum over decisions hides any gain left. That is
+      // the optimum when the gain the step promised is within a few roundings of the objective.
+      result.converged = promised < 1e-9 * (1 + std::fabs(value));
       break;
     }
     w = next;

@@ -135,7 +135,10 @@ struct FitResult {
   std::array<double, kMoveFeatures> standard_errors{};
   double log_likelihood = 0;  ///< at the fitted weights, without the penalty
   int iterations = 0;         ///< Newton steps taken
-  bool converged = false;     ///< the last step was below 1e-9 in every weight
+  /// The fit reached the optimum: the last Newton step was below 1e-9 in every weight, or no
+  /// step length improved the objective any more while the gain the step promised (half the
+  /// Newton decrement) was within 1e-9 of the objective's size (rounding).
+  bool converged = false;
 };
 
 /// Returns the weights maximising  sum over decisions of log P(chosen) - ridge/2 |weights|^2
