@@ -130,7 +130,7 @@ void bind_rules(py::module_& m) {
 A variant of Block Dominoes; every field defaults to the seed's game (DESIGN.md section 3).
 
 Rules(double=6, hand_size=7, scoring='opponent-pips', leader='random', target=0)
-  double     the set is double-N, N in 6..9 (28 tiles for double-six)
+  double     the set is double-N, N in 2..9 (28 tiles for double-six)
   hand_size  tiles dealt to each player, 1..(tiles in the set)/2
   scoring    'opponent-pips' (seed), 'pip-difference' or 'all-pips'
   leader     'random' (seed), 'heaviest-double' or 'alternate'

@@ -66,7 +66,7 @@ ExperimentConfig config_from(const RunArgs& a) {
   c.seed = a.seed;
   c.threads = in_range<int>("threads", a.threads, 0, 1024, "0 (all cores) to 1024");
   c.rules.match_target = in_range<int>("target", a.target, 0, std::numeric_limits<int>::max(), "0 (single games) or more");
-  c.rules.max_pip = in_range<int>("double", a.max_pip, 0, std::numeric_limits<int>::max(), "6..9");
+  c.rules.max_pip = in_range<int>("double", a.max_pip, 0, std::numeric_limits<int>::max(), "2..9");
   c.rules.hand_size = in_range<int>("hand-size", a.hand_size, 1, std::numeric_limits<int>::max(), "1 or more");
   c.chunk = in_range<std::int64_t>("chunk", a.chunk, 1, 1LL << 30, "1 to 2^30");
   if (a.format) {

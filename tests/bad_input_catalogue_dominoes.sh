@@ -50,7 +50,7 @@ reject 2 threads run --threads 100000 "${P[@]}" "${O[@]}"
 reject 2 target run --target 200000 "${P[@]}" "${O[@]}"
 reject 2 100000 run --target 100001 "${P[@]}" "${O[@]}"
 reject 2 target run --target -5 "${P[@]}" "${O[@]}"
-reject 2 double run --double 5 "${P[@]}" "${O[@]}"
+reject 2 double run --double 1 "${P[@]}" "${O[@]}"
 reject 2 double run --double 10 "${P[@]}" "${O[@]}"
 reject 2 hand-size run --hand-size 15 "${P[@]}" "${O[@]}"
 reject 2 hand-size run --hand-size 0 "${P[@]}" "${O[@]}"
@@ -161,7 +161,7 @@ reject 2 'sees both hands' "${A[@]}" --hand 2-3 --line $L4 --with omniscient
 reject 2 nosuch "${A[@]}" --hand 2-3 --line $L4 --with nosuch
 reject 2 samples "${A[@]}" --hand 2-3 --line $L4 --samples 0
 reject 2 seed "${A[@]}" --hand 2-3 --line $L4 --seed -1
-reject 2 double advise --double 5 --hand 1-2
+reject 2 double advise --double 1 --hand 1-2
 reject 2 leader advise --leader random --hand 1-2
 reject 2 bogus advise --bogus
 reject 2 'more bytes' advise --hand "$huge"

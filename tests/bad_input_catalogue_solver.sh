@@ -41,7 +41,7 @@ expect_error "two files" 2 'at most 1' tetromino a.json b.json
 # --- types and ranges ----------------------------------------------------------------------------
 expect_error "depth -1" 2 '0..200' "${hands[@]}" --depth -1
 expect_error "depth 201" 2 '0..200' "${hands[@]}" --depth 201
-expect_error "double 10" 2 '6..9' "${hands[@]}" --double 10
+expect_error "double 10" 2 '2..9' "${hands[@]}" --double 10
 expect_error "to-move 1.5" 2 'to-move' "${hands[@]}" --to-move 1.5
 expect_error "scoring unknown" 2 'scoring' "${hands[@]}" --scoring most
 expect_error "table-mb 0" 2 'table-mb' "${hands[@]}" --table-mb 0

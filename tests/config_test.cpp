@@ -214,8 +214,8 @@ TEST(ConfigErrorTest, BadDeals) {
 }
 
 TEST(ConfigErrorTest, BadSet) {
-  expect_error(with_players({"--double", "5"}), {"double", "5", "6..9"});
-  expect_error(with_players({"--double", "10"}), {"double", "10", "6..9"});
+  expect_error(with_players({"--double", "1"}), {"double", "1", "2..9"});
+  expect_error(with_players({"--double", "10"}), {"double", "10", "2..9"});
 }
 
 TEST(ConfigErrorTest, BadHandSize) {

@@ -27,7 +27,7 @@ bad "line and ends" block-dominoes --hands 0-1/2-2 --line 3-5 --ends 3,5
 bad "no hands" block-dominoes --ends 3,5
 bad "to-move 2" block-dominoes --hands 0-1/2-2 --to-move 2
 bad "negative depth" block-dominoes --hands 0-1/2-2 --depth -1
-bad "double 5" block-dominoes --hands 0-1/2-2 --double 5
+bad "double 1" block-dominoes --hands 0-1/1-1 --double 1
 bad "unknown option" block-dominoes --hands 0-1/2-2 --bogus
 bad "stray word" block-dominoes --hands 0-1/6-6 --ends 1,5 extra
 bad "unknown game" tic-tac-toe

@@ -157,6 +157,55 @@ TEST(Conformance, EveryStrategyPlaysOnlyLegalMovesAndIsDeterministic) {
   }
 }
 
+// The small sets (double-2 to double-5, issue 13's variants) with every hand size they allow:
+// every strategy, on random positions, answers with a legal move.
+TEST(Conformance, EveryStrategyPlaysTheSmallSets) {
+  const Registry& registry = Registry::builtin();
+  const std::map<std::string, std::string> cheap = {
+      {"playout", "playout(playouts=10)"},
+      {"minimax", "minimax(scenarios=3,depth=0)"},
+      {"ismcts", "ismcts(iterations=10)"},
+      {"inference", "inference(scenarios=3,enumerate=10,samples=6)"},
+      {"epimc", "epimc(scenarios=3,enumerate=10,samples=6)"},
+  };
+  int decisions = 0;
+  for (const auto& info : registry.all()) {
+    const std::string spec = cheap.count(info.name) ? cheap.at(info.name) : info.name;
+    Player player = registry.make(spec);
+    for (int max_pip = 2; max_pip <= 5; ++max_pip) {
+      dominoes::Rules rules;
+      rules.max_pip = max_pip;
+      for (rules.hand_size = 1; 2 * rules.hand_size <= dominoes::tile_count(max_pip);
+           ++rules.hand_size) {
+        ASSERT_EQ(dominoes::validate(rules), "");
+        for (std::uint64_t deal_index = 0; deal_index < 8; ++deal_index) {
+          const dominoes::Deal deal = dominoes::make_deal(rules, 29, deal_index);
+          dominoes::State s = dominoes::start_state(deal);
+          dominoes::History history(deal.leader);
+          dominoes::Rng walk(deal_index);
+          while (dominoes::status(s) == dominoes::GameStatus::kOngoing) {
+            const dominoes::MoveList legal = dominoes::legal_moves(s);
+            dominoes::Move m = dominoes::Move::pass();
+            if (!legal.empty()) {
+              if (legal.size() > 1) {
+                Rng r(deal_index);
+                const dominoes::Move chosen = player.choose(s, history, rules, legal, r);
+                ASSERT_TRUE(legal.contains(chosen))
+                    << spec << " double-" << max_pip << " played " << to_string(chosen);
+                ++decisions;
+              }
+              m = legal[static_cast<int>(walk.below(static_cast<std::uint32_t>(legal.size())))];
+            }
+            dominoes::apply(s, m);
+            history.push_back(m);
+          }
+        }
+      }
+    }
+  }
+  EXPECT_GT(decisions, 1000);
+}
+
 // Whole games through the tournament's game loop, which rejects any illegal move with an
 // exception: every strategy plays 2000 games against random and 2000 against itself.
 TEST(Conformance, EveryStrategyFinishesThousandsOfGamesLegally) {

@@ -58,10 +58,16 @@ TEST(TileSet, PipsOfTheFullDoubleSixSetIs168) {
 TEST(Rules, ValidateRejectsSetsAndHandsThatDoNotFit) {
   Rules r;
   EXPECT_EQ(validate(r), "");
-  r.max_pip = 5;
-  EXPECT_NE(validate(r).find("6..9"), std::string::npos);
+  r.max_pip = 1;
+  EXPECT_NE(validate(r).find("2..9"), std::string::npos);
   r.max_pip = 10;
-  EXPECT_NE(validate(r).find("6..9"), std::string::npos);
+  EXPECT_NE(validate(r).find("2..9"), std::string::npos);
+  r.max_pip = 2;  // six tiles: at most three each
+  r.hand_size = 3;
+  EXPECT_EQ(validate(r), "");
+  r.hand_size = 4;
+  EXPECT_NE(validate(r).find("1..3"), std::string::npos);
+  r.hand_size = 7;
   r.max_pip = 6;
   r.hand_size = 15;
   EXPECT_NE(validate(r).find("1..14"), std::string::npos);

@@ -9,7 +9,7 @@ namespace po = boost::program_options;
 
 po::options_description rules_options(bool with_leader) {
   po::options_description o("Rules (as for dominoes run)");
-  o.add_options()("double", po::value<std::string>(), "the set: double-N for N = 6..9 (default 6)")(
+  o.add_options()("double", po::value<std::string>(), "the set: double-N for N = 2..9 (default 6)")(
       "hand-size", po::value<std::string>(), "tiles per hand (default 7)")(
       "scoring", po::value<std::string>(),
       "opponent-pips | pip-difference | all-pips "
@@ -44,7 +44,7 @@ std::uint64_t read_number(const po::variables_map& vm, const std::string& key,
 dominoes::Rules read_rules(const po::variables_map& vm) {
   dominoes::Rules rules;
   // Wide ranges here: dominoes::validate knows the real ones and names them.
-  rules.max_pip = static_cast<int>(read_number(vm, "double", 6, 0, 1000, "6..9"));
+  rules.max_pip = static_cast<int>(read_number(vm, "double", 6, 0, 1000, "2..9"));
   rules.hand_size = static_cast<int>(read_number(vm, "hand-size", 7, 1, 1000, "1 or more"));
   if (vm.count("scoring")) {
     const std::string& v = vm["scoring"].as<std::string>();

@@ -33,7 +33,7 @@ po::options_description block_dominoes_options() {
       "depth", po::value<std::string>()->default_value("0"),
       "tiles to search, 0..200; 0 = to the end of the game (exact); at the horizon the position "
       "is scored as if the game ended")(
-      "double", po::value<std::string>()->default_value("6"), "the set: double-N, N = 6..9")(
+      "double", po::value<std::string>()->default_value("6"), "the set: double-N, N = 2..9")(
       "scoring", po::value<std::string>()->default_value("opponent-pips"),
       "opponent-pips | pip-difference | all-pips")(
       "table-mb", po::value<std::string>()->default_value("64"),
@@ -43,7 +43,7 @@ po::options_description block_dominoes_options() {
 
 dominoes::Rules rules_from(const po::variables_map& vm) {
   dominoes::Rules rules;
-  rules.max_pip = int_option(vm, "double", 6, 9);
+  rules.max_pip = int_option(vm, "double", dominoes::kMinPip, dominoes::kMaxPip);
   const std::string& scoring = vm["scoring"].as<std::string>();
   if (!dominoes::parse_scoring_rule(scoring, rules.scoring))
     throw solvers::PositionError("scoring " + common::quoted(scoring) +

@@ -40,8 +40,8 @@ bool parse_name(const std::array<std::pair<Enum, std::string_view>, N>& names,
 }  // namespace
 
 std::string validate(const Rules& rules) {
-  if (rules.max_pip < 6 || rules.max_pip > kMaxPip)
-    return "double " + std::to_string(rules.max_pip) + " is not a supported set: valid 6..9";
+  if (rules.max_pip < kMinPip || rules.max_pip > kMaxPip)
+    return "double " + std::to_string(rules.max_pip) + " is not a supported set: valid 2..9";
   const int most = tile_count(rules.max_pip) / 2;
   if (rules.hand_size < 1 || rules.hand_size > most)
     return "hand-size " + std::to_string(rules.hand_size) + " does not fit a double-" +

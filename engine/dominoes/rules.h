@@ -33,7 +33,7 @@ inline constexpr int kMaxMatchTarget = 100000;
 
 /// A variant of Block Dominoes. Every field has the seed's value by default.
 struct Rules {
-  int max_pip = 6;    ///< the set is double-`max_pip`; 6..9 supported
+  int max_pip = 6;    ///< the set is double-`max_pip`; 2..9 supported (kMinPip..kMaxPip)
   int hand_size = 7;  ///< tiles dealt to each player; 1..tile_count(max_pip)/2
   ScoringRule scoring = ScoringRule::kOpponentPips;
   LeaderRule leader = LeaderRule::kRandom;

@@ -13,6 +13,8 @@ namespace dominoes {
 
 /// Largest pip value any supported set has (double-9).
 inline constexpr int kMaxPip = 9;
+/// The smallest set the rules accept: double-2, six tiles (the small sets serve exact equilibria).
+inline constexpr int kMinPip = 2;
 /// Number of tiles in the largest supported set (double-9).
 inline constexpr int kMaxTiles = (kMaxPip + 1) * (kMaxPip + 2) / 2;
 

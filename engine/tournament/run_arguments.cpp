@@ -35,7 +35,7 @@ po::options_description experiment_options() {
       ("duplicate", po::value<std::string>(), "duplicate deals, true | false (default true)")
       ("target", po::value<std::string>(), "match target in points, 0 (single games) to 100000 "
        "(default 0)")
-      ("double", po::value<std::string>(), "the set: double-N for N = 6..9 (default 6)")
+      ("double", po::value<std::string>(), "the set: double-N for N = 2..9 (default 6)")
       ("hand-size", po::value<std::string>(), "tiles per hand (default 7)")
       ("scoring", po::value<std::string>(), "opponent-pips | pip-difference | all-pips "
        "(default opponent-pips)")
@@ -131,7 +131,7 @@ void apply_numbers(const po::variables_map& vm, ExperimentConfig& c) {
   if (auto* v = get(vm, "target"))
     c.rules.match_target = parse_integer<int>("target", *v, 0, kMaxInt, "0 (single games) or more");
   if (auto* v = get(vm, "double"))
-    c.rules.max_pip = parse_integer<int>("double", *v, 0, kMaxInt, "6..9");
+    c.rules.max_pip = parse_integer<int>("double", *v, 0, kMaxInt, "2..9");
   if (auto* v = get(vm, "hand-size"))
     c.rules.hand_size = parse_integer<int>("hand-size", *v, 1, kMaxInt, "1 or more");
   if (auto* v = get(vm, "chunk"))
