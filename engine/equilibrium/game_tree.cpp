@@ -1,0 +1,137 @@
+#include "engine/equilibrium/game_tree.h"
+
+#include <bit>
+#include <stdexcept>
+#include <string>
+#include <unordered_map>
+
+#include "engine/dominoes/scoring.h"
+#include "engine/dominoes/state.h"
+
+namespace equilibrium {
+
+using dominoes::Move;
+using dominoes::State;
+using dominoes::TileSet;
+
+namespace {
+
+class Builder {
+ public:
+  Builder(GameTree& tree, std::int64_t max_nodes) : tree_(tree), max_nodes_(max_nodes) {}
+
+  // Fills node `index` (already allocated) for state `s` reached by `history`.
+  void expand(std::int32_t index, const State& s, std::string& history) {
+    if (dominoes::status(s) != dominoes::GameStatus::kOngoing) {
+      tree_.nodes[static_cast<std::size_t>(index)].payoff = dominoes::net_points(s, tree_.rules, 0);
+      return;
+    }
+    dominoes::MoveList moves = dominoes::legal_moves(s);
+    if (moves.empty()) moves.push_back(Move::pass());
+    const int seat = s.to_move;
+    const std::int32_t set = infoset_of(seat, dealt_[static_cast<std::size_t>(seat)], history,
+                                        moves, index);
+    const auto first = static_cast<std::int32_t>(tree_.nodes.size());
+    if (static_cast<std::int64_t>(tree_.nodes.size()) + moves.size() > max_nodes_)
+      throw std::invalid_argument(
+          "the game tree of double-" + std::to_string(tree_.rules.max_pip) + " with " +
+          std::to_string(tree_.rules.hand_size) + " tiles each (" +
+          std::to_string(tree_.deals.size()) + " deals) has more than " +
+          std::to_string(max_nodes_) + " nodes: choose a smaller variant");
+    tree_.nodes.resize(tree_.nodes.size() + static_cast<std::size_t>(moves.size()));
+    tree_.parents.resize(tree_.nodes.size(), index);
+    TreeNode& node = tree_.nodes[static_cast<std::size_t>(index)];
+    node.infoset = set;
+    node.first_child = first;
+    node.children = static_cast<std::uint8_t>(moves.size());
+    node.seat = static_cast<std::uint8_t>(seat);
+    for (int k = 0; k < moves.size(); ++k) {
+      State next = s;
+      dominoes::apply(next, moves[k]);
+      history.push_back(static_cast<char>(moves[k].bits() & 0xff));
+      history.push_back(static_cast<char>(moves[k].bits() >> 8));
+      expand(first + k, next, history);
+      history.resize(history.size() - 2);
+    }
+  }
+
+  void set_dealt(const dominoes::Deal& deal) { dealt_ = deal.hands; }
+
+ private:
+  std::int32_t infoset_of(int seat, TileSet hand, const std::string& history,
+                          const dominoes::MoveList& moves, std::int32_t node) {
+    std::string key(1, static_cast<char>(seat));
+    const std::uint64_t bits = hand.bits();
+    key.append(reinterpret_cast<const char*>(&bits), sizeof bits);
+    key += history;
+    const auto [it, inserted] =
+        ids_.emplace(std::move(key), static_cast<std::int32_t>(tree_.infosets.size()));
+    if (!inserted && tree_.infosets[static_cast<std::size_t>(it->second)].actions != moves.size())
+      throw std::logic_error("an information set with two different move counts: the key misses "
+                             "something the seat knows");
+    if (inserted) {
+      Infoset set;
+      set.seat = static_cast<std::uint8_t>(seat);
+      set.actions = static_cast<std::uint8_t>(moves.size());
+      set.dealt_hand = hand;
+      set.first_node = node;
+      set.moves.assign(moves.begin(), moves.end());
+      tree_.infosets.push_back(std::move(set));
+    }
+    return it->second;
+  }
+
+  GameTree& tree_;
+  std::int64_t max_nodes_;
+  std::array<TileSet, 2> dealt_{};
+  std::unordered_map<std::string, std::int32_t> ids_;
+};
+
+}  // namespace
+
+std::vector<Move> GameTree::history_to(std::int32_t node) const {
+  std::vector<Move> moves;
+  for (std::int32_t child = node, parent = parents[static_cast<std::size_t>(node)]; parent >= 0;
+       child = parent, parent = parents[static_cast<std::size_t>(parent)]) {
+    const TreeNode& p = nodes[static_cast<std::size_t>(parent)];
+    moves.push_back(infosets[static_cast<std::size_t>(p.infoset)]
+                        .moves[static_cast<std::size_t>(child - p.first_child)]);
+  }
+  return {moves.rbegin(), moves.rend()};
+}
+
+GameTree build_game_tree(const dominoes::Rules& rules, dominoes::Seat leader,
+                         std::int64_t max_nodes) {
+  GameTree tree;
+  tree.rules = rules;
+  tree.leader = leader;
+  // Every ordered pair of disjoint hands: seat 0's hand as a k-subset, then seat 1's from the rest.
+  const TileSet all = TileSet::full(rules.max_pip);
+  const int k = rules.hand_size;
+  // The set's tiles are indices 0..n-1 (tile.h), so a hand is a k-bit mask: Gosper's hack walks
+  // them in increasing order.
+  std::vector<TileSet> subsets;
+  const int n = all.size();
+  for (std::uint64_t mask = (std::uint64_t{1} << k) - 1; mask < (std::uint64_t{1} << n);) {
+    subsets.push_back(TileSet(mask));
+    const std::uint64_t low = mask & (~mask + 1), ripple = mask + low;
+    mask = (((ripple ^ mask) >> 2) / low) | ripple;
+  }
+  for (TileSet h0 : subsets)
+    for (TileSet h1 : subsets)
+      if ((h0 & h1).empty()) tree.deals.push_back({{h0, h1}, leader});
+
+  Builder builder(tree, max_nodes);
+  for (const dominoes::Deal& deal : tree.deals) {
+    const auto root = static_cast<std::int32_t>(tree.nodes.size());
+    tree.nodes.emplace_back();
+    tree.parents.push_back(-1);
+    tree.roots.push_back(root);
+    builder.set_dealt(deal);
+    std::string history;
+    builder.expand(root, dominoes::start_state(deal), history);
+  }
+  return tree;
+}
+
+}  // namespace equilibrium
