@@ -340,14 +340,15 @@ TEST(InferenceStrategy, RejectsBadModels) {
             "inference(model=heuristic,temperature=1,scenarios=200,enumerate=2000,samples=1000)");
 }
 
-// `count` decisions drawn from `model` at positions of random games (the chosen move is followed).
+// At least `count` decisions drawn from `model` at positions of random games (whole games: the
+// chosen move is followed), deals from `deal_seed`, choices from `choice_seed`.
 std::vector<FitDecision> decisions_from(const SoftmaxModel& model, std::size_t count,
-                                        std::uint64_t seed) {
+                                        std::uint64_t deal_seed, std::uint64_t choice_seed) {
   std::vector<FitDecision> decisions;
-  dominoes::Rng rng(seed);
+  dominoes::Rng rng(choice_seed);
   for (std::uint64_t deal_index = 0; decisions.size() < count; ++deal_index) {
     const Rules rules;
-    State s = dominoes::start_state(dominoes::make_deal(rules, seed, deal_index));
+    State s = dominoes::start_state(dominoes::make_deal(rules, deal_seed, deal_index));
     while (dominoes::status(s) == dominoes::GameStatus::kOngoing) {
       const MoveList legal = dominoes::legal_moves(s);
       Move m = legal.empty() ? Move::pass() : legal[0];
@@ -373,7 +374,8 @@ std::vector<FitDecision> decisions_from(const SoftmaxModel& model, std::size_t c
   return decisions;
 }
 
-// The penalised log-likelihood, computed here without Eigen: the fit's objective.
+// The log-likelihood of `decisions` under weights `w` less ridge/2 |w|^2, computed here without
+// Eigen: the fit's objective.
 double penalised(const std::vector<FitDecision>& decisions, const std::array<double, kMoveFeatures>& w,
                  double ridge) {
   double total = 0;
@@ -397,7 +399,7 @@ double penalised(const std::vector<FitDecision>& decisions, const std::array<dou
 // search. It must call that converged, and no small move of any weight may raise the objective.
 TEST(InferenceFit, ANearlyDeterministicPlayerIsFittedToConvergence) {
   const std::array<double, kMoveFeatures> truth = {6, 4, 6, -2, 3, 3, 4, -3, 5};
-  const std::vector<FitDecision> decisions = decisions_from(SoftmaxModel(truth), 3000, 23);
+  const std::vector<FitDecision> decisions = decisions_from(SoftmaxModel(truth), 3000, 23, 23);
   const FitResult fit = fit_softmax_model(decisions, 1.0);
   EXPECT_TRUE(fit.converged) << fit.iterations << " steps";
   const double best = penalised(decisions, fit.weights, 1.0);
@@ -413,49 +415,11 @@ TEST(InferenceFit, ANearlyDeterministicPlayerIsFittedToConvergence) {
 // maximum of the likelihood (no better than the truth, zero gradient) and land near the truth.
 TEST(InferenceFit, RecoversAKnownSoftmaxModel) {
   const std::array<double, kMoveFeatures> truth = {1.5, 1.0, -1.0, 0.5, 0.8, 0.6, 1.0, -0.7, 0.3};
-  const SoftmaxModel model(truth);
-  std::vector<FitDecision> decisions;
-  dominoes::Rng rng(17);
-  for (std::uint64_t deal_index = 0; decisions.size() < 6000; ++deal_index) {
-    const Rules rules;
-    State s = dominoes::start_state(dominoes::make_deal(rules, 9, deal_index));
-    while (dominoes::status(s) == dominoes::GameStatus::kOngoing) {
-      const MoveList legal = dominoes::legal_moves(s);
-      Move m = legal.empty() ? Move::pass() : legal[0];
-      if (legal.size() > 1) {
-        FitDecision d;
-        d.moves.resize(static_cast<std::size_t>(legal.size()));
-        move_features(s, legal, d.moves.data());
-        double probs[MoveList::kCapacity];
-        model.policy(s, legal, probs);
-        double u = rng.uniform();
-        d.chosen = legal.size() - 1;
-        for (int k = 0; k < legal.size(); ++k)
-          if ((u -= probs[k]) < 0) {
-            d.chosen = k;
-            break;
-          }
-        m = legal[d.chosen];
-        decisions.push_back(std::move(d));
-      }
-      dominoes::apply(s, m);
-    }
-  }
+  const std::vector<FitDecision> decisions = decisions_from(SoftmaxModel(truth), 6000, 9, 17);
   const FitResult fit = fit_softmax_model(decisions, 1e-6);
   EXPECT_TRUE(fit.converged);
   // The log-likelihood of the truth, which the maximum must not be below.
-  double truth_ll = 0;
-  for (const FitDecision& d : decisions) {
-    std::vector<double> scores;
-    for (const auto& f : d.moves) {
-      double x = 0;
-      for (int i = 0; i < kMoveFeatures; ++i) x += truth[i] * f[i];
-      scores.push_back(x);
-    }
-    double z = 0;
-    for (double x : scores) z += std::exp(x);
-    truth_ll += scores[static_cast<std::size_t>(d.chosen)] - std::log(z);
-  }
+  const double truth_ll = penalised(decisions, truth, 0.0);
   EXPECT_GE(fit.log_likelihood, truth_ll);
   EXPECT_LT(fit.log_likelihood - truth_ll, 20);  // about half a chi-square with 9 df
   for (int i = 0; i < kMoveFeatures; ++i)

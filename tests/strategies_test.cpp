@@ -116,6 +116,27 @@ TEST(Registry, ChecksParameterTypesAndRanges) {
   EXPECT_THROW(r.add({"toy", "", false, {}, nullptr}), std::logic_error);
 }
 
+// Plays deal `deal_index` (seed `seed`) of `rules` by uniformly random legal moves and calls
+// decide(state, history, legal) at every position with two or more legal moves.
+template <class Decide>
+void random_walk(const dominoes::Rules& rules, std::uint64_t seed, std::uint64_t deal_index,
+                 Decide decide) {
+  const dominoes::Deal deal = dominoes::make_deal(rules, seed, deal_index);
+  dominoes::State s = dominoes::start_state(deal);
+  dominoes::History history(deal.leader);
+  dominoes::Rng walk(deal_index);
+  while (dominoes::status(s) == dominoes::GameStatus::kOngoing) {
+    const dominoes::MoveList legal = dominoes::legal_moves(s);
+    dominoes::Move m = dominoes::Move::pass();
+    if (!legal.empty()) {
+      if (legal.size() > 1) decide(s, history, legal);
+      m = legal[static_cast<int>(walk.below(static_cast<std::uint32_t>(legal.size())))];
+    }
+    dominoes::apply(s, m);
+    history.push_back(m);
+  }
+}
+
 // Plays random games and, at every real decision, asks each strategy for a move.
 TEST(Conformance, EveryStrategyPlaysOnlyLegalMovesAndIsDeterministic) {
   const Registry& registry = Registry::builtin();
@@ -134,25 +155,14 @@ TEST(Conformance, EveryStrategyPlaysOnlyLegalMovesAndIsDeterministic) {
     for (std::uint64_t deal_index = 0; deal_index < 300; ++deal_index) {
       dominoes::Rules rules;
       rules.max_pip = 6 + static_cast<int>(deal_index % 4);
-      const dominoes::Deal deal = dominoes::make_deal(rules, 11, deal_index);
-      dominoes::State s = dominoes::start_state(deal);
-      dominoes::History history(deal.leader);
-      dominoes::Rng walk(deal_index);
-      while (dominoes::status(s) == dominoes::GameStatus::kOngoing) {
-        const dominoes::MoveList legal = dominoes::legal_moves(s);
-        dominoes::Move m = dominoes::Move::pass();
-        if (!legal.empty()) {
-          if (legal.size() > 1) {
-            Rng r1(deal_index * 31 + static_cast<std::uint64_t>(history.size())), r2 = r1;
-            const dominoes::Move chosen = player.choose(s, history, rules, legal, r1);
-            ASSERT_TRUE(legal.contains(chosen)) << info.name << " played " << to_string(chosen);
-            EXPECT_EQ(copy.choose(s, history, rules, legal, r2), chosen) << info.name;
-          }
-          m = legal[static_cast<int>(walk.below(static_cast<std::uint32_t>(legal.size())))];
-        }
-        dominoes::apply(s, m);
-        history.push_back(m);
-      }
+      random_walk(rules, 11, deal_index, [&](const dominoes::State& s,
+                                             const dominoes::History& history,
+                                             const dominoes::MoveList& legal) {
+        Rng r1(deal_index * 31 + static_cast<std::uint64_t>(history.size())), r2 = r1;
+        const dominoes::Move chosen = player.choose(s, history, rules, legal, r1);
+        ASSERT_TRUE(legal.contains(chosen)) << info.name << " played " << to_string(chosen);
+        EXPECT_EQ(copy.choose(s, history, rules, legal, r2), chosen) << info.name;
+      });
     }
   }
 }
@@ -179,26 +189,15 @@ TEST(Conformance, EveryStrategyPlaysTheSmallSets) {
            ++rules.hand_size) {
         ASSERT_EQ(dominoes::validate(rules), "");
         for (std::uint64_t deal_index = 0; deal_index < 8; ++deal_index) {
-          const dominoes::Deal deal = dominoes::make_deal(rules, 29, deal_index);
-          dominoes::State s = dominoes::start_state(deal);
-          dominoes::History history(deal.leader);
-          dominoes::Rng walk(deal_index);
-          while (dominoes::status(s) == dominoes::GameStatus::kOngoing) {
-            const dominoes::MoveList legal = dominoes::legal_moves(s);
-            dominoes::Move m = dominoes::Move::pass();
-            if (!legal.empty()) {
-              if (legal.size() > 1) {
-                Rng r(deal_index);
-                const dominoes::Move chosen = player.choose(s, history, rules, legal, r);
-                ASSERT_TRUE(legal.contains(chosen))
-                    << spec << " double-" << max_pip << " played " << to_string(chosen);
-                ++decisions;
-              }
-              m = legal[static_cast<int>(walk.below(static_cast<std::uint32_t>(legal.size())))];
-            }
-            dominoes::apply(s, m);
-            history.push_back(m);
-          }
+          random_walk(rules, 29, deal_index, [&](const dominoes::State& s,
+                                                 const dominoes::History& history,
+                                                 const dominoes::MoveList& legal) {
+            Rng r(deal_index);
+            const dominoes::Move chosen = player.choose(s, history, rules, legal, r);
+            ASSERT_TRUE(legal.contains(chosen))
+                << spec << " double-" << max_pip << " played " << to_string(chosen);
+            ++decisions;
+          });
         }
       }
     }

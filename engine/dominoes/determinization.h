@@ -58,14 +58,14 @@ inline TileSet sample_opponent_hand(const Observation& obs, Rng& rng) {
   return hand;
 }
 
-/// Calls visit(hand) for every opponent hand consistent with `obs`, count_consistent_hands(obs)
-/// times in all, in a fixed order (Gosper's hack over k-subsets of the candidates).
+/// Calls visit(subset) for every `k`-tile subset of `from`, C(|from|, k) times in all, in a
+/// fixed order: Gosper's hack over k-bit masks of from's tiles in increasing tile order. None when
+/// k > |from|; the empty set once when k = 0.
 template <typename Visit>
-void for_each_consistent_hand(const Observation& obs, Visit visit) {
+void for_each_subset(TileSet from, int k, Visit visit) {
   std::array<Tile, kMaxTiles> pool{};
   int n = 0;
-  for (Tile t : opponent_candidates(obs)) pool[n++] = t;
-  const int k = obs.opponent_tile_count();
+  for (Tile t : from) pool[n++] = t;
   if (k > n) return;
   if (k == 0) {
     visit(TileSet());
@@ -81,6 +81,13 @@ void for_each_consistent_hand(const Observation& obs, Visit visit) {
     if (ripple == 0) break;
     subset = (((ripple ^ subset) >> 2) / low) | ripple;
   }
+}
+
+/// Calls visit(hand) for every opponent hand consistent with `obs`, count_consistent_hands(obs)
+/// times in all, in a fixed order (for_each_subset of the candidates).
+template <typename Visit>
+void for_each_consistent_hand(const Observation& obs, Visit visit) {
+  for_each_subset(opponent_candidates(obs), obs.opponent_tile_count(), visit);
 }
 
 /// Returns the full state of one determinization: the observed game with the opponent holding

@@ -29,6 +29,22 @@ void regret_matching(const BehaviourStrategy& layout, const std::vector<double>&
   }
 }
 
+// Returns node's value when its seat follows `strategy`: the mean of its children's values.
+double mean_over_children(const TreeNode& node, const BehaviourStrategy& strategy,
+                          const std::vector<double>& value) {
+  double v = 0;
+  for (int a = 0; a < node.children; ++a)
+    v += strategy.at(node.infoset, a) * value[static_cast<std::size_t>(node.first_child + a)];
+  return v;
+}
+
+// Returns the mean of the deals' root values: every deal is equally likely.
+double mean_over_deals(const GameTree& tree, const std::vector<double>& value) {
+  double total = 0;
+  for (std::int32_t root : tree.roots) total += value[static_cast<std::size_t>(root)];
+  return total / static_cast<double>(tree.roots.size());
+}
+
 }  // namespace
 
 BehaviourStrategy BehaviourStrategy::uniform(const GameTree& tree) {
@@ -47,18 +63,9 @@ double expected_value(const GameTree& tree, const BehaviourStrategy& strategy) {
   std::vector<double> value(tree.nodes.size(), 0.0);
   for (std::size_t n = tree.nodes.size(); n-- > 0;) {
     const TreeNode& node = tree.nodes[n];
-    if (node.terminal()) {
-      value[n] = node.payoff;
-      continue;
-    }
-    double v = 0;
-    for (int a = 0; a < node.children; ++a)
-      v += strategy.at(node.infoset, a) * value[static_cast<std::size_t>(node.first_child + a)];
-    value[n] = v;
+    value[n] = node.terminal() ? node.payoff : mean_over_children(node, strategy, value);
   }
-  double total = 0;
-  for (std::int32_t root : tree.roots) total += value[static_cast<std::size_t>(root)];
-  return total / static_cast<double>(tree.roots.size());
+  return mean_over_deals(tree, value);
 }
 
 double best_response_value(const GameTree& tree, const BehaviourStrategy& strategy,
@@ -114,16 +121,11 @@ double best_response_value(const GameTree& tree, const BehaviourStrategy& strate
         }
         value[at] = value[static_cast<std::size_t>(node.first_child + best)];
       } else {
-        double v = 0;
-        for (int a = 0; a < node.children; ++a)
-          v += strategy.at(node.infoset, a) * value[static_cast<std::size_t>(node.first_child + a)];
-        value[at] = v;
+        value[at] = mean_over_children(node, strategy, value);
       }
     }
   }
-  double total = 0;
-  for (std::int32_t root : tree.roots) total += value[static_cast<std::size_t>(root)];
-  return total * chance;
+  return mean_over_deals(tree, value);
 }
 
 double exploitability(const GameTree& tree, const BehaviourStrategy& strategy) {

@@ -1,10 +1,10 @@
 #include "engine/equilibrium/game_tree.h"
 
-#include <bit>
 #include <stdexcept>
 #include <string>
 #include <unordered_map>
 
+#include "engine/dominoes/determinization.h"
 #include "engine/dominoes/scoring.h"
 #include "engine/dominoes/state.h"
 
@@ -108,18 +108,10 @@ GameTree build_game_tree(const dominoes::Rules& rules, dominoes::Seat leader,
   // Every ordered pair of disjoint hands: seat 0's hand as a k-subset, then seat 1's from the rest.
   const TileSet all = TileSet::full(rules.max_pip);
   const int k = rules.hand_size;
-  // The set's tiles are indices 0..n-1 (tile.h), so a hand is a k-bit mask: Gosper's hack walks
-  // them in increasing order.
-  std::vector<TileSet> subsets;
-  const int n = all.size();
-  for (std::uint64_t mask = (std::uint64_t{1} << k) - 1; mask < (std::uint64_t{1} << n);) {
-    subsets.push_back(TileSet(mask));
-    const std::uint64_t low = mask & (~mask + 1), ripple = mask + low;
-    mask = (((ripple ^ mask) >> 2) / low) | ripple;
-  }
-  for (TileSet h0 : subsets)
-    for (TileSet h1 : subsets)
-      if ((h0 & h1).empty()) tree.deals.push_back({{h0, h1}, leader});
+  dominoes::for_each_subset(all, k, [&](TileSet h0) {
+    dominoes::for_each_subset(all - h0, k,
+                              [&](TileSet h1) { tree.deals.push_back({{h0, h1}, leader}); });
+  });
 
   Builder builder(tree, max_nodes);
   for (const dominoes::Deal& deal : tree.deals) {

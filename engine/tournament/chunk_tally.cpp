@@ -27,7 +27,8 @@ bool ChunkTally::add(const JournalEntry& entry) {
 bool ChunkTally::take(const JournalEntry& entry, TaskResult& result) const {
   result.totals.merge(entry.totals);
   result.precision_reached = precise_enough(result.totals);
-  return result.precision_reached | sprt_decided(result);
+  const bool sprt_stop = sprt_decided(result);  // always stepped: its trace records every chunk
+  return result.precision_reached || sprt_stop;
 }
 
 bool ChunkTally::precise_enough(const PairingTotals& totals) const {

@@ -1,19 +1,11 @@
 #include "strategies/epimc/epimc_strategy.h"
 
-#include "engine/common/text.h"
-#include "engine/dominoes/determinization.h"
 #include "strategies/inference/inference_strategy.h"
 #include "strategies/spec.h"
 
 namespace strategies {
 
-void EpimcStrategy::spread_enumerated_pool(const Observation& obs) {
-  // A whole enumerated pool comes in Gosper's order, alike hands side by side; a budget that stops
-  // early must not see only the first few of them (decision_budget.h, spread_step).
-  const std::uint64_t consistent = dominoes::count_consistent_hands(obs);
-  if (consistent > static_cast<std::uint64_t>(params_.sampling.enumerate) ||
-      consistent > static_cast<std::uint64_t>(params_.sampling.scenarios))
-    return;
+void EpimcStrategy::spread_worlds() {
   const std::size_t n = hands_.size(), step = spread_step(n);
   std::vector<dominoes::TileSet> hands(n);
   std::vector<double> weights(n);
@@ -31,7 +23,8 @@ Move EpimcStrategy::choose(const Observation& obs, const MoveList& legal, Rng& r
     if (worlds_.weights[i] > 0) hands_.push_back(worlds_.hands[i]), weights_.push_back(worlds_.weights[i]);
 
   const DecisionBudget& budget = params_.budget;
-  if (budget.active()) spread_enumerated_pool(obs);
+  // A budget that stops early must not see only the first few of alike neighbours.
+  if (budget.active() && worlds_.in_enumeration_order) spread_worlds();
   auto& solver = budget.nodes > 0 ? solver_.fresh(obs.rules()) : solver_.get(obs.rules());
   BudgetMeter meter(budget);
   const std::uint64_t start = solver.nodes();
@@ -86,21 +79,12 @@ StrategyInfo epimc_strategy_info() {
            time_ms_param(), nodes_param("open-hands solver nodes")},
           [](const ParamValues& v) {
             EpimcParams p;
-            p.sampling.scenarios = static_cast<int>(v.get_int("scenarios"));
-            p.sampling.enumerate = static_cast<int>(v.get_int("enumerate"));
-            p.sampling.samples = static_cast<int>(v.get_int("samples"));
+            p.sampling = world_sampling_of(v);
             p.postpone = static_cast<int>(v.get_int("postpone"));
             p.exhaustive = static_cast<long>(v.get_int("exhaustive"));
             p.modelled_replies = v.get_string("reply") == "model";
             p.budget = budget_of(v);
-            const std::string& model = v.get_string("model");
-            try {
-              return Player(std::make_unique<EpimcStrategy>(
-                  p, make_opponent_model(model, v.get_double("temperature"))));
-            } catch (const SpecError& e) {  // checked at resolution; the file may have gone since
-              throw SpecError("bad value model=" + common::quoted(model) +
-                              " for strategy epimc: " + e.what());
-            }
+            return Player(std::make_unique<EpimcStrategy>(p, opponent_model_of(v, "epimc")));
           },
           [](const ParamValues& v) -> std::string {
             if (v.get_string("reply") == "model" && v.get_string("model") == "none")

@@ -113,8 +113,8 @@ class EpimcStrategy final : public Strategy {
   PostponedSubgame subgame_;
   std::vector<double> values_, fused_;
   std::size_t last_worlds_ = 0;
-  // Under a budget: reorders a whole enumerated pool (hands_, weights_) spread out.
-  void spread_enumerated_pool(const Observation& obs);
+  // Reorders the worlds (hands_, weights_) in spread_step's order (decision_budget.h).
+  void spread_worlds();
 };
 
 /// Returns the registry entry of `epimc`: its name, summary, parameters and factory.

@@ -22,10 +22,7 @@ Move InferenceStrategy::choose(const Observation& obs, const MoveList& legal, Rn
   auto& solver = budget_.nodes > 0 ? solver_.fresh(obs.rules()) : solver_.get(obs.rules());
   const std::size_t n = worlds_.hands.size();
   // Under a budget a whole enumerated pool (Gosper's order) is solved spread out (header comment).
-  const std::uint64_t consistent = dominoes::count_consistent_hands(obs);
-  const bool gosper_order = consistent <= static_cast<std::uint64_t>(sampling_.enumerate) &&
-                            consistent <= static_cast<std::uint64_t>(sampling_.scenarios);
-  const std::size_t step = budget_.active() && gosper_order ? spread_step(n) : 1;
+  const std::size_t step = budget_.active() && worlds_.in_enumeration_order ? spread_step(n) : 1;
   BudgetMeter meter(budget_);
   const std::uint64_t start = solver.nodes();
   for (std::size_t j = 0, i = 0; j < n; ++j, i = (i + step) % n) {
@@ -69,6 +66,22 @@ std::string check_opponent_model(const std::string& model) {
   }
 }
 
+WorldSampling world_sampling_of(const ParamValues& v) {
+  return {static_cast<int>(v.get_int("scenarios")), static_cast<int>(v.get_int("enumerate")),
+          static_cast<int>(v.get_int("samples"))};
+}
+
+std::shared_ptr<const OpponentModel> opponent_model_of(const ParamValues& v,
+                                                       const std::string& strategy) {
+  const std::string& model = v.get_string("model");
+  try {
+    return make_opponent_model(model, v.get_double("temperature"));
+  } catch (const SpecError& e) {  // checked at resolution; the file may have gone since
+    throw SpecError("bad value model=" + common::quoted(model) + " for strategy " + strategy +
+                    ": " + e.what());
+  }
+}
+
 StrategyInfo inference_strategy_info() {
   return {"inference",
           "determinized minimax (exact, depth 0) over opponent hands weighted by the likelihood "
@@ -90,18 +103,8 @@ StrategyInfo inference_strategy_info() {
            nodes_param("open-hands solver nodes of the worlds solved (a fresh table each "
                        "decision)")},
           [](const ParamValues& v) {
-            WorldSampling p;
-            p.scenarios = static_cast<int>(v.get_int("scenarios"));
-            p.enumerate = static_cast<int>(v.get_int("enumerate"));
-            p.samples = static_cast<int>(v.get_int("samples"));
-            const std::string& model = v.get_string("model");
-            try {
-              return Player(std::make_unique<InferenceStrategy>(
-                  p, make_opponent_model(model, v.get_double("temperature")), budget_of(v)));
-            } catch (const SpecError& e) {  // checked at resolution; the file may have gone since
-              throw SpecError("bad value model=" + common::quoted(model) +
-                              " for strategy inference: " + e.what());
-            }
+            return Player(std::make_unique<InferenceStrategy>(
+                world_sampling_of(v), opponent_model_of(v, "inference"), budget_of(v)));
           }};
 }
 

@@ -105,6 +105,16 @@ std::shared_ptr<const OpponentModel> make_opponent_model(const std::string& mode
 /// (one line): the `model` parameter's check, shared by inference and epimc.
 std::string check_opponent_model(const std::string& model);
 
+/// Returns the world sampling the `scenarios`, `enumerate` and `samples` values of `v` set (the
+/// parameters inference and epimc share).
+WorldSampling world_sampling_of(const ParamValues& v);
+
+/// Returns the opponent model the `model` and `temperature` values of `v` name
+/// (make_opponent_model). Throws SpecError naming `strategy` and the model when it cannot be made
+/// now (a model file checked at spec resolution and gone since).
+std::shared_ptr<const OpponentModel> opponent_model_of(const ParamValues& v,
+                                                       const std::string& strategy);
+
 /// Returns the registry entry of `inference`: its name, summary, parameters and factory.
 StrategyInfo inference_strategy_info();
 

@@ -130,6 +130,7 @@ void draw_weighted_worlds(const Observation& obs, const WorldSampling& sampling,
   double total = 0, squares = 0;
   for (double w : weights) total += w, squares += w * w;
   out.effective = total * total / squares;
+  out.in_enumeration_order = enumerated && pool.size() <= static_cast<std::size_t>(sampling.scenarios);
   if (pool.size() <= static_cast<std::size_t>(sampling.scenarios)) return;
 
   // An enumerated pool comes in Gosper's order, where neighbours share most tiles, so evenly

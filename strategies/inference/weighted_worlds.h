@@ -70,6 +70,10 @@ struct WeightedWorlds {
   std::vector<double> weights;
   double effective = 0;    ///< the pool's Kish effective size before resampling, (sum w)^2 / sum w^2
   bool fell_back = false;  ///< every pooled hand had likelihood 0: equal weights were used
+  /// The worlds are every consistent hand in enumeration (Gosper) order, not resampled: alike
+  /// hands sit side by side, so a budget that stops early should take them spread out
+  /// (decision_budget.h, spread_step).
+  bool in_enumeration_order = false;
   std::vector<PastDecision> decisions;  ///< scratch: the opponent's past decisions
 };
 
