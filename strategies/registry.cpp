@@ -6,6 +6,7 @@
 
 #include "engine/common/text.h"
 #include "strategies/epimc/epimc_strategy.h"
+#include "strategies/equilibrium/equilibrium_strategy.h"
 #include "strategies/heuristic/heuristic_strategy.h"
 #include "strategies/inference/inference_strategy.h"
 #include "strategies/ismcts/ismcts_strategy.h"
@@ -98,6 +99,7 @@ Registry make_builtin() {
   r.add(ismcts_strategy_info());
   r.add(inference_strategy_info());
   r.add(epimc_strategy_info());
+  r.add(equilibrium_strategy_info());
   r.add(omniscient_strategy_info());
   return r;
 }

@@ -10,6 +10,7 @@
 #include <array>
 #include <cstdint>
 #include <memory>
+#include <span>
 #include <stdexcept>
 #include <string>
 #include <variant>
@@ -94,9 +95,26 @@ class Strategy {
   /// A player may instead throw Forfeit (an external bot that timed out, crashed or answered
   /// an illegal move); any other exception is an error of the run.
   virtual Move choose(const Observation& obs, const MoveList& legal, Rng& rng) = 0;
+  /// Returns true and writes into `probabilities` (one per move of `legal`, in order, summing to
+  /// 1) the distribution choose() draws from at `obs`, when the strategy knows it exactly; false
+  /// when it does not (the default), and then callers that need the distribution estimate it by
+  /// repeated calls to choose() (engine/equilibrium/queried_strategy.h). Used to measure a
+  /// strategy's exploitability exactly (issue 13).
+  virtual bool policy(const Observation& /*obs*/, const MoveList& /*legal*/,
+                      std::span<double> /*probabilities*/) {
+    return false;
+  }
   /// Returns an independent copy with the same parameters, for another thread.
   virtual std::unique_ptr<Strategy> clone() const = 0;
 };
+
+/// Writes into `probabilities` 1 for `chosen` and 0 for every other move of `legal`, and returns
+/// true: Strategy::policy of a deterministic strategy.
+inline bool certain_policy(const MoveList& legal, Move chosen, std::span<double> probabilities) {
+  for (int k = 0; k < legal.size(); ++k)
+    probabilities[static_cast<std::size_t>(k)] = legal[k] == chosen ? 1.0 : 0.0;
+  return true;
+}
 
 /// CHEATS: a player handed the full state, both hands included. Only for benchmark players that
 /// bound playing strength from above; never for a strategy meant to be compared fairly.

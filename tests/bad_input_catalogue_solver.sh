@@ -126,6 +126,25 @@ if [ "$(id -u)" -ne 0 ]; then  # root reads any file
   expect_error "unreadable puzzle" 1 'Permission denied' tetromino "$tmp/locked.json"
 fi
 
+# --- equilibrium and exploitability: variants, targets, players, strategy files ------------------
+expect_error "equilibrium double-1" 2 'double' equilibrium --double 1
+expect_error "equilibrium hand 0" 2 'hand' equilibrium --hand 0
+expect_error "equilibrium hand over half the set" 2 'hand' equilibrium --double 3 --hand 6
+expect_error "equilibrium target 0" 2 'target' equilibrium --target 0
+expect_error "equilibrium target text" 2 'target' equilibrium --target fast
+expect_error "equilibrium no iterations" 2 'max-iterations' equilibrium --max-iterations 0
+expect_error "equilibrium double-six hand 7" 2 'smaller variant' equilibrium --double 6 --hand 7
+expect_error "equilibrium tree over the node limit" 2 'smaller variant' equilibrium --double 4 --hand 3 --max-nodes 100000
+expect_error "equilibrium unwritable --out" 1 'cannot write' equilibrium --double 2 --hand 1 --out "$tmp/no/such/dir"
+expect_error "exploitability without a player" 2 'player' exploitability --double 2 --hand 2
+expect_error "exploitability unknown strategy" 2 'unknown strategy' exploitability --player nosuch
+expect_error "exploitability omniscient" 2 'omniscient' exploitability --double 2 --hand 2 --player omniscient
+expect_error "exploitability samples 0" 2 'samples' exploitability --player random --samples 0
+expect_error "exploitability missing equilibrium" 2 'cannot read' exploitability --double 2 --hand 2 --player random --equilibrium "$tmp/missing"
+expect_error "exploitability equilibrium not a strategy" 2 'not a strategy file' exploitability --double 2 --hand 2 --player random --equilibrium "$(file notes.txt 'hello\n')"
+expect_error "exploitability equilibrium bad sum" 2 'line 4' exploitability --double 2 --hand 2 --player random --equilibrium "$(file sum.strategy 'dominoes-equilibrium v1\ndouble 2\nhand 2\ninfoset leader 0-1,1-1 - 0-1=0.5 1-1=0.4\n')"
+expect_error "exploitability equilibrium of another variant" 2 'this game is double-2' exploitability --double 2 --hand 2 --player random --equilibrium "$(file other.strategy 'dominoes-equilibrium v1\ndouble 3\nhand 2\n')"
+
 # --- huge inputs: a short message whatever the size ---------------------------------------------------
 expect_error "10 MB puzzle JSON" 2 'JSON' tetromino "$(huge json 10000000 '[')"
 huge sig 10000000 I >/dev/null

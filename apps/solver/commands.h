@@ -30,5 +30,7 @@ int takeaway_command(const std::vector<std::string>&);
 int magic_fingers_command(const std::vector<std::string>&);
 int dance_battle_command(const std::vector<std::string>& args);
 int tetromino_command(const std::vector<std::string>& args);
+int equilibrium_command(const std::vector<std::string>& args);
+int exploitability_command(const std::vector<std::string>& args);
 
 }  // namespace solver_app

@@ -132,6 +132,25 @@ double exploitability(const GameTree& tree, const BehaviourStrategy& strategy) {
   return 0.5 * (best_response_value(tree, strategy, 0) + best_response_value(tree, strategy, 1));
 }
 
+BehaviourStrategy combine(const GameTree& tree, const BehaviourStrategy& seat0,
+                          const BehaviourStrategy& seat1) {
+  BehaviourStrategy mixed = seat0;
+  for (std::size_t i = 0; i < tree.infosets.size(); ++i) {
+    if (tree.infosets[i].seat != 1) continue;
+    const auto begin = static_cast<std::size_t>(mixed.offsets[i]);
+    for (int a = 0; a < tree.infosets[i].actions; ++a)
+      mixed.probabilities[begin + a] = seat1.probabilities[begin + a];
+  }
+  return mixed;
+}
+
+double points_against(const GameTree& tree, const BehaviourStrategy& player,
+                      const BehaviourStrategy& opponent) {
+  const double leading = expected_value(tree, combine(tree, player, opponent));
+  const double following = -expected_value(tree, combine(tree, opponent, player));
+  return 0.5 * (leading + following);
+}
+
 CfrPlus::CfrPlus(const GameTree& tree)
     : tree_(tree),
       layout_(BehaviourStrategy::uniform(tree)),

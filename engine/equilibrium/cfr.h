@@ -44,6 +44,17 @@ double best_response_value(const GameTree& tree, const BehaviourStrategy& strate
 /// an equilibrium, as the game value cancels).
 double exploitability(const GameTree& tree, const BehaviourStrategy& strategy);
 
+/// Returns the strategy whose seat-0 information sets follow `seat0` and whose seat-1 sets follow
+/// `seat1` (both over `tree`'s layout).
+BehaviourStrategy combine(const GameTree& tree, const BehaviourStrategy& seat0,
+                          const BehaviourStrategy& seat1);
+
+/// Returns `player`'s points per game against `opponent`, the mean over its two roles: (its value
+/// leading against `opponent` following, plus its value following against `opponent` leading) / 2.
+/// 0 when both are the same strategy; at most the opponent's exploitability.
+double points_against(const GameTree& tree, const BehaviourStrategy& player,
+                      const BehaviourStrategy& opponent);
+
 /// The CFR+ solver's state for one tree.
 class CfrPlus {
  public:

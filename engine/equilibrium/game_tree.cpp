@@ -7,6 +7,7 @@
 #include "engine/dominoes/determinization.h"
 #include "engine/dominoes/scoring.h"
 #include "engine/dominoes/state.h"
+#include "engine/equilibrium/infoset_key.h"
 
 namespace equilibrium {
 
@@ -21,7 +22,7 @@ class Builder {
   Builder(GameTree& tree, std::int64_t max_nodes) : tree_(tree), max_nodes_(max_nodes) {}
 
   // Fills node `index` (already allocated) for state `s` reached by `history`.
-  void expand(std::int32_t index, const State& s, std::string& history) {
+  void expand(std::int32_t index, const State& s, std::vector<Move>& history) {
     if (dominoes::status(s) != dominoes::GameStatus::kOngoing) {
       tree_.nodes[static_cast<std::size_t>(index)].payoff = dominoes::net_points(s, tree_.rules, 0);
       return;
@@ -29,8 +30,7 @@ class Builder {
     dominoes::MoveList moves = dominoes::legal_moves(s);
     if (moves.empty()) moves.push_back(Move::pass());
     const int seat = s.to_move;
-    const std::int32_t set = infoset_of(seat, dealt_[static_cast<std::size_t>(seat)], history,
-                                        moves, index);
+    const std::int32_t set = infoset_of(seat, history, moves, index);
     const auto first = static_cast<std::int32_t>(tree_.nodes.size());
     if (static_cast<std::int64_t>(tree_.nodes.size()) + moves.size() > max_nodes_)
       throw std::invalid_argument(
@@ -48,24 +48,21 @@ class Builder {
     for (int k = 0; k < moves.size(); ++k) {
       State next = s;
       dominoes::apply(next, moves[k]);
-      history.push_back(static_cast<char>(moves[k].bits() & 0xff));
-      history.push_back(static_cast<char>(moves[k].bits() >> 8));
+      history.push_back(moves[k]);
       expand(first + k, next, history);
-      history.resize(history.size() - 2);
+      history.pop_back();
     }
   }
 
   void set_dealt(const dominoes::Deal& deal) { dealt_ = deal.hands; }
 
  private:
-  std::int32_t infoset_of(int seat, TileSet hand, const std::string& history,
+  std::int32_t infoset_of(int seat, const std::vector<Move>& history,
                           const dominoes::MoveList& moves, std::int32_t node) {
-    std::string key(1, static_cast<char>(seat));
-    const std::uint64_t bits = hand.bits();
-    key.append(reinterpret_cast<const char*>(&bits), sizeof bits);
-    key += history;
+    const TileSet hand = dealt_[static_cast<std::size_t>(seat)];
     const auto [it, inserted] =
-        ids_.emplace(std::move(key), static_cast<std::int32_t>(tree_.infosets.size()));
+        ids_.emplace(infoset_key(seat ^ tree_.leader, hand, history),
+                     static_cast<std::int32_t>(tree_.infosets.size()));
     if (!inserted && tree_.infosets[static_cast<std::size_t>(it->second)].actions != moves.size())
       throw std::logic_error("an information set with two different move counts: the key misses "
                              "something the seat knows");
@@ -86,6 +83,13 @@ class Builder {
   std::array<TileSet, 2> dealt_{};
   std::unordered_map<std::string, std::int32_t> ids_;
 };
+
+// Returns the binomial coefficient C(n, k) as a real number (it may exceed 64 bits).
+double choose(int n, int k) {
+  double c = 1;
+  for (int i = 1; i <= k; ++i) c = c * (n - k + i) / i;
+  return c;
+}
 
 }  // namespace
 
@@ -108,6 +112,12 @@ GameTree build_game_tree(const dominoes::Rules& rules, dominoes::Seat leader,
   // Every ordered pair of disjoint hands: seat 0's hand as a k-subset, then seat 1's from the rest.
   const TileSet all = TileSet::full(rules.max_pip);
   const int k = rules.hand_size;
+  const double deals = choose(all.size(), k) * choose(all.size() - k, k);
+  if (deals > static_cast<double>(max_nodes))  // every deal is at least one node
+    throw std::invalid_argument("the game tree of double-" + std::to_string(rules.max_pip) + " with " +
+                                std::to_string(k) + " tiles each has " + std::to_string(deals) +
+                                " deals, more than " + std::to_string(max_nodes) +
+                                " nodes: choose a smaller variant");
   dominoes::for_each_subset(all, k, [&](TileSet h0) {
     dominoes::for_each_subset(all - h0, k,
                               [&](TileSet h1) { tree.deals.push_back({{h0, h1}, leader}); });
@@ -120,7 +130,7 @@ GameTree build_game_tree(const dominoes::Rules& rules, dominoes::Seat leader,
     tree.parents.push_back(-1);
     tree.roots.push_back(root);
     builder.set_dealt(deal);
-    std::string history;
+    std::vector<Move> history;
     builder.expand(root, dominoes::start_state(deal), history);
   }
   return tree;

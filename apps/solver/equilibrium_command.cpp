@@ -1,0 +1,95 @@
+// `solver equilibrium`: an approximate Nash equilibrium of a small Block Dominoes variant by CFR+
+// over the whole game tree, with its exact exploitability (issue 13).
+#include <boost/program_options.hpp>
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+
+#include "apps/solver/commands.h"
+#include "apps/solver/input.h"
+#include "apps/solver/options.h"
+#include "apps/solver/variant_options.h"
+#include "engine/equilibrium/strategy_file.h"
+
+namespace po = boost::program_options;
+
+namespace solver_app {
+namespace {
+
+po::options_description equilibrium_options() {
+  po::options_description o(
+      "Usage: solver equilibrium [--double N] [--hand H] [--scoring S] [--target X] [--out FILE]\n\n"
+      "Solves a small Block Dominoes variant as the imperfect-information game it is: every deal\n"
+      "equally likely, seat 0 leading, each seat seeing its own hand and the public moves. Builds\n"
+      "the whole game tree with its information sets and runs CFR+ (Tammelin 2014) until the\n"
+      "average strategy's exploitability, computed exactly by best responses, is at most --target.\n"
+      "Prints `value V` first: the leader's points minus the other seat's per game under\n"
+      "equilibrium play. Then `exploitability E` (points per game a best response gains, mean over\n"
+      "the two seats; 0 at an exact equilibrium), `iterations N`, whether the target was reached,\n"
+      "the tree's size, the time and the peak memory.\n\n"
+      "Example: solver equilibrium --double 3 --hand 3 --target 0.001 --out d3h3.strategy\n\nOptions");
+  o.add_options()("help,h", "show this help");
+  add_variant_options(o);
+  o.add_options()("out", po::value<std::string>(),
+                  "save the strategy to FILE (format: engine/equilibrium/strategy_file.h), for "
+                  "the `equilibrium` strategy and `solver exploitability --equilibrium`")(
+      "curve", po::value<std::string>(),
+      "write every exploitability check to FILE as CSV: iterations,exploitability,value,seconds");
+  return o;
+}
+
+// Opens the file --`name` names for writing when given (before the solve, so a bad path fails
+// fast), else leaves `out` closed. Throws IoError naming the path.
+void open_output(const po::variables_map& vm, const std::string& name, std::ofstream& out) {
+  if (!vm.count(name)) return;
+  out.open(vm[name].as<std::string>());
+  if (!out) throw IoError("cannot write " + common::quoted(vm[name].as<std::string>()));
+}
+
+// Writes through `write` to `out` when it is open; throws IoError naming --`name`'s path.
+template <typename Write>
+void write_output(const po::variables_map& vm, const std::string& name, std::ofstream& out,
+                  const Write& write) {
+  if (!out.is_open()) return;
+  write(out);
+  if (!out.flush()) throw IoError("cannot write " + common::quoted(vm[name].as<std::string>()));
+}
+
+int run(const po::variables_map& vm) {
+  const auto start = std::chrono::steady_clock::now();
+  const equilibrium::GameTree tree = tree_from(vm);
+  std::ofstream strategy_file, curve_file;
+  open_output(vm, "out", strategy_file);
+  open_output(vm, "curve", curve_file);
+  const equilibrium::SolveResult result = solve_from(vm, tree);
+  const equilibrium::CurvePoint& last = result.curve.back();
+  std::printf("value %.6f\nexploitability %.6g\niterations %d\n", last.value, last.exploitability,
+              last.iterations);
+  std::printf("target %s %s\n", vm["target"].as<std::string>().c_str(),
+              result.reached ? "reached" : "not reached (raise --max-iterations)");
+  std::printf("deals %zu nodes %zu infosets %zu\n", tree.deals.size(), tree.nodes.size(),
+              tree.infosets.size());
+  write_output(vm, "out", strategy_file, [&](std::ostream& out) {
+      equilibrium::write_strategy(out, tree, result.strategy,
+                                  {last.value, last.exploitability, last.iterations});
+    });
+  write_output(vm, "curve", curve_file, [&](std::ostream& out) {
+      out << "iterations,exploitability,value,seconds\n";
+      for (const auto& p : result.curve)
+        out << p.iterations << "," << common::shortest_decimal(p.exploitability) << ","
+            << common::shortest_decimal(p.value) << "," << common::shortest_decimal(p.seconds) << "\n";
+    });
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  std::printf("seconds %.2f solve-seconds %.2f peak-memory-mib %.0f\n", seconds, last.seconds,
+              peak_memory_mib());
+  return 0;
+}
+
+}  // namespace
+
+int equilibrium_command(const std::vector<std::string>& args) {
+  return run_game("equilibrium", args, equilibrium_options(), {}, run);
+}
+
+}  // namespace solver_app

@@ -1,0 +1,79 @@
+#include "apps/solver/variant_options.h"
+
+#include <sys/resource.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+
+#include "apps/solver/memory.h"
+#include "apps/solver/options.h"
+#include "engine/dominoes/rules.h"
+
+namespace po = boost::program_options;
+
+namespace solver_app {
+
+namespace {
+
+// A node with its share of the best responses' and CFR's arrays takes about 64 bytes: the default
+// limit keeps a tree within the memory one table may take (memory.h).
+std::int64_t default_max_nodes() { return static_cast<std::int64_t>(max_table_mib() << 20) / 64; }
+
+}  // namespace
+
+void add_variant_options(po::options_description& o) {
+  o.add_options()(
+      "double", po::value<std::string>()->default_value("3"), "the set: double-N, N = 2..9")(
+      "hand", po::value<std::string>()->default_value("3"),
+      "tiles dealt to each seat, 1.. (at most half the set)")(
+      "scoring", po::value<std::string>()->default_value("opponent-pips"),
+      "opponent-pips | pip-difference | all-pips")(
+      "max-nodes", po::value<std::string>()->default_value(std::to_string(default_max_nodes())),
+      "refuse a game tree larger than this many nodes (the default fits half this machine's memory)")(
+      "target", po::value<std::string>()->default_value("0.001"),
+      "stop CFR+ once the exploitability is at most this many points per game, 1e-9..100")(
+      "max-iterations", po::value<std::string>()->default_value("100000"),
+      "stop CFR+ after this many iterations in any case, 1..100000000");
+}
+
+equilibrium::GameTree tree_from(const po::variables_map& vm) {
+  dominoes::Rules rules;
+  rules.max_pip = int_option(vm, "double", dominoes::kMinPip, dominoes::kMaxPip);
+  rules.hand_size = int_option(vm, "hand", 1, dominoes::tile_count(rules.max_pip) / 2);
+  const std::string& scoring = vm["scoring"].as<std::string>();
+  if (!dominoes::parse_scoring_rule(scoring, rules.scoring))
+    throw OptionError("--scoring " + common::quoted(scoring) +
+                      " is not valid: valid opponent-pips, pip-difference, all-pips");
+  const auto max_nodes = int_option<std::int64_t>(vm, "max-nodes", 1, std::int64_t{1} << 40);
+  return equilibrium::build_game_tree(rules, 0, max_nodes);
+}
+
+double real_option(const po::variables_map& vm, const std::string& name, double min, double max) {
+  const std::string& text = vm[name].as<std::string>();
+  const auto value = common::parse_double(text);
+  if (value && *value >= min && *value <= max) return *value;
+  throw OptionError("--" + name + " " + common::quoted(text) + " is not valid: valid a number " +
+                    common::shortest_decimal(min) + ".." + common::shortest_decimal(max));
+}
+
+equilibrium::SolveResult solve_from(const po::variables_map& vm, const equilibrium::GameTree& tree) {
+  const double target = real_option(vm, "target", 1e-9, 100);
+  const int max_iterations = int_option(vm, "max-iterations", 1, 100'000'000);
+  const bool terminal = ::isatty(STDERR_FILENO);
+  double last_print = 0;
+  return equilibrium::solve_to_target(tree, target, max_iterations, [&](const equilibrium::CurvePoint& p) {
+    if (!terminal || p.seconds - last_print < 1) return;
+    last_print = p.seconds;
+    std::fprintf(stderr, "iteration %d: exploitability %.6g, value %.6f (%.1f s)\n", p.iterations,
+                 p.exploitability, p.value, p.seconds);
+  });
+}
+
+double peak_memory_mib() {
+  rusage usage{};
+  ::getrusage(RUSAGE_SELF, &usage);
+  return static_cast<double>(usage.ru_maxrss) / 1024.0;  // Linux reports KiB
+}
+
+}  // namespace solver_app

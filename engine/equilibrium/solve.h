@@ -1,0 +1,37 @@
+// CFR+ run until a requested exploitability (issue 13): the loop behind `solver equilibrium` and
+// `solver exploitability`. The average strategy's exploitability is computed exactly (two best
+// responses, cfr.h) after iteration 1 and then whenever the iterations have grown by a tenth (at
+// least 10 more), so the checks cost a bounded share of the run, and the run stops at the first
+// check at or under the target.
+#pragma once
+
+#include <functional>
+#include <vector>
+
+#include "engine/equilibrium/cfr.h"
+#include "engine/equilibrium/game_tree.h"
+
+namespace equilibrium {
+
+/// One exact check of the average strategy during a solve.
+struct CurvePoint {
+  int iterations = 0;
+  double exploitability = 0;  ///< points per game
+  double value = 0;           ///< seat 0's (the leader's) points per game
+  double seconds = 0;         ///< wall time since the solve started (tree building excluded)
+};
+
+/// What a solve reached.
+struct SolveResult {
+  BehaviourStrategy strategy;    ///< the average strategy at the last check
+  std::vector<CurvePoint> curve; ///< every check, in order; the last is the result
+  bool reached = false;          ///< true when the last check is at or under the target
+};
+
+/// Returns CFR+'s average strategy on `tree` at the first check with exploitability <= `target`
+/// (points per game, > 0), or after `max_iterations` (>= 1). `on_check`, when set, is called
+/// after each check with its point (for progress lines).
+SolveResult solve_to_target(const GameTree& tree, double target, int max_iterations,
+                            const std::function<void(const CurvePoint&)>& on_check = nullptr);
+
+}  // namespace equilibrium

@@ -1,0 +1,88 @@
+#include "strategies/equilibrium/equilibrium_strategy.h"
+
+#include <fstream>
+#include <stdexcept>
+
+#include "engine/dominoes/rules.h"
+#include "engine/equilibrium/infoset_key.h"
+#include "strategies/spec.h"
+
+namespace strategies {
+
+namespace {
+
+std::string variant_text(const dominoes::Rules& rules) {
+  return "double-" + std::to_string(rules.max_pip) + " with " + std::to_string(rules.hand_size) +
+         " tiles each, " + std::string(dominoes::to_string(rules.scoring)) + " scoring";
+}
+
+// Returns the strategy in the file `path`. Throws SpecError naming the file and what was wrong.
+std::shared_ptr<const equilibrium::SavedStrategy> load(const std::string& path) {
+  if (path.empty())
+    throw SpecError("file=PATH is required: a strategy saved by `solver equilibrium --out PATH`");
+  std::ifstream in(path);
+  if (!in) throw SpecError("cannot read " + common::quoted(path) + ": give a file saved by `solver equilibrium --out`");
+  try {
+    return std::make_shared<const equilibrium::SavedStrategy>(equilibrium::read_strategy(in, path));
+  } catch (const equilibrium::StrategyFileError& e) {
+    throw SpecError(e.what());
+  }
+}
+
+std::string check_file(const std::string& path) {
+  try {
+    load(path);
+    return "";
+  } catch (const SpecError& e) {
+    return e.what();
+  }
+}
+
+}  // namespace
+
+bool EquilibriumStrategy::policy(const Observation& obs, const MoveList& legal,
+                                 std::span<double> probabilities) {
+  const dominoes::Rules& rules = obs.rules();
+  const dominoes::Rules& saved = saved_->rules;
+  if (rules.max_pip != saved.max_pip || rules.hand_size != saved.hand_size || rules.scoring != saved.scoring)
+    throw std::invalid_argument("equilibrium: " + path_ + " is a strategy for " + variant_text(saved) +
+                                ", but this game is " + variant_text(rules));
+  const auto it = saved_->infosets.find(equilibrium::infoset_key(obs));
+  if (it == saved_->infosets.end() || static_cast<int>(it->second.size()) != legal.size())
+    throw std::invalid_argument("equilibrium: " + path_ + " has no entry for an information set of " +
+                                "this game, or other moves than the legal ones: the file is damaged");
+  for (int k = 0; k < legal.size(); ++k) {
+    const auto& [move, p] = it->second[static_cast<std::size_t>(k)];
+    if (!(move == legal[k]))
+      throw std::invalid_argument("equilibrium: " + path_ + " lists other moves than the legal ones "
+                                  "at an information set: the file is damaged");
+    probabilities[static_cast<std::size_t>(k)] = p;
+  }
+  return true;
+}
+
+Move EquilibriumStrategy::choose(const Observation& obs, const MoveList& legal, Rng& rng) {
+  double probabilities[MoveList::kCapacity];
+  policy(obs, legal, std::span<double>(probabilities, static_cast<std::size_t>(legal.size())));
+  double u = rng.uniform();
+  for (int k = 0; k + 1 < legal.size(); ++k) {
+    u -= probabilities[k];
+    if (u < 0) return legal[k];
+  }
+  return legal[legal.size() - 1];
+}
+
+StrategyInfo equilibrium_strategy_info() {
+  return {"equilibrium",
+          "plays a CFR+ equilibrium of a small variant saved by `solver equilibrium --out FILE` "
+          "(Tammelin 2014); only in games of that variant",
+          false,
+          {{"file", ParamType::kText, "",
+            "the strategy file (format: engine/equilibrium/strategy_file.h)", 0, 0, {}, check_file}},
+          [](const ParamValues& v) {
+            const std::string& path = v.get_string("file");
+            return Player(std::make_unique<EquilibriumStrategy>(load(path), path));
+          }};
+}
+
+}  // namespace strategies
