@@ -48,6 +48,24 @@ check "run exits 0" test $? -eq 0
 check "run agrees with the exact tree" awk -F, -v exact="$random_vs_eq" \
   'NR == 2 { d = $7 + exact; if (d < 0) d = -d; exit !(d <= 1.5 * $8 + 0.002) }' "$tmp/run/summary.csv"
 
+# scripts/plot-equilibrium draws both plots from the files experiments/equilibrium.sh writes.
+if /usr/bin/python3 -c 'import matplotlib' 2>/dev/null; then
+  mkdir -p "$tmp/res"
+  "$bin" equilibrium --double 3 --hand 2 --curve "$tmp/res/d3h2-curve.csv" >"$tmp/res/d3h2-solve.txt"
+  "$bin" exploitability --double 3 --hand 2 --player random --player heuristic \
+    --csv "$tmp/res/d3h2-players.csv" >/dev/null
+  "$(dirname "$0")/../scripts/plot-equilibrium" "$tmp/res" >/dev/null 2>"$tmp/err"
+  check "plot-equilibrium exits 0" test $? -eq 0
+  for png in convergence strategies; do
+    check "$png.png is a PNG of some size" test "$(head -c 4 "$tmp/res/$png.png" | tail -c 3)" = "PNG" -a \
+      "$(wc -c <"$tmp/res/$png.png")" -gt 8000
+  done
+  "$(dirname "$0")/../scripts/plot-equilibrium" "$tmp/nothing" >/dev/null 2>"$tmp/err"
+  check "plot-equilibrium refuses a missing directory" test $? -eq 2 -a "$(wc -l <"$tmp/err")" -eq 1
+else
+  echo "SKIP: plot-equilibrium (/usr/bin/python3 cannot import matplotlib)"
+fi
+
 "$bin" equilibrium --help >"$tmp/out"
 check "help names the output" grep -q "value V" "$tmp/out"
 "$bin" exploitability --help >"$tmp/out"

@@ -89,5 +89,38 @@ TEST(BestResponse, NeverBelowTheStrategysOwnValue) {
   EXPECT_GT(exploitability(tree, first), 0.1);
 }
 
+// Counterfactual values: at the roots (the leader's first move, one per deal) they add up, weighted
+// by the strategy, to the game's value; and at a near-equilibrium no set offers a one-set deviation
+// worth more than a best response gains in all (own reach x (best value - the strategy's value)
+// <= 2 x exploitability, the equilibrium condition checked one set at a time), while the sets the
+// seat plays to reach are near indifference between the moves it mixes.
+TEST(CounterfactualValues, SumToTheValueAndAreEqualAtAnEquilibrium) {
+  const GameTree tree = build_game_tree(variant(3, 3), 0);
+  CfrPlus cfr(tree);
+  cfr.iterate(400);
+  const BehaviourStrategy avg = cfr.average();
+  const double epsilon = exploitability(tree, avg);
+  ASSERT_LT(epsilon, 2e-4);
+  const CounterfactualValues cfv = counterfactual_values(tree, avg);
+  double root_sum = 0;
+  for (std::size_t i = 0; i < tree.infosets.size(); ++i) {
+    const Infoset& set = tree.infosets[i];
+    const auto begin = static_cast<std::size_t>(avg.offsets[i]);
+    if (tree.history_to(set.first_node).empty())
+      for (int a = 0; a < set.actions; ++a) root_sum += avg.at(static_cast<std::int32_t>(i), a) * cfv.action[begin + a];
+    double best = -1e300, mixed = 0;
+    for (int a = 0; a < set.actions; ++a) {
+      best = std::max(best, cfv.action[begin + a]);
+      mixed += avg.at(static_cast<std::int32_t>(i), a) * cfv.action[begin + a];
+    }
+    EXPECT_LE(cfv.own_reach[i] * (best - mixed), 2 * epsilon + 1e-12) << "set " << i;
+    if (cfv.reach[i] < 1e-3 || cfv.own_reach[i] < 0.5) continue;
+    for (int a = 0; a < set.actions; ++a)
+      if (avg.at(static_cast<std::int32_t>(i), a) > 0.1)
+        EXPECT_LT(best - cfv.action[begin + a], 1e-3) << "set " << i << " move " << a;
+  }
+  EXPECT_NEAR(root_sum, expected_value(tree, avg), 1e-9);
+}
+
 }  // namespace
 }  // namespace equilibrium

@@ -1,6 +1,7 @@
 #include "engine/equilibrium/cfr.h"
 
 #include <algorithm>
+#include <array>
 
 namespace equilibrium {
 
@@ -149,6 +150,42 @@ double points_against(const GameTree& tree, const BehaviourStrategy& player,
   const double leading = expected_value(tree, combine(tree, player, opponent));
   const double following = -expected_value(tree, combine(tree, opponent, player));
   return 0.5 * (leading + following);
+}
+
+CounterfactualValues counterfactual_values(const GameTree& tree, const BehaviourStrategy& strategy) {
+  const std::size_t count = tree.nodes.size();
+  std::vector<double> value(count, 0.0);  // seat 0's points under the strategy, bottom-up
+  for (std::size_t n = count; n-- > 0;) {
+    const TreeNode& node = tree.nodes[n];
+    value[n] = node.terminal() ? node.payoff : mean_over_children(node, strategy, value);
+  }
+  // Top-down: each seat's own reach; chance's 1/deals at the roots goes with the other seat's.
+  std::array<std::vector<double>, 2> reach{std::vector<double>(count), std::vector<double>(count)};
+  CounterfactualValues cfv;
+  cfv.action.assign(strategy.probabilities.size(), 0.0);
+  cfv.reach.assign(tree.infosets.size(), 0.0);
+  cfv.own_reach.assign(tree.infosets.size(), 0.0);
+  const double chance = 1.0 / static_cast<double>(tree.roots.size());
+  for (std::size_t n = 0; n < count; ++n) {
+    const std::int32_t parent = tree.parents[n];
+    if (parent < 0) {
+      reach[0][n] = reach[1][n] = 1.0;
+    } else {
+      const TreeNode& p = tree.nodes[static_cast<std::size_t>(parent)];
+      const int a = static_cast<int>(static_cast<std::int32_t>(n) - p.first_child);
+      for (int s = 0; s < 2; ++s)
+        reach[s][n] = reach[s][static_cast<std::size_t>(parent)] * (p.seat == s ? strategy.at(p.infoset, a) : 1.0);
+    }
+    const TreeNode& node = tree.nodes[n];
+    if (node.terminal()) continue;
+    const double other = chance * reach[1 - node.seat][n], sign = node.seat == 0 ? 1.0 : -1.0;
+    const auto begin = static_cast<std::size_t>(strategy.offsets[static_cast<std::size_t>(node.infoset)]);
+    cfv.reach[static_cast<std::size_t>(node.infoset)] += other;
+    cfv.own_reach[static_cast<std::size_t>(node.infoset)] = reach[node.seat][n];
+    for (int a = 0; a < node.children; ++a)
+      cfv.action[begin + a] += other * sign * value[static_cast<std::size_t>(node.first_child + a)];
+  }
+  return cfv;
 }
 
 CfrPlus::CfrPlus(const GameTree& tree)

@@ -55,6 +55,25 @@ BehaviourStrategy combine(const GameTree& tree, const BehaviourStrategy& seat0,
 double points_against(const GameTree& tree, const BehaviourStrategy& player,
                       const BehaviourStrategy& opponent);
 
+/// Every action's counterfactual value under a strategy (Zinkevich, Johanson, Bowling & Piccione,
+/// "Regret Minimization in Games with Incomplete Information", NIPS 2007): what the seat to move
+/// at a set gets by taking the action there and following `strategy` afterwards, both seats.
+struct CounterfactualValues {
+  /// Per (infoset, action), strategy's layout: the sum over the set's nodes of chance x the other
+  /// seat's reach x the set's seat's points after the action (points per game, reach-weighted).
+  std::vector<double> action;
+  /// Per infoset: the sum over its nodes of chance x the other seat's reach; dividing an action's
+  /// value by it gives the seat's points per game given that the set is reached.
+  std::vector<double> reach;
+  /// Per infoset: the probability that the set's seat, following `strategy`, makes the moves that
+  /// lead to it (the same at every node of the set: perfect recall). A move's real share of the
+  /// game's points is own_reach x its counterfactual value; CFR's values leave it out.
+  std::vector<double> own_reach;
+};
+
+/// Returns the counterfactual values of every action of `tree` when both seats follow `strategy`.
+CounterfactualValues counterfactual_values(const GameTree& tree, const BehaviourStrategy& strategy);
+
 /// The CFR+ solver's state for one tree.
 class CfrPlus {
  public:
