@@ -16,8 +16,9 @@ std::string variant_text(const dominoes::Rules& rules) {
          " tiles each, " + std::string(dominoes::to_string(rules.scoring)) + " scoring";
 }
 
-// Returns the strategy in the file `path`. Throws SpecError naming the file and what was wrong.
-std::shared_ptr<const equilibrium::SavedStrategy> load(const std::string& path) {
+}  // namespace
+
+std::shared_ptr<const equilibrium::SavedStrategy> load_saved_strategy(const std::string& path) {
   if (path.empty())
     throw SpecError("file=PATH is required: a strategy saved by `solver equilibrium --out PATH`");
   std::ifstream in(path);
@@ -29,9 +30,11 @@ std::shared_ptr<const equilibrium::SavedStrategy> load(const std::string& path) 
   }
 }
 
+namespace {
+
 std::string check_file(const std::string& path) {
   try {
-    load(path);
+    load_saved_strategy(path);
     return "";
   } catch (const SpecError& e) {
     return e.what();
@@ -81,7 +84,7 @@ StrategyInfo equilibrium_strategy_info() {
             "the strategy file (format: engine/equilibrium/strategy_file.h)", 0, 0, {}, check_file}},
           [](const ParamValues& v) {
             const std::string& path = v.get_string("file");
-            return Player(std::make_unique<EquilibriumStrategy>(load(path), path));
+            return Player(std::make_unique<EquilibriumStrategy>(load_saved_strategy(path), path));
           }};
 }
 
