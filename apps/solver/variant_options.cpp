@@ -60,10 +60,11 @@ double real_option(const po::variables_map& vm, const std::string& name, double 
 equilibrium::SolveResult solve_from(const po::variables_map& vm, const equilibrium::GameTree& tree) {
   const double target = real_option(vm, "target", 1e-9, 100);
   const int max_iterations = int_option(vm, "max-iterations", 1, 100'000'000);
-  const bool terminal = ::isatty(STDERR_FILENO);
+  // A terminal gets a line about every second; a log file one about every 10 seconds.
+  const double every = ::isatty(STDERR_FILENO) ? 1 : 10;
   double last_print = 0;
   return equilibrium::solve_to_target(tree, target, max_iterations, [&](const equilibrium::CurvePoint& p) {
-    if (!terminal || p.seconds - last_print < 1) return;
+    if (p.seconds - last_print < every) return;
     last_print = p.seconds;
     std::fprintf(stderr, "iteration %d: exploitability %.6g, value %.6f (%.1f s)\n", p.iterations,
                  p.exploitability, p.value, p.seconds);

@@ -24,8 +24,8 @@ equilibrium::GameTree tree_from(const boost::program_options::variables_map& vm)
 double real_option(const boost::program_options::variables_map& vm, const std::string& name,
                    double min, double max);
 
-/// Runs CFR+ to --target or --max-iterations, printing a progress line on stderr about every
-/// second when stderr is a terminal.
+/// Runs CFR+ to --target or --max-iterations, printing a progress line on stderr after a check
+/// when a second has passed since the last line (10 seconds when stderr is not a terminal).
 equilibrium::SolveResult solve_from(const boost::program_options::variables_map& vm,
                                     const equilibrium::GameTree& tree);
 
