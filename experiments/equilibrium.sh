@@ -20,6 +20,7 @@ for v in "${variants[@]}"; do
   double=${v#d}; double=${double%h*}; hand=${v#*h}
   echo "== double-$double, $hand tiles each"
   strategy=$(mktemp)
+  trap 'rm -f "$strategy"' EXIT
   "$solver" equilibrium --double "$double" --hand "$hand" --target 0.001 --out "$strategy" \
     --curve "$out/$v-curve.csv" | tee "$out/$v-solve.txt"
   args=()

@@ -143,6 +143,12 @@ expect_error "exploitability samples 0" 2 'samples' exploitability --player rand
 expect_error "exploitability missing equilibrium" 2 'cannot read' exploitability --double 2 --hand 2 --player random --equilibrium "$tmp/missing"
 expect_error "exploitability equilibrium not a strategy" 2 'not a strategy file' exploitability --double 2 --hand 2 --player random --equilibrium "$(file notes.txt 'hello\n')"
 expect_error "exploitability equilibrium bad sum" 2 'line 4' exploitability --double 2 --hand 2 --player random --equilibrium "$(file sum.strategy 'dominoes-equilibrium v1\ndouble 2\nhand 2\ninfoset leader 0-1,1-1 - 0-1=0.5 1-1=0.4\n')"
+expect_error "exploitability equilibrium from /dev/zero" 2 'not a regular file' exploitability --double 2 --hand 2 --player random --equilibrium /dev/zero
+expect_error "exploitability player file from /dev/zero" 2 'not a regular file' exploitability --double 2 --hand 2 --player 'equilibrium(file=/dev/zero)'
+expect_error "exploitability player file of another variant" 2 'this game is double-2' exploitability --double 2 --hand 2 --player random --player "equilibrium(file=$(file other2.strategy 'dominoes-equilibrium v1\ndouble 3\nhand 2\n'))"
+expect_error "exploitability equilibrium header twice" 2 'twice' exploitability --double 2 --hand 2 --player random --equilibrium "$(file twice.strategy 'dominoes-equilibrium v1\ndouble 2\nhand 2\nhand 2\n')"
+expect_error "exploitability equilibrium endless line" 2 'longer than' exploitability --double 2 --hand 2 --player random --equilibrium "$(huge longline.strategy 100000 x)"
+expect_error "equilibrium unwritable --out on a full disk" 1 'cannot write' equilibrium --double 2 --hand 2 --out /dev/full
 expect_error "exploitability equilibrium of another variant" 2 'this game is double-2' exploitability --double 2 --hand 2 --player random --equilibrium "$(file other.strategy 'dominoes-equilibrium v1\ndouble 3\nhand 2\n')"
 
 # --- huge inputs: a short message whatever the size ---------------------------------------------------

@@ -64,12 +64,7 @@ int run(const po::variables_map& vm) {
   open_output(vm, "curve", curve_file);
   const equilibrium::SolveResult result = solve_from(vm, tree);
   const equilibrium::CurvePoint& last = result.curve.back();
-  std::printf("value %.6f\nexploitability %.6g\niterations %d\n", last.value, last.exploitability,
-              last.iterations);
-  std::printf("target %s %s\n", vm["target"].as<std::string>().c_str(),
-              result.reached ? "reached" : "not reached (raise --max-iterations)");
-  std::printf("deals %zu nodes %zu infosets %zu\n", tree.deals.size(), tree.nodes.size(),
-              tree.infosets.size());
+  // The files first: a failed write is one line on stderr with nothing on stdout.
   write_output(vm, "out", strategy_file, [&](std::ostream& out) {
       equilibrium::write_strategy(out, tree, result.strategy,
                                   {last.value, last.exploitability, last.iterations});
@@ -80,6 +75,12 @@ int run(const po::variables_map& vm) {
         out << p.iterations << "," << common::shortest_decimal(p.exploitability) << ","
             << common::shortest_decimal(p.value) << "," << common::shortest_decimal(p.seconds) << "\n";
     });
+  std::printf("value %.6f\nexploitability %.6g\niterations %d\n", last.value, last.exploitability,
+              last.iterations);
+  std::printf("target %s %s\n", vm["target"].as<std::string>().c_str(),
+              result.reached ? "reached" : "not reached (raise --max-iterations)");
+  std::printf("deals %zu nodes %zu infosets %zu\n", tree.deals.size(), tree.nodes.size(),
+              tree.infosets.size());
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   std::printf("seconds %.2f solve-seconds %.2f peak-memory-mib %.0f\n", seconds, last.seconds,
               peak_memory_mib());

@@ -64,6 +64,8 @@ int run_game(const std::string& game, const std::vector<std::string>& args,
     return failed(game + ": " + e.what());
   } catch (const std::bad_alloc&) {
     return failed(game + ": out of memory: ask for a smaller table or problem");
+  } catch (const std::exception& e) {  // not the input's fault: say so in one line
+    return failed(game + ": internal error: " + e.what());
   }
 }
 

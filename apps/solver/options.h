@@ -64,7 +64,8 @@ std::size_t table_bytes_option(const boost::program_options::variables_map& vm, 
 /// Bad input becomes one line on stderr and exit code 2: an option error, or any
 /// std::invalid_argument, the base of every game's input error (OptionError, InputError,
 /// PositionError, DanceBattleError, TakeawayError, TetrominoError). A file that cannot be read
-/// (IoError) or memory that runs out (std::bad_alloc) is one line and exit code 1.
+/// (IoError) or memory that runs out (std::bad_alloc) is one line and exit code 1, and so is any
+/// other exception ("internal error: ...": a bug, or a strategy that failed).
 int run_game(const std::string& game, const std::vector<std::string>& args,
              const boost::program_options::options_description& options,
              const boost::program_options::positional_options_description& positional,

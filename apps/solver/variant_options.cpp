@@ -4,7 +4,9 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <algorithm>
 #include <cstdio>
+#include <limits>
 
 #include "apps/solver/memory.h"
 #include "apps/solver/options.h"
@@ -18,7 +20,10 @@ namespace {
 
 // A node with its share of the best responses' and CFR's arrays takes about 64 bytes: the default
 // limit keeps a tree within the memory one table may take (memory.h).
-std::int64_t default_max_nodes() { return static_cast<std::int64_t>(max_table_mib() << 20) / 64; }
+std::int64_t default_max_nodes() {
+  return std::min<std::int64_t>(static_cast<std::int64_t>(max_table_mib() << 20) / 64,
+                                std::numeric_limits<std::int32_t>::max());
+}
 
 }  // namespace
 
@@ -30,7 +35,8 @@ void add_variant_options(po::options_description& o) {
       "scoring", po::value<std::string>()->default_value("opponent-pips"),
       "opponent-pips | pip-difference | all-pips")(
       "max-nodes", po::value<std::string>()->default_value(std::to_string(default_max_nodes())),
-      "refuse a game tree larger than this many nodes (the default fits half this machine's memory)")(
+      "refuse a game tree larger than this many nodes, 1..2147483647 (the default fits half this "
+      "machine's memory)")(
       "target", po::value<std::string>()->default_value("0.001"),
       "stop CFR+ once the exploitability is at most this many points per game, 1e-9..100")(
       "max-iterations", po::value<std::string>()->default_value("100000"),
@@ -45,7 +51,7 @@ equilibrium::GameTree tree_from(const po::variables_map& vm) {
   if (!dominoes::parse_scoring_rule(scoring, rules.scoring))
     throw OptionError("--scoring " + common::quoted(scoring) +
                       " is not valid: valid opponent-pips, pip-difference, all-pips");
-  const auto max_nodes = int_option<std::int64_t>(vm, "max-nodes", 1, std::int64_t{1} << 40);
+  const auto max_nodes = int_option<std::int64_t>(vm, "max-nodes", 1, std::numeric_limits<std::int32_t>::max());
   return equilibrium::build_game_tree(rules, 0, max_nodes);
 }
 

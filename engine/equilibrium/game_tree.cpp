@@ -1,5 +1,7 @@
 #include "engine/equilibrium/game_tree.h"
 
+#include <algorithm>
+#include <limits>
 #include <stdexcept>
 #include <string>
 #include <unordered_map>
@@ -112,10 +114,11 @@ GameTree build_game_tree(const dominoes::Rules& rules, dominoes::Seat leader,
   // Every ordered pair of disjoint hands: seat 0's hand as a k-subset, then seat 1's from the rest.
   const TileSet all = TileSet::full(rules.max_pip);
   const int k = rules.hand_size;
+  max_nodes = std::min<std::int64_t>(max_nodes, std::numeric_limits<std::int32_t>::max());
   const double deals = choose(all.size(), k) * choose(all.size() - k, k);
   if (deals > static_cast<double>(max_nodes))  // every deal is at least one node
     throw std::invalid_argument("the game tree of double-" + std::to_string(rules.max_pip) + " with " +
-                                std::to_string(k) + " tiles each has " + std::to_string(deals) +
+                                std::to_string(k) + " tiles each has " + std::to_string(static_cast<long long>(deals)) +
                                 " deals, more than " + std::to_string(max_nodes) +
                                 " nodes: choose a smaller variant");
   dominoes::for_each_subset(all, k, [&](TileSet h0) {

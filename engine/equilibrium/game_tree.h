@@ -58,8 +58,10 @@ struct GameTree {
 };
 
 /// Returns the tree of `rules` (validated) with `leader` leading every deal. Throws
-/// std::invalid_argument when the tree would exceed `max_nodes` nodes (say which variant and how
-/// many deals), so a too-large variant fails fast instead of exhausting memory.
+/// std::invalid_argument when the tree would exceed `max_nodes` nodes, or 2^31 - 1 (node indices
+/// are 32-bit), naming the variant and its deals, so a too-large variant fails fast instead of
+/// exhausting memory; std::logic_error if one information set showed two move counts (a key that
+/// misses something the seat knows: a bug, never the input).
 GameTree build_game_tree(const dominoes::Rules& rules, dominoes::Seat leader,
                          std::int64_t max_nodes = 200'000'000);
 

@@ -121,10 +121,12 @@ ExploitabilityEstimate estimate_exploitability(const GameTree& tree, const Queri
     }
     values.push_back(exploitability(tree, resampled));
   }
+  if (replicates < 2) return e;
   double mean = 0, squares = 0;
   for (double v : values) mean += v / replicates;
   for (double v : values) squares += (v - mean) * (v - mean);
-  e.standard_error = replicates > 1 ? std::sqrt(squares / (replicates - 1)) : 0;
+  e.standard_error = std::sqrt(squares / (replicates - 1));
+  e.bias = mean - e.exploitability;
   e.replicates = replicates;
   return e;
 }

@@ -45,7 +45,9 @@ void check_measurable(const strategies::Player& player);
 /// at information set i drawing from the stream stream_key({seed, i, k}), so the result does not
 /// depend on the number of threads (oneTBB, with a copy of the player per thread). `progress`,
 /// when set, is called now and then with the fraction done. Throws UnmeasurablePlayer for an
-/// omniscient player or one that follows whole games (a bot).
+/// omniscient player or one that follows whole games (a bot), std::invalid_argument for samples
+/// < 1, std::logic_error when the strategy answers a move that is not legal; an exception the
+/// strategy throws (an equilibrium file of another variant) passes through unchanged.
 QueriedStrategy query_strategy(const GameTree& tree, const strategies::Player& player, int samples,
                                std::uint64_t seed,
                                const std::function<void(double)>& progress = nullptr);
@@ -55,12 +57,17 @@ struct ExploitabilityEstimate {
   double exploitability = 0;  ///< of QueriedStrategy::strategy, points per game (cfr.h)
   double best_response[2]{};  ///< best_response_value for responder 0 (leading) and 1
   double standard_error = 0;  ///< bootstrap standard deviation; 0 when nothing was estimated
-  int replicates = 0;         ///< bootstrap replicates behind standard_error
+  /// Bootstrap estimate of the bias of `exploitability` (mean of the replicates minus it). The
+  /// exploitability of a sampled strategy is biased upwards (it is convex in the strategy:
+  /// Jensen), and standard_error does not include that; exploitability - bias corrects it.
+  double bias = 0;
+  int replicates = 0;         ///< bootstrap replicates behind standard_error and bias
 };
 
-/// Returns the exploitability of `queried` with its bootstrap standard error: `replicates`
-/// resamplings (with replacement, `samples` draws per estimated set, from stream_key({seed, r}))
-/// of the observed moves, each re-measured exactly. No replicates when nothing was estimated.
+/// Returns the exploitability of `queried` with its bootstrap standard error and bias:
+/// `replicates` (>= 2 for an error; fewer give none) resamplings, with replacement, of the observed
+/// moves (`samples` draws per estimated set, from stream_key({seed, r})), each re-measured exactly.
+/// No replicates when nothing was estimated.
 ExploitabilityEstimate estimate_exploitability(const GameTree& tree, const QueriedStrategy& queried,
                                                int replicates, std::uint64_t seed);
 

@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <cstdio>
+#include <set>
 #include <sstream>
 
 #include "engine/common/text.h"
@@ -13,6 +14,8 @@ namespace equilibrium {
 namespace {
 
 constexpr const char* kMagic = "dominoes-equilibrium v1";
+// An infoset line of the largest variant that fits in memory is a few hundred bytes.
+constexpr std::size_t kMaxLineBytes = 65536;
 
 std::string probability_text(double p) {
   char buf[32];
@@ -38,7 +41,7 @@ class LineReader {
   // Reads the next line that is not blank or a comment into `words`; false at the end.
   bool next(std::vector<std::string>& words) {
     std::string line;
-    while (std::getline(in_, line)) {
+    while (read_line(line)) {
       ++number_;
       if (const auto hash = line.find('#'); hash != std::string::npos) line.resize(hash);
       std::istringstream split(line);
@@ -47,6 +50,20 @@ class LineReader {
       if (!words.empty()) return true;
     }
     return false;
+  }
+
+  // Reads one line of at most kMaxLineBytes into `line`; false at the end of the input.
+  bool read_line(std::string& line) {
+    line.clear();
+    for (int c; (c = in_.get()) != std::char_traits<char>::eof();) {
+      if (c == '\n') return true;
+      if (line.size() == kMaxLineBytes) {
+        ++number_;
+        fail("a line longer than " + std::to_string(kMaxLineBytes) + " bytes: not a strategy file");
+      }
+      line.push_back(static_cast<char>(c));
+    }
+    return !line.empty();
   }
 
   [[noreturn]] void fail(const std::string& what) const {
@@ -132,8 +149,11 @@ SavedStrategy read_strategy(std::istream& in, const std::string& name) {
     reader.fail(std::string("not a strategy file: the first line must be `") + kMagic + "`");
   SavedStrategy saved;
   bool have_double = false, have_hand = false;
+  std::set<std::string> seen;  // header records, each at most once and before any infoset
   while (reader.next(words)) {
     const std::string& kind = words[0];
+    if (kind != "infoset" && !seen.insert(kind).second) reader.fail(kind + " is given twice");
+    if (kind != "infoset" && !saved.infosets.empty()) reader.fail(kind + " must come before the first infoset");
     if (kind == "double") {
       saved.rules.max_pip = static_cast<int>(header_int(reader, words, dominoes::kMinPip, dominoes::kMaxPip));
       have_double = true;

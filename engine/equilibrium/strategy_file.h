@@ -44,7 +44,7 @@ class StrategyFileError : public std::invalid_argument {
 struct StrategySummary {
   double value = 0;           ///< points per game for the leader
   double exploitability = 0;  ///< points per game
-  long long iterations = 0;
+  long long iterations = 0;  ///< CFR+ iterations behind the strategy
 };
 
 /// A strategy read from a file: the variant, the summary and every information set's moves.
@@ -56,13 +56,14 @@ struct SavedStrategy {
 };
 
 /// Writes `strategy` (a behaviour strategy over `tree`'s information sets) in the format above.
+/// Does not check the stream: the caller checks it (and flushes) and reports a failed write.
 void write_strategy(std::ostream& out, const GameTree& tree, const BehaviourStrategy& strategy,
                     const StrategySummary& summary);
 
 /// Returns the strategy read from `in`; `name` (the file's path) is for messages. Throws
-/// StrategyFileError on a missing or malformed header, a malformed line, an illegal tile, an
-/// unknown scoring rule, a negative probability or probabilities that do not sum to 1 (within
-/// 1e-6), or an information set listed twice.
+/// StrategyFileError on a missing, repeated or late header record, a malformed line or one over
+/// 64 KiB, an illegal tile, an unknown scoring rule, a negative probability or probabilities that
+/// do not sum to 1 (within 1e-6), or an information set listed twice.
 SavedStrategy read_strategy(std::istream& in, const std::string& name);
 
 }  // namespace equilibrium

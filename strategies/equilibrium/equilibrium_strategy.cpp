@@ -1,5 +1,6 @@
 #include "strategies/equilibrium/equilibrium_strategy.h"
 
+#include <filesystem>
 #include <fstream>
 #include <stdexcept>
 
@@ -21,6 +22,9 @@ std::string variant_text(const dominoes::Rules& rules) {
 std::shared_ptr<const equilibrium::SavedStrategy> load_saved_strategy(const std::string& path) {
   if (path.empty())
     throw SpecError("file=PATH is required: a strategy saved by `solver equilibrium --out PATH`");
+  std::error_code ec;
+  if (std::filesystem::exists(path, ec) && !std::filesystem::is_regular_file(path, ec))
+    throw SpecError(common::quoted(path) + " is not a regular file: give a file saved by `solver equilibrium --out`");
   std::ifstream in(path);
   if (!in) throw SpecError("cannot read " + common::quoted(path) + ": give a file saved by `solver equilibrium --out`");
   try {
@@ -52,8 +56,9 @@ bool EquilibriumStrategy::policy(const Observation& obs, const MoveList& legal,
                                 ", but this game is " + variant_text(rules));
   const auto it = saved_->infosets.find(equilibrium::infoset_key(obs));
   if (it == saved_->infosets.end() || static_cast<int>(it->second.size()) != legal.size())
-    throw std::invalid_argument("equilibrium: " + path_ + " has no entry for an information set of " +
-                                "this game, or other moves than the legal ones: the file is damaged");
+    throw std::invalid_argument("equilibrium: " + path_ + " has no entry for this information set "
+                                "(role, hand as dealt, public moves): the file is damaged, or the "
+                                "game's move history is missing");
   for (int k = 0; k < legal.size(); ++k) {
     const auto& [move, p] = it->second[static_cast<std::size_t>(k)];
     if (!(move == legal[k]))

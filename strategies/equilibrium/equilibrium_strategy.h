@@ -42,7 +42,8 @@ class EquilibriumStrategy final : public Strategy {
 };
 
 /// Returns the strategy saved in the file `path` (strategy_file.h). Throws SpecError naming the
-/// file and what was wrong: no path, a file that cannot be read, or a malformed one.
+/// file and what was wrong: no path, not a regular file (a device, a pipe, a directory), a file
+/// that cannot be read, or a malformed one.
 std::shared_ptr<const equilibrium::SavedStrategy> load_saved_strategy(const std::string& path);
 
 /// Returns the registry entry of `equilibrium`: its name, summary, parameters and factory.
