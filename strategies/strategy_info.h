@@ -70,6 +70,10 @@ struct StrategyInfo {
   /// Optional check of the values together (each is already valid alone): returns "" when they
   /// go together, else one line saying which do not and what would be valid.
   std::function<std::string(const ParamValues&)> check_values = nullptr;
+  /// False for a strategy that plays only the variant its parameters name (equilibrium: the set,
+  /// hand size and scoring of its file); the shared conformance suite, which plays double-6 and
+  /// the small sets, leaves it to its own tests on that variant.
+  bool any_variant = true;
 };
 
 }  // namespace strategies

@@ -10,16 +10,12 @@
 #include "engine/dominoes/state.h"
 #include "engine/equilibrium/cfr.h"
 #include "engine/equilibrium/game_tree.h"
+#include "tests/small_variant.h"
 
 namespace equilibrium {
 namespace {
 
-dominoes::Rules variant(int max_pip, int hand) {
-  dominoes::Rules r;
-  r.max_pip = max_pip;
-  r.hand_size = hand;
-  return r;
-}
+using test_variants::variant;
 
 // One tile each: the leader's only move empties its hand, so it wins the other seat's pips. Over
 // the 30 ordered deals of double-2 every tile is the other seat's 5 times: (0+1+2+2+3+4)/6 = 2.
@@ -115,9 +111,11 @@ TEST(CounterfactualValues, SumToTheValueAndAreEqualAtAnEquilibrium) {
     }
     EXPECT_LE(cfv.own_reach[i] * (best - mixed), 2 * epsilon + 1e-12) << "set " << i;
     if (cfv.reach[i] < 1e-3 || cfv.own_reach[i] < 0.5) continue;
-    for (int a = 0; a < set.actions; ++a)
-      if (avg.at(static_cast<std::int32_t>(i), a) > 0.1)
+    for (int a = 0; a < set.actions; ++a) {
+      if (avg.at(static_cast<std::int32_t>(i), a) > 0.1) {
         EXPECT_LT(best - cfv.action[begin + a], 1e-3) << "set " << i << " move " << a;
+      }
+    }
   }
   EXPECT_NEAR(root_sum, expected_value(tree, avg), 1e-9);
 }

@@ -44,10 +44,7 @@ po::options_description block_dominoes_options() {
 dominoes::Rules rules_from(const po::variables_map& vm) {
   dominoes::Rules rules;
   rules.max_pip = int_option(vm, "double", dominoes::kMinPip, dominoes::kMaxPip);
-  const std::string& scoring = vm["scoring"].as<std::string>();
-  if (!dominoes::parse_scoring_rule(scoring, rules.scoring))
-    throw solvers::PositionError("scoring " + common::quoted(scoring) +
-                                 " is not valid: valid opponent-pips, pip-difference, all-pips");
+  rules.scoring = scoring_option(vm, "scoring");
   return rules;
 }
 

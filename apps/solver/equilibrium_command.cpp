@@ -39,23 +39,6 @@ po::options_description equilibrium_options() {
   return o;
 }
 
-// Opens the file --`name` names for writing when given (before the solve, so a bad path fails
-// fast), else leaves `out` closed. Throws IoError naming the path.
-void open_output(const po::variables_map& vm, const std::string& name, std::ofstream& out) {
-  if (!vm.count(name)) return;
-  out.open(vm[name].as<std::string>());
-  if (!out) throw IoError("cannot write " + common::quoted(vm[name].as<std::string>()));
-}
-
-// Writes through `write` to `out` when it is open; throws IoError naming --`name`'s path.
-template <typename Write>
-void write_output(const po::variables_map& vm, const std::string& name, std::ofstream& out,
-                  const Write& write) {
-  if (!out.is_open()) return;
-  write(out);
-  if (!out.flush()) throw IoError("cannot write " + common::quoted(vm[name].as<std::string>()));
-}
-
 int run(const po::variables_map& vm) {
   const auto start = std::chrono::steady_clock::now();
   const equilibrium::GameTree tree = tree_from(vm);

@@ -36,6 +36,15 @@ double seconds_option(const po::variables_map& vm, const std::string& name, doub
                     std::to_string(static_cast<long long>(max)));
 }
 
+dominoes::ScoringRule scoring_option(const po::variables_map& vm, const std::string& name) {
+  const std::string& text = vm[name].as<std::string>();
+  dominoes::ScoringRule rule{};
+  if (!dominoes::parse_scoring_rule(text, rule))
+    throw OptionError("--" + name + " " + common::quoted(text) +
+                      " is not valid: valid opponent-pips, pip-difference, all-pips");
+  return rule;
+}
+
 std::size_t table_bytes_option(const po::variables_map& vm, const std::string& name) {
   const auto mib = int_option<std::uint64_t>(vm, name, 1, kMaxTableMib);
   const std::uint64_t most = std::min(kMaxTableMib, max_table_mib());

@@ -20,6 +20,7 @@
 
 #include "apps/solver/commands.h"
 #include "engine/common/text.h"
+#include "engine/dominoes/rules.h"
 
 namespace solver_app {
 
@@ -51,6 +52,10 @@ Int int_option(const boost::program_options::variables_map& vm, const std::strin
 /// `max`. Throws OptionError naming the option, the text and the range otherwise.
 double seconds_option(const boost::program_options::variables_map& vm, const std::string& name,
                       double max);
+
+/// Returns the scoring rule named by --`name` (a string option): opponent-pips, pip-difference or
+/// all-pips. Throws OptionError naming the option, the text and the valid names otherwise.
+dominoes::ScoringRule scoring_option(const boost::program_options::variables_map& vm, const std::string& name);
 
 /// The most MiB a --table-mb option accepts on any machine.
 inline constexpr std::uint64_t kMaxTableMib = 65536;

@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <limits>
 
+#include "apps/solver/input.h"
 #include "apps/solver/memory.h"
 #include "apps/solver/options.h"
 #include "engine/dominoes/rules.h"
@@ -47,10 +48,7 @@ equilibrium::GameTree tree_from(const po::variables_map& vm) {
   dominoes::Rules rules;
   rules.max_pip = int_option(vm, "double", dominoes::kMinPip, dominoes::kMaxPip);
   rules.hand_size = int_option(vm, "hand", 1, dominoes::tile_count(rules.max_pip) / 2);
-  const std::string& scoring = vm["scoring"].as<std::string>();
-  if (!dominoes::parse_scoring_rule(scoring, rules.scoring))
-    throw OptionError("--scoring " + common::quoted(scoring) +
-                      " is not valid: valid opponent-pips, pip-difference, all-pips");
+  rules.scoring = scoring_option(vm, "scoring");
   const auto max_nodes = int_option<std::int64_t>(vm, "max-nodes", 1, std::numeric_limits<std::int32_t>::max());
   return equilibrium::build_game_tree(rules, 0, max_nodes);
 }
@@ -75,6 +73,16 @@ equilibrium::SolveResult solve_from(const po::variables_map& vm, const equilibri
     std::fprintf(stderr, "iteration %d: exploitability %.6g, value %.6f (%.1f s)\n", p.iterations,
                  p.exploitability, p.value, p.seconds);
   });
+}
+
+void throw_write_error(const po::variables_map& vm, const std::string& name) {
+  throw IoError("cannot write " + common::quoted(vm[name].as<std::string>()));
+}
+
+void open_output(const po::variables_map& vm, const std::string& name, std::ofstream& out) {
+  if (!vm.count(name)) return;
+  out.open(vm[name].as<std::string>());
+  if (!out) throw_write_error(vm, name);
 }
 
 double peak_memory_mib() {

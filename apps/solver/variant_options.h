@@ -4,6 +4,7 @@
 #pragma once
 
 #include <boost/program_options.hpp>
+#include <fstream>
 #include <string>
 
 #include "engine/equilibrium/game_tree.h"
@@ -28,6 +29,24 @@ double real_option(const boost::program_options::variables_map& vm, const std::s
 /// when a second has passed since the last line (10 seconds when stderr is not a terminal).
 equilibrium::SolveResult solve_from(const boost::program_options::variables_map& vm,
                                     const equilibrium::GameTree& tree);
+
+/// Throws IoError "cannot write PATH" for the option --`name`.
+[[noreturn]] void throw_write_error(const boost::program_options::variables_map& vm, const std::string& name);
+
+/// Opens the file the option --`name` names for writing, when given (call it before the work, so a
+/// bad path fails fast), else leaves `out` closed. Throws IoError naming the path.
+void open_output(const boost::program_options::variables_map& vm, const std::string& name,
+                 std::ofstream& out);
+
+/// Writes through `write(std::ostream&)` to `out` when open_output opened it, and flushes. Throws
+/// IoError naming --`name`'s path when the write fails (a full disk).
+template <typename Write>
+void write_output(const boost::program_options::variables_map& vm, const std::string& name,
+                  std::ofstream& out, const Write& write) {
+  if (!out.is_open()) return;
+  write(out);
+  if (!out.flush()) throw_write_error(vm, name);
+}
 
 /// Returns this process's peak resident memory in MiB (getrusage).
 double peak_memory_mib();

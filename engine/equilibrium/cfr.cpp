@@ -2,18 +2,11 @@
 
 #include <algorithm>
 #include <array>
+#include <span>
 
 namespace equilibrium {
 
 namespace {
-
-// Returns each node's depth (moves from its deal's root); parents come before children.
-std::vector<int> depths(const GameTree& tree) {
-  std::vector<int> depth(tree.nodes.size(), 0);
-  for (std::size_t n = 0; n < tree.nodes.size(); ++n)
-    if (tree.parents[n] >= 0) depth[n] = depth[static_cast<std::size_t>(tree.parents[n])] + 1;
-  return depth;
-}
 
 // Writes the regret-matching strategy of `regrets` (positive parts normalised, uniform when none
 // is positive) into `out`, with the same layout.
@@ -46,6 +39,31 @@ double mean_over_deals(const GameTree& tree, const std::vector<double>& value) {
   return total / static_cast<double>(tree.roots.size());
 }
 
+// Returns seat 0's points at every node when both seats follow `strategy`: bottom-up in reverse
+// index order, since children always come after their parent.
+std::vector<double> node_values(const GameTree& tree, const BehaviourStrategy& strategy) {
+  std::vector<double> value(tree.nodes.size(), 0.0);
+  for (std::size_t n = tree.nodes.size(); n-- > 0;) {
+    const TreeNode& node = tree.nodes[n];
+    value[n] = node.terminal() ? node.payoff : mean_over_children(node, strategy, value);
+  }
+  return value;
+}
+
+// Returns every node's reach through `seat`'s own moves under `strategy` (1 at the roots; the
+// other seat's moves and chance do not enter it): top-down, parents before children.
+std::vector<double> own_reach(const GameTree& tree, const BehaviourStrategy& strategy, int seat) {
+  std::vector<double> reach(tree.nodes.size(), 1.0);
+  for (std::size_t n = 0; n < tree.nodes.size(); ++n) {
+    const std::int32_t parent = tree.parents[n];
+    if (parent < 0) continue;
+    const TreeNode& p = tree.nodes[static_cast<std::size_t>(parent)];
+    const int a = static_cast<int>(static_cast<std::int32_t>(n) - p.first_child);
+    reach[n] = reach[static_cast<std::size_t>(parent)] * (p.seat == seat ? strategy.at(p.infoset, a) : 1.0);
+  }
+  return reach;
+}
+
 }  // namespace
 
 BehaviourStrategy BehaviourStrategy::uniform(const GameTree& tree) {
@@ -60,45 +78,25 @@ BehaviourStrategy BehaviourStrategy::uniform(const GameTree& tree) {
 }
 
 double expected_value(const GameTree& tree, const BehaviourStrategy& strategy) {
-  // Bottom-up in reverse index order: children always come after their parent.
-  std::vector<double> value(tree.nodes.size(), 0.0);
-  for (std::size_t n = tree.nodes.size(); n-- > 0;) {
-    const TreeNode& node = tree.nodes[n];
-    value[n] = node.terminal() ? node.payoff : mean_over_children(node, strategy, value);
-  }
-  return mean_over_deals(tree, value);
+  return mean_over_deals(tree, node_values(tree, strategy));
 }
 
 double best_response_value(const GameTree& tree, const BehaviourStrategy& strategy,
                            int responder) {
   const std::size_t count = tree.nodes.size();
   const double sign = responder == 0 ? 1.0 : -1.0;
-  // Top-down: each node's weight, chance x the other seat's reach (the responder's own choices do
-  // not enter it).
-  std::vector<double> weight(count, 0.0);
+  // Each node's weight is chance x the other seat's reach (the responder's own choices do not
+  // enter it).
+  std::vector<double> weight = own_reach(tree, strategy, 1 - responder);
   const double chance = 1.0 / static_cast<double>(tree.roots.size());
-  for (std::size_t n = 0; n < count; ++n) {
-    const std::int32_t parent = tree.parents[n];
-    if (parent < 0) {
-      weight[n] = chance;
-      continue;
-    }
-    const TreeNode& p = tree.nodes[static_cast<std::size_t>(parent)];
-    const int a = static_cast<int>(static_cast<std::int32_t>(n) - p.first_child);
-    weight[n] = weight[static_cast<std::size_t>(parent)] *
-                (p.seat == responder ? 1.0 : strategy.at(p.infoset, a));
-  }
+  for (double& w : weight) w *= chance;
   // Bottom-up by depth: all nodes of an information set share a depth, so when a depth is reached
   // every child value below it is known and each of the responder's sets there can be decided.
-  const std::vector<int> depth = depths(tree);
-  const int deepest = count ? *std::max_element(depth.begin(), depth.end()) : 0;
-  std::vector<std::vector<std::int32_t>> by_depth(static_cast<std::size_t>(deepest) + 1);
-  for (std::size_t n = 0; n < count; ++n)
-    by_depth[static_cast<std::size_t>(depth[n])].push_back(static_cast<std::int32_t>(n));
   std::vector<double> value(count, 0.0), action_values(strategy.probabilities.size(), 0.0);
   std::vector<int> decision(tree.infosets.size(), -1);
-  for (int d = deepest; d >= 0; --d) {
-    const auto& level = by_depth[static_cast<std::size_t>(d)];
+  for (std::size_t d = tree.depth_starts.size() - 1; d-- > 0;) {
+    const std::span<const std::int32_t> level(tree.nodes_by_depth.data() + tree.depth_starts[d],
+                                              tree.nodes_by_depth.data() + tree.depth_starts[d + 1]);
     for (std::int32_t n : level) {  // the responder's sets at this depth: sum the action values
       const TreeNode& node = tree.nodes[static_cast<std::size_t>(n)];
       if (node.terminal() || node.seat != responder) continue;
@@ -153,29 +151,14 @@ double points_against(const GameTree& tree, const BehaviourStrategy& player,
 }
 
 CounterfactualValues counterfactual_values(const GameTree& tree, const BehaviourStrategy& strategy) {
-  const std::size_t count = tree.nodes.size();
-  std::vector<double> value(count, 0.0);  // seat 0's points under the strategy, bottom-up
-  for (std::size_t n = count; n-- > 0;) {
-    const TreeNode& node = tree.nodes[n];
-    value[n] = node.terminal() ? node.payoff : mean_over_children(node, strategy, value);
-  }
-  // Top-down: each seat's own reach; chance's 1/deals at the roots goes with the other seat's.
-  std::array<std::vector<double>, 2> reach{std::vector<double>(count), std::vector<double>(count)};
+  const std::vector<double> value = node_values(tree, strategy);
+  const std::array<std::vector<double>, 2> reach{own_reach(tree, strategy, 0), own_reach(tree, strategy, 1)};
   CounterfactualValues cfv;
   cfv.action.assign(strategy.probabilities.size(), 0.0);
   cfv.reach.assign(tree.infosets.size(), 0.0);
   cfv.own_reach.assign(tree.infosets.size(), 0.0);
-  const double chance = 1.0 / static_cast<double>(tree.roots.size());
-  for (std::size_t n = 0; n < count; ++n) {
-    const std::int32_t parent = tree.parents[n];
-    if (parent < 0) {
-      reach[0][n] = reach[1][n] = 1.0;
-    } else {
-      const TreeNode& p = tree.nodes[static_cast<std::size_t>(parent)];
-      const int a = static_cast<int>(static_cast<std::int32_t>(n) - p.first_child);
-      for (int s = 0; s < 2; ++s)
-        reach[s][n] = reach[s][static_cast<std::size_t>(parent)] * (p.seat == s ? strategy.at(p.infoset, a) : 1.0);
-    }
+  const double chance = 1.0 / static_cast<double>(tree.roots.size());  // goes with the other seat
+  for (std::size_t n = 0; n < tree.nodes.size(); ++n) {
     const TreeNode& node = tree.nodes[n];
     if (node.terminal()) continue;
     const double other = chance * reach[1 - node.seat][n], sign = node.seat == 0 ? 1.0 : -1.0;

@@ -86,8 +86,24 @@ class Builder {
   std::unordered_map<std::string, std::int32_t> ids_;
 };
 
+// Fills tree.nodes_by_depth and tree.depth_starts (a counting sort by depth).
+void order_by_depth(GameTree& tree) {
+  std::vector<std::int32_t> depth(tree.nodes.size(), 0);
+  for (std::size_t n = 0; n < tree.nodes.size(); ++n)  // parents come before children
+    if (tree.parents[n] >= 0) depth[n] = depth[static_cast<std::size_t>(tree.parents[n])] + 1;
+  const std::int32_t deepest = depth.empty() ? 0 : *std::max_element(depth.begin(), depth.end());
+  tree.depth_starts.assign(static_cast<std::size_t>(deepest) + 2, 0);
+  for (std::int32_t d : depth) ++tree.depth_starts[static_cast<std::size_t>(d) + 1];
+  for (std::size_t d = 1; d < tree.depth_starts.size(); ++d) tree.depth_starts[d] += tree.depth_starts[d - 1];
+  tree.nodes_by_depth.resize(tree.nodes.size());
+  std::vector<std::int32_t> next(tree.depth_starts.begin(), tree.depth_starts.end() - 1);
+  for (std::size_t n = 0; n < tree.nodes.size(); ++n)
+    tree.nodes_by_depth[static_cast<std::size_t>(next[static_cast<std::size_t>(depth[n])]++)] =
+        static_cast<std::int32_t>(n);
+}
+
 // Returns the binomial coefficient C(n, k) as a real number (it may exceed 64 bits).
-double choose(int n, int k) {
+double binomial(int n, int k) {
   double c = 1;
   for (int i = 1; i <= k; ++i) c = c * (n - k + i) / i;
   return c;
@@ -115,7 +131,7 @@ GameTree build_game_tree(const dominoes::Rules& rules, dominoes::Seat leader,
   const TileSet all = TileSet::full(rules.max_pip);
   const int k = rules.hand_size;
   max_nodes = std::min<std::int64_t>(max_nodes, std::numeric_limits<std::int32_t>::max());
-  const double deals = choose(all.size(), k) * choose(all.size() - k, k);
+  const double deals = binomial(all.size(), k) * binomial(all.size() - k, k);
   if (deals > static_cast<double>(max_nodes))  // every deal is at least one node
     throw std::invalid_argument("the game tree of double-" + std::to_string(rules.max_pip) + " with " +
                                 std::to_string(k) + " tiles each has " + std::to_string(static_cast<long long>(deals)) +
@@ -136,6 +152,7 @@ GameTree build_game_tree(const dominoes::Rules& rules, dominoes::Seat leader,
     std::vector<Move> history;
     builder.expand(root, dominoes::start_state(deal), history);
   }
+  order_by_depth(tree);
   return tree;
 }
 

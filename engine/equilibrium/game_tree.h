@@ -52,6 +52,12 @@ struct GameTree {
   std::vector<TreeNode> nodes;
   std::vector<std::int32_t> parents;     ///< each node's parent, -1 at a root
   std::vector<Infoset> infosets;
+  /// Every node, ordered by depth (moves from its deal's root): the nodes of depth d are
+  /// nodes_by_depth[depth_starts[d] .. depth_starts[d + 1] - 1]; depth_starts has one entry more
+  /// than there are depths. All nodes of an information set share a depth, so a best response can
+  /// decide a whole set once every deeper node is known.
+  std::vector<std::int32_t> nodes_by_depth;
+  std::vector<std::int32_t> depth_starts;
 
   /// Returns the public move sequence that leads from the root of node's deal to `node`.
   std::vector<dominoes::Move> history_to(std::int32_t node) const;

@@ -90,7 +90,9 @@ StrategyInfo equilibrium_strategy_info() {
           [](const ParamValues& v) {
             const std::string& path = v.get_string("file");
             return Player(std::make_unique<EquilibriumStrategy>(load_saved_strategy(path), path));
-          }};
+          },
+          nullptr,
+          false};
 }
 
 }  // namespace strategies
