@@ -59,6 +59,8 @@ if /usr/bin/python3 -c 'import matplotlib' 2>/dev/null; then
     check "$png.png is a PNG of some size" test "$(head -c 4 "$tmp/res/$png.png" | tail -c 3)" = "PNG" -a \
       "$(wc -c <"$tmp/res/$png.png")" -gt 8000
   done
+  "$(dirname "$0")/../scripts/plot-equilibrium" --help >"$tmp/out"
+  check "plot-equilibrium --help explains its files" grep -q "convergence.png" "$tmp/out"
   "$(dirname "$0")/../scripts/plot-equilibrium" "$tmp/nothing" >/dev/null 2>"$tmp/err"
   check "plot-equilibrium refuses a missing directory" test $? -eq 2 -a "$(wc -l <"$tmp/err")" -eq 1
 else
