@@ -15,16 +15,12 @@ import subprocess
 import sys
 import tempfile
 
-from pty_io import read_until  # beside this script
+from pty_io import Checks, read_until  # beside this script
 
 
 def main():
     binary = os.path.abspath(sys.argv[1])
-    counts = {"passed": 0, "failed": 0}
-
-    def check(name, ok, detail=""):
-        print(("ok:   " if ok else "FAIL: ") + name + ("" if ok else " " + detail))
-        counts["passed" if ok else "failed"] += 1
+    check = Checks()
 
     with tempfile.TemporaryDirectory() as tmp:
         out = os.path.join(tmp, "run")
@@ -67,8 +63,7 @@ def main():
                   re.search(r"resumed [1-9]\d* chunks", done.stderr) is not None, done.stderr)
             with open(os.path.join(out, "summary.csv")) as f:
                 check("and finishes every game", ",10000000," in f.read())
-    print("%d passed, %d failed" % (counts["passed"], counts["failed"]))
-    return 1 if counts["failed"] else 0
+    return check.finish()
 
 
 if __name__ == "__main__":

@@ -11,7 +11,7 @@ import pty
 import re
 import sys
 
-from pty_io import read_until  # beside this script
+from pty_io import Checks, read_until  # beside this script
 
 
 def run_at_terminal(command, seconds):
@@ -26,11 +26,7 @@ def run_at_terminal(command, seconds):
 
 def main():
     solver = os.path.abspath(sys.argv[1])
-    counts = {"passed": 0, "failed": 0}
-
-    def check(name, ok, detail=""):
-        print(("ok:   " if ok else "FAIL: ") + name + ("" if ok else " " + detail))
-        counts["passed" if ok else "failed"] += 1
+    check = Checks()
 
     # double-4 with 3 tiles, about 0.1 to 0.3 s per iteration here: a progress line each second.
     screen, code = run_at_terminal([solver, "equilibrium", "--double", "4", "--hand", "3",
@@ -51,8 +47,7 @@ def main():
           "measured random in" in screen and "measured heuristic in" in screen, repr(screen[:300]))
     check("the table follows the announcements",
           screen.find("game-value") > screen.find("measured heuristic in"))
-    print(f"{counts['passed']} passed, {counts['failed']} failed")
-    return 1 if counts["failed"] else 0
+    return check.finish()
 
 
 if __name__ == "__main__":

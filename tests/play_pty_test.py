@@ -12,7 +12,7 @@ import pty
 import re
 import sys
 
-from pty_io import read_until  # beside this script
+from pty_io import Checks, read_until  # beside this script
 
 PROMPT = rb"your move> $"
 
@@ -34,11 +34,7 @@ def finish(pid, fd):
 
 def main():
     binary = os.path.abspath(sys.argv[1])
-    counts = {"passed": 0, "failed": 0}
-
-    def check(name, ok, detail=b""):
-        print(("ok:   " if ok else "FAIL: ") + name + ("" if ok else " " + repr(detail[-300:])))
-        counts["passed" if ok else "failed"] += 1
+    check = Checks()
 
     args = ["play", "--against", "lowest", "--leader", "alternate", "--seed", "23"]
     pid, fd = spawn(binary, args)
@@ -85,8 +81,7 @@ def main():
           is not None, screen)
     check("a whole game exits 0", code == 0, str(code).encode())
 
-    print(f"{counts['passed']} passed, {counts['failed']} failed")
-    return 1 if counts["failed"] else 0
+    return check.finish()
 
 
 if __name__ == "__main__":

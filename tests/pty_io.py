@@ -22,3 +22,25 @@ def read_until(fd, pattern, seconds):
             break
         text += chunk
     return text
+
+
+class Checks:
+    """Named pass/fail checks: each prints "ok:" or "FAIL:" with its name (and, on failure, the
+    detail); finish() prints the totals and returns the exit status (1 when any failed)."""
+
+    def __init__(self):
+        self.passed = 0
+        self.failed = 0
+
+    def __call__(self, name, ok, detail=""):
+        if not isinstance(detail, str):
+            detail = repr(detail[-300:])
+        print(("ok:   " if ok else "FAIL: ") + name + ("" if ok else " " + detail))
+        if ok:
+            self.passed += 1
+        else:
+            self.failed += 1
+
+    def finish(self):
+        print(f"{self.passed} passed, {self.failed} failed")
+        return 1 if self.failed else 0
