@@ -1,5 +1,6 @@
 #include "strategies/registry.h"
 
+#include <algorithm>
 #include <optional>
 #include <sstream>
 #include <stdexcept>
@@ -143,6 +144,15 @@ Registry::Resolved Registry::resolve(std::string_view text) const {
         throw SpecError("bad value " + key + "=" + common::quoted(value) + " for strategy " +
                         info->name + ": " + why);
     r.values[key] = value;
+  }
+  // A parameter left at its default passes its check too: a required one (the equilibrium's file)
+  // has an empty default that the check refuses, naming what to give.
+  for (const auto& p : info->params) {
+    const bool given = std::any_of(spec.params.begin(), spec.params.end(),
+                                   [&](const auto& kv) { return kv.first == p.name; });
+    if (given || !p.check) continue;
+    if (const std::string why = p.check(p.default_value); !why.empty())
+      throw SpecError("strategy " + info->name + ": " + why);
   }
   if (info->check_values)
     if (const std::string why = info->check_values(ParamValues(r.values)); !why.empty())

@@ -28,7 +28,9 @@ struct ParamInfo {
   double max = 1e18;                 ///< kInt and kDouble: largest valid value
   std::vector<std::string> choices;  ///< kChoice: the valid values
   /// kText, optional: returns "" for a valid value, else one line saying why not and what is valid,
-  /// so that a bad value is a SpecError when the spec is resolved, before any game is played.
+  /// so that a bad value is a SpecError when the spec is resolved, before any game is played. It
+  /// also judges the default when the parameter is not given: a required parameter has a default
+  /// its check refuses.
   std::function<std::string(const std::string&)> check = nullptr;
   /// When true, a canonical spec (Registry::canonical) leaves this parameter out while it has
   /// its default value: for optional parameters added after specs were in use (the budgets per

@@ -100,6 +100,13 @@ reject 2 'given twice' run --player 'minimax(depth=1,depth=2)' --player random "
 reject 2 playouts run --player 'playout(playouts=0)' --player random "${O[@]}"
 reject 2 scenarios run --player 'minimax(scenarios=1.5)' --player random "${O[@]}"
 reject 2 rollout run --player 'playout(rollout=smart)' --player random "${O[@]}"
+# The equilibrium strategy (issue 13): no file, a missing one, a device, a malformed one; and a file
+# for another variant, found when the first game starts (exit 1: the run failed, no table).
+reject 2 'file=PATH is required' run --player equilibrium --player random "${O[@]}"
+reject 2 'cannot read' run --player "equilibrium(file=$tmp/missing)" --player random "${O[@]}"
+reject 2 'not a regular file' run --player 'equilibrium(file=/dev/zero)' --player random "${O[@]}"
+reject 2 'not a strategy file' run --player "equilibrium(file=$(cfg notes.txt 'hello\n'))" --player random "${O[@]}"
+reject 1 'this game is double-6' run --player "equilibrium(file=$(cfg d3h2.strategy 'dominoes-equilibrium v1\ndouble 3\nhand 2\n'))" --player random --deals 4 "${O[@]}"
 # Budgets per decision (strategies/decision_budget.h): negative, fractional or not numbers.
 reject 2 time-ms run --player 'minimax(time-ms=-1)' --player random "${O[@]}"
 reject 2 nodes run --player 'minimax(nodes=-5)' --player random "${O[@]}"
