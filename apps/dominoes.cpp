@@ -26,11 +26,12 @@
 #include "apps/dominoes/plot_results.h"
 #include "apps/dominoes/run_ranks.h"
 #include "engine/bots/bot_registry.h"
-#include "engine/tournament/experiment.h"
-#include "engine/tournament/interrupt.h"
-#include "engine/tournament/progress.h"
-#include "engine/tournament/run_arguments.h"
-#include "engine/tournament/sprt_report.h"
+#include "engine/tournament/config/run_arguments.h"
+#include "engine/tournament/report/sprt_report.h"
+#include "engine/tournament/run/experiment.h"
+#include "engine/tournament/run/interrupt.h"
+#include "engine/tournament/run/progress.h"
+#include "engine/tournament/scale/shard_run.h"
 #include "strategies/registry.h"
 
 namespace {

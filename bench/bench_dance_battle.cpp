@@ -2,7 +2,7 @@
 // (issue 4): N = 7 under 1 s; N = 8 at most 60 s and 4 GiB. Run: build/bin/bench_dance_battle
 #include <benchmark/benchmark.h>
 
-#include "engine/solvers/dance_battle.h"
+#include "engine/puzzles/dance_battle.h"
 
 namespace {
 
@@ -10,7 +10,7 @@ void BM_DanceBattleEmptyStart(benchmark::State& state) {
   const int n = static_cast<int>(state.range(0));
   std::uint64_t nodes = 0;
   for (auto _ : state) {
-    solvers::DanceBattleSolver solver(n, std::size_t{16} << 20);
+    puzzles::DanceBattleSolver solver(n, std::size_t{16} << 20);
     benchmark::DoNotOptimize(solver.winning_turns({n, {}, -1}));
     nodes = solver.nodes();
   }

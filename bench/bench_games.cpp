@@ -8,7 +8,7 @@
 #include <string>
 
 #include "engine/dominoes/state.h"
-#include "engine/tournament/play_deal.h"
+#include "engine/tournament/play/play_deal.h"
 #include "strategies/registry.h"
 
 namespace {

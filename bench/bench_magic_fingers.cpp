@@ -4,12 +4,12 @@
 // Run: build/bin/bench_magic_fingers
 #include <benchmark/benchmark.h>
 
+#include "engine/puzzles/magic_fingers.h"
 #include "engine/search/retrograde.h"
-#include "engine/solvers/magic_fingers.h"
 
 namespace {
 
-namespace mf = solvers::magic_fingers;
+namespace mf = puzzles::magic_fingers;
 
 void BM_SolveChart(benchmark::State& state) {
   const mf::Rules rules;

@@ -4,7 +4,7 @@
 // strategy does across decisions.
 //
 // BM_SolveFreshDeal: BlockDominoesSolver at full depth, i.e. the double-six path
-// (engine/solvers/double_six_solver.h). BM_SolveFreshDealGeneric: the same solves on the generic
+// (engine/endgame/double_six_solver.h). BM_SolveFreshDealGeneric: the same solves on the generic
 // path (search::Negamax over DominoesGame), which depth-limited solves and larger sets use.
 // BM_SolveFreshDealDepth10: 10 tiles deep (the seed's minimax), generic path. The TableBytes
 // variants vary the table memory of each path.
@@ -17,14 +17,14 @@
 #include <benchmark/benchmark.h>
 
 #include "engine/dominoes/deal.h"
+#include "engine/endgame/block_dominoes_solver.h"
 #include "engine/search/negamax.h"
-#include "engine/solvers/block_dominoes_solver.h"
 
 namespace {
 
 void solve_fresh_deals(benchmark::State& state, int depth, std::size_t table_bytes) {
   const dominoes::Rules rules;
-  solvers::BlockDominoesSolver solver(rules, table_bytes);
+  endgame::BlockDominoesSolver solver(rules, table_bytes);
   std::uint64_t deal = 0;
   std::int64_t solves = 0;
   for (auto _ : state) {
@@ -41,9 +41,9 @@ void solve_fresh_deals(benchmark::State& state, int depth, std::size_t table_byt
 // full-depth solves to the specialised path).
 void solve_fresh_deals_generic(benchmark::State& state, std::size_t table_bytes) {
   const dominoes::Rules rules;
-  const solvers::DominoesGame game(rules);
-  search::TranspositionTable<solvers::DominoesKey> table(table_bytes);
-  search::Negamax<solvers::DominoesGame> search(game, table);
+  const endgame::DominoesGame game(rules);
+  search::TranspositionTable<endgame::DominoesKey> table(table_bytes);
+  search::Negamax<endgame::DominoesGame> search(game, table);
   std::uint64_t deal = 0;
   std::int64_t solves = 0;
   for (auto _ : state) {
@@ -57,13 +57,13 @@ void solve_fresh_deals_generic(benchmark::State& state, std::size_t table_bytes)
 }
 
 void BM_SolveFreshDeal(benchmark::State& s) {
-  solve_fresh_deals(s, 0, solvers::BlockDominoesSolver::kDefaultTableBytes);
+  solve_fresh_deals(s, 0, endgame::BlockDominoesSolver::kDefaultTableBytes);
 }
 void BM_SolveFreshDealGeneric(benchmark::State& s) {
-  solve_fresh_deals_generic(s, solvers::BlockDominoesSolver::kDefaultTableBytes);
+  solve_fresh_deals_generic(s, endgame::BlockDominoesSolver::kDefaultTableBytes);
 }
 void BM_SolveFreshDealDepth10(benchmark::State& s) {
-  solve_fresh_deals(s, 10, solvers::BlockDominoesSolver::kDefaultTableBytes);
+  solve_fresh_deals(s, 10, endgame::BlockDominoesSolver::kDefaultTableBytes);
 }
 void BM_SolveFreshDealTableBytes(benchmark::State& s) {
   solve_fresh_deals(s, 0, static_cast<std::size_t>(s.range(0)));

@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "engine/solvers/takeaway.h"
+#include "engine/puzzles/takeaway.h"
 
 namespace {
 
@@ -16,7 +16,7 @@ constexpr std::uint64_t kPile = 1'000'000'000'000'000'000;
 void solve_huge_pile(benchmark::State& state, const std::vector<std::uint64_t>& moves) {
   std::uint64_t computed = 0, preperiod = 0, period = 0;
   for (auto _ : state) {
-    const solvers::Takeaway game(moves);
+    const puzzles::Takeaway game(moves);
     benchmark::DoNotOptimize(game.wins(kPile));
     benchmark::DoNotOptimize(game.winning_moves(kPile));
     computed = game.period().computed;

@@ -13,7 +13,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/solvers/tetromino.h"
+#include "engine/puzzles/tetromino.h"
 
 #ifndef TETROMINO_PUZZLES
 #define TETROMINO_PUZZLES "tests/data/tetromino-contest-puzzles.txt"
@@ -21,7 +21,7 @@
 
 namespace {
 
-namespace tet = solvers::tetromino;
+namespace tet = puzzles::tetromino;
 
 constexpr double kTimeLimit = 60;  // seconds per puzzle; a slower solve counts as unsolved
 

@@ -8,7 +8,7 @@
 #include "engine/common/text.h"
 #include "engine/dominoes/deal.h"
 #include "engine/dominoes/notation.h"
-#include "engine/tournament/game_loop.h"
+#include "engine/tournament/play/game_loop.h"
 #include "python/bindings.h"
 
 namespace dominoes_python {

@@ -9,11 +9,13 @@
 
 #include "engine/bots/bot_config.h"
 #include "engine/common/text.h"
-#include "engine/tournament/control_variate.h"
-#include "engine/tournament/experiment.h"
-#include "engine/tournament/grid_sweep.h"
-#include "engine/tournament/sprt.h"
-#include "engine/tournament/tables.h"
+#include "engine/tournament/config/grid_sweep.h"
+#include "engine/tournament/report/cross_tables.h"
+#include "engine/tournament/report/summary.h"
+#include "engine/tournament/report/write_tables.h"
+#include "engine/tournament/run/experiment.h"
+#include "engine/tournament/stats/control_variate.h"
+#include "engine/tournament/stats/sprt.h"
 #include "python/bindings.h"
 
 namespace dominoes_python {

@@ -6,12 +6,12 @@
 
 #include "engine/common/text.h"
 #include "engine/dominoes/notation.h"
-#include "engine/solvers/block_dominoes_position.h"
-#include "engine/solvers/block_dominoes_solver.h"
-#include "engine/solvers/dance_battle.h"
-#include "engine/solvers/magic_fingers.h"
-#include "engine/solvers/takeaway.h"
-#include "engine/solvers/tetromino.h"
+#include "engine/endgame/block_dominoes_position.h"
+#include "engine/endgame/block_dominoes_solver.h"
+#include "engine/puzzles/dance_battle.h"
+#include "engine/puzzles/magic_fingers.h"
+#include "engine/puzzles/takeaway.h"
+#include "engine/puzzles/tetromino.h"
 #include "python/bindings.h"
 
 namespace dominoes_python {
@@ -39,7 +39,7 @@ std::string hand_text(const py::handle& hand) {
 py::dict solve_block_dominoes(const py::object& hands, const std::string& line,
                               const std::string& ends, int to_move, int depth,
                               const dominoes::Rules& rules, double table_mb) {
-  solvers::PositionText text;
+  endgame::PositionText text;
   if (py::isinstance<py::str>(hands)) {
     text.hands = hands.cast<std::string>();
   } else {
@@ -53,8 +53,8 @@ py::dict solve_block_dominoes(const py::object& hands, const std::string& line,
   text.ends = ends;
   text.to_move = to_move;
   if (depth < 0) throw py::value_error("depth " + std::to_string(depth) + " is not valid: valid 0 (exact) or more");
-  const dominoes::State s = solvers::parse_position(text, rules);  // PositionError: ValueError
-  solvers::BlockDominoesSolver solver(rules, table_bytes(table_mb));
+  const dominoes::State s = endgame::parse_position(text, rules);  // PositionError: ValueError
+  endgame::BlockDominoesSolver solver(rules, table_bytes(table_mb));
   py::dict out;
   std::vector<std::pair<std::string, int>> moves;
   std::vector<std::string> pv;
@@ -75,9 +75,9 @@ py::dict solve_block_dominoes(const py::object& hands, const std::string& line,
 // ---- the seed games ------------------------------------------------------------------------------
 
 py::dict solve_takeaway(const std::vector<std::uint64_t>& moves, std::uint64_t n, std::uint64_t bound) {
-  if (n > solvers::Takeaway::kMaxStones)
+  if (n > puzzles::Takeaway::kMaxStones)
     throw py::value_error("n " + std::to_string(n) + " is not valid: valid 0..2^63-1");
-  std::optional<solvers::Takeaway> game;
+  std::optional<puzzles::Takeaway> game;
   {
     py::gil_scoped_release release;
     game.emplace(moves, bound);  // TakeawayError: ValueError
@@ -97,8 +97,8 @@ py::dict solve_dance_battle(int n, const std::vector<std::pair<int, int>>& turns
   input << n << "\n" << turns.size() << "\n";
   for (const auto& [a, b] : turns) input << a << " " << b << "\n";
   std::istringstream in(input.str());
-  const solvers::DanceBattlePosition p = solvers::read_dance_battle(in);  // DanceBattleError
-  solvers::DanceBattleSolver solver(p.n, table_bytes(table_mb));
+  const puzzles::DanceBattlePosition p = puzzles::read_dance_battle(in);  // DanceBattleError
+  puzzles::DanceBattleSolver solver(p.n, table_bytes(table_mb));
   std::vector<std::pair<int, int>> winning;
   bool wins = false;
   {
@@ -124,7 +124,7 @@ std::string outcome_name(search::Outcome o) {
 
 py::dict solve_magic_fingers(const std::string& mover, const std::string& opponent, bool rollover,
                              bool empty_claps, bool claps_may_kill) {
-  namespace mf = solvers::magic_fingers;
+  namespace mf = puzzles::magic_fingers;
   auto hands = [](const std::string& text, const char* who) {
     if (text.size() != 2 || text[0] < '0' || text[0] > '4' || text[1] < '0' || text[1] > '4')
       throw py::value_error(std::string(who) + " " + common::quoted(text) +
@@ -144,7 +144,7 @@ py::dict solve_magic_fingers(const std::string& mover, const std::string& oppone
 }
 
 py::dict solve_tetromino(int size, const std::string& signature, double time_limit, std::uint64_t seed) {
-  namespace tt = solvers::tetromino;
+  namespace tt = puzzles::tetromino;
   tt::check_size(size);  // TetrominoError: ValueError
   const tt::Puzzle puzzle{size, tt::parse_signature(signature)};
   if (!(time_limit > 0 && time_limit <= tt::kMaxTimeLimit))
@@ -178,7 +178,7 @@ Returns {'value': points of the side to move minus the opponent's under best pla
 when it wins), 'moves': [(move, value)] for every legal move, 'pv': the principal variation,
 'nodes': positions visited}. Raises ValueError for an impossible position.)doc");
   m.def("solve_takeaway", &solve_takeaway, py::arg("moves"), py::arg("n"),
-        py::arg("bound") = solvers::Takeaway::kDefaultBound, R"doc(
+        py::arg("bound") = puzzles::Takeaway::kDefaultBound, R"doc(
 Solves Takeaway (seed 004) with move set `moves` (stones a move removes) for a pile of n stones,
 0 <= n < 2^63, by Sprague-Grundy values and their period (searched over at most `bound` values).
 Returns {'wins': True when the player to move wins, 'grundy', 'winning_moves', 'period',

@@ -6,7 +6,7 @@
 
 #include "engine/common/text.h"
 #include "engine/dominoes/notation.h"
-#include "engine/tournament/game_loop.h"
+#include "engine/tournament/play/game_loop.h"
 #include "python/bindings.h"
 #include "strategies/registry.h"
 

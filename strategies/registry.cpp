@@ -6,16 +6,6 @@
 #include <stdexcept>
 
 #include "engine/common/text.h"
-#include "strategies/epimc/epimc_strategy.h"
-#include "strategies/equilibrium/equilibrium_strategy.h"
-#include "strategies/heuristic/heuristic_strategy.h"
-#include "strategies/inference/inference_strategy.h"
-#include "strategies/ismcts/ismcts_strategy.h"
-#include "strategies/lowest/lowest_strategy.h"
-#include "strategies/minimax/minimax_strategy.h"
-#include "strategies/omniscient/omniscient_strategy.h"
-#include "strategies/playout/playout_strategy.h"
-#include "strategies/random/random_strategy.h"
 
 namespace strategies {
 namespace {
@@ -89,28 +79,7 @@ const ParamInfo* find_param(const StrategyInfo& info, const std::string& name) {
   return nullptr;
 }
 
-// The built-in strategies, in the order `dominoes strategies` lists them: one line each.
-Registry make_builtin() {
-  Registry r;
-  r.add(random_strategy_info());
-  r.add(lowest_strategy_info());
-  r.add(heuristic_strategy_info());
-  r.add(playout_strategy_info());
-  r.add(minimax_strategy_info());
-  r.add(ismcts_strategy_info());
-  r.add(inference_strategy_info());
-  r.add(epimc_strategy_info());
-  r.add(equilibrium_strategy_info());
-  r.add(omniscient_strategy_info());
-  return r;
-}
-
 }  // namespace
-
-const Registry& Registry::builtin() {
-  static const Registry registry = make_builtin();
-  return registry;
-}
 
 void Registry::add(StrategyInfo info) {
   if (find(info.name)) throw std::logic_error("strategy " + info.name + " registered twice");

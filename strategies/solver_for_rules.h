@@ -4,17 +4,17 @@
 
 #include <memory>
 
-#include "engine/solvers/block_dominoes_solver.h"
+#include "engine/endgame/block_dominoes_solver.h"
 
 namespace strategies {
 
 class SolverForRules {
  public:
   /// Returns the solver for `rules`, building it on first use or when the rules differ.
-  solvers::BlockDominoesSolver& get(const dominoes::Rules& rules) {
+  endgame::BlockDominoesSolver& get(const dominoes::Rules& rules) {
     if (!solver_ || !(rules == rules_)) {
       rules_ = rules;
-      solver_ = std::make_unique<solvers::BlockDominoesSolver>(rules);
+      solver_ = std::make_unique<endgame::BlockDominoesSolver>(rules);
     }
     return *solver_;
   }
@@ -23,15 +23,15 @@ class SolverForRules {
   /// with a `nodes` budget (decision_budget.h) starts each decision so: the nodes a solve visits
   /// depend on what the table holds, and a table carried over from earlier decisions would make
   /// the count depend on which deals this thread played before, so on the thread count.
-  solvers::BlockDominoesSolver& fresh(const dominoes::Rules& rules) {
+  endgame::BlockDominoesSolver& fresh(const dominoes::Rules& rules) {
     rules_ = rules;
-    solver_ = std::make_unique<solvers::BlockDominoesSolver>(rules);
+    solver_ = std::make_unique<endgame::BlockDominoesSolver>(rules);
     return *solver_;
   }
 
  private:
   dominoes::Rules rules_;
-  std::unique_ptr<solvers::BlockDominoesSolver> solver_;
+  std::unique_ptr<endgame::BlockDominoesSolver> solver_;
 };
 
 }  // namespace strategies

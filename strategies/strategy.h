@@ -98,7 +98,7 @@ class Strategy {
   /// Returns true and writes into `probabilities` (one per move of `legal`, in order, summing to
   /// 1) the distribution choose() draws from at `obs`, when the strategy knows it exactly; false
   /// when it does not (the default), and then callers that need the distribution estimate it by
-  /// repeated calls to choose() (engine/equilibrium/queried_strategy.h). Used to measure a
+  /// repeated calls to choose() (engine/exploitability/queried_strategy.h). Used to measure a
   /// strategy's exploitability exactly (issue 13).
   virtual bool policy(const Observation& /*obs*/, const MoveList& /*legal*/,
                       std::span<double> /*probabilities*/) {

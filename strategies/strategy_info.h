@@ -1,7 +1,7 @@
 // What a strategy tells the registry about itself: its name, a one-line summary, its parameters
 // (type, default, valid range, help) and a factory that builds a player from checked values. Each
 // strategies/<name>/ folder exports one StrategyInfo (as OpenSpiel's games carry their own
-// GameType and factory), and registry.cpp lists them; see registry.h.
+// GameType and factory), and builtin/builtin_strategies.cpp lists them; see registry.h.
 #pragma once
 
 #include <functional>

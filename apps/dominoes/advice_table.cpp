@@ -34,7 +34,7 @@ std::string signed_points(double points) {
 
 namespace {
 
-std::string row(const std::string& label, const solvers::ExpectedMoveValue& m, bool sampled,
+std::string row(const std::string& label, const endgame::ExpectedMoveValue& m, bool sampled,
                 bool best) {
   char text[128];
   std::snprintf(text, sizeof text, "%-9s %8s", label.c_str(), signed_points(m.mean).c_str());
@@ -47,7 +47,7 @@ std::string row(const std::string& label, const solvers::ExpectedMoveValue& m, b
 
 }  // namespace
 
-std::string advice_rows(const solvers::MoveEvaluation& e, bool best_first,
+std::string advice_rows(const endgame::MoveEvaluation& e, bool best_first,
                         const std::string& indent) {
   std::vector<int> order(e.moves.size());
   std::iota(order.begin(), order.end(), 0);
@@ -66,7 +66,7 @@ std::string advice_rows(const solvers::MoveEvaluation& e, bool best_first,
   return text;
 }
 
-std::string worlds_line(const solvers::MoveEvaluation& e) {
+std::string worlds_line(const endgame::MoveEvaluation& e) {
   const std::string total = std::to_string(e.consistent_hands);
   if (e.exhaustive && e.worlds == e.consistent_hands)
     return "worlds: all " + total +

@@ -9,8 +9,8 @@
 #include "engine/dominoes/history.h"
 #include "engine/dominoes/notation.h"
 #include "engine/dominoes/observation.h"
-#include "engine/solvers/block_dominoes_position.h"
-#include "engine/solvers/expected_move_values.h"
+#include "engine/endgame/block_dominoes_position.h"
+#include "engine/endgame/expected_move_values.h"
 
 namespace dominoes_cli {
 namespace {
@@ -140,8 +140,8 @@ Known read_position(const po::variables_map& vm) {
   std::string line = get(vm, "line") ? common::trimmed(*get(vm, "line")) : "";
   if (line == "-") line.clear();
   try {
-    k.state = solvers::parse_position({dominoes::to_string(mine) + "/", line, "", 0}, k.rules);
-  } catch (const solvers::PositionError& e) {
+    k.state = endgame::parse_position({dominoes::to_string(mine) + "/", line, "", 0}, k.rules);
+  } catch (const endgame::PositionError& e) {
     throw UsageError(std::string("--line: ") + e.what());
   }
   const int count = opponent_count(vm, k);
@@ -178,13 +178,13 @@ int advise(const po::variables_map& vm) {
   const Known k = read_position(vm);
   const std::string spec = get(vm, "with") ? *get(vm, "with") : "minimax";
   strategies::Player player = make_player("with", spec, false);
-  solvers::WorldLimits limits;
+  endgame::WorldLimits limits;
   limits.samples = static_cast<int>(read_number(vm, "samples", 1000, 1, 1000000, "1 to 1000000"));
   const std::uint64_t seed = read_number(vm, "seed", 1, 0, ~std::uint64_t{0}, "0..2^64-1");
   dominoes::Rng rng(dominoes::stream_key({seed, 0}));
   const dominoes::History history(0);
   const auto obs = dominoes::observe(k.state, history, k.rules, 0);
-  const solvers::MoveEvaluation e = solvers::expected_move_values(obs, limits, rng);
+  const endgame::MoveEvaluation e = endgame::expected_move_values(obs, limits, rng);
   if (e.worlds == 0)
     throw UsageError("the game is blocked: you cannot play on " + std::to_string(k.state.left) +
                      " or " + std::to_string(k.state.right) +

@@ -1,5 +1,5 @@
-// `dominoes fit-model`: replays every game of a --games-out file (engine/tournament/games_writer.h),
-// collects the named player's decisions with two or more legal moves (the features of each legal
+// `dominoes fit-model`: replays every game of a --games-out file
+// (engine/tournament/play/games_reader.h), collects the named player's decisions with two or more legal moves (the features of each legal
 // move from that player's view, and the move it chose), and fits the softmax by maximum likelihood
 // (strategies::fit_softmax_model).
 #include "apps/dominoes/fit_model_command.h"
@@ -8,12 +8,11 @@
 #include <cmath>
 #include <fstream>
 #include <iostream>
-#include <nlohmann/json.hpp>
 #include <stdexcept>
 
 #include "engine/common/program_options.h"
-#include "engine/dominoes/notation.h"
-#include "strategies/inference/opponent_model.h"
+#include "engine/tournament/play/games_reader.h"
+#include "strategies/belief/opponent_model.h"
 #include "strategies/registry.h"
 
 namespace dominoes_cli {
@@ -28,7 +27,7 @@ constexpr const char* kHelp =
     "decision with two or more legal moves that SPEC made in FILE, a --games-out file of\n"
     "`dominoes run`. SPEC is matched against the records' player names as written, or as the\n"
     "registry spells them out. The features (dominoes strategies lists none; see\n"
-    "strategies/inference/opponent_model.h): heuristic, double, pips, lacks-both, follow-ups,\n"
+    "strategies/belief/opponent_model.h): heuristic, double, pips, lacks-both, follow-ups,\n"
     "visible, blocks, seed-order, closed. Prints the weights and the fit's log-likelihood.\n\n";
 
 po::options_description options() {
@@ -53,42 +52,23 @@ bool same_player(const std::string& name, const std::string& spec, const std::st
   }
 }
 
-// Adds the decisions of seat-`seat`-named `spec` in one record to `out`; returns the games used.
-int add_record(const nlohmann::json& record, const std::string& spec, const std::string& canonical,
+// Adds the decisions of the seats named `spec` in one record line to `out`; returns the games
+// used (0 or 1).
+int add_record(const std::string& line, const std::string& spec, const std::string& canonical,
                std::vector<strategies::FitDecision>& out) {
-  const auto& players = record.at("players");
+  const tournament::GameRecord record = tournament::parse_game_record(line);
   std::array<bool, 2> modelled{};
-  for (int s = 0; s < 2; ++s)
-    modelled[s] = same_player(players.at(s).get<std::string>(), spec, canonical);
+  for (int s = 0; s < 2; ++s) modelled[s] = same_player(record.players[s], spec, canonical);
   if (!modelled[0] && !modelled[1]) return 0;
-  // Tiles are read as double-9 tiles: their indices are the same in every set (tile.h).
-  std::array<dominoes::TileSet, 2> hands;
-  for (int s = 0; s < 2; ++s)
-    for (const auto& t : record.at("hands").at(s))
-      hands[s].insert(dominoes::parse_tile(t.get<std::string>(), dominoes::kMaxPip));
-  dominoes::State state = dominoes::start_state(hands[0], hands[1], record.at("leader").get<int>());
-  for (const auto& mj : record.at("moves")) {
-    dominoes::Move m = dominoes::Move::pass();
-    if (!mj.contains("pass")) {
-      const dominoes::Tile t = dominoes::parse_tile(mj.at("tile").get<std::string>(), dominoes::kMaxPip);
-      const auto placement = !mj.contains("end") ? dominoes::Placement::kLead
-                             : mj.at("end") == "L" ? dominoes::Placement::kLeft
-                                                   : dominoes::Placement::kRight;
-      m = dominoes::Move(t, placement);
-    }
-    const dominoes::MoveList legal = dominoes::legal_moves(state);
-    if (mj.at("seat").get<int>() != state.to_move ||
-        (m.is_pass() ? !legal.empty() : !legal.contains(m)))
-      throw std::invalid_argument("move " + mj.dump() + " is not legal there");
-    if (modelled[state.to_move] && legal.size() > 1) {
-      strategies::FitDecision d;
-      d.moves.resize(static_cast<std::size_t>(legal.size()));
-      strategies::move_features(state, legal, d.moves.data());
-      while (legal[d.chosen] != m) ++d.chosen;
-      out.push_back(std::move(d));
-    }
-    dominoes::apply(state, m);
-  }
+  tournament::replay(record, [&](const dominoes::State& state, const dominoes::MoveList& legal,
+                                 dominoes::Move played) {
+    if (!modelled[state.to_move] || legal.size() < 2) return;
+    strategies::FitDecision d;
+    d.moves.resize(static_cast<std::size_t>(legal.size()));
+    strategies::move_features(state, legal, d.moves.data());
+    while (legal[d.chosen] != played) ++d.chosen;
+    out.push_back(std::move(d));
+  });
   return 1;
 }
 
@@ -136,7 +116,7 @@ int fit_model_command(const std::vector<std::string>& args) {
     ++line_number;
     if (common::trimmed(line).empty()) continue;
     try {
-      games += add_record(nlohmann::json::parse(line), spec, canonical, decisions);
+      games += add_record(line, spec, canonical, decisions);
     } catch (const std::exception& e) {
       std::cerr << "dominoes: fit-model: " << path << " line " << line_number
                 << ": not a game record (" << common::quoted(e.what(), 120) << ")\n";

@@ -1,5 +1,5 @@
 // `dominoes fit-model --games FILE --player SPEC --out MODEL [--ridge X]`: fits the inference
-// strategy's softmax opponent model (strategies/inference/opponent_model.h) to the decisions of one
+// strategy's softmax opponent model (strategies/belief/opponent_model.h) to the decisions of one
 // player in --games-out records, and writes the model file that inference(model=fitted:MODEL)
 // reads.
 #pragma once

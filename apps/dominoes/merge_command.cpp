@@ -7,8 +7,8 @@
 #include <iostream>
 
 #include "engine/common/program_options.h"
-#include "engine/tournament/merge.h"
-#include "engine/tournament/sprt_report.h"
+#include "engine/tournament/report/sprt_report.h"
+#include "engine/tournament/scale/merge.h"
 #include "strategies/registry.h"
 
 namespace dominoes_cli {

@@ -17,8 +17,8 @@
 #include "engine/dominoes/history.h"
 #include "engine/dominoes/notation.h"
 #include "engine/dominoes/observation.h"
-#include "engine/solvers/expected_move_values.h"
-#include "engine/tournament/game_loop.h"
+#include "engine/endgame/expected_move_values.h"
+#include "engine/tournament/play/game_loop.h"
 
 namespace dominoes_cli {
 namespace {
@@ -78,7 +78,7 @@ struct Settings {
   std::uint64_t seed = 0;
   int games = 1;  // 0: until the person stops
   bool hint = false;
-  solvers::WorldLimits limits{};
+  endgame::WorldLimits limits{};
 };
 
 Settings read_settings(const po::variables_map& vm) {
@@ -182,7 +182,7 @@ void Session::show_hint(Table& t) {
   const auto obs = dominoes::observe(t.state, t.history, s_.rules, kPerson);
   dominoes::Rng rng(dominoes::stream_key({s_.seed, static_cast<std::uint64_t>(t.number),
                                           static_cast<std::uint64_t>(t.history.size()), 0x41D5}));
-  const solvers::MoveEvaluation e = solvers::expected_move_values(obs, s_.limits, rng);
+  const endgame::MoveEvaluation e = endgame::expected_move_values(obs, s_.limits, rng);
   const dominoes::MoveList legal = dominoes::legal_moves(t.state);
   const Move m = s_.advisor.choose(t.state, t.history, s_.rules, legal, t.streams[kPerson]);
   out_ << "hint: expected points (yours minus the opponent's at the end)\n"

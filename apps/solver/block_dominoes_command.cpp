@@ -8,8 +8,8 @@
 #include "apps/solver/options.h"
 #include "engine/common/text.h"
 #include "engine/dominoes/notation.h"
-#include "engine/solvers/block_dominoes_position.h"
-#include "engine/solvers/block_dominoes_solver.h"
+#include "engine/endgame/block_dominoes_position.h"
+#include "engine/endgame/block_dominoes_solver.h"
 
 namespace po = boost::program_options;
 
@@ -48,7 +48,7 @@ dominoes::Rules rules_from(const po::variables_map& vm) {
   return rules;
 }
 
-void print_solution(solvers::BlockDominoesSolver& solver, const dominoes::State& s, int depth) {
+void print_solution(endgame::BlockDominoesSolver& solver, const dominoes::State& s, int depth) {
   const auto start = std::chrono::steady_clock::now();
   const int value = solver.value(s, depth);
   std::cout << "value " << value << "\n";
@@ -64,14 +64,14 @@ void print_solution(solvers::BlockDominoesSolver& solver, const dominoes::State&
 int run(const po::variables_map& vm) {
   if (!vm.count("hands")) return bad_input("block-dominoes: --hands H0/H1 is required");
   const dominoes::Rules rules = rules_from(vm);
-  solvers::PositionText text;
+  endgame::PositionText text;
   text.hands = vm["hands"].as<std::string>();
   if (vm.count("line")) text.line = vm["line"].as<std::string>();
   if (vm.count("ends")) text.ends = vm["ends"].as<std::string>();
   text.to_move = int_option(vm, "to-move", 0, 1);
-  const dominoes::State s = solvers::parse_position(text, rules);
+  const dominoes::State s = endgame::parse_position(text, rules);
   const int depth = int_option(vm, "depth", 0, 200);
-  solvers::BlockDominoesSolver solver(rules, table_bytes_option(vm, "table-mb"));
+  endgame::BlockDominoesSolver solver(rules, table_bytes_option(vm, "table-mb"));
   print_solution(solver, s, depth);
   return 0;
 }

@@ -10,7 +10,7 @@
 #include "apps/solver/commands.h"
 #include "apps/solver/input.h"
 #include "apps/solver/options.h"
-#include "engine/solvers/dance_battle.h"
+#include "engine/puzzles/dance_battle.h"
 
 namespace po = boost::program_options;
 
@@ -40,13 +40,13 @@ po::options_description dance_battle_options() {
   return o;
 }
 
-solvers::DanceBattlePosition read_input(const po::variables_map& vm) {
+puzzles::DanceBattlePosition read_input(const po::variables_map& vm) {
   InputFile file(vm.count("input") ? vm["input"].as<std::string>() : "-");
   std::istringstream text(file.read_all());
-  return solvers::read_dance_battle(text);
+  return puzzles::read_dance_battle(text);
 }
 
-void print_stats(const solvers::DanceBattleSolver& solver, double seconds) {
+void print_stats(const puzzles::DanceBattleSolver& solver, double seconds) {
   rusage usage{};
   getrusage(RUSAGE_SELF, &usage);
   std::printf("positions %llu\nseconds %.3f\npeak_memory_mib %.1f\n",
@@ -54,13 +54,13 @@ void print_stats(const solvers::DanceBattleSolver& solver, double seconds) {
               static_cast<double>(usage.ru_maxrss) / 1024.0);
 }
 
-int solve(const po::variables_map& vm, const solvers::DanceBattlePosition& p) {
+int solve(const po::variables_map& vm, const puzzles::DanceBattlePosition& p) {
   const std::size_t table_bytes = table_bytes_option(vm, "table-mb");
   const auto start = std::chrono::steady_clock::now();
-  solvers::DanceBattleSolver solver(p.n, table_bytes);
+  puzzles::DanceBattleSolver solver(p.n, table_bytes);
   const bool opening = vm.count("n") > 0;
   const bool want_moves = opening || vm.count("moves");
-  std::vector<solvers::DanceTurn> winners;
+  std::vector<puzzles::DanceTurn> winners;
   const bool win = want_moves ? !(winners = solver.winning_turns(p)).empty() : solver.wins(p);
   std::cout << (win ? "Win" : "Lose") << "\n";
   if (want_moves) {
@@ -75,7 +75,7 @@ int solve(const po::variables_map& vm, const solvers::DanceBattlePosition& p) {
 
 int run(const po::variables_map& vm) {
   if (!vm.count("n")) return solve(vm, read_input(vm));
-  const int n = int_option(vm, "n", 1, solvers::kDanceBattleMaxN);
+  const int n = int_option(vm, "n", 1, puzzles::kDanceBattleMaxN);
   if (vm.count("input")) return bad_input("dance-battle: give --n N or an input file, not both");
   return solve(vm, {n, {}, -1});
 }

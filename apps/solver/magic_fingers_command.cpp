@@ -1,10 +1,10 @@
-// `solver magic-fingers`: the exact Magic Fingers chart (engine/solvers/magic_fingers.h).
+// `solver magic-fingers`: the exact Magic Fingers chart (engine/puzzles/magic_fingers.h).
 #include <boost/program_options.hpp>
 #include <iostream>
 
 #include "apps/solver/commands.h"
 #include "apps/solver/options.h"
-#include "engine/solvers/magic_fingers.h"
+#include "engine/puzzles/magic_fingers.h"
 
 namespace po = boost::program_options;
 
@@ -45,8 +45,8 @@ po::options_description magic_fingers_options() {
   return o;
 }
 
-solvers::magic_fingers::Rules rules_from(const po::variables_map& vm) {
-  solvers::magic_fingers::Rules rules;
+puzzles::magic_fingers::Rules rules_from(const po::variables_map& vm) {
+  puzzles::magic_fingers::Rules rules;
   rules.rollover = vm.count("rollover") > 0;
   rules.empty_claps = vm.count("no-empty-claps") == 0;
   rules.claps_may_kill = vm.count("claps-may-kill") > 0;
@@ -57,7 +57,7 @@ solvers::magic_fingers::Rules rules_from(const po::variables_map& vm) {
 
 int magic_fingers_command(const std::vector<std::string>& args) {
   return run_game("magic-fingers", args, magic_fingers_options(), {}, [](const po::variables_map& vm) {
-    namespace mf = solvers::magic_fingers;
+    namespace mf = puzzles::magic_fingers;
     const mf::Solution s = mf::solve(rules_from(vm));
     std::cout << mf::chart_text(s) << mf::verdict_text(s) << "\n" << mf::rules_text(s.rules) << "\n";
     if (vm.count("distances")) std::cout << "\nplies to the end:\n" << mf::distance_chart_text(s);

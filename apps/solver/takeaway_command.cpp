@@ -10,15 +10,15 @@
 #include "apps/solver/memory.h"
 #include "apps/solver/options.h"
 #include "engine/common/text.h"
-#include "engine/solvers/takeaway.h"
+#include "engine/puzzles/takeaway.h"
 
 namespace po = boost::program_options;
 
 namespace solver_app {
 namespace {
 
-using solvers::Takeaway;
-using solvers::TakeawayError;
+using puzzles::Takeaway;
+using puzzles::TakeawayError;
 
 constexpr std::uint64_t kMaxBound = 1'000'000'000;  // 4 GB of Grundy values
 constexpr std::uint64_t kMaxTable = 1'000'000;      // a line of a few MB
@@ -87,7 +87,7 @@ int unknown(const Takeaway& game, const std::string& what) {
 }
 
 void print_period(const Takeaway& game) {
-  const solvers::TakeawayPeriod& p = game.period();
+  const puzzles::TakeawayPeriod& p = game.period();
   if (p.found)
     std::cout << "period " << p.period << " preperiod " << p.preperiod << "\n";
   else

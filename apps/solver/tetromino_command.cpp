@@ -10,10 +10,10 @@
 #include "apps/solver/input.h"
 #include "apps/solver/options.h"
 #include "engine/common/text.h"
-#include "engine/solvers/tetromino.h"
+#include "engine/puzzles/tetromino.h"
 
 namespace po = boost::program_options;
-namespace tet = solvers::tetromino;
+namespace tet = puzzles::tetromino;
 
 namespace solver_app {
 namespace {

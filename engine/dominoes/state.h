@@ -54,7 +54,7 @@ constexpr State start_state(TileSet hand0, TileSet hand1, Seat leader) {
 /// (0: the player must pass). Order: leads or left-end moves by increasing tile index, then
 /// right-end moves. When both ends show the same value only left-end moves are listed, since the
 /// two sides give the same position. The one move generator: legal_moves() and the open-hands
-/// solver (engine/solvers/block_dominoes_solver.h) both write their moves through it.
+/// solver (engine/endgame/block_dominoes_solver.h) both write their moves through it.
 template <class Emit>
 constexpr int for_each_legal_move(TileSet hand, int left, int right, Emit&& emit) {
   int n = 0;

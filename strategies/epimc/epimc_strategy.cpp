@@ -1,6 +1,6 @@
 #include "strategies/epimc/epimc_strategy.h"
 
-#include "strategies/inference/inference_strategy.h"
+#include "strategies/belief/belief_params.h"
 #include "strategies/spec.h"
 
 namespace strategies {

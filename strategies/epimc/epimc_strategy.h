@@ -6,10 +6,10 @@
 // Per decision with two or more legal moves:
 //   1. The worlds: opponent hands consistent with the observation, weighted by the likelihood of
 //      the opponent's past moves under `model` and resampled to `scenarios` worlds
-//      (strategies/inference/weighted_worlds.h; model=none gives equal weights, as plain PIMC).
+//      (strategies/belief/weighted_worlds.h; model=none gives equal weights, as plain PIMC).
 //   2. The subgame (strategies/epimc/postponed_subgame.h): the tree of public move sequences from
 //      this decision down to `postpone` more of the observer's own turns, in every world at once;
-//      its leaves are solved exactly with open hands (engine/solvers/block_dominoes_solver.h). The
+//      its leaves are solved exactly with open hands (engine/endgame/block_dominoes_solver.h). The
 //      observer's later turns in it are information sets: a strategy plays one move at each for
 //      every world that reaches it, where PIMC would pick per world (strategy fusion). The
 //      opponent replies per world to minimise the observer's points (reply=min), or as the
@@ -60,10 +60,10 @@
 #include <memory>
 #include <vector>
 
+#include "strategies/belief/opponent_model.h"
+#include "strategies/belief/weighted_worlds.h"
 #include "strategies/decision_budget.h"
 #include "strategies/epimc/postponed_subgame.h"
-#include "strategies/inference/opponent_model.h"
-#include "strategies/inference/weighted_worlds.h"
 #include "strategies/solver_for_rules.h"
 #include "strategies/strategy.h"
 #include "strategies/strategy_info.h"

@@ -82,7 +82,7 @@ std::size_t PostponedSubgame::build(const dominoes::Observation& obs,
                                     std::span<const dominoes::TileSet> hands,
                                     std::span<const double> weights, int postpone,
                                     const OpponentModel* reply_model,
-                                    solvers::BlockDominoesSolver& solver,
+                                    endgame::BlockDominoesSolver& solver,
                                     const std::function<bool()>& stop) {
   assert(hands.size() == weights.size());
   nodes_.clear();

@@ -49,8 +49,8 @@
 
 #include "engine/dominoes/move_list.h"
 #include "engine/dominoes/observation.h"
-#include "engine/solvers/block_dominoes_solver.h"
-#include "strategies/inference/opponent_model.h"
+#include "engine/endgame/block_dominoes_solver.h"
+#include "strategies/belief/opponent_model.h"
 
 namespace strategies {
 
@@ -67,7 +67,7 @@ class PostponedSubgame {
   std::size_t build(const dominoes::Observation& obs, const dominoes::MoveList& legal,
                     std::span<const dominoes::TileSet> hands, std::span<const double> weights,
                     int postpone, const OpponentModel* reply_model,
-                    solvers::BlockDominoesSolver& solver,
+                    endgame::BlockDominoesSolver& solver,
                     const std::function<bool()>& stop = nullptr);
 
   /// Writes to values[k] PIMC's value of root move legal[k]: the weighted sum over worlds of the
@@ -124,7 +124,7 @@ class PostponedSubgame {
   std::vector<double> weights_;
   dominoes::Seat observer_ = 0;
   const dominoes::Rules* rules_ = nullptr;
-  solvers::BlockDominoesSolver* solver_ = nullptr;
+  endgame::BlockDominoesSolver* solver_ = nullptr;
   const OpponentModel* reply_model_ = nullptr;
 };
 

@@ -8,10 +8,10 @@
 // deals drawn for the Monte Carlo average are filtered by what the bidding and play say).
 //
 // Per decision: the worlds and their weights come from draw_weighted_worlds
-// (strategies/inference/weighted_worlds.h): consistent opponent hands, enumerated or sampled, each
+// (strategies/belief/weighted_worlds.h): consistent opponent hands, enumerated or sampled, each
 // weighted by P_model(the opponent's past moves | that hand), resampled to `scenarios` worlds.
 // Each world is solved exactly with open hands for every legal move, as minimax(depth=0) does
-// (engine/solvers/block_dominoes_solver.h), and the move with the best weighted mean is played
+// (engine/endgame/block_dominoes_solver.h), and the move with the best weighted mean is played
 // (ties: the first in legal-move order).
 // With model=none (every weight 1) and at most `scenarios` consistent hands this is
 // minimax(depth=0) exactly. model=uniform is not that: a uniformly random opponent with more legal
@@ -56,9 +56,10 @@
 #include <span>
 #include <vector>
 
+#include "strategies/belief/belief_params.h"
+#include "strategies/belief/opponent_model.h"
+#include "strategies/belief/weighted_worlds.h"
 #include "strategies/decision_budget.h"
-#include "strategies/inference/opponent_model.h"
-#include "strategies/inference/weighted_worlds.h"
 #include "strategies/solver_for_rules.h"
 #include "strategies/strategy.h"
 #include "strategies/strategy_info.h"
@@ -93,27 +94,6 @@ class InferenceStrategy final : public Strategy {
   SolverForRules solver_;
   WeightedWorlds worlds_;  // per-decision scratch, kept to avoid reallocation
 };
-
-/// Returns the opponent model a `model` parameter names: heuristic, self, uniform (temperature
-/// used by the first two), none (returns nullptr) or fitted:FILE (the file is read now). Throws
-/// SpecError with one line saying what is wrong for any other value or a model file that cannot be
-/// read or parsed.
-std::shared_ptr<const OpponentModel> make_opponent_model(const std::string& model,
-                                                         double temperature);
-
-/// Returns "" when `model` names an opponent model make_opponent_model accepts, else why not
-/// (one line): the `model` parameter's check, shared by inference and epimc.
-std::string check_opponent_model(const std::string& model);
-
-/// Returns the world sampling the `scenarios`, `enumerate` and `samples` values of `v` set (the
-/// parameters inference and epimc share).
-WorldSampling world_sampling_of(const ParamValues& v);
-
-/// Returns the opponent model the `model` and `temperature` values of `v` name
-/// (make_opponent_model). Throws SpecError naming `strategy` and the model when it cannot be made
-/// now (a model file checked at spec resolution and gone since).
-std::shared_ptr<const OpponentModel> opponent_model_of(const ParamValues& v,
-                                                       const std::string& strategy);
 
 /// Returns the registry entry of `inference`: its name, summary, parameters and factory.
 StrategyInfo inference_strategy_info();

@@ -19,7 +19,7 @@
 //      (uniformly at random) as a child and go to it.
 //   4. Simulate: play d from there to its end with the rollout policy for both seats, or, with
 //      exact-tiles=N and at most N tiles left in both hands, take the open-hands solver's exact
-//      value (engine/solvers/block_dominoes_solver.h; a perfect-information value, as PIMC uses).
+//      value (engine/endgame/block_dominoes_solver.h; a perfect-information value, as PIMC uses).
 //   5. Back-propagate the searcher's net points (its points minus the opponent's) divided by R:
 //      each node on the path gains a visit and the reward. R = the searcher's pips plus the pips of
 //      the opponent's heaviest possible hand, computed once per decision: no game from here can end

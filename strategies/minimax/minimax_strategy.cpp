@@ -6,7 +6,7 @@
 
 namespace strategies {
 
-void MinimaxStrategy::add_world(solvers::BlockDominoesSolver& solver, const Observation& obs,
+void MinimaxStrategy::add_world(endgame::BlockDominoesSolver& solver, const Observation& obs,
                                 dominoes::TileSet hand, const MoveList& legal, long long* totals) {
   const dominoes::State world = dominoes::determinize(obs, hand);
   int values[MoveList::kCapacity];

@@ -4,7 +4,7 @@
 // With two or more legal moves: take `scenarios` opponent hands consistent with the observation
 // (engine/dominoes/determinization.h), or every consistent hand when there are no more than
 // `scenarios` of them and exact=true; for each hand and each legal move, solve the determinized
-// position after the move with the open-hands solver (engine/solvers/block_dominoes_solver.h) to
+// position after the move with the open-hands solver (engine/endgame/block_dominoes_solver.h) to
 // `depth` further tiles (0 = to the end of the game, exact), scoring the horizon as if the game
 // ended there as the seed does; play the move with the best mean value (ties: the first in
 // legal-move order). The seed searched 10 tiles deep with 200 scenarios and no pruning; alpha-beta
@@ -58,7 +58,7 @@ class MinimaxStrategy final : public Strategy {
  private:
   // Adds each move's value in the world where the opponent holds `hand` to `totals`, solved by
   // `solver`.
-  void add_world(solvers::BlockDominoesSolver& solver, const Observation& obs,
+  void add_world(endgame::BlockDominoesSolver& solver, const Observation& obs,
                  dominoes::TileSet hand, const MoveList& legal, long long* totals);
   // choose() under a budget: fills `totals` (see the header comment).
   void budgeted_totals(const Observation& obs, const MoveList& legal, Rng& rng, long long* totals);

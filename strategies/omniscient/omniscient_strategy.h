@@ -1,4 +1,4 @@
-// omniscient: CHEATS. Sees both hands and plays the open-hands solver's best move (engine/solvers/
+// omniscient: CHEATS. Sees both hands and plays the open-hands solver's best move (engine/endgame/
 // block_dominoes_solver.h), to the end of the game by default. It is not a fair strategy: it is
 // the upper bound of playing strength in the tables, against which the fair ones are measured.
 #pragma once

@@ -1,4 +1,4 @@
-// Fuzz target: the Dance Battle puzzle reader (engine/solvers/dance_battle.h): "N\nM\n" then M
+// Fuzz target: the Dance Battle puzzle reader (engine/puzzles/dance_battle.h): "N\nM\n" then M
 // turns "a b". Any text must be accepted or raise DanceBattleError. An accepted position of a
 // small game (N <= kMaxSolvedN) is solved: it wins exactly when it has a winning turn, and each
 // winning turn must be a legal turn of the position.
@@ -7,7 +7,7 @@
 #include <sstream>
 #include <string>
 
-#include "engine/solvers/dance_battle.h"
+#include "engine/puzzles/dance_battle.h"
 #include "tests/fuzz/fuzz_check.h"
 
 namespace {
@@ -16,14 +16,14 @@ namespace {
 constexpr int kMaxSolvedN = 5;
 
 // One solver per N, kept across inputs (a table per input would dominate the run).
-solvers::DanceBattleSolver& solver_for(int n) {
-  static std::array<std::unique_ptr<solvers::DanceBattleSolver>, kMaxSolvedN + 1> solvers;
+puzzles::DanceBattleSolver& solver_for(int n) {
+  static std::array<std::unique_ptr<puzzles::DanceBattleSolver>, kMaxSolvedN + 1> solvers;
   auto& solver = solvers[static_cast<std::size_t>(n)];
-  if (!solver) solver = std::make_unique<solvers::DanceBattleSolver>(n, std::size_t{1} << 20);
+  if (!solver) solver = std::make_unique<puzzles::DanceBattleSolver>(n, std::size_t{1} << 20);
   return *solver;
 }
 
-void check_turn(const solvers::DanceBattlePosition& p, const solvers::DanceTurn& t) {
+void check_turn(const puzzles::DanceBattlePosition& p, const puzzles::DanceTurn& t) {
   const std::string turn = std::to_string(t.from) + " " + std::to_string(t.to);
   fuzz::require(t.from >= 0 && t.from < p.n && t.to >= 0 && t.to < p.n, "turn outside 0..N-1",
                 turn);
@@ -35,13 +35,13 @@ void check_turn(const solvers::DanceBattlePosition& p, const solvers::DanceTurn&
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   std::istringstream in{std::string(fuzz::as_text(data, size))};
-  solvers::DanceBattlePosition p;
+  puzzles::DanceBattlePosition p;
   try {
-    p = solvers::read_dance_battle(in);
-  } catch (const solvers::DanceBattleError&) {
+    p = puzzles::read_dance_battle(in);
+  } catch (const puzzles::DanceBattleError&) {
     return 0;
   }
-  fuzz::require(p.n >= 1 && p.n <= solvers::kDanceBattleMaxN, "accepted N outside 1..32",
+  fuzz::require(p.n >= 1 && p.n <= puzzles::kDanceBattleMaxN, "accepted N outside 1..32",
                 std::to_string(p.n));
   if (p.n > kMaxSolvedN) return 0;
   auto& solver = solver_for(p.n);

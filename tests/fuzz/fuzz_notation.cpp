@@ -1,5 +1,5 @@
 // Fuzz target: tile, move and tile-list notation (engine/dominoes/notation.h) and the open-hands
-// position reader (engine/solvers/block_dominoes_position.h).
+// position reader (engine/endgame/block_dominoes_position.h).
 //
 // Input: the first byte picks the set (notation: double-(byte % 10); position: double-6..9), the
 // rest is text. The whole text goes to parse_tile, parse_move and parse_tiles, which must succeed
@@ -14,8 +14,8 @@
 #include <vector>
 
 #include "engine/dominoes/notation.h"
-#include "engine/solvers/block_dominoes_position.h"
-#include "engine/solvers/block_dominoes_solver.h"
+#include "engine/endgame/block_dominoes_position.h"
+#include "engine/endgame/block_dominoes_solver.h"
 #include "tests/fuzz/fuzz_check.h"
 
 namespace {
@@ -56,16 +56,16 @@ std::vector<std::string> lines(std::string_view text) {
 
 // One small solver per set, kept across inputs: building a transposition table per input would
 // dominate the run.
-solvers::BlockDominoesSolver& solver_for(const dominoes::Rules& rules) {
-  static std::array<std::unique_ptr<solvers::BlockDominoesSolver>, 10> solvers;
+endgame::BlockDominoesSolver& solver_for(const dominoes::Rules& rules) {
+  static std::array<std::unique_ptr<endgame::BlockDominoesSolver>, 10> solvers;
   auto& solver = solvers[static_cast<std::size_t>(rules.max_pip)];
-  if (!solver) solver = std::make_unique<solvers::BlockDominoesSolver>(rules, std::size_t{1} << 20);
+  if (!solver) solver = std::make_unique<endgame::BlockDominoesSolver>(rules, std::size_t{1} << 20);
   return *solver;
 }
 
 void check_position(std::string_view text, int max_pip) {
   const std::vector<std::string> parts = lines(text);
-  solvers::PositionText position;
+  endgame::PositionText position;
   position.hands = parts[0];
   if (parts.size() > 1) position.line = parts[1];
   if (parts.size() > 2) position.ends = parts[2];
@@ -74,8 +74,8 @@ void check_position(std::string_view text, int max_pip) {
   rules.max_pip = max_pip;
   dominoes::State s;
   try {
-    s = solvers::parse_position(position, rules);
-  } catch (const solvers::PositionError&) {
+    s = endgame::parse_position(position, rules);
+  } catch (const endgame::PositionError&) {
     return;
   }
   const bool consistent = position.ends.empty()

@@ -1,4 +1,4 @@
-// Fuzz target: the tetromino puzzle readers (engine/solvers/tetromino.h, public API only): the
+// Fuzz target: the tetromino puzzle readers (engine/puzzles/tetromino.h, public API only): the
 // signature "I1,J1,..." and the contest's JSON {"size":N,"signature":"..."}. Any text must be
 // accepted or raise TetrominoError. An accepted signature with at least one piece must print and
 // parse back to the same counts; an accepted puzzle of a small square is solved with a short time
@@ -6,12 +6,12 @@
 // contradict a colouring proof of impossibility.
 #include <string>
 
-#include "engine/solvers/tetromino.h"
+#include "engine/puzzles/tetromino.h"
 #include "tests/fuzz/fuzz_check.h"
 
 namespace {
 
-namespace tet = solvers::tetromino;
+namespace tet = puzzles::tetromino;
 
 // Largest side solved per input, and its time limit: enough to reach the search's every step on
 // small squares while keeping inputs fast.

@@ -1,0 +1,131 @@
+// An experiment: who plays whom, on which rules, how many deals, and where the tables go
+// (DESIGN.md section 6). This file holds the checked config, its validation and its INI form;
+// reading it from a file and the command line is run_arguments.h's job.
+#pragma once
+
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "engine/bots/bot_config.h"
+#include "engine/dominoes/rules.h"
+#include "engine/tournament/config/config_error.h"
+#include "engine/tournament/config/grid_sweep.h"
+#include "engine/tournament/config/schedule.h"
+#include "engine/tournament/stats/control_variate.h"
+#include "engine/tournament/stats/sprt.h"
+
+namespace strategies {
+class Registry;
+}
+
+namespace tournament {
+
+/// One experiment. Fill it, then validate() it: the runner only takes validated configs.
+struct ExperimentConfig {
+  std::string name = "default";
+  std::int64_t deals = 100000;  ///< deals per pairing
+  std::uint64_t seed = 1;
+  int threads = 0;              ///< 0 = all cores
+  std::vector<std::string> players;  ///< strategy specs, in order (canonical once validated)
+  Format format = Format::kRoundRobin;
+  bool duplicate = true;
+  dominoes::Rules rules;        ///< includes the match target (0 = single games)
+  std::string out_dir;          ///< where the tables go; results/<name>/ unless set
+  std::string games_out;        ///< game records file (JSON lines), or empty for none
+  std::int64_t chunk = 1000;    ///< deals per journal entry
+  bool quiet = false;           ///< no progress line
+  Sweep sweep;  ///< the one-parameter sweep (sweep-param, sweep-values, sweep-player)
+  /// A grid sweep (grid_sweep.h): `sweep = P.PARAM=V1,...` keys, the cartesian product of all, the
+  /// first varying slowest. Not together with `sweep`.
+  std::vector<Sweep> grid;
+  /// A sequential test (sprt.h), head-to-head without a sweep only; `deals` is then the maximum.
+  SprtSettings sprt;
+  /// Fixed-width stopping (chunk_tally.h): each pairing stops once the 95% interval of A's points
+  /// per game (or match) is at most +-precision, checked after each chunk in deal order and never
+  /// before kPrecisionMinDeals deals; `deals` is then the maximum. 0 = off.
+  double precision = 0;
+  /// Regression-adjusted estimate with the deal's open-hands value (control_variate.h).
+  ControlVariateMode control_variate = ControlVariateMode::kAuto;
+  /// External bots (PROTOCOL.md) the players may name: `[bot.NAME]` sections, `--bot NAME=CMD`.
+  std::vector<bots::BotConfig> bots;
+  /// Filled by validate(): the player lists the experiment runs, one per sweep value or grid point
+  /// (the swept players' specs with the values set), or just `players` without a sweep; canonical
+  /// specs.
+  std::vector<std::vector<std::string>> lineups;
+
+  /// Returns the number of games each deal gives: 2 with duplicate deals, else 1 (matches: the
+  /// number of matches).
+  int games_per_deal() const { return duplicate ? 2 : 1; }
+};
+
+/// The fewest deals a pairing plays before `precision` may stop it: below that the sample standard
+/// deviation is too rough to judge the interval by.
+inline constexpr std::int64_t kPrecisionMinDeals = 100;
+
+// The control variate (stats/control_variate.h): whether a run computes the deal's covariate
+// (play/deal_covariate.h) and what its mean is. Its mean over all deals is exactly 0 under the
+// leader rules `random` and `heaviest-double` (the argument is in play/deal_covariate.h) and unknown
+// under `alternate` or in matches, so the correction is refused there.
+
+/// E[V] over all deals under the rules the correction accepts: exactly 0 (see above).
+inline constexpr double kCovariateMean = 0;
+
+/// Returns an empty string when `config`'s rules admit the control variate, else one line saying
+/// why not (a match target, or the alternate leader rule).
+std::string control_variate_refusal(const ExperimentConfig& config);
+
+/// Returns true when a run of `config` computes the covariate: with `on`. `auto` is on only where
+/// the correction cuts the 95% interval of minimax(200,0) vs playout(1000) by 20% or more at
+/// equal deals; by the measurements in README it does nowhere (18% without duplicate deals, 0%
+/// with them), so `auto` is off for now, and `off` is off.
+bool control_variate_enabled(const ExperimentConfig& config);
+
+/// Returns true when a pairing stops before `deals` when its answer is known (sprt or precision).
+inline bool stops_early(const ExperimentConfig& c) { return c.sprt.enabled || c.precision > 0; }
+
+/// The files a run writes into its output directory, besides the journal and the lock.
+inline constexpr const char* kTableFiles[] = {
+    "summary.csv", "summary.md", "crosstable_points.csv", "crosstable_winrate.csv", "crosstable.md",
+    "config.cfg",
+    // issue 10: the sequential test, machine-readable results, cell intervals and ratings
+    "sprt.csv", "summary.json", "crosstable_points_ci95.csv", "crosstable_winrate_ci95_low.csv",
+    "crosstable_winrate_ci95_high.csv", "ratings.csv", "ratings.md"};
+/// The journal's and the lock's file names in the output directory.
+inline constexpr const char* kJournalFile = "journal.txt";
+inline constexpr const char* kLockFile = "run.lock";
+
+/// Checks `config` and completes it: specs made canonical, the sweep expanded into `lineups`
+/// (every spec parsed here, so no user error can surface mid-run), out_dir defaulted to
+/// results/<name>. Validating a validated config changes nothing. Throws ConfigError naming the
+/// first problem: bad rules or target, a bad name or path (a newline, '#'), an unknown strategy
+/// or parameter, a format that does not fit the player count, a bad sweep, an SPRT outside head-to-head, or --games-out naming
+/// a file the run itself writes (its journal, lock or tables) or a directory. Specs are resolved
+/// by `registry` (the CLI's is strategies::Registry::builtin()) plus the config's bots (a bot
+/// named like a strategy, or twice, is a ConfigError).
+void validate(ExperimentConfig& config, const strategies::Registry& registry);
+
+/// Returns `registry` plus the config's bots, their stderr logs in OUT/bots/NAME.log: the
+/// registry a run of `config` seats its players from. Throws ConfigError as validate() does.
+strategies::Registry registry_for(const ExperimentConfig& config,
+                                  const strategies::Registry& registry);
+
+/// Returns the experiment's swept parameters in grid order (first varies slowest): its `grid`
+/// sweeps, or its one legacy sweep, or none.
+std::vector<Sweep> swept_parameters(const ExperimentConfig& config);
+
+/// Returns the built-in default experiment: a quick round robin of the fast strategies.
+ExperimentConfig default_experiment();
+
+/// Returns the config as an INI file that `dominoes run` reads back to the same experiment.
+std::string to_ini(const ExperimentConfig& config);
+
+/// Returns the (key, value) pairs that decide the tables' contents and the journal's layout, in
+/// INI order and spelling: everything but threads, quiet, name and out, which never change a
+/// result. A bot's keys come last, as "bot.NAME.KEY" (to_ini writes them as `[bot.NAME]`
+/// sections). A journal is resumed only under the same keys (journal.h).
+std::vector<std::pair<std::string, std::string>> result_keys(const ExperimentConfig& config);
+
+}  // namespace tournament

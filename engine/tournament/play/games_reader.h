@@ -1,0 +1,46 @@
+// Reading back the game records that games_writer.h writes (--games-out, one JSON object per game
+// and line; the format is described there): the players, the deal and the moves, and a replay of
+// the moves through the rules engine that checks each is legal. `dominoes fit-model` learns from
+// these.
+#pragma once
+
+#include <array>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "engine/dominoes/move.h"
+#include "engine/dominoes/move_list.h"
+#include "engine/dominoes/state.h"
+#include "engine/dominoes/tile_set.h"
+
+namespace tournament {
+
+/// One move of a record: the seat that made it and the move.
+struct RecordedMove {
+  dominoes::Seat seat = 0;
+  dominoes::Move move = dominoes::Move::pass();
+};
+
+/// One game as a record holds it.
+struct GameRecord {
+  std::array<std::string, 2> players;     ///< the names the record gives seats 0 and 1
+  std::array<dominoes::TileSet, 2> hands;  ///< the hands as dealt
+  dominoes::Seat leader = 0;
+  std::vector<RecordedMove> moves;         ///< in the order played
+};
+
+/// Returns the game of one record line. Tiles are read as double-9 tiles (their indices are the
+/// same in every set: tile.h). Throws std::invalid_argument (or nlohmann::json's exceptions,
+/// which derive from std::exception) naming what is malformed.
+GameRecord parse_game_record(const std::string& line);
+
+/// Called before each move of a replay: the position, its legal moves and the move played there.
+using ReplayVisitor = std::function<void(const dominoes::State& state,
+                                         const dominoes::MoveList& legal, dominoes::Move played)>;
+
+/// Replays `record` from its deal, calling `visit` before each move. Throws std::invalid_argument
+/// naming the move when a move is not legal there or is made by the wrong seat.
+void replay(const GameRecord& record, const ReplayVisitor& visit);
+
+}  // namespace tournament

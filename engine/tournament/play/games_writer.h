@@ -1,0 +1,33 @@
+// Game records for --games-out: one JSON object per game and line (DESIGN.md section 6).
+//
+// {"deal":12,"game":0,"players":["heuristic","random"],"leader":1,
+//  "hands":[["0-1",...],["2-3",...]],"moves":[{"seat":1,"tile":"2-3"},
+//  {"seat":0,"tile":"1-3","end":"R"},{"seat":1,"pass":true},...],"pips":[0,14],"points":[14,0]}
+// In match mode each game also has "match_game", its number within the match. A game that an
+// external bot forfeited (PROTOCOL.md) also has "forfeit" ("illegal", "timeout" or "crash") and
+// "forfeit_seat"; its "moves" end where the game stopped.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+
+#include "engine/dominoes/deal.h"
+#include "engine/dominoes/history.h"
+#include "engine/tournament/play/game_loop.h"
+
+namespace tournament {
+
+/// Identifies a game within an experiment.
+struct GameKey {
+  std::int64_t deal = 0;
+  int game = 0;         ///< 0 or 1 within a duplicate pair
+  int match_game = -1;  ///< the game's number within its match; -1 for single games
+};
+
+/// Returns the JSON line (newline included) recording one finished game.
+std::string game_record_json(const GameKey& key, const std::array<std::string, 2>& players,
+                             const dominoes::Deal& deal, const dominoes::History& history,
+                             const GameOutcome& outcome);
+
+}  // namespace tournament

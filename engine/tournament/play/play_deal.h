@@ -1,0 +1,37 @@
+// One deal of a pairing, from player A's side, with duplicate deals as DESIGN.md section 6 defines
+// them: deal i fixes both hands and which hand leads; game 0 seats A with hand 0 and B with hand 1,
+// game 1 seats B with hand 0 and A with hand 1; seat s draws its random choices from the stream
+// (seed, i, game-in-match, s) in both games. Two identical strategies therefore replay the same
+// game and their pair nets exactly 0, and the luck of the deal cancels between the two games.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string>
+
+#include "engine/endgame/block_dominoes_solver.h"
+#include "engine/tournament/config/experiment_config.h"
+#include "engine/tournament/play/decision_sampler.h"
+#include "engine/tournament/stats/totals.h"
+#include "strategies/strategy.h"
+
+namespace tournament {
+
+/// Everything one deal of a pairing is played with: what the runner passes for each deal.
+struct DealContext {
+  const ExperimentConfig& config;                ///< rules, seed, duplicate deals
+  std::int64_t deal_index = 0;                   ///< deal i of the pairing: hands and streams
+  std::array<strategies::Player*, 2> players{};  ///< {A, B}; not null
+  const std::array<std::string, 2>& specs;       ///< {A, B}: the specs game records name
+  std::string* records = nullptr;                ///< when not null, receives the game records
+  endgame::BlockDominoesSolver* covariate_solver = nullptr;  ///< when not null: tally the covariate
+  /// {A's, B's} decision samplers (decision_sampler.h), kept across deals; null: time every choice.
+  std::array<DecisionSampler*, 2> samplers{};
+};
+
+/// Returns deal `deal.deal_index`'s tally for A against B: one game (or match, when the rules
+/// have a match target), or two with duplicate deals. When `deal.records` is not null, appends
+/// one JSON line per game to it (games_writer.h).
+DealTally play_deal(const DealContext& deal);
+
+}  // namespace tournament

@@ -1,0 +1,228 @@
+#include "engine/tournament/run/journal.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <cinttypes>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+
+#include "engine/common/hash.h"
+#include "engine/common/text.h"
+#include "engine/tournament/config/experiment_config.h"
+#include "engine/tournament/run/file_syncer.h"
+
+namespace tournament {
+namespace {
+
+constexpr const char* kMagic = "dominoes-journal ";
+constexpr const char* kVersion = "v6";
+// The previous format, still resumed and merged: its chunks carry no decision timings.
+constexpr const char* kVersionWithoutTimings = "v5";
+
+std::string key_lines(const JournalKeys& keys) {
+  std::string text;
+  for (const auto& [key, value] : keys) text += "key " + key + " = " + value + "\n";
+  return text;
+}
+
+std::string body(const ChunkResult& e) {
+  const PairingTotals& t = e.totals;
+  std::ostringstream os;
+  os.precision(17);
+  const ChunkId& id = e.chunk;
+  os << "chunk " << id.task << ' ' << id.index << ' ' << id.begin << ' ' << id.end << ' ' << t.deals
+     << ' ' << t.games << ' ' << t.a_wins << ' ' << t.draws << ' ' << t.b_wins << ' ' << t.a_net.n
+     << ' ' << t.a_net.sum << ' ' << t.a_net.sum_sq << ' ' << t.leader_games << ' '
+     << t.leader_net << ' ' << t.a_forfeits << ' ' << t.b_forfeits;
+  for (const auto c : t.penta) os << ' ' << c;
+  os << ' ' << t.covariate.n << ' ' << t.covariate.sum_x << ' ' << t.covariate.sum_xx << ' '
+     << t.covariate.sum_xy << ' ' << t.a_decisions << ' ' << t.a_timed << ' ' << t.a_decision_ns
+     << ' ' << t.b_decisions << ' ' << t.b_timed << ' ' << t.b_decision_ns << ' ' << t.seconds
+     << ' ' << e.games_bytes;
+  return os.str();
+}
+
+ConfigError damaged(const std::string& path, const std::string& why) {
+  return ConfigError("journal " + common::quoted(path) + " " + why +
+                     "; move it away, or run again with --restart to discard it");
+}
+
+}  // namespace
+
+std::string first_difference(const JournalKeys& journal, const JournalKeys& now) {
+  const std::pair<std::string, std::string> missing{"", "(not set)"};
+  for (std::size_t i = 0; i < std::max(journal.size(), now.size()); ++i) {
+    const auto& was = i < journal.size() ? journal[i] : missing;
+    const auto& is = i < now.size() ? now[i] : missing;
+    if (was == is) continue;
+    const std::string& key = is.first.empty() ? was.first : is.first;
+    return key + " is " + common::quoted(was.first == key ? was.second : "(not set)", 60) +
+           " there and " + common::quoted(is.first == key ? is.second : "(not set)", 60) + " now";
+  }
+  return "the same keys";  // not reached: called only for lists that differ
+}
+
+namespace {
+
+// Reads the header of `lines` (positioned at the start); returns the keys it names and sets `v5`
+// when the journal is of the previous format. Throws ConfigError for a damaged header or an
+// older format.
+JournalKeys read_header(std::istringstream& lines, const std::string& path, bool& v5) {
+  std::string line;
+  if (!std::getline(lines, line) || line.rfind(kMagic, 0) != 0)
+    throw damaged(path, "is not a dominoes journal (its first line is damaged)");
+  std::istringstream first(line.substr(std::strlen(kMagic)));
+  std::string version;
+  first >> version;
+  v5 = version == kVersionWithoutTimings;
+  if (version != kVersion && !v5)
+    throw damaged(path, "was written by an older version of dominoes (journal " + version + ")");
+  std::string header = line + "\n";
+  JournalKeys keys;
+  while (std::getline(lines, line) && line.rfind("key ", 0) == 0) {
+    header += line + "\n";
+    const std::size_t eq = line.find(" = ");
+    if (eq == std::string::npos) throw damaged(path, "has a damaged header line");
+    keys.emplace_back(line.substr(4, eq - 4), line.substr(eq + 3));
+  }
+  if (line != "keys-end " + common::hex64(common::fnv1a(header)))
+    throw damaged(path, "has a damaged header (its check does not match)");
+  return keys;
+}
+
+// Reads the header and the entries of `content`, the journal at `path`; stops at the first
+// invalid line. Throws ConfigError when the header is damaged.
+JournalContents parse_journal(const std::string& content, const std::string& path) {
+  std::istringstream lines(content);
+  JournalContents journal;
+  bool v5 = false;
+  journal.keys = read_header(lines, path, v5);
+  std::size_t consumed = static_cast<std::size_t>(lines.tellg());
+  for (std::string line; std::getline(lines, line);) {
+    consumed += line.size() + 1;
+    ChunkResult e;
+    if (consumed > content.size() || !parse_entry(line, e, v5)) break;  // cut short or corrupt
+    journal.entries.push_back(e);
+  }
+  return journal;
+}
+
+// Reads the entries of the journal at `path` written under `keys`; stops at the first invalid
+// line. Throws ConfigError when the header is damaged or names other keys.
+std::vector<ChunkResult> read_valid(const std::string& path, const JournalKeys& keys) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return {};  // no journal: nothing to resume
+  const std::string content((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  JournalContents journal = parse_journal(content, path);
+  if (journal.keys != keys)
+    throw ConfigError("journal " + common::quoted(path) +
+                      " was written by a run of another experiment: " +
+                      first_difference(journal.keys, keys) +
+                      "; run again with --restart to discard it, or choose another --out");
+  return std::move(journal.entries);
+}
+
+std::runtime_error io_error(const std::string& what, const std::string& path) {
+  return std::runtime_error("cannot " + what + " journal " + common::quoted(path) + ": " +
+                            std::strerror(errno));
+}
+
+}  // namespace
+
+JournalContents read_journal(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in)
+    throw ConfigError("cannot read journal " + common::quoted(path) + ": " + std::strerror(errno));
+  const std::string content((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  return parse_journal(content, path);
+}
+
+std::string format_header(const JournalKeys& keys) {
+  std::string header = std::string(kMagic) + kVersion + " " +
+                       common::hex64(common::fnv1a(key_lines(keys))) + "\n" + key_lines(keys);
+  return header + "keys-end " + common::hex64(common::fnv1a(header)) + "\n";
+}
+
+std::string format_entry(const ChunkResult& entry) {
+  const std::string b = body(entry);
+  return b + " " + common::hex64(common::fnv1a(b)) + "\n";
+}
+
+bool parse_entry(const std::string& line, ChunkResult& e, bool v5) {
+  const std::size_t space = line.rfind(' ');
+  if (space == std::string::npos) return false;
+  const std::string b = line.substr(0, space);
+  if (line.substr(space + 1) != common::hex64(common::fnv1a(b))) return false;
+  std::istringstream is(b);
+  std::string word;
+  PairingTotals& t = e.totals;
+  ChunkId& id = e.chunk;
+  is >> word >> id.task >> id.index >> id.begin >> id.end >> t.deals >> t.games >> t.a_wins >>
+      t.draws >> t.b_wins >> t.a_net.n >> t.a_net.sum >> t.a_net.sum_sq >> t.leader_games >>
+      t.leader_net >> t.a_forfeits >> t.b_forfeits;
+  for (auto& c : t.penta) is >> c;
+  is >> t.covariate.n >> t.covariate.sum_x >> t.covariate.sum_xx >> t.covariate.sum_xy;
+  if (!v5)
+    is >> t.a_decisions >> t.a_timed >> t.a_decision_ns >> t.b_decisions >> t.b_timed >>
+        t.b_decision_ns;
+  is >> t.seconds >> e.games_bytes;
+  std::string extra;
+  return word == "chunk" && !is.fail() && !(is >> extra);
+}
+
+Journal::Journal(std::string path, std::FILE* file, std::vector<ChunkResult> resumed)
+    : path_(std::move(path)),
+      file_(file),
+      syncer_(std::make_unique<FileSyncer>(fileno(file))),
+      resumed_(std::move(resumed)) {}
+
+Journal Journal::open(const std::string& path, const JournalKeys& keys, bool restart) {
+  std::vector<ChunkResult> kept = restart ? std::vector<ChunkResult>{} : read_valid(path, keys);
+  // Rewrite the valid part so that appends follow it directly, dropping any torn last line. The
+  // copy is written aside and renamed over the old journal, so a kill here loses nothing.
+  const std::string aside = path + ".partial";
+  std::FILE* f = std::fopen(aside.c_str(), "wb");
+  if (!f) throw io_error("write", aside);
+  std::string text = format_header(keys);
+  for (const auto& e : kept) text += format_entry(e);
+  if (std::fwrite(text.data(), 1, text.size(), f) != text.size() || std::fflush(f) != 0 ||
+      std::rename(aside.c_str(), path.c_str()) != 0) {
+    const auto error = io_error("write", path);
+    std::fclose(f);
+    throw error;
+  }
+  return Journal(path, f, std::move(kept));
+}
+
+Journal::Journal(Journal&& o) noexcept
+    : path_(std::move(o.path_)),
+      file_(o.file_),
+      syncer_(std::move(o.syncer_)),
+      resumed_(std::move(o.resumed_)) {
+  o.file_ = nullptr;
+}
+
+Journal::~Journal() {
+  syncer_.reset();  // waits for the last sync
+  if (file_) std::fclose(file_);
+}
+
+void Journal::append(const ChunkResult& entry) {
+  if (const std::string why = syncer_->error(); !why.empty())
+    throw std::runtime_error("cannot sync journal " + common::quoted(path_) + ": " + why);
+  const std::string line = format_entry(entry);
+  if (std::fwrite(line.data(), 1, line.size(), file_) != line.size() || std::fflush(file_) != 0)
+    throw io_error("append to", path_);
+  syncer_->request();
+}
+
+void Journal::remove() {
+  syncer_.reset();
+  if (file_) std::fclose(file_);
+  file_ = nullptr;
+  std::remove(path_.c_str());
+}
+
+}  // namespace tournament

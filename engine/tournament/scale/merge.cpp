@@ -1,0 +1,230 @@
+#include "engine/tournament/scale/merge.h"
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <optional>
+
+#include "engine/common/text.h"
+#include "engine/tournament/config/run_arguments.h"
+#include "engine/tournament/report/write_tables.h"
+#include "engine/tournament/run/chunk_tally.h"
+#include "engine/tournament/run/journal.h"
+#include "engine/tournament/run/output_lock.h"
+#include "engine/tournament/scale/shard_run.h"
+
+namespace tournament {
+namespace {
+
+namespace fs = std::filesystem;
+
+// One shard directory and what its journal holds.
+struct ShardFiles {
+  Shard shard;
+  fs::path dir;
+  std::vector<ChunkResult> entries;
+};
+
+// Where one chunk's game records lie: bytes [begin, end) of a shard's records file.
+struct RecordSpan {
+  std::size_t shard = 0;  // index into the shard list
+  std::uint64_t begin = 0, end = 0;
+};
+
+std::string name_of(const ShardFiles& s) { return s.shard.directory(); }
+
+// Returns the shard directories of `dir` in shard order; refuses none and mixed splits.
+std::vector<ShardFiles> find_shards(const fs::path& dir) {
+  std::error_code ec;
+  if (!fs::is_directory(dir, ec))
+    throw ConfigError(common::quoted(dir.string()) + " is not a directory: give the output "
+                      "directory of a sharded run (the one holding shard-K-of-N/)");
+  std::vector<ShardFiles> shards;
+  for (const auto& item : fs::directory_iterator(dir, ec)) {
+    Shard shard;
+    if (item.is_directory() && parse_shard_directory(item.path().filename().string(), shard))
+      shards.push_back({shard, item.path(), {}});
+  }
+  if (shards.empty())
+    throw ConfigError(common::quoted(dir.string()) + " holds no shard directories "
+                      "(shard-K-of-N): run `dominoes run CONFIG --shard K/N` with out = this "
+                      "directory first");
+  std::sort(shards.begin(), shards.end(),
+            [](const auto& a, const auto& b) { return a.shard.index < b.shard.index; });
+  for (const auto& s : shards)
+    if (s.shard.count != shards.front().shard.count)
+      throw ConfigError(common::quoted(dir.string()) + " holds shards of different splits, " +
+                        name_of(shards.front()) + " and " + name_of(s) +
+                        ": merge the shards of one split (move the others away)");
+  return shards;
+}
+
+// Reads the experiment from the first shard directory's config.cfg that exists (a shard writes it
+// when it starts), its output directory set to `dir`.
+ExperimentConfig read_config(const std::vector<ShardFiles>& shards, const fs::path& dir) {
+  std::error_code ec;
+  const auto first = std::find_if(shards.begin(), shards.end(), [&](const ShardFiles& s) {
+    return fs::exists(s.dir / "config.cfg", ec);
+  });
+  if (first == shards.end())
+    throw ConfigError("no shard directory in " + common::quoted(dir.string()) + " holds a "
+                      "config.cfg (no shard has started): run `dominoes run CONFIG --shard K/N` "
+                      "first");
+  const fs::path file = first->dir / "config.cfg";
+  ExperimentConfig config;
+  try {
+    config = parse_run_arguments({file.string()}).config;
+  } catch (const ConfigError& e) {
+    throw ConfigError("in " + common::quoted(file.string()) + ": " + e.what());
+  }
+  // The run wrote its own spelling of the directory into config.cfg; keep it when it is this one.
+  if (!fs::equivalent(config.out_dir, dir, ec)) config.out_dir = dir.string();
+  return config;
+}
+
+// Reads each shard's journal, refusing one written under other keys than `config`'s and this
+// build's. A shard with no journal yet has no chunks.
+void read_journals(std::vector<ShardFiles>& shards, const ExperimentConfig& config) {
+  for (auto& s : shards) {
+    const fs::path path = s.dir / kJournalFile;
+    std::error_code ec;
+    if (!fs::exists(path, ec)) continue;
+    JournalContents journal = read_journal(path.string());
+    const auto expected = shard_journal_keys(config, s.shard);
+    if (journal.keys != expected)
+      throw ConfigError("cannot merge " + name_of(s) + ": it was played under another config or "
+                        "build than the shards' config.cfg and this dominoes: " +
+                        first_difference(journal.keys, expected));
+    s.entries = std::move(journal.entries);
+  }
+}
+
+// Adds every shard's chunks to `tally`; returns where each chunk's records lie.
+std::map<std::int64_t, RecordSpan> gather(const std::vector<ShardFiles>& shards,
+                                          ChunkTally& tally) {
+  std::map<std::int64_t, RecordSpan> spans;
+  for (std::size_t k = 0; k < shards.size(); ++k) {
+    std::uint64_t bytes = 0;
+    for (const ChunkResult& e : shards[k].entries) {
+      const std::int64_t g = tally.plan().global(e.chunk);
+      if (!shards[k].shard.owns(g))
+        throw ConfigError(name_of(shards[k]) + "'s journal holds chunk " + std::to_string(g) +
+                          ", which belongs to shard " +
+                          std::to_string(g % shards[k].shard.count) + ": it is damaged");
+      if (!tally.add(e)) {
+        const std::size_t first = spans[g].shard;
+        throw ConfigError(describe(e.chunk) + " is counted twice, " +
+                          (first == k ? "in " + name_of(shards[k]) + "'s journal: it is damaged"
+                                      : "in " + name_of(shards[first]) + " and " +
+                                            name_of(shards[k]) + ": keep one copy of each shard"));
+      }
+      spans[g] = {k, bytes, e.games_bytes};
+      bytes = e.games_bytes;
+    }
+  }
+  return spans;
+}
+
+// One line naming the missing chunks, shard by shard (a few chunks of the first few shards).
+std::string describe_missing(const std::vector<std::int64_t>& missing,
+                             const std::vector<ShardFiles>& shards, int count) {
+  constexpr std::size_t kShown = 5;
+  std::map<int, std::vector<std::int64_t>> by_shard;
+  for (const std::int64_t g : missing) by_shard[static_cast<int>(g % count)].push_back(g);
+  std::string text = std::to_string(missing.size()) +
+                     (missing.size() == 1 ? " chunk is missing:" : " chunks are missing:");
+  std::size_t listed = 0;
+  for (const auto& [k, chunks] : by_shard) {
+    if (listed == kShown) {
+      text += "; and " + std::to_string(by_shard.size() - kShown) + " more shards";
+      break;
+    }
+    const bool present = std::any_of(shards.begin(), shards.end(),
+                                     [&](const auto& s) { return s.shard.index == k; });
+    text += std::string(listed++ ? "; " : " ") + Shard{k, count}.directory() +
+            (present ? " has not finished chunks " : " is absent (chunks ");
+    for (std::size_t i = 0; i < chunks.size() && i < kShown; ++i)
+      text += (i ? ", " : "") + std::to_string(chunks[i]);
+    if (chunks.size() > kShown) text += ", ... (" + std::to_string(chunks.size()) + " in all)";
+    if (!present) text += ")";
+  }
+  return text;
+}
+
+// Copies bytes [begin, end) of `from` to `out`.
+void copy_span(const fs::path& from, std::uint64_t begin, std::uint64_t end, std::ofstream& out) {
+  std::ifstream in(from, std::ios::binary);
+  in.seekg(static_cast<std::streamoff>(begin));
+  std::string bytes(end - begin, '\0');
+  if (!in.read(bytes.data(), static_cast<std::streamsize>(bytes.size())))
+    throw ConfigError("games file " + common::quoted(from.string()) + " is shorter than its "
+                      "shard's journal records: run that shard again with --restart");
+  out << bytes;
+}
+
+// Writes the records of every summed chunk, in chunk order, to config.games_out (through
+// .partial and a rename, as a run does).
+void join_records(const ExperimentConfig& config, const std::vector<ShardFiles>& shards,
+                  const ChunkTally& tally, const std::map<std::int64_t, RecordSpan>& spans) {
+  std::error_code ec;
+  const fs::path parent = fs::absolute(config.games_out, ec).parent_path();
+  if (!fs::is_directory(parent, ec))
+    throw ConfigError("games-out " + common::quoted(config.games_out) + ": directory " +
+                      common::quoted(parent.string()) + " does not exist here (a relative path is "
+                      "taken from where the merge runs: run it where the shards ran)");
+  const std::string partial = config.games_out + ".partial";
+  std::ofstream out(partial, std::ios::binary | std::ios::trunc);
+  for (int t = 0; t < tally.plan().tasks(); ++t)
+    for (std::int64_t c = 0; c < tally.summed_chunks(t); ++c) {
+      const RecordSpan& span = spans.at(tally.plan().global(t, c));
+      const fs::path dir = shards[span.shard].dir;
+      const fs::path finished = dir / kShardGamesFile;
+      const fs::path file =
+          fs::exists(finished, ec) ? finished : fs::path(finished.string() + ".partial");
+      copy_span(file, span.begin, span.end, out);
+    }
+  out.close();
+  if (out.fail()) ec = std::make_error_code(std::errc::io_error);
+  if (!ec) fs::rename(partial, config.games_out, ec);
+  if (ec)
+    throw std::runtime_error("cannot write games file " + common::quoted(config.games_out) + ": " +
+                             ec.message());
+}
+
+std::string partial_note(const MergeResult& r, std::int64_t chunks_total) {
+  return "partial merge: " + std::to_string(r.missing.size()) + " of " +
+         std::to_string(chunks_total) + " chunks are missing (" +
+         std::to_string(r.shards_found) + " of " + std::to_string(r.shard_count) +
+         " shards found); these tables cover the chunks present";
+}
+
+}  // namespace
+
+MergeResult merge_shards(const strategies::Registry& registry, const std::string& dir,
+                         bool partial) {
+  std::vector<ShardFiles> shards = find_shards(dir);
+  MergeResult result;
+  result.config = read_config(shards, dir);
+  validate(result.config, registry);
+  read_journals(shards, result.config);
+  result.shard_count = shards.front().shard.count;
+  result.shards_found = static_cast<int>(shards.size());
+  ChunkTally tally(result.config, make_tasks(result.config));
+  const auto spans = gather(shards, tally);
+  result.chunks_read = static_cast<std::int64_t>(spans.size());
+  result.missing = tally.missing();
+  if (result.partial() && !partial)
+    throw ConfigError(describe_missing(result.missing, shards, result.shard_count) +
+                      "; run those shards again (each resumes from its journal), or write the "
+                      "tables of what is there with --partial");
+  result.tasks = tally.results(result.partial());
+  const OutputLock lock = OutputLock::acquire(result.config.out_dir);
+  if (!result.config.games_out.empty() && !result.partial())
+    join_records(result.config, shards, tally, spans);
+  result.table_paths = write_tables(result.config, result.tasks,
+                                    result.partial() ? partial_note(result, tally.plan().size()) : "");
+  return result;
+}
+
+}  // namespace tournament

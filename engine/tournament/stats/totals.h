@@ -1,0 +1,69 @@
+// Exact integer tallies of a pairing's results. A deal's tally (one game, a duplicate pair of
+// games, or one or two matches) is added to the pairing's totals in deal order; all sums are
+// integers, so totals are the same bits whatever the chunking, the thread count or a resume. The
+// decision times are measured CPU times: integers too, so they sum in any order, but they differ
+// from run to run (as the wall seconds do).
+#pragma once
+
+#include <cstdint>
+
+#include "engine/tournament/stats/control_variate.h"
+#include "engine/tournament/stats/pentanomial.h"
+#include "engine/tournament/stats/statistics.h"
+
+namespace tournament {
+
+/// What one deal contributes, from player A's side.
+struct DealTally {
+  int games = 0;         ///< games (or matches, in match mode) played
+  int a_wins = 0;
+  int draws = 0;
+  int b_wins = 0;
+  int a_net = 0;         ///< A's points minus B's over the deal's games (or matches)
+  int leader_games = 0;  ///< single games behind leader_net
+  int leader_net = 0;    ///< sum over those games of the leader's points minus the other's
+  int a_forfeits = 0;    ///< single games A forfeited (external bots, PROTOCOL.md)
+  int b_forfeits = 0;    ///< single games B forfeited
+  bool has_covariate = false;  ///< the control variate is on (deal_covariate.h)
+  int covariate = 0;           ///< then: the deal's open-hands value for hand 0
+  std::int64_t a_decisions = 0;  ///< real choices A made (two or more legal moves; game_loop.h)
+  std::int64_t a_timed = 0;        ///< those of them timed (decision_sampler.h)
+  std::int64_t a_decision_ns = 0;  ///< CPU nanoseconds the timed ones took on the playing thread
+  std::int64_t b_decisions = 0;    ///< the same for B
+  std::int64_t b_timed = 0;
+  std::int64_t b_decision_ns = 0;
+};
+
+/// A pairing's totals over many deals.
+struct PairingTotals {
+  std::int64_t deals = 0;
+  std::int64_t games = 0;
+  std::int64_t a_wins = 0;
+  std::int64_t draws = 0;
+  std::int64_t b_wins = 0;
+  IntegerMoments a_net;       ///< one observation per deal: the tally's a_net
+  std::int64_t leader_games = 0;
+  std::int64_t leader_net = 0;
+  std::int64_t a_forfeits = 0;  ///< single games A forfeited
+  std::int64_t b_forfeits = 0;  ///< single games B forfeited
+  /// Duplicate pairs (deals of two games) by A's two results, pentanomial.h; zeros otherwise.
+  PentanomialCounts penta{};
+  CovariateSums covariate;    ///< (covariate, a_net) of the deals that have one
+  /// Real choices, those of them timed, and the timed ones' CPU nanoseconds, per player (DealTally).
+  /// Chunks from a v5 journal carry none (all 0), so a mean over these covers the timed decisions
+  /// only.
+  std::int64_t a_decisions = 0;
+  std::int64_t a_timed = 0;
+  std::int64_t a_decision_ns = 0;
+  std::int64_t b_decisions = 0;
+  std::int64_t b_timed = 0;
+  std::int64_t b_decision_ns = 0;
+  double seconds = 0;         ///< wall time spent
+
+  /// Adds one deal's tally (a deal of two games, a duplicate pair, is also counted in penta).
+  void add(const DealTally& t);
+  /// Adds another span of deals' totals.
+  void merge(const PairingTotals& other);
+};
+
+}  // namespace tournament

@@ -1,0 +1,37 @@
+// The parameters inference and epimc share (strategies/inference, strategies/epimc): which
+// opponent model weights the worlds (`model`, `temperature`) and how the worlds are drawn
+// (`scenarios`, `enumerate`, `samples`), read from a resolved spec's values.
+#pragma once
+
+#include <memory>
+#include <string>
+
+#include "strategies/belief/opponent_model.h"
+#include "strategies/belief/weighted_worlds.h"
+#include "strategies/spec.h"
+#include "strategies/strategy_info.h"
+
+namespace strategies {
+
+/// Returns the opponent model a `model` parameter names: heuristic, self, uniform (temperature
+/// used by the first two), none (returns nullptr) or fitted:FILE (the file is read now). Throws
+/// SpecError with one line saying what is wrong for any other value or a model file that cannot be
+/// read or parsed.
+std::shared_ptr<const OpponentModel> make_opponent_model(const std::string& model,
+                                                         double temperature);
+
+/// Returns "" when `model` names an opponent model make_opponent_model accepts, else why not
+/// (one line): the `model` parameter's check, shared by inference and epimc.
+std::string check_opponent_model(const std::string& model);
+
+/// Returns the world sampling the `scenarios`, `enumerate` and `samples` values of `v` set (the
+/// parameters inference and epimc share).
+WorldSampling world_sampling_of(const ParamValues& v);
+
+/// Returns the opponent model the `model` and `temperature` values of `v` name
+/// (make_opponent_model). Throws SpecError naming `strategy` and the model when it cannot be made
+/// now (a model file checked at spec resolution and gone since).
+std::shared_ptr<const OpponentModel> opponent_model_of(const ParamValues& v,
+                                                       const std::string& strategy);
+
+}  // namespace strategies

@@ -1,0 +1,86 @@
+// Weighted worlds: the opponent hands a determinizing strategy averages over, each weighted by the
+// likelihood of the opponent's past moves under an opponent model (Buro, Long, Furtak & Sturtevant,
+// IJCAI 2009; Ginsberg, JAIR 14, 2001). Shared by the inference strategy (PIMC over the worlds)
+// and epimc (postponed reasoning over the same worlds).
+//
+// A world is an opponent hand h consistent with the observation (engine/dominoes/determinization.h).
+// Its weight is the product, over the opponent's past decisions with two or more legal moves, of
+// P_model(the move it played | what it saw then). What it held then is h plus the tiles it has
+// played since, and what it saw (line, open ends, the values the observer had shown it lacks) is
+// rebuilt by replaying the public move record (opponent_decisions). Passes and forced moves have
+// probability 1 in every consistent world and are skipped.
+//
+// draw_weighted_worlds builds the worlds of one decision in two steps:
+//   1. The pool: every consistent hand when there are at most `enumerate` of them, else `samples`
+//      hands drawn uniformly (with repeats). Each gets its weight (normalised to the likeliest).
+//      When every weight is 0 (the model rules out every world: it is wrong about this opponent)
+//      all weights are taken as equal, the plain PIMC fallback.
+//   2. When the pool holds more than `scenarios` hands: `scenarios` draws from it in proportion
+//      to the weights (systematic resampling over the pool in random order, i.e.
+//      sampling-importance-resampling, Rubin 1988); a hand drawn c times gets weight c, and hands
+//      never drawn weight 0.
+// With no model every weight is 1, and with at most `scenarios` consistent hands the worlds are
+// exactly minimax(depth=0)'s enumeration.
+#pragma once
+
+#include <span>
+#include <vector>
+
+#include "engine/dominoes/observation.h"
+#include "engine/dominoes/rng.h"
+#include "engine/dominoes/state.h"
+#include "strategies/belief/opponent_model.h"
+
+namespace strategies {
+
+/// One past decision of the observer's opponent, rebuilt from the public record.
+struct PastDecision {
+  /// The position before the move, the opponent to move. hands[opponent] holds only the tiles the
+  /// opponent played from this move on (this move's tile included): add a world's current hand to
+  /// get what it held. hands[observer] is empty: the opponent could not see it.
+  dominoes::State before;
+  dominoes::Move played = dominoes::Move::pass();  ///< the tile move it made (passes are not decisions)
+};
+
+/// Returns the opponent's tile moves in `obs`'s history, in order, each with its position.
+std::vector<PastDecision> opponent_decisions(const dominoes::Observation& obs);
+
+/// Returns log P(the opponent's recorded moves | it holds `hand` now) under `model`: the sum over
+/// `decisions` with at least two legal moves of log P_model(played); -infinity when a move had
+/// probability 0.
+double log_likelihood(std::span<const PastDecision> decisions, dominoes::TileSet hand,
+                      const OpponentModel& model);
+
+/// Writes to `weights` the normalised weights (summing to 1) of the opponent hands `hands` for
+/// the observation `obs` under `model`; equal weights when every likelihood is 0.
+void world_weights(const dominoes::Observation& obs, std::span<const dominoes::TileSet> hands,
+                   const OpponentModel& model, std::vector<double>& weights);
+
+/// How many worlds one decision weighs and keeps (see the header comment).
+struct WorldSampling {
+  int scenarios = 200;   ///< worlds kept (solved) per decision; >= 1
+  int enumerate = 2000;  ///< weigh every consistent hand when there are at most this many
+  int samples = 1000;    ///< else this many uniform draws are weighed and resampled; >= 1
+};
+
+/// The worlds of one decision: hands[i] with weight weights[i] >= 0 (a count after resampling).
+/// Worlds of weight 0 are to be skipped. Reused across decisions to avoid reallocation.
+struct WeightedWorlds {
+  std::vector<dominoes::TileSet> hands;
+  std::vector<double> weights;
+  double effective = 0;    ///< the pool's Kish effective size before resampling, (sum w)^2 / sum w^2
+  bool fell_back = false;  ///< every pooled hand had likelihood 0: equal weights were used
+  /// The worlds are every consistent hand in enumeration (Gosper) order, not resampled: alike
+  /// hands sit side by side, so a budget that stops early should take them spread out
+  /// (decision_budget.h, spread_step).
+  bool in_enumeration_order = false;
+  std::vector<PastDecision> decisions;  ///< scratch: the opponent's past decisions
+};
+
+/// Fills `out` with the worlds of the decision at `obs` (steps 1 and 2 of the header comment)
+/// under `model` (nullptr: no model, every weight 1). Every random draw comes from `rng`, so the
+/// worlds are a pure function of (obs, sampling, model, rng state).
+void draw_weighted_worlds(const dominoes::Observation& obs, const WorldSampling& sampling,
+                          const OpponentModel* model, dominoes::Rng& rng, WeightedWorlds& out);
+
+}  // namespace strategies
