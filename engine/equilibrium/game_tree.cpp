@@ -9,7 +9,6 @@
 #include "engine/dominoes/determinization.h"
 #include "engine/dominoes/scoring.h"
 #include "engine/dominoes/state.h"
-#include "engine/equilibrium/infoset_key.h"
 
 namespace equilibrium {
 
@@ -23,8 +22,9 @@ class Builder {
  public:
   Builder(GameTree& tree, std::int64_t max_nodes) : tree_(tree), max_nodes_(max_nodes) {}
 
-  // Fills node `index` (already allocated) for state `s` reached by `history`.
-  void expand(std::int32_t index, const State& s, std::vector<Move>& history) {
+  // Fills node `index` (already allocated) for state `s`, reached by the public history whose
+  // node in the public tree is `public_node`.
+  void expand(std::int32_t index, const State& s, std::int32_t public_node) {
     if (dominoes::status(s) != dominoes::GameStatus::kOngoing) {
       tree_.nodes[static_cast<std::size_t>(index)].payoff = dominoes::net_points(s, tree_.rules, 0);
       return;
@@ -32,7 +32,7 @@ class Builder {
     dominoes::MoveList moves = dominoes::legal_moves(s);
     if (moves.empty()) moves.push_back(Move::pass());
     const int seat = s.to_move;
-    const std::int32_t set = infoset_of(seat, history, moves, index);
+    const std::int32_t set = infoset_of(seat, public_node, moves, index);
     const auto first = static_cast<std::int32_t>(tree_.nodes.size());
     if (static_cast<std::int64_t>(tree_.nodes.size()) + moves.size() > max_nodes_)
       throw std::invalid_argument(
@@ -50,21 +50,39 @@ class Builder {
     for (int k = 0; k < moves.size(); ++k) {
       State next = s;
       dominoes::apply(next, moves[k]);
-      history.push_back(moves[k]);
-      expand(first + k, next, history);
-      history.pop_back();
+      expand(first + k, next, public_child(public_node, moves[k]));
     }
   }
 
   void set_dealt(const dominoes::Deal& deal) { dealt_ = deal.hands; }
 
  private:
-  std::int32_t infoset_of(int seat, const std::vector<Move>& history,
-                          const dominoes::MoveList& moves, std::int32_t node) {
+  // An information set is a public history and the mover's hand as dealt (infoset_key.h): with
+  // the leader fixed the history also fixes the mover. Public histories are numbered as a trie
+  // (0 is the empty one), so a set's name is two numbers, not a string built per node; sets are
+  // numbered in the order the depth-first walk meets them.
+  std::int32_t public_child(std::int32_t parent, Move move) {
+    const std::uint64_t key = static_cast<std::uint64_t>(parent) << 16 | move.bits();
+    return public_ids_.emplace(key, static_cast<std::int32_t>(public_ids_.size() + 1)).first->second;
+  }
+
+  struct SetName {
+    std::int32_t public_node;
+    std::uint64_t hand;
+    bool operator==(const SetName&) const = default;
+  };
+  struct SetNameHash {
+    std::size_t operator()(const SetName& n) const {
+      return std::hash<std::uint64_t>()(n.hand * 0x9e3779b97f4a7c15ULL ^
+                                        static_cast<std::uint64_t>(n.public_node));
+    }
+  };
+
+  std::int32_t infoset_of(int seat, std::int32_t public_node, const dominoes::MoveList& moves,
+                          std::int32_t node) {
     const TileSet hand = dealt_[static_cast<std::size_t>(seat)];
-    const auto [it, inserted] =
-        ids_.emplace(infoset_key(seat ^ tree_.leader, hand, history),
-                     static_cast<std::int32_t>(tree_.infosets.size()));
+    const auto [it, inserted] = ids_.emplace(SetName{public_node, hand.bits()},
+                                             static_cast<std::int32_t>(tree_.infosets.size()));
     if (!inserted && tree_.infosets[static_cast<std::size_t>(it->second)].actions != moves.size())
       throw std::logic_error("an information set with two different move counts: the key misses "
                              "something the seat knows");
@@ -74,8 +92,9 @@ class Builder {
       set.actions = static_cast<std::uint8_t>(moves.size());
       set.dealt_hand = hand;
       set.first_node = node;
-      set.moves.assign(moves.begin(), moves.end());
-      tree_.infosets.push_back(std::move(set));
+      set.first_move = static_cast<std::int64_t>(tree_.infoset_moves.size());
+      tree_.infoset_moves.insert(tree_.infoset_moves.end(), moves.begin(), moves.end());
+      tree_.infosets.push_back(set);
     }
     return it->second;
   }
@@ -83,7 +102,8 @@ class Builder {
   GameTree& tree_;
   std::int64_t max_nodes_;
   std::array<TileSet, 2> dealt_{};
-  std::unordered_map<std::string, std::int32_t> ids_;
+  std::unordered_map<std::uint64_t, std::int32_t> public_ids_;  // (parent << 16 | move) -> child
+  std::unordered_map<SetName, std::int32_t, SetNameHash> ids_;
 };
 
 // Fills tree.nodes_by_depth and tree.depth_starts (a counting sort by depth).
@@ -116,8 +136,7 @@ std::vector<Move> GameTree::history_to(std::int32_t node) const {
   for (std::int32_t child = node, parent = parents[static_cast<std::size_t>(node)]; parent >= 0;
        child = parent, parent = parents[static_cast<std::size_t>(parent)]) {
     const TreeNode& p = nodes[static_cast<std::size_t>(parent)];
-    moves.push_back(infosets[static_cast<std::size_t>(p.infoset)]
-                        .moves[static_cast<std::size_t>(child - p.first_child)]);
+    moves.push_back(moves_of(p.infoset)[static_cast<std::size_t>(child - p.first_child)]);
   }
   return {moves.rbegin(), moves.rend()};
 }
@@ -149,8 +168,7 @@ GameTree build_game_tree(const dominoes::Rules& rules, dominoes::Seat leader,
     tree.parents.push_back(-1);
     tree.roots.push_back(root);
     builder.set_dealt(deal);
-    std::vector<Move> history;
-    builder.expand(root, dominoes::start_state(deal), history);
+    builder.expand(root, dominoes::start_state(deal), 0);
   }
   order_by_depth(tree);
   return tree;

@@ -16,6 +16,7 @@
 #pragma once
 
 #include <cstdint>
+#include <span>
 #include <vector>
 
 #include "engine/dominoes/deal.h"
@@ -34,13 +35,15 @@ struct TreeNode {
   bool terminal() const { return infoset < 0; }
 };
 
-/// One information set: the seat, its dealt hand, the public history's length, its moves.
+/// One information set: the seat, its dealt hand, a node of it, where its moves are.
 struct Infoset {
   std::uint8_t seat = 0;
   std::uint8_t actions = 0;               ///< the legal moves at every node of the set
   dominoes::TileSet dealt_hand;           ///< the seat's hand as dealt
   std::int32_t first_node = 0;            ///< a node of the set (for replaying its history)
-  std::vector<dominoes::Move> moves;      ///< the actions, in child order
+  /// Its actions are GameTree::infoset_moves[first_move .. first_move + actions - 1], in child
+  /// order (GameTree::moves_of): one array for every set, no allocation per set.
+  std::int64_t first_move = 0;
 };
 
 /// The game of one small variant (see the header comment).
@@ -52,12 +55,19 @@ struct GameTree {
   std::vector<TreeNode> nodes;
   std::vector<std::int32_t> parents;     ///< each node's parent, -1 at a root
   std::vector<Infoset> infosets;
+  std::vector<dominoes::Move> infoset_moves;  ///< every set's actions, set after set (Infoset)
   /// Every node, ordered by depth (moves from its deal's root): the nodes of depth d are
   /// nodes_by_depth[depth_starts[d] .. depth_starts[d + 1] - 1]; depth_starts has one entry more
   /// than there are depths. All nodes of an information set share a depth, so a best response can
   /// decide a whole set once every deeper node is known.
   std::vector<std::int32_t> nodes_by_depth;
   std::vector<std::int32_t> depth_starts;
+
+  /// Returns the actions of information set `set`, in child order.
+  std::span<const dominoes::Move> moves_of(std::int32_t set) const {
+    const Infoset& i = infosets[static_cast<std::size_t>(set)];
+    return {infoset_moves.data() + i.first_move, i.actions};
+  }
 
   /// Returns the public move sequence that leads from the root of node's deal to `node`.
   std::vector<dominoes::Move> history_to(std::int32_t node) const;

@@ -135,8 +135,9 @@ void write_strategy(std::ostream& out, const GameTree& tree, const BehaviourStra
     if (set.actions < 2) continue;
     out << "infoset " << ((set.seat ^ tree.leader) == kLeaderRole ? "leader" : "follower") << " "
         << dominoes::to_string(set.dealt_hand) << " " << moves_text(tree.history_to(set.first_node));
+    const auto moves = tree.moves_of(static_cast<std::int32_t>(i));
     for (int a = 0; a < set.actions; ++a)
-      out << " " << dominoes::to_string(set.moves[static_cast<std::size_t>(a)]) << "="
+      out << " " << dominoes::to_string(moves[static_cast<std::size_t>(a)]) << "="
           << probability_text(strategy.at(static_cast<std::int32_t>(i), a));
     out << "\n";
   }

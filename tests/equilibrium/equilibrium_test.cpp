@@ -6,10 +6,13 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <map>
+#include <string>
 
 #include "engine/dominoes/state.h"
 #include "engine/equilibrium/cfr.h"
 #include "engine/equilibrium/game_tree.h"
+#include "engine/equilibrium/infoset_key.h"
 #include "tests/equilibrium/small_variant.h"
 
 namespace equilibrium {
@@ -47,9 +50,41 @@ TEST(GameTree, InformationSetsHoldWhatTheSeatKnows) {
     const Infoset& set = tree.infosets[static_cast<std::size_t>(node.infoset)];
     ASSERT_EQ(set.seat, s.to_move);
     EXPECT_EQ(set.dealt_hand, tree.deals[deal].hands[s.to_move]);
-    ASSERT_EQ(static_cast<int>(set.moves.size()), legal.size());
-    for (int k = 0; k < legal.size(); ++k) EXPECT_EQ(set.moves[static_cast<std::size_t>(k)], legal[k]);
+    const auto moves = tree.moves_of(node.infoset);
+    ASSERT_EQ(static_cast<int>(moves.size()), legal.size());
+    for (int k = 0; k < legal.size(); ++k) EXPECT_EQ(moves[static_cast<std::size_t>(k)], legal[k]);
   }
+}
+
+// Two decision nodes share an information set exactly when the seat to move knows the same: its
+// role, its hand as dealt and the public history, named by infoset_key (the name the strategy
+// files and the `equilibrium` strategy use), computed here from each node's replayed history.
+TEST(GameTree, NodesShareASetExactlyWhenTheirKeysAreEqual) {
+  const GameTree tree = build_game_tree(variant(3, 2), 1);
+  std::map<std::string, std::int32_t> set_of_key;
+  std::map<std::int32_t, std::string> key_of_set;
+  std::size_t decisions = 0;
+  for (std::size_t root_index = 0; root_index < tree.roots.size(); ++root_index) {
+    const dominoes::Deal& deal = tree.deals[root_index];
+    // Every node of this deal's subtree: from the root to the next root (children follow parents).
+    const std::size_t end =
+        root_index + 1 < tree.roots.size() ? static_cast<std::size_t>(tree.roots[root_index + 1])
+                                           : tree.nodes.size();
+    for (std::size_t n = static_cast<std::size_t>(tree.roots[root_index]); n < end; ++n) {
+      const TreeNode& node = tree.nodes[n];
+      if (node.terminal()) continue;
+      ++decisions;
+      const auto history = tree.history_to(static_cast<std::int32_t>(n));
+      const std::string key =
+          infoset_key(node.seat ^ tree.leader, deal.hands[node.seat], history);
+      const auto [it, inserted] = set_of_key.emplace(key, node.infoset);
+      EXPECT_EQ(it->second, node.infoset) << "one key, two sets, at node " << n;
+      const auto [back, fresh] = key_of_set.emplace(node.infoset, key);
+      EXPECT_EQ(back->second, key) << "one set, two keys, at node " << n;
+    }
+  }
+  EXPECT_GT(decisions, tree.infosets.size()) << "some sets hold several nodes";
+  EXPECT_EQ(set_of_key.size(), tree.infosets.size());
 }
 
 // CFR+ drives the exploitability down, and its average strategy sits between the two best
