@@ -253,5 +253,32 @@ reject 2 'from 0' run --player "epimc(exhaustive=-1)" --player random "${O[@]}"
 reject 2 'fitted:FILE' run --player "epimc(model=best)" --player random "${O[@]}"
 reject 2 'reply=model needs an opponent model' run --player "epimc(model=none)" --player random "${O[@]}"
 reject 2 'model file' run --player "epimc(model=fitted:$tmp/no-model.txt)" --player random "${O[@]}"
+# Endless, non-regular and binary inputs (issue 20): every reader of a file refuses anything but
+# a regular file before reading a byte, and caps its lines and size (engine/common/limited_file.h).
+mkfifo "$tmp/fifo"
+reject 2 'character device' run /dev/zero "${O[@]}"
+reject 2 'FIFO' run "$tmp/fifo" "${O[@]}"
+reject 2 'character device' strategies /dev/zero
+reject 2 'character device' fit-model --games /dev/zero --player heuristic --out "$tmp/m.txt"
+reject 2 'FIFO' fit-model --games "$tmp/fifo" --player heuristic --out "$tmp/m.txt"
+reject 2 'UTF-8' fit-model --games "$(cfg latin1.jsonl '{"players":["caf\xe9"]}\n')" --player heuristic --out "$tmp/m.txt"
+reject 2 'character device' run --player 'inference(model=fitted:/dev/zero)' --player random "${O[@]}"
+reject 2 'FIFO' run --player "inference(model=fitted:$tmp/fifo)" --player random "${O[@]}"
+reject 2 'FIFO' run --player "equilibrium(file=$tmp/fifo)" --player random "${O[@]}"
+{ printf 'player = random\nname = '; head -c 2000000 /dev/zero | tr '\0' x; } >"$tmp/long-line.cfg"
+reject 2 'longer than' run "$tmp/long-line.cfg" "${O[@]}"
+reject 2 'UTF-8' run "$(cfg latin1.cfg 'player = random\nplayer = lowest\nname = caf\xe9\n')" "${O[@]}"
+mkdir -p "$tmp/j5" && ln -s /dev/zero "$tmp/j5/journal.txt"
+reject 2 'character device' run "${P[@]}" --quiet true --out "$tmp/j5" --deals 10
+"$bin" run "${P[@]}" --deals 20 --chunk 10 --quiet true --out "$tmp/zero-shard" --shard 0/1 2>/dev/null
+rm -f "$tmp/zero-shard/shard-0-of-1/journal.txt"
+ln -s /dev/zero "$tmp/zero-shard/shard-0-of-1/journal.txt"
+reject 2 'character device' merge "$tmp/zero-shard"
+# play reads what a person types: an endless line ends with one line of error, exit 2 (its
+# prompts are on stdout, so this is not `reject`).
+timeout "$time_limit" "$bin" play --seed 1 </dev/zero >"$tmp/out" 2>"$tmp/err"
+rc=$?
+check "play < /dev/zero (exit $rc): $(head -c 200 "$tmp/err")" \
+  test "$rc" -eq 2 -a "$(wc -l <"$tmp/err")" -eq 1 -a -n "$(grep 'longer than' "$tmp/err")"
 
 finish

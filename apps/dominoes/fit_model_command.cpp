@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 
+#include "engine/common/limited_file.h"
 #include "engine/common/program_options.h"
 #include "engine/dominoes/notation.h"
 #include "strategies/inference/opponent_model.h"
@@ -41,6 +42,10 @@ po::options_description options() {
       "L2 penalty on the weights (> 0; keeps them finite when a feature predicts every choice)");
   return o;
 }
+
+// A record is a few kilobytes (a double-9 game with every move); the total bounds the decisions
+// kept in memory (a few hundred bytes each) to a few gigabytes.
+constexpr common::ReadLimits kGamesFileLimits{std::size_t{1} << 20, std::uint64_t{4} << 30, true};
 
 // Returns true when a record's player name `name` is the player `spec`.
 bool same_player(const std::string& name, const std::string& spec, const std::string& canonical) {
@@ -124,24 +129,23 @@ int fit_model_command(const std::vector<std::string>& args) {
   } catch (const std::exception&) {
     // Not a built-in spec (an external bot): matched by name only.
   }
-  std::ifstream in(path);
-  if (!in) {
-    std::cerr << "dominoes: fit-model: cannot read " << common::quoted(path) << "\n";
-    return 2;
-  }
   std::vector<strategies::FitDecision> decisions;
-  int games = 0, line_number = 0;
-  std::string line;
-  while (std::getline(in, line)) {
-    ++line_number;
-    if (common::trimmed(line).empty()) continue;
-    try {
-      games += add_record(nlohmann::json::parse(line), spec, canonical, decisions);
-    } catch (const std::exception& e) {
-      std::cerr << "dominoes: fit-model: " << path << " line " << line_number
-                << ": not a game record (" << common::quoted(e.what(), 120) << ")\n";
-      return 2;
+  int games = 0;
+  try {
+    common::LimitedFile in(path, "games file", kGamesFileLimits);
+    for (std::string line; in.next_line(line);) {
+      if (common::trimmed(line).empty()) continue;
+      try {
+        games += add_record(nlohmann::json::parse(line), spec, canonical, decisions);
+      } catch (const std::exception& e) {
+        std::cerr << "dominoes: fit-model: " << in.name() << " line " << in.line_number()
+                  << ": not a game record (" << common::quoted(e.what(), 120) << ")\n";
+        return 2;
+      }
     }
+  } catch (const common::ReadError& e) {
+    std::cerr << "dominoes: fit-model: " << e.what() << "\n";
+    return 2;
   }
   if (decisions.empty()) {
     std::cerr << "dominoes: fit-model: no decision of " << common::quoted(spec) << " with two or "

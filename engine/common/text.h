@@ -78,6 +78,32 @@ inline std::optional<double> parse_double(std::string_view text) {
   return value;
 }
 
+/// Returns the offset of the first byte of `text` that is not part of well-formed UTF-8 (RFC 3629:
+/// no overlong forms, no surrogates, nothing above U+10FFFF), or std::string_view::npos when all
+/// of it is. ASCII is UTF-8.
+inline std::size_t invalid_utf8_at(std::string_view text) {
+  const auto byte = [&](std::size_t i) { return static_cast<unsigned char>(text[i]); };
+  for (std::size_t i = 0; i < text.size();) {
+    const unsigned char c = byte(i);
+    if (c < 0x80) {
+      ++i;
+      continue;
+    }
+    std::size_t length = 0;
+    unsigned char low = 0x80, high = 0xbf;  // the allowed range of the second byte
+    if (c >= 0xc2 && c <= 0xdf) length = 2;
+    else if (c >= 0xe0 && c <= 0xef) length = 3, low = c == 0xe0 ? 0xa0 : 0x80, high = c == 0xed ? 0x9f : 0xbf;
+    else if (c >= 0xf0 && c <= 0xf4) length = 4, low = c == 0xf0 ? 0x90 : 0x80, high = c == 0xf4 ? 0x8f : 0xbf;
+    else return i;
+    if (i + length > text.size()) return i;
+    if (byte(i + 1) < low || byte(i + 1) > high) return i;
+    for (std::size_t k = 2; k < length; ++k)
+      if (byte(i + k) < 0x80 || byte(i + k) > 0xbf) return i;
+    i += length;
+  }
+  return std::string_view::npos;
+}
+
 /// Returns the items of a `sep`-separated list, each trimmed; "a, b,c" gives {"a","b","c"} and an
 /// empty text gives one empty item (callers decide whether empty items are valid).
 inline std::vector<std::string> split_list(std::string_view text, char sep = ',') {

@@ -4,11 +4,11 @@
 #include <cerrno>
 #include <cinttypes>
 #include <cstring>
-#include <fstream>
 #include <sstream>
 #include <stdexcept>
 
 #include "engine/common/hash.h"
+#include "engine/common/limited_file.h"
 #include "engine/common/text.h"
 #include "engine/tournament/experiment_config.h"
 #include "engine/tournament/file_syncer.h"
@@ -20,6 +20,11 @@ constexpr const char* kMagic = "dominoes-journal ";
 constexpr const char* kVersion = "v6";
 // The previous format, still resumed and merged: its chunks carry no decision timings.
 constexpr const char* kVersionWithoutTimings = "v5";
+
+// A chunk line is a few hundred bytes and a key line holds one config value (at most a config
+// file's line). The total allows millions of chunks. Bytes that are not UTF-8 are left to the
+// lines' checks: a damaged chunk line is dropped and replayed, not a reason to refuse the journal.
+constexpr common::ReadLimits kJournalLimits{std::size_t{1} << 20, std::uint64_t{1} << 30, false};
 
 std::string key_lines(const JournalKeys& keys) {
   std::string text;
@@ -111,9 +116,13 @@ JournalContents parse_journal(const std::string& content, const std::string& pat
 // Reads the entries of the journal at `path` written under `keys`; stops at the first invalid
 // line. Throws ConfigError when the header is damaged or names other keys.
 std::vector<JournalEntry> read_valid(const std::string& path, const JournalKeys& keys) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return {};  // no journal: nothing to resume
-  const std::string content((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  std::string content;
+  try {
+    content = common::read_limited_file(path, "journal", kJournalLimits);
+  } catch (const common::ReadError& e) {
+    if (e.error_number() == ENOENT) return {};  // no journal: nothing to resume
+    throw ConfigError(e.what());
+  }
   JournalContents journal = parse_journal(content, path);
   if (journal.keys != keys)
     throw ConfigError("journal " + common::quoted(path) +
@@ -131,11 +140,11 @@ std::runtime_error io_error(const std::string& what, const std::string& path) {
 }  // namespace
 
 JournalContents read_journal(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in)
-    throw ConfigError("cannot read journal " + common::quoted(path) + ": " + std::strerror(errno));
-  const std::string content((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  return parse_journal(content, path);
+  try {
+    return parse_journal(common::read_limited_file(path, "journal", kJournalLimits), path);
+  } catch (const common::ReadError& e) {
+    throw ConfigError(e.what());
+  }
 }
 
 std::string format_header(const JournalKeys& keys) {

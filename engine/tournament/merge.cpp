@@ -6,6 +6,7 @@
 #include <map>
 #include <optional>
 
+#include "engine/common/limited_file.h"
 #include "engine/common/text.h"
 #include "engine/tournament/chunk_tally.h"
 #include "engine/tournament/experiment.h"
@@ -154,6 +155,11 @@ std::string describe_missing(const std::vector<std::int64_t>& missing,
 
 // Copies bytes [begin, end) of `from` to `out`.
 void copy_span(const fs::path& from, std::uint64_t begin, std::uint64_t end, std::ofstream& out) {
+  try {
+    common::require_regular_file(from.string(), "games file");
+  } catch (const common::ReadError& e) {
+    throw ConfigError(e.what());
+  }
   std::ifstream in(from, std::ios::binary);
   in.seekg(static_cast<std::streamoff>(begin));
   std::string bytes(end - begin, '\0');

@@ -2,13 +2,12 @@
 
 #include <boost/program_options.hpp>
 #include <algorithm>
-#include <cerrno>
 #include <cstring>
 #include <filesystem>
-#include <fstream>
 #include <limits>
 #include <sstream>
 
+#include "engine/common/limited_file.h"
 #include "engine/common/program_options.h"
 #include "engine/common/text.h"
 #include "engine/tournament/grid_sweep.h"
@@ -224,16 +223,18 @@ void set_section_key(const std::string& option, const std::string& value,
   }
 }
 
+// A config file is a few hundred bytes; a long sweep or bot command still fits many times over.
+constexpr common::ReadLimits kConfigLimits{std::size_t{1} << 20, std::uint64_t{16} << 20, true};
+
 // Adds the keys of the config file at `path` to `vm` (the command line's values win) and returns
 // the bots of its `[bot.NAME]` sections.
 std::vector<bots::BotConfig> read_config_file(const std::string& path, po::variables_map& vm) {
-  std::error_code ec;
-  if (std::filesystem::is_directory(path, ec))
-    throw ConfigError("config file " + common::quoted(path) + " is a directory, not a file");
-  std::ifstream file(path);
-  if (!file)
-    throw ConfigError("cannot read config file " + common::quoted(path) + ": " +
-                      std::strerror(errno));
+  std::istringstream file;
+  try {
+    file.str(common::read_limited_file(path, "config file", kConfigLimits));
+  } catch (const common::ReadError& e) {
+    throw ConfigError(e.what());
+  }
   std::vector<bots::BotConfig> sections;
   try {
     const po::options_description keys = experiment_options();  // `parsed` points into it
