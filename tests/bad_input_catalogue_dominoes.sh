@@ -140,6 +140,12 @@ reject 2 journal.txt run "${P[@]}" "${O[@]}" --games-out "$tables/journal.txt"
 reject 2 summary.csv.partial run "${P[@]}" "${O[@]}" --games-out "$tables/summary.csv.partial"
 reject 2 'config file being read' run "$(cfg self.cfg "player = random\nplayer = lowest\ngames-out = $tmp/self.cfg\n")" "${O[@]}"
 reject 2 'is a directory' run "${P[@]}" "${O[@]}" --games-out "$tmp"
+# ... or replace what they name (issue 20): only a regular file or a new path; never try /dev here.
+mkfifo "$tmp/games-fifo" && ln -s /dev/null "$tmp/games-to-device"
+reject 2 'FIFO' run "${P[@]}" "${O[@]}" --games-out "$tmp/games-fifo"
+reject 2 'symbolic link' run "${P[@]}" "${O[@]}" --games-out "$tmp/games-to-device"
+check 'games-out FIFO is still a FIFO' test -p "$tmp/games-fifo"
+check 'games-out link is still a link' test -L "$tmp/games-to-device"
 : >"$tmp/plain_file"
 reject 2 'not a directory' run "${P[@]}" --quiet true --out "$tmp/plain_file"
 reject 1 'Not a directory' run "${P[@]}" --quiet true --out "$tmp/plain_file/sub" --deals 10

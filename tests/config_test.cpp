@@ -2,6 +2,7 @@
 // command-line overrides, every kind of bad input rejected with one line naming it and the valid
 // range, and to_ini read back to the same experiment.
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <filesystem>
@@ -12,6 +13,7 @@
 
 #include "engine/tournament/experiment_config.h"
 #include "engine/tournament/run_arguments.h"
+#include "test_files.h"
 
 namespace tournament {
 namespace {
@@ -273,6 +275,35 @@ TEST(ConfigErrorTest, BadValueInFile) {
 TEST(ConfigErrorTest, UnreadableFile) {
   const std::string path = "/nonexistent_dir_for_dominoes_test/experiment.cfg";
   expect_error({path}, {path});
+}
+
+// --games-out's records are renamed over what it names at the end, so only a regular file or a
+// new path may be named; links and special files are made in a temp directory, never in /dev.
+TEST(ConfigErrorTest, GamesOutThatIsNotARegularFileIsRefusedBeforeAnyGame) {
+  test_files::TempDir dir;
+  const std::string regular = dir.sub("old.jsonl"), fifo = dir.sub("fifo"), sub = dir.sub("sub");
+  test_files::write_text(regular, "");
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  fs::create_directory(sub);
+  ASSERT_EQ(::symlink("/dev/null", dir.sub("to-device").c_str()), 0);
+  ASSERT_EQ(::symlink(regular.c_str(), dir.sub("to-file").c_str()), 0);
+  ASSERT_EQ(::symlink(dir.sub("nowhere").c_str(), dir.sub("dangling").c_str()), 0);
+  const Args out = {"--out", dir.sub("tables")};
+  const auto games_out = [&](const std::string& path) {
+    Args args = with_players(out);
+    args.insert(args.end(), {"--games-out", path});
+    return args;
+  };
+  expect_error(games_out(fifo), {"games-out", "a FIFO", "regular file"});
+  expect_error(games_out(sub), {"games-out", "a directory"});
+  expect_error(games_out(dir.sub("to-device")), {"games-out", "a symbolic link"});
+  expect_error(games_out(dir.sub("to-file")), {"games-out", "a symbolic link"});
+  expect_error(games_out(dir.sub("dangling")), {"games-out", "a symbolic link"});
+  ASSERT_EQ(::mkfifo((dir.sub("new.jsonl") + ".partial").c_str(), 0600), 0);
+  expect_error(games_out(dir.sub("new.jsonl")), {"games-out", "new.jsonl.partial", "a FIFO"});
+  EXPECT_EQ(parse(games_out(regular)).games_out, regular);
+  EXPECT_EQ(parse(games_out(dir.sub("fresh.jsonl"))).games_out, dir.sub("fresh.jsonl"));
+  EXPECT_TRUE(fs::is_fifo(fifo));
 }
 
 TEST(ConfigErrorTest, BadPlayers) {

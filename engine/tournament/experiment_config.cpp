@@ -49,11 +49,36 @@ bool same_file(const fs::path& a, const fs::path& b) {
   return !ec1 && !ec2 && x == y;
 }
 
+const char* kind_of(fs::file_type type) {
+  switch (type) {
+    case fs::file_type::directory: return "a directory";
+    case fs::file_type::symlink: return "a symbolic link";
+    case fs::file_type::fifo: return "a FIFO";
+    case fs::file_type::character: return "a character device";
+    case fs::file_type::block: return "a block device";
+    case fs::file_type::socket: return "a socket";
+    default: return "not a regular file";
+  }
+}
+
+// The records go to FILE.partial, which is renamed over FILE at the end: whatever FILE names is
+// replaced. So FILE and FILE.partial must each be absent or a regular file; a device, FIFO or
+// directory is refused, and so is a symbolic link (the rename would replace the link itself with
+// a regular file, and writing FILE.partial through a link would cut the file it points to).
+void check_replaceable(const std::string& games_out, const fs::path& path) {
+  std::error_code ec;
+  const fs::file_status status = fs::symlink_status(path, ec);
+  if (ec || !fs::exists(status) || fs::is_regular_file(status)) return;  // the writer says why
+  const std::string which = path == fs::path(games_out) ? "" : " (its " + path.filename().string() + ")";
+  throw ConfigError("games-out " + common::quoted(games_out) + which + " is " +
+                    kind_of(status.type()) + ": give a regular file or a new path (the records " +
+                    "replace what it names when the run ends)");
+}
+
 void check_games_out(const ExperimentConfig& c) {
   if (c.games_out.empty()) return;
-  std::error_code ec;
-  if (fs::is_directory(c.games_out, ec))
-    throw ConfigError("games-out " + common::quoted(c.games_out) + " is a directory: give a file");
+  check_replaceable(c.games_out, c.games_out);
+  check_replaceable(c.games_out, c.games_out + ".partial");
   const fs::path dir(c.out_dir);
   // What the run writes: its journal, lock and tables, each also through NAME.partial.
   std::vector<fs::path> own = {dir / kJournalFile, dir / kLockFile};

@@ -44,7 +44,9 @@ po::options_description experiment_options() {
        "adjusted by the deal's open-hands value (a narrower interval "
        "without duplicate deals, for a solve per deal; auto = off, see README)")
       ("out", po::value<std::string>(), "output directory (default results/<name>/)")
-      ("games-out", po::value<std::string>(), "write every game as a JSON line to this file")
+      ("games-out", po::value<std::string>(), "write every game as a JSON line to this file "
+       "(written as FILE.partial, renamed over FILE at the end: a regular file or a new path; a "
+       "symbolic link, FIFO, device or directory is refused)")
       ("chunk", po::value<std::string>(), "deals per journal entry, 1 or more (default 1000)")
       ("quiet", po::value<std::string>(), "no progress line, true | false (default false)")
       ("sweep-param", po::value<std::string>(),
