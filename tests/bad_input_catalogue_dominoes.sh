@@ -149,6 +149,26 @@ check 'games-out link is still a link' test -L "$tmp/games-to-device"
 : >"$tmp/plain_file"
 reject 2 'not a directory' run "${P[@]}" --quiet true --out "$tmp/plain_file"
 reject 1 'Not a directory' run "${P[@]}" --quiet true --out "$tmp/plain_file/sub" --deals 10
+# ... or over a file the run reads (issue 20): a player's strategy file or model, the config file
+# with a table. Each input must survive the refusal.
+"$bin" run "${P[@]}" --deals 10 --quiet true --out "$tmp/rec" --games-out "$tmp/rec.jsonl" >/dev/null 2>&1
+"$bin" fit-model --games "$tmp/rec.jsonl" --player heuristic --out "$tmp/rec-model.txt" >/dev/null
+cp "$tmp/rec.jsonl" "$tmp/rec.copy" && cp "$tmp/rec-model.txt" "$tmp/rec-model.copy"
+reject 2 'reads' run --player "inference(model=fitted:$tmp/rec-model.txt)" --player random "${O[@]}" --games-out "$tmp/./rec-model.txt"
+strategy=$(cfg d3h2-b.strategy 'dominoes-equilibrium v1\ndouble 3\nhand 2\n')
+reject 2 'reads' run --player "equilibrium(file=$strategy)" --player random "${O[@]}" --games-out "$strategy"
+check 'strategy unchanged' test "$(cat "$strategy")" = "$(printf 'dominoes-equilibrium v1\ndouble 3\nhand 2')"
+mkdir -p "$tmp/own" && cp "$(cfg self2.cfg 'player = random\nplayer = lowest\n')" "$tmp/own/summary.md"
+reject 2 'writes over' run "$tmp/own/summary.md" --out "$tmp/own" --quiet true
+check 'config unchanged' cmp -s "$tmp/own/summary.md" "$tmp/self2.cfg"
+reject 2 'games file' fit-model --games "$tmp/rec.jsonl" --player heuristic --out "$tmp/../$(basename "$tmp")/rec.jsonl"
+check 'records unchanged' cmp -s "$tmp/rec.jsonl" "$tmp/rec.copy"
+check 'model unchanged' cmp -s "$tmp/rec-model.txt" "$tmp/rec-model.copy"
+"$bin" run "${P[@]}" --deals 20 --chunk 10 --quiet true --out "$tmp/self-merge" --shard 0/1 \
+  --games-out "$tmp/self-merge/shard-0-of-1/games.jsonl" 2>/dev/null
+cp "$tmp/self-merge/shard-0-of-1/games.jsonl" "$tmp/self-merge.copy"
+reject 2 'merge reads' merge "$tmp/self-merge"
+check 'shard records unchanged' cmp -s "$tmp/self-merge/shard-0-of-1/games.jsonl" "$tmp/self-merge.copy"
 # dominoes advise: impossible positions and bad options (issue 9). L4 is a line of 4 tiles with
 # open ends 3 and 6; with --hand-size 3 a hand of one tile leaves the opponent one.
 A=(advise --hand-size 3)

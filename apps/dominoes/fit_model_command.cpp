@@ -13,6 +13,7 @@
 
 #include "engine/common/limited_file.h"
 #include "engine/common/program_options.h"
+#include "engine/common/same_file.h"
 #include "engine/dominoes/notation.h"
 #include "strategies/inference/opponent_model.h"
 #include "strategies/registry.h"
@@ -123,6 +124,11 @@ int fit_model_command(const std::vector<std::string>& args) {
     return 2;
   }
   const std::string path = vm["games"].as<std::string>(), spec = vm["player"].as<std::string>();
+  if (common::same_existing_file(vm["out"].as<std::string>(), path)) {
+    std::cerr << "dominoes: fit-model: --out " << common::quoted(vm["out"].as<std::string>())
+              << " is the --games file: the model would replace the records; give another --out\n";
+    return 2;
+  }
   std::string canonical;
   try {
     canonical = strategies::Registry::builtin().canonical(spec);

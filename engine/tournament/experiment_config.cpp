@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include "engine/bots/bot_registry.h"
+#include "engine/common/same_file.h"
 #include "engine/common/text.h"
 #include "engine/tournament/deal_covariate.h"
 #include "engine/tournament/grid_sweep.h"
@@ -90,6 +91,36 @@ void check_games_out(const ExperimentConfig& c) {
                           written.filename().string() + ": give another file");
 }
 
+// The files a run writes, each with its name for messages: its journal, lock and tables in the
+// output directory and its records, each also through NAME.partial.
+std::vector<std::pair<std::string, fs::path>> files_written(const ExperimentConfig& c) {
+  std::vector<std::pair<std::string, fs::path>> written;
+  const fs::path dir(c.out_dir);
+  std::vector<std::string> own = {kJournalFile, kLockFile};
+  own.insert(own.end(), std::begin(kTableFiles), std::end(kTableFiles));
+  for (const std::string& name : own)
+    for (const std::string& file : {name, name + ".partial"})
+      written.emplace_back("out " + common::quoted(c.out_dir) + "'s " + file, dir / file);
+  if (!c.games_out.empty())
+    for (const std::string& file : {c.games_out, c.games_out + ".partial"})
+      written.emplace_back("games-out " + common::quoted(file), file);
+  return written;
+}
+
+// No run writes over a file it reads: every file a player's spec reads (a strategy file, an
+// opponent model) against every file the run writes.
+void check_inputs_not_written(const ExperimentConfig& c) {
+  const auto written = files_written(c);
+  for (const auto& lineup : c.lineups)
+    for (const auto& spec : lineup)
+      for (const std::string& input : strategies::files_read_by(spec))
+        for (const auto& [what, path] : written)
+          if (common::same_existing_file(input, path.string()))
+            throw ConfigError(what + " is " + common::quoted(input) + ", which player " +
+                              common::quoted(spec) + " reads: the run would write over it; give "
+                              "another path");
+}
+
 void canonicalise_players(ExperimentConfig& c, const strategies::Registry& registry) {
   for (auto& p : c.players) {
     try {
@@ -172,6 +203,7 @@ void validate(ExperimentConfig& c, const strategies::Registry& base) {
   canonicalise_players(c, registry);
   check_format(c);
   expand_lineups(c, registry);
+  check_inputs_not_written(c);
   if (c.sprt.enabled && (c.format != Format::kHeadToHead || c.sweep.active() || !c.grid.empty()))
     throw ConfigError("sprt needs format head-to-head without a sweep (it tests one pairing)");
 }

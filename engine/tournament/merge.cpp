@@ -7,6 +7,7 @@
 #include <optional>
 
 #include "engine/common/limited_file.h"
+#include "engine/common/same_file.h"
 #include "engine/common/text.h"
 #include "engine/tournament/chunk_tally.h"
 #include "engine/tournament/experiment.h"
@@ -198,6 +199,19 @@ void join_records(const ExperimentConfig& config, const std::vector<ShardFiles>&
                              ec.message());
 }
 
+// The merge reads the shards' files: its games-out (and games-out.partial) must be none of them.
+void check_records_not_read(const ExperimentConfig& config, const std::vector<ShardFiles>& shards) {
+  if (config.games_out.empty()) return;
+  for (const auto& s : shards)
+    for (const std::string name : {kJournalFile, "config.cfg", kShardGamesFile})
+      for (const fs::path& input : {s.dir / name, s.dir / (name + ".partial")})
+        for (const std::string& out : {config.games_out, config.games_out + ".partial"})
+          if (common::same_existing_file(out, input.string()))
+            throw ConfigError("games-out " + common::quoted(out) + " is " + name_of(s) + "'s " +
+                              input.filename().string() + ", which the merge reads: give the "
+                              "shards' config another games-out");
+}
+
 std::string partial_note(const MergeResult& r, std::int64_t chunks_total) {
   return "partial merge: " + std::to_string(r.missing.size()) + " of " +
          std::to_string(chunks_total) + " chunks are missing (" +
@@ -225,6 +239,7 @@ MergeResult merge_shards(const strategies::Registry& registry, const std::string
                       "; run those shards again (each resumes from its journal), or write the "
                       "tables of what is there with --partial");
   result.tasks = tally.results(result.partial());
+  check_records_not_read(result.config, shards);
   const OutputLock lock = OutputLock::acquire(result.config.out_dir);
   if (!result.config.games_out.empty() && !result.partial())
     join_records(result.config, shards, tally, spans);

@@ -9,6 +9,7 @@
 
 #include "engine/common/limited_file.h"
 #include "engine/common/program_options.h"
+#include "engine/common/same_file.h"
 #include "engine/common/text.h"
 #include "engine/tournament/grid_sweep.h"
 #include "strategies/registry.h"
@@ -303,13 +304,24 @@ std::string help_text() {
   return os.str();
 }
 
+// The run writes over neither its config file with its records nor (but for config.cfg, which it
+// rewrites with the same experiment) with its tables or journal.
 void check_not_config_file(const RunRequest& r) {
+  if (r.config_path.empty()) return;
   const auto& games = r.config.games_out;
-  if (r.config_path.empty() || games.empty()) return;
-  std::error_code ec;
-  if (std::filesystem::equivalent(games, r.config_path, ec))
-    throw ConfigError("games-out " + common::quoted(games) +
-                      " is the config file being read: give another file");
+  for (const std::string& file : {games, games + ".partial"})
+    if (!games.empty() && common::same_existing_file(file, r.config_path))
+      throw ConfigError("games-out " + common::quoted(file) +
+                        " is the config file being read: give another file");
+  const std::filesystem::path dir(r.config.out_dir);
+  std::vector<std::string> own = {kJournalFile, kLockFile};
+  own.insert(own.end(), std::begin(kTableFiles), std::end(kTableFiles));
+  for (const std::string& name : own)
+    for (const std::string& file : {name, name + ".partial"})
+      if (file != "config.cfg" && common::same_existing_file((dir / file).string(), r.config_path))
+        throw ConfigError("config file " + common::quoted(r.config_path) + " is the run's own " +
+                          file + " in out " + common::quoted(r.config.out_dir) +
+                          ", which the run writes over: copy it elsewhere, or give another out");
 }
 
 }  // namespace
