@@ -169,6 +169,15 @@ check 'model unchanged' cmp -s "$tmp/rec-model.txt" "$tmp/rec-model.copy"
 cp "$tmp/self-merge/shard-0-of-1/games.jsonl" "$tmp/self-merge.copy"
 reject 2 'merge reads' merge "$tmp/self-merge"
 check 'shard records unchanged' cmp -s "$tmp/self-merge/shard-0-of-1/games.jsonl" "$tmp/self-merge.copy"
+# Text that summary.json could not hold (issue 20): refused before the first game, not after the
+# last one.
+reject 2 'UTF-8' run "${P[@]}" "${O[@]}" --name "$(printf 'caf\xe9')"
+reject 2 'UTF-8' run "${P[@]}" --quiet true --out "$tmp/$(printf 'out\xff')"
+reject 2 'UTF-8' run "${P[@]}" "${O[@]}" --games-out "$tmp/$(printf 'g\xfe.jsonl')"
+reject 2 'UTF-8' run --bot "mybot=$(printf 'echo \xe9')" --player mybot --player random "${O[@]}"
+"$bin" run "${P[@]}" --deals 20 --chunk 10 --quiet true --out "$tmp/utf8-shards" --shard 0/1 2>/dev/null
+mv "$tmp/utf8-shards" "$tmp/$(printf 'shards\xff')"
+reject 2 'UTF-8' merge "$tmp/$(printf 'shards\xff')"
 # dominoes advise: impossible positions and bad options (issue 9). L4 is a line of 4 tiles with
 # open ends 3 and 6; with --hand-size 3 a hand of one tile leaves the opponent one.
 A=(advise --hand-size 3)

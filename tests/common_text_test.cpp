@@ -26,6 +26,14 @@ TEST(QuotedTest, ControlCharactersAreEscapedSoTheMessageStaysOneLine) {
   EXPECT_EQ(common::quoted("\x1b"), "\"\\x1b\"");
 }
 
+TEST(QuotedTest, BytesThatAreNotUtf8AreEscapedAndUtf8IsKept) {
+  EXPECT_EQ(common::quoted("caf\xe9"), "\"caf\\xe9\"");
+  EXPECT_EQ(common::quoted("caf\xc3\xa9 \xe2\x82\xac"), "\"caf\xc3\xa9 \xe2\x82\xac\"");
+  EXPECT_EQ(common::quoted("\xff\xfe"), "\"\\xff\\xfe\"");
+  EXPECT_EQ(common::quoted("\x7f"), "\"\\x7f\"");
+  EXPECT_EQ(common::quoted("ab\xc3\xa9", 3), "\"ab\\xc3\"...(1 more bytes)");  // a cut character
+}
+
 TEST(QuotedTest, LongTextIsCutAndTheCutIsMarked) {
   const std::string huge(10'000'000, 'x');
   const std::string q = common::quoted(huge);

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/common/text.h"
 #include "engine/tournament/experiment_config.h"
 #include "engine/tournament/run_arguments.h"
 #include "test_files.h"
@@ -304,6 +305,36 @@ TEST(ConfigErrorTest, GamesOutThatIsNotARegularFileIsRefusedBeforeAnyGame) {
   EXPECT_EQ(parse(games_out(regular)).games_out, regular);
   EXPECT_EQ(parse(games_out(dir.sub("fresh.jsonl"))).games_out, dir.sub("fresh.jsonl"));
   EXPECT_TRUE(fs::is_fifo(fifo));
+}
+
+// Every text summary.json holds must be UTF-8 (nlohmann::json refuses to write anything else):
+// refused before the first game, in a message that is itself UTF-8.
+TEST(ConfigErrorTest, TextThatIsNotUtf8IsRefusedBeforeAnyGame) {
+  test_files::TempDir dir;
+  const std::string latin1 = "caf\xe9";
+  const std::string out = dir.sub("tables");
+  const auto refused = [&](Args args, const std::string& key) {
+    SCOPED_TRACE(key);
+    try {
+      parse_run_arguments(args);
+      ADD_FAILURE() << "accepted";
+    } catch (const ConfigError& e) {
+      const std::string message = e.what();
+      EXPECT_EQ(message.rfind(key + " ", 0), 0u) << message;
+      EXPECT_NE(message.find("UTF-8"), std::string::npos) << message;
+      EXPECT_EQ(common::invalid_utf8_at(message), std::string::npos) << common::quoted(message, 300);
+    }
+  };
+  refused(with_players({"--name", latin1, "--out", out}), "name");
+  refused(with_players({"--out", dir.sub(latin1)}), "out");
+  refused(with_players({"--out", out, "--games-out", dir.sub(latin1)}), "games-out");
+  refused({"--bot", "mybot=echo " + latin1, "--player", "mybot", "--player", "random", "--out", out},
+          "bot.mybot.command");
+  TempFile section("player = mybot\nplayer = random\n[bot.mybot]\ncommand = echo\ndir = /tmp/" +
+                   latin1 + "\n");
+  // The config file reader refuses the bytes first, naming the file and line.
+  expect_error({section.path(), "--out", out}, {"line 5", "UTF-8"});
+  EXPECT_EQ(parse(with_players({"--name", "caf\xc3\xa9", "--out", out})).name, "caf\xc3\xa9");
 }
 
 TEST(ConfigErrorTest, BadPlayers) {

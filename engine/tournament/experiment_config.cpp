@@ -121,6 +121,20 @@ void check_inputs_not_written(const ExperimentConfig& c) {
                               "another path");
 }
 
+// summary.json is UTF-8, and nlohmann::json refuses to write anything else, so a byte that is
+// not UTF-8 in any text it holds (the name, out, and every result key: games-out, player specs,
+// sweep values, bot commands and directories) failed the run after its last game. Refused here,
+// before the first.
+void check_utf8(const ExperimentConfig& c) {
+  std::vector<std::pair<std::string, std::string>> texts = {{"name", c.name}, {"out", c.out_dir}};
+  const auto keys = result_keys(c);
+  texts.insert(texts.end(), keys.begin(), keys.end());
+  for (const auto& [key, value] : texts)
+    if (const std::size_t at = common::invalid_utf8_at(value); at != std::string::npos)
+      throw ConfigError(key + " " + common::quoted(value) + " is not UTF-8 text (byte " +
+                        std::to_string(at + 1) + " is not): give it in UTF-8");
+}
+
 void canonicalise_players(ExperimentConfig& c, const strategies::Registry& registry) {
   for (auto& p : c.players) {
     try {
@@ -204,6 +218,7 @@ void validate(ExperimentConfig& c, const strategies::Registry& base) {
   check_format(c);
   expand_lineups(c, registry);
   check_inputs_not_written(c);
+  check_utf8(c);
   if (c.sprt.enabled && (c.format != Format::kHeadToHead || c.sweep.active() || !c.grid.empty()))
     throw ConfigError("sprt needs format head-to-head without a sweep (it tests one pairing)");
 }
