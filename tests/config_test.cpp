@@ -337,6 +337,17 @@ TEST(ConfigErrorTest, TextThatIsNotUtf8IsRefusedBeforeAnyGame) {
   EXPECT_EQ(parse(with_players({"--name", "caf\xc3\xa9", "--out", out})).name, "caf\xc3\xa9");
 }
 
+// Boost would keep the last of a repeated [bot.NAME] key and merge a repeated section.
+TEST(ConfigErrorTest, BotSectionKeyOrSectionGivenTwice) {
+  TempFile key("player = mybot\nplayer = random\n[bot.mybot]\ncommand = a\ntime-ms = 5\ncommand = b\n");
+  expect_error({key.path()}, {"\"command\" is given twice in [bot.mybot]"});
+  TempFile section("player = mybot\nplayer = random\n[bot.mybot]\ncommand = a\n[bot.x]\ncommand = c\n"
+                   "[bot.mybot]  # again\ntime-ms = 9\n");
+  expect_error({section.path()}, {"section \"[bot.mybot]\" is given twice"});
+  TempFile once("player = mybot\nplayer = random\n[bot.mybot]\ncommand = a\ntime-ms = 5\n");
+  EXPECT_EQ(parse({once.path()}).bots.at(0).command, "a");
+}
+
 TEST(ConfigErrorTest, BadPlayers) {
   expect_error({"--player", "nosuch", "--player", "random"}, {"nosuch", "heuristic"});
   expect_error({"--player", "random(x=1)", "--player", "random"}, {"random", "x"});

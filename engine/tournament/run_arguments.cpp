@@ -5,6 +5,7 @@
 #include <cstring>
 #include <filesystem>
 #include <limits>
+#include <set>
 #include <sstream>
 
 #include "engine/common/limited_file.h"
@@ -229,6 +230,21 @@ void set_section_key(const std::string& option, const std::string& value,
 // A config file is a few hundred bytes; a long sweep or bot command still fits many times over.
 constexpr common::ReadLimits kConfigLimits{std::size_t{1} << 20, std::uint64_t{16} << 20, true};
 
+// Boost reads a section given twice as one, and keeps the last of a key a section repeats
+// (`[bot.NAME]` keys are ours, unregistered: Boost does not refuse them twice as it does the
+// experiment's keys). Refuses a section given twice, `name` naming the file.
+void check_sections_once(const std::string& text, const std::string& name) {
+  std::set<std::string> sections;
+  std::istringstream lines(text);
+  for (std::string line; std::getline(lines, line);) {
+    const std::string header = common::trimmed(line.substr(0, line.find('#')));
+    if (header.size() < 2 || header.front() != '[' || header.back() != ']') continue;
+    if (!sections.insert(header).second)
+      throw ConfigError("in " + name + ": section " + common::quoted(header) +
+                        " is given twice: give each section once, with all its keys");
+  }
+}
+
 // Adds the keys of the config file at `path` to `vm` (the command line's values win) and returns
 // the bots of its `[bot.NAME]` sections.
 std::vector<bots::BotConfig> read_config_file(const std::string& path, po::variables_map& vm) {
@@ -238,12 +254,20 @@ std::vector<bots::BotConfig> read_config_file(const std::string& path, po::varia
   } catch (const common::ReadError& e) {
     throw ConfigError(e.what());
   }
+  check_sections_once(file.str(), common::quoted(path));
   std::vector<bots::BotConfig> sections;
+  std::set<std::string> section_keys;
   try {
     const po::options_description keys = experiment_options();  // `parsed` points into it
     auto parsed = po::parse_config_file(file, keys, true);
     for (const auto& option : parsed.options) {
       if (!option.unregistered) continue;
+      if (!section_keys.insert(option.string_key).second) {
+        const auto dot = option.string_key.rfind('.');
+        throw ConfigError("in " + common::quoted(path) + ": key " +
+                          common::quoted(option.string_key.substr(dot + 1)) + " is given twice in [" +
+                          option.string_key.substr(0, dot) + "]: give it once");
+      }
       if (option.string_key.rfind("bot.", 0) != 0)
         throw ConfigError("in " + common::quoted(path) + ": unknown key " +
                           common::quoted(option.string_key) + "; valid keys: " + valid_keys() +
