@@ -237,6 +237,7 @@ reject 2 'unknown key' run "$(cfg b5.cfg '[robot.mybot]\ncommand = x\n')" "${B[@
 reject 2 'not valid' run "$(cfg b6.cfg '[bot.my.bot]\ncommand = x\n')" "${B[@]}"
 reject 2 'given twice' run "$(cfg b7.cfg '[bot.mybot]\ncommand = python3 x.py\ncommand = python3 y.py\n')" "${B[@]}"
 reject 2 'given twice' run "$(cfg b8.cfg '[bot.mybot]\ncommand = python3 x.py\n[bot.other]\ncommand = z\n[bot.mybot]\ntime-ms = 5\n')" "${B[@]}"
+reject 2 '-1e6..1e6' run --format head-to-head "${P[@]}" "${O[@]}" --sprt p0=1e308,p1=1.7e308
 reject 2 "bot's command" check-bot
 reject 2 games check-bot 'python3 x.py' --games 0
 reject 2 time-ms check-bot 'python3 x.py' --time-ms 0
