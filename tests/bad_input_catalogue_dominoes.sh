@@ -272,6 +272,13 @@ mkdir -p "$tmp/half-run/shard-0-of-2"
 reject 2 'config.cfg' merge "$tmp/half-run"
 "$bin" run "${P[@]}" --deals 40 --chunk 10 --quiet true --out "$tmp/half-run" --shard 0/2 2>/dev/null
 reject 2 'shard-1-of-2 is absent' merge "$tmp/half-run"
+# A shard journal whose second chunk line fails its check (issue 20): its chunks from there on
+# are missing, and the refusal says why.
+"$bin" run "${P[@]}" --deals 40 --chunk 10 --quiet true --out "$tmp/damaged-run" --shard 0/1 2>/dev/null
+awk '/^chunk/ { if (++n == 2) { c = substr($0, length($0)); $0 = substr($0, 1, length($0) - 1) (c == "0" ? "1" : "0") } } { print }' \
+  "$tmp/damaged-run/shard-0-of-1/journal.txt" >"$tmp/damaged.txt"
+mv "$tmp/damaged.txt" "$tmp/damaged-run/shard-0-of-1/journal.txt"
+reject 2 'fails its check' merge "$tmp/damaged-run"
 # fit-model (strategies/inference) and the model files inference(model=fitted:FILE) reads.
 reject 2 'required' fit-model --games "$tmp/none.jsonl" --player heuristic
 reject 2 'cannot read' fit-model --games "$tmp/none.jsonl" --player heuristic --out "$tmp/m.txt"

@@ -3,6 +3,7 @@
 // independent fact: the single-machine runner), with every refusal the merge promises.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <nlohmann/json.hpp>
@@ -354,6 +355,40 @@ void edit_journal(const std::string& path, Edit edit) {
   std::string text = format_header(j.keys);
   for (const auto& e : j.entries) text += format_entry(e);
   write_text(path, text);
+}
+
+// A whole chunk line that fails its check is dropped with every line after it (their chunks are
+// played again), as before, but no longer silently: one line on stderr names the line and the
+// count. A last line cut short by a kill is dropped without a word.
+TEST(JournalTest, ADamagedChunkLineIsDroppedWithEveryLaterOneAndSaidSo) {
+  TempDir tmp;
+  const std::string path = tmp.sub("journal.txt");
+  const JournalKeys keys = {{"deals", "40"}, {"seed", "1"}};
+  std::string chunks;
+  for (int i = 0; i < 4; ++i) {
+    JournalEntry e;
+    e.index = i, e.begin = 10 * i, e.end = 10 * i + 10;
+    chunks += format_entry(e);
+  }
+  // Lines 1-4 are the header (magic, two keys, keys-end); chunk lines are 5 to 8. Line 6's
+  // check is spoilt by changing a digit of its chunk's first deal.
+  std::vector<std::string> lines = split_lines(chunks);
+  lines[1].replace(lines[1].find(" 10 20 "), 7, " 11 20 ");
+  std::string damaged = format_header(keys);
+  for (const auto& line : lines) damaged += line + "\n";
+  write_text(path, damaged);
+  testing::internal::CaptureStderr();
+  const std::size_t resumed = Journal::open(path, keys, false).resumed().size();
+  const std::string err = testing::internal::GetCapturedStderr();
+  EXPECT_EQ(resumed, 1u);
+  EXPECT_EQ(std::count(err.begin(), err.end(), '\n'), 1) << err;
+  EXPECT_NE(err.find("line 6 fails its check"), std::string::npos) << err;
+  EXPECT_NE(err.find("3 lines in all"), std::string::npos) << err;
+
+  write_text(path, format_header(keys) + chunks.substr(0, chunks.size() - 5));  // a torn last line
+  testing::internal::CaptureStderr();
+  EXPECT_EQ(Journal::open(path, keys, false).resumed().size(), 3u);
+  EXPECT_EQ(testing::internal::GetCapturedStderr(), "");
 }
 
 TEST(ShardMergeTest, RefusesShardsThatDoNotBelongTogether) {

@@ -4,6 +4,7 @@
 #include <cerrno>
 #include <cinttypes>
 #include <cstring>
+#include <iostream>
 #include <sstream>
 #include <stdexcept>
 
@@ -96,6 +97,19 @@ JournalKeys read_header(std::istringstream& lines, const std::string& path, bool
   return keys;
 }
 
+// Returns the number of lines left in `lines`, a last one without '\n' included.
+int count_lines(std::istringstream& lines) {
+  int count = 0;
+  for (std::string line; std::getline(lines, line);) ++count;
+  return count;
+}
+
+std::string dropped_note(const std::string& path, int line, int dropped) {
+  return "journal " + common::quoted(path) + " line " + std::to_string(line) +
+         " fails its check: it and every line after it, " + std::to_string(dropped) +
+         (dropped == 1 ? " line" : " lines") + " in all, are dropped and their chunks played again";
+}
+
 // Reads the header and the entries of `content`, the journal at `path`; stops at the first
 // invalid line. Throws ConfigError when the header is damaged.
 JournalContents parse_journal(const std::string& content, const std::string& path) {
@@ -104,10 +118,16 @@ JournalContents parse_journal(const std::string& content, const std::string& pat
   bool v5 = false;
   journal.keys = read_header(lines, path, v5);
   std::size_t consumed = static_cast<std::size_t>(lines.tellg());
+  int line_number = 1 + static_cast<int>(journal.keys.size()) + 1;  // the header's lines
   for (std::string line; std::getline(lines, line);) {
     consumed += line.size() + 1;
+    ++line_number;
     JournalEntry e;
-    if (consumed > content.size() || !parse_entry(line, e, v5)) break;  // cut short or corrupt
+    if (consumed > content.size()) break;  // a last line cut short: a kill mid-write, expected
+    if (!parse_entry(line, e, v5)) {       // a whole line that fails its check: damage
+      journal.dropped_note = dropped_note(path, line_number, 1 + count_lines(lines));
+      break;
+    }
     journal.entries.push_back(e);
   }
   return journal;
@@ -129,6 +149,8 @@ std::vector<JournalEntry> read_valid(const std::string& path, const JournalKeys&
                       " was written by a run of another experiment: " +
                       first_difference(journal.keys, keys) +
                       "; run again with --restart to discard it, or choose another --out");
+  // The run goes on (the dropped chunks are played again), but says so: damage is not silent.
+  if (!journal.dropped_note.empty()) std::cerr << "dominoes: " << journal.dropped_note << std::endl;
   return std::move(journal.entries);
 }
 

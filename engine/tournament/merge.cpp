@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <iostream>
 #include <map>
 #include <optional>
 
@@ -26,7 +27,16 @@ struct ShardFiles {
   Shard shard;
   fs::path dir;
   std::vector<JournalEntry> entries;
+  std::string dropped_note;  // why some of its journal's lines were dropped (journal.h), or ""
 };
+
+// Returns the first shard's note on lines its journal dropped, or "": the chunks of those lines
+// count as missing, and the merge says why.
+std::string dropped_note(const std::vector<ShardFiles>& shards) {
+  for (const auto& s : shards)
+    if (!s.dropped_note.empty()) return s.dropped_note;
+  return "";
+}
 
 // Where one chunk's game records lie: bytes [begin, end) of a shard's records file.
 struct RecordSpan {
@@ -46,7 +56,7 @@ std::vector<ShardFiles> find_shards(const fs::path& dir) {
   for (const auto& item : fs::directory_iterator(dir, ec)) {
     Shard shard;
     if (item.is_directory() && parse_shard_directory(item.path().filename().string(), shard))
-      shards.push_back({shard, item.path(), {}});
+      shards.push_back({shard, item.path(), {}, {}});
   }
   if (shards.empty())
     throw ConfigError(common::quoted(dir.string()) + " holds no shard directories "
@@ -98,6 +108,7 @@ void read_journals(std::vector<ShardFiles>& shards, const ExperimentConfig& conf
       throw ConfigError("cannot merge " + name_of(s) + ": it was played under another config or "
                         "build than the shards' config.cfg and this dominoes: " +
                         first_difference(journal.keys, expected));
+    s.dropped_note = std::move(journal.dropped_note);
     s.entries = std::move(journal.entries);
   }
 }
@@ -234,10 +245,13 @@ MergeResult merge_shards(const strategies::Registry& registry, const std::string
   const auto spans = gather(shards, tally);
   result.chunks_read = static_cast<std::int64_t>(spans.size());
   result.missing = tally.missing();
+  const std::string dropped = dropped_note(shards);
   if (result.partial() && !partial)
     throw ConfigError(describe_missing(result.missing, shards, result.shard_count) +
+                      (dropped.empty() ? "" : " (" + dropped + ")") +
                       "; run those shards again (each resumes from its journal), or write the "
                       "tables of what is there with --partial");
+  if (!dropped.empty()) std::cerr << "dominoes: merge: " << dropped << std::endl;
   result.tasks = tally.results(result.partial());
   check_records_not_read(result.config, shards);
   const OutputLock lock = OutputLock::acquire(result.config.out_dir);
