@@ -268,6 +268,32 @@ TEST(ShardMergeTest, MergedTablesAndRecordsEqualAnUnshardedRun) {
   }
 }
 
+// The journal holds only the records' byte counts: a record damaged in place (its length kept)
+// is found at the merge, which refuses instead of copying it.
+TEST(ShardMergeTest, DamagedRecordsAreRefusedNotCopied) {
+  TempDir tmp;
+  ExperimentConfig c = experiment({"random", "lowest"}, 120, tmp.sub("out"));
+  c.games_out = tmp.sub("games.jsonl");
+  run_shards(c, 2);
+  const std::string records = c.out_dir + "/shard-1-of-2/games.jsonl";
+  const std::string good = read_text(records);
+  ASSERT_EQ(merge_error(c.out_dir), "(no error)");
+  fs::remove(c.games_out);
+  // Shard 1 holds chunk 1, deals 40..79: its first record's deal becomes 90, of another chunk.
+  std::string moved = good;
+  moved.replace(moved.find("\"deal\":40,"), 10, "\"deal\":90,");
+  write_text(records, moved);
+  EXPECT_NE(merge_error(c.out_dir).find("not a record of deals 40..79"), std::string::npos)
+      << merge_error(c.out_dir);
+  std::string garbled = good;
+  garbled[garbled.find('\n', 1000) + 1] = 'x';  // the second line or a later one starts 'x'
+  write_text(records, garbled);
+  EXPECT_NE(merge_error(c.out_dir).find("not a JSON record"), std::string::npos)
+      << merge_error(c.out_dir);
+  EXPECT_FALSE(fs::exists(c.games_out));
+  EXPECT_FALSE(fs::exists(c.games_out + ".partial"));
+}
+
 TEST(ShardMergeTest, TheSequentialTestIsCheckedAtTheMerge) {
   TempDir tmp;
   ExperimentConfig c = experiment({"heuristic", "random"}, 20000, tmp.sub("out"));
