@@ -294,6 +294,29 @@ TEST(ShardMergeTest, DamagedRecordsAreRefusedNotCopied) {
   EXPECT_FALSE(fs::exists(c.games_out + ".partial"));
 }
 
+// A finished shard renamed its records to games.jsonl and kept its journal; when the journal
+// loses its tail, the shard run again takes its records back, cuts them to the journal, plays
+// the lost chunks again, and the merge equals an unsharded run.
+TEST(ShardMergeTest, AFinishedShardWhoseJournalLostItsTailResumes) {
+  TempDir tmp;
+  ExperimentConfig c = experiment({"random", "lowest"}, 200, tmp.sub("out"));
+  c.games_out = tmp.sub("games.jsonl");
+  run_reference(c, tmp.sub("reference"));
+  run_shards(c, 2);
+  const std::string dir = c.out_dir + "/shard-0-of-2/";
+  ASSERT_TRUE(fs::exists(dir + kShardGamesFile));
+  ASSERT_FALSE(fs::exists(dir + kShardGamesFile + ".partial"));
+  std::vector<std::string> lines = split_lines(read_text(dir + kJournalFile));
+  lines.pop_back();  // shard 0's last chunk (of chunks 0, 2, 4)
+  std::string cut;
+  for (const auto& line : lines) cut += line + "\n";
+  write_text(dir + kJournalFile, cut);
+  ASSERT_TRUE(run_shard(builtin(), c, {0, 2}).run.complete);
+  ASSERT_EQ(merge_error(c.out_dir), "(no error)");
+  expect_same_tables(tmp.sub("reference"), c.out_dir);
+  EXPECT_EQ(read_text(c.games_out), read_text(tmp.sub("reference") + "/games.jsonl"));
+}
+
 TEST(ShardMergeTest, TheSequentialTestIsCheckedAtTheMerge) {
   TempDir tmp;
   ExperimentConfig c = experiment({"heuristic", "random"}, 20000, tmp.sub("out"));
