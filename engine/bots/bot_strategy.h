@@ -106,7 +106,10 @@ class BotStrategy : public strategies::Strategy {
   BotStats stats_;
 };
 
-/// Returns the last `lines` lines of the file at `path` (empty when it cannot be read).
+/// Returns the last `lines` lines of the file at `path`, each as "  | LINE\n" (empty when it
+/// cannot be read or is not a regular file). Reads at most the last 64 KiB, and shows at most the
+/// last 200 bytes of a line (a cut line starts "..."; control characters and bytes that are not
+/// UTF-8 are escaped), so a flooded log gives a message of a few short lines.
 std::string log_tail(const std::string& path, int lines = 10);
 
 }  // namespace bots
