@@ -83,6 +83,14 @@ check "the flood log says it was cut" grep -q '^# dominoes: this log passed 8 Mi
 check "the flooding bot fails the run (exit 1)" test $? -eq 1
 check "the run's error stays short ($(wc -c <"$tmp/err") bytes)" test "$(wc -c <"$tmp/err")" -lt 4000
 
+# 4e. A bot that leaves a child running when it quits (issue 20): not "verdict: ok", and the
+#     child is killed.
+"$bin" check-bot "$py tests/bots/daemon.py --seconds 987.$$" --games 2 >"$tmp/out" 2>&1
+check "check-bot fails a bot that leaves a process behind" test $? -eq 1
+check "check-bot names what was left" grep -q 'PROBLEM: it left 1 process (sleep) running' "$tmp/out"
+check "the verdict is not ok" grep -qx 'verdict: 1 problem' "$tmp/out"
+check "the left process was killed" test "$(alive_with "sleep 987.$$")" -eq 0
+
 # 4c. A bot sees none of the runner's open files (its journal, its tables): only its pipes.
 "$bin" run --bot "fds=ls -l /proc/\$\$/fd >&2; exec $py clients/python/firstlegal.py" \
   --player fds --player random --deals 30 --chunk 5 --quiet true --out "$tmp/fd" >/dev/null 2>&1

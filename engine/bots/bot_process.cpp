@@ -13,7 +13,9 @@
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
+#include <fstream>
 #include <mutex>
+#include <sstream>
 #include <stdexcept>
 #include <thread>
 
@@ -106,6 +108,33 @@ pid_t spawn(const std::string& command, const std::string& dir, int in, int out,
                            (dir.empty() ? "" : " in " + common::quoted(dir)),
                        rc);
   return pid;
+}
+
+// Returns the processes of group `group` other than its leader that are still alive (not
+// zombies), as "N process(es) (name, name)", or "" when there are none. Read from /proc.
+std::string group_members(pid_t group) {
+  int count = 0;
+  std::string names;
+  std::error_code ec;
+  for (const auto& entry : std::filesystem::directory_iterator("/proc", ec)) {
+    const std::string pid_text = entry.path().filename().string();
+    const auto pid = common::parse_int<pid_t>(pid_text);
+    if (!pid || *pid == group) continue;
+    std::ifstream in(entry.path() / "stat");
+    std::string stat;
+    if (!std::getline(in, stat)) continue;  // gone meanwhile
+    // "PID (COMM) STATE PPID PGRP ...": COMM may hold spaces and parentheses, so from the last ')'.
+    const auto open = stat.find('('), close = stat.rfind(')');
+    if (open == std::string::npos || close == std::string::npos) continue;
+    std::istringstream rest(stat.substr(close + 1));
+    char state = 0;
+    long ppid = 0, pgrp = 0;
+    if (!(rest >> state >> ppid >> pgrp) || pgrp != group || state == 'Z') continue;
+    if (++count <= 3) names += (names.empty() ? "" : ", ") + stat.substr(open + 1, close - open - 1);
+  }
+  if (count == 0) return "";
+  return std::to_string(count) + (count == 1 ? " process (" : " processes (") + names +
+         (count > 3 ? ", ...)" : ")");
 }
 
 }  // namespace
@@ -339,6 +368,16 @@ bool BotProcess::running() {
 }
 
 void BotProcess::reap(bool wait) {
+  // A bot that exited by itself must have ended what it started: what is left is named (the
+  // leader stays a zombie until the waitpid below, so the group id is not reused meanwhile).
+  if (leader_exited()) {
+    left_behind_ = group_members(pid_);
+    if (!left_behind_.empty()) {
+      const std::string note = "# dominoes: the bot exited but left " + left_behind_ +
+                               " running in its process group: killed\n";
+      log_bytes(note.data(), note.size());
+    }
+  }
   ::kill(-pid_, SIGKILL);  // the group: the bot and anything it started
   int status = 0;
   pid_t got;

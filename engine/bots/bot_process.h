@@ -80,6 +80,9 @@ class BotProcess {
   /// Returns a description of how the process ended ("exited with status 1", "killed by signal
   /// 9"), or "still running".
   std::string exit_description() const { return exit_text_; }
+  /// Returns what the bot left running in its process group when it exited by itself, as
+  /// "N process(es) (names)" (killed since), or "" when nothing was (or it did not exit by itself).
+  const std::string& left_behind() const { return left_behind_; }
 
  private:
   bool take_line(std::string& line);
@@ -100,6 +103,7 @@ class BotProcess {
   bool skipping_ = false;  // inside an overlong line: drop input up to its newline
   bool reaped_ = false;
   std::string exit_text_ = "still running";
+  std::string left_behind_;
 };
 
 /// Makes SIGINT, SIGTERM and SIGHUP kill every bot (kill_all_bot_processes) and then end the

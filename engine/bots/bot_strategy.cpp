@@ -162,6 +162,7 @@ std::string BotStrategy::quit(std::chrono::milliseconds grace) {
   process_->stop(grace);
   const double ms = millis_since(t0);
   const std::string how = process_->exit_description();
+  stats_.left_behind = process_->left_behind();
   process_.reset();
   if (ms >= static_cast<double>(grace.count()))
     return "did not exit within " + std::to_string(grace.count()) + " ms of quit, so it was " + how;

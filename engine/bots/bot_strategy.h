@@ -44,6 +44,9 @@ struct BotStats {
   std::array<int, 3> forfeits{};  ///< by strategies::ForfeitReason
   std::string last_failure;    ///< what the last failure was, in words
   std::vector<std::string> failures;  ///< the first 20 failures, in words
+  /// After quit(): what the bot left running in its process group when it exited (BotProcess::
+  /// left_behind), or "" when nothing.
+  std::string left_behind;
 };
 
 /// An external bot as a strategies::Strategy.
