@@ -17,6 +17,7 @@
 #include <mutex>
 #include <sstream>
 #include <stdexcept>
+#include <string_view>
 #include <thread>
 
 #include "engine/common/text.h"
@@ -207,22 +208,25 @@ void BotProcess::drain_stderr() {
 }
 
 void BotProcess::log_bytes(const char* data, std::size_t size) {
-  if (log_ < 0) return;
+  append_to_log(log_, std::string_view(data, size));
+}
+
+void append_to_log(int fd, std::string_view text) {
+  if (fd < 0) return;
   struct stat info {};
-  if (::fstat(log_, &info) == 0 && static_cast<std::uint64_t>(info.st_size) + size > kMaxLogBytes) {
+  if (::fstat(fd, &info) == 0 && static_cast<std::uint64_t>(info.st_size) + text.size() > kMaxLogBytes) {
     // Cut, not rotated: the log is a help for reading the end of a failure, and a bot that
-    // floods stderr must not fill the disk.
-    [[maybe_unused]] const int cut = ::ftruncate(log_, 0);
+    // floods stderr (or the runner's notes on a chatty bot) must not fill the disk.
+    [[maybe_unused]] const int cut = ::ftruncate(fd, 0);
     const std::string note = "# dominoes: this log passed " + std::to_string(kMaxLogBytes >> 20) +
                              " MiB, so what came before this line was cut\n";
-    [[maybe_unused]] const auto w = ::write(log_, note.data(), note.size());
+    [[maybe_unused]] const auto w = ::write(fd, note.data(), note.size());
   }
-  while (size > 0) {
-    const ssize_t w = ::write(log_, data, size);
+  while (!text.empty()) {
+    const ssize_t w = ::write(fd, text.data(), text.size());
     if (w < 0 && errno == EINTR) continue;
     if (w <= 0) return;  // the log is a help, never a reason to stop a game
-    data += w;
-    size -= static_cast<std::size_t>(w);
+    text.remove_prefix(static_cast<std::size_t>(w));
   }
 }
 

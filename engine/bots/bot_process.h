@@ -19,6 +19,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <string>
+#include <string_view>
 
 namespace bots {
 
@@ -105,6 +106,11 @@ class BotProcess {
   std::string exit_text_ = "still running";
   std::string left_behind_;
 };
+
+/// Appends `text` to the log file open (O_APPEND) as `fd`, first cutting the log to a line saying
+/// so when it would pass kMaxLogBytes. Does nothing for fd < 0; a failed write is ignored (the
+/// log is a help, never a reason to stop a game).
+void append_to_log(int fd, std::string_view text);
 
 /// Makes SIGINT, SIGTERM and SIGHUP kill every bot (kill_all_bot_processes) and then end the
 /// process as the signal would: for commands that start bots outside a run (check-bot).

@@ -30,8 +30,7 @@ void append_line(const std::string& path, const std::string& text) {
   if (path.empty()) return;
   const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
   if (fd < 0) return;  // the log is a help, never a reason to stop a game
-  const std::string line = text + "\n";
-  [[maybe_unused]] const auto n = ::write(fd, line.data(), line.size());
+  append_to_log(fd, text + "\n");  // within the log's cap, as the bot's stderr
   ::close(fd);
 }
 
