@@ -2,8 +2,10 @@
 // Battle, Magic Fingers, Takeaway, the tetromino square). Each returns plain values (a dict).
 #include <pybind11/stl.h>
 
+#include <algorithm>
 #include <sstream>
 
+#include "engine/common/memory_limit.h"
 #include "engine/common/text.h"
 #include "engine/dominoes/notation.h"
 #include "engine/endgame/block_dominoes_position.h"
@@ -18,9 +20,18 @@ namespace dominoes_python {
 
 namespace {
 
+// Returns the bytes of a table of `table_mb` MiB. Throws ValueError outside 0.0625..65536 MiB or
+// above what this machine allows (common::max_table_mib, as the solver's --table-mb), rather than
+// let the allocation raise MemoryError or swap.
 std::size_t table_bytes(double table_mb) {
   if (!(table_mb >= 0.0625 && table_mb <= 65536))
-    throw py::value_error("table_mb " + std::to_string(table_mb) + " is not valid: valid 0.0625..65536 MiB");
+    throw py::value_error("table_mb " + common::shortest_decimal(table_mb) +
+                          " is not valid: valid 0.0625..65536 MiB");
+  const auto most = static_cast<double>(std::min<std::uint64_t>(65536, common::max_table_mib()));
+  if (table_mb > most)
+    throw py::value_error("table_mb " + common::shortest_decimal(table_mb) +
+                          " is more memory than this machine allows: valid 0.0625.." +
+                          common::shortest_decimal(most) + " MiB (" + common::table_limit_reason() + ")");
   return static_cast<std::size_t>(table_mb * (1 << 20));
 }
 

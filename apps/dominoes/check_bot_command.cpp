@@ -176,6 +176,11 @@ int play_and_report(const CheckOptions& o, strategies::Player& bot, bots::BotStr
     ++problems;
     std::cout << "  PROBLEM: a bot must exit within 2 s of quit, with status 0\n";
   }
+  if (!s.left_behind.empty()) {  // in a run, they would pile up with every restart
+    ++problems;
+    std::cout << "  PROBLEM: it left " << s.left_behind << " running after it exited (killed "
+              << "now): a bot must end the processes it starts before it exits\n";
+  }
   return problems;
 }
 

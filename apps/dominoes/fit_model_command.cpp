@@ -11,6 +11,7 @@
 #include <stdexcept>
 
 #include "engine/common/program_options.h"
+#include "engine/common/same_file.h"
 #include "engine/tournament/play/games_reader.h"
 #include "strategies/belief/opponent_model.h"
 #include "strategies/registry.h"
@@ -52,11 +53,10 @@ bool same_player(const std::string& name, const std::string& spec, const std::st
   }
 }
 
-// Adds the decisions of the seats named `spec` in one record line to `out`; returns the games
-// used (0 or 1).
-int add_record(const std::string& line, const std::string& spec, const std::string& canonical,
-               std::vector<strategies::FitDecision>& out) {
-  const tournament::GameRecord record = tournament::parse_game_record(line);
+// Adds the decisions of the seats named `spec` in `record` to `out`; returns the games used (0 or
+// 1). Throws std::invalid_argument when a move of the record is not legal (games_reader.h).
+int add_record(const tournament::GameRecord& record, const std::string& spec,
+               const std::string& canonical, std::vector<strategies::FitDecision>& out) {
   std::array<bool, 2> modelled{};
   for (int s = 0; s < 2; ++s) modelled[s] = same_player(record.players[s], spec, canonical);
   if (!modelled[0] && !modelled[1]) return 0;
@@ -98,30 +98,26 @@ int fit_model_command(const std::vector<std::string>& args) {
     return 2;
   }
   const std::string path = vm["games"].as<std::string>(), spec = vm["player"].as<std::string>();
+  if (common::same_existing_file(vm["out"].as<std::string>(), path)) {
+    std::cerr << "dominoes: fit-model: --out " << common::quoted(vm["out"].as<std::string>())
+              << " is the --games file: the model would replace the records; give another --out\n";
+    return 2;
+  }
   std::string canonical;
   try {
     canonical = strategies::Registry::builtin().canonical(spec);
   } catch (const std::exception&) {
     // Not a built-in spec (an external bot): matched by name only.
   }
-  std::ifstream in(path);
-  if (!in) {
-    std::cerr << "dominoes: fit-model: cannot read " << common::quoted(path) << "\n";
-    return 2;
-  }
   std::vector<strategies::FitDecision> decisions;
-  int games = 0, line_number = 0;
-  std::string line;
-  while (std::getline(in, line)) {
-    ++line_number;
-    if (common::trimmed(line).empty()) continue;
-    try {
-      games += add_record(line, spec, canonical, decisions);
-    } catch (const std::exception& e) {
-      std::cerr << "dominoes: fit-model: " << path << " line " << line_number
-                << ": not a game record (" << common::quoted(e.what(), 120) << ")\n";
-      return 2;
-    }
+  int games = 0;
+  try {
+    tournament::read_game_records(path, [&](const tournament::GameRecord& record) {
+      games += add_record(record, spec, canonical, decisions);
+    });
+  } catch (const std::exception& e) {  // common::ReadError, tournament::GameRecordError: one line
+    std::cerr << "dominoes: fit-model: " << e.what() << "\n";
+    return 2;
   }
   if (decisions.empty()) {
     std::cerr << "dominoes: fit-model: no decision of " << common::quoted(spec) << " with two or "

@@ -12,6 +12,7 @@
 #include "apps/dominoes/command_options.h"
 #include "apps/dominoes/line_of_play.h"
 #include "apps/dominoes/typed_move.h"
+#include "engine/common/limited_file.h"
 #include "engine/common/text.h"
 #include "engine/dominoes/deal.h"
 #include "engine/dominoes/history.h"
@@ -132,6 +133,9 @@ std::string moves_text(const dominoes::MoveList& legal) {
   return text;
 }
 
+// A typed move or command is a word; a longer line is not typing (e.g. play < /dev/zero).
+constexpr std::size_t kMaxTypedLine = 4096;
+
 class Session {
  public:
   Session(Settings settings, std::istream& in, std::ostream& out)
@@ -158,7 +162,7 @@ class Session {
 std::optional<std::string> Session::ask(const std::string& prompt) {
   out_ << prompt << std::flush;
   std::string line;
-  if (!std::getline(in_, line)) {
+  if (!common::read_limited_line(in_, line, kMaxTypedLine, "standard input")) {
     out_ << "\n";
     return std::nullopt;
   }
@@ -325,6 +329,10 @@ int play_command(const std::vector<std::string>& args, std::istream& in, std::os
     }
     return Session(read_settings(vm), in, out).run();
   } catch (const UsageError& e) {
+    std::cerr << "dominoes: play: " << e.what() << "\n";
+    return 2;
+  } catch (const common::ReadError& e) {
+    out << std::flush;
     std::cerr << "dominoes: play: " << e.what() << "\n";
     return 2;
   } catch (const std::exception& e) {

@@ -4,6 +4,7 @@
 #include <poll.h>
 #include <signal.h>
 #include <spawn.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -12,8 +13,11 @@
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
+#include <fstream>
 #include <mutex>
+#include <sstream>
 #include <stdexcept>
+#include <string_view>
 #include <thread>
 
 #include "engine/common/text.h"
@@ -50,7 +54,7 @@ std::runtime_error system_error(const std::string& what, int err) {
 }
 
 int open_log(const std::string& path) {
-  if (path.empty()) return ::open("/dev/null", O_WRONLY | O_CLOEXEC);
+  if (path.empty()) return -1;  // the bot's stderr is read and dropped
   const std::filesystem::path p(path);
   std::error_code ec;
   if (p.has_parent_path()) std::filesystem::create_directories(p.parent_path(), ec);
@@ -107,6 +111,33 @@ pid_t spawn(const std::string& command, const std::string& dir, int in, int out,
   return pid;
 }
 
+// Returns the processes of group `group` other than its leader that are still alive (not
+// zombies), as "N process(es) (name, name)", or "" when there are none. Read from /proc.
+std::string group_members(pid_t group) {
+  int count = 0;
+  std::string names;
+  std::error_code ec;
+  for (const auto& entry : std::filesystem::directory_iterator("/proc", ec)) {
+    const std::string pid_text = entry.path().filename().string();
+    const auto pid = common::parse_int<pid_t>(pid_text);
+    if (!pid || *pid == group) continue;
+    std::ifstream in(entry.path() / "stat");
+    std::string stat;
+    if (!std::getline(in, stat)) continue;  // gone meanwhile
+    // "PID (COMM) STATE PPID PGRP ...": COMM may hold spaces and parentheses, so from the last ')'.
+    const auto open = stat.find('('), close = stat.rfind(')');
+    if (open == std::string::npos || close == std::string::npos) continue;
+    std::istringstream rest(stat.substr(close + 1));
+    char state = 0;
+    long ppid = 0, pgrp = 0;
+    if (!(rest >> state >> ppid >> pgrp) || pgrp != group || state == 'Z') continue;
+    if (++count <= 3) names += (names.empty() ? "" : ", ") + stat.substr(open + 1, close - open - 1);
+  }
+  if (count == 0) return "";
+  return std::to_string(count) + (count == 1 ? " process (" : " processes (") + names +
+         (count > 3 ? ", ...)" : ")");
+}
+
 }  // namespace
 
 namespace {
@@ -134,31 +165,70 @@ BotProcess::BotProcess(const std::string& command, const std::string& dir,
                        const std::string& log_path) {
   static std::once_flag ignore_sigpipe;
   std::call_once(ignore_sigpipe, [] { ::signal(SIGPIPE, SIG_IGN); });
-  int in[2], out[2];
-  if (::pipe2(in, O_CLOEXEC) != 0) throw system_error("cannot make a pipe", errno);
-  if (::pipe2(out, O_CLOEXEC) != 0) {
-    const int err = errno;
-    ::close(in[0]), ::close(in[1]);
-    throw system_error("cannot make a pipe", err);
-  }
-  int log = -1;
+  int in[2] = {-1, -1}, out[2] = {-1, -1}, err[2] = {-1, -1};
   try {
-    log = open_log(log_path);
-    pid_ = spawn(command, dir, in[0], out[1], log);
+    for (int* p : {in, out, err})
+      if (::pipe2(p, O_CLOEXEC) != 0) throw system_error("cannot make a pipe", errno);
+    log_ = open_log(log_path);
+    pid_ = spawn(command, dir, in[0], out[1], err[1]);
   } catch (...) {
-    for (int fd : {in[0], in[1], out[0], out[1], log})
+    for (int fd : {in[0], in[1], out[0], out[1], err[0], err[1], log_})
       if (fd >= 0) ::close(fd);
     throw;
   }
   remember(pid_);
-  ::close(in[0]), ::close(out[1]), ::close(log);
+  ::close(in[0]), ::close(out[1]), ::close(err[1]);
   to_bot_ = in[1];
   from_bot_ = out[0];
-  ::fcntl(to_bot_, F_SETFL, ::fcntl(to_bot_, F_GETFL) | O_NONBLOCK);
-  ::fcntl(from_bot_, F_SETFL, ::fcntl(from_bot_, F_GETFL) | O_NONBLOCK);
+  err_from_bot_ = err[0];
+  // A larger pipe lets a bot write a burst to stderr between the runner's reads without waiting.
+  ::fcntl(err_from_bot_, F_SETPIPE_SZ, 1 << 20);
+  for (int fd : {to_bot_, from_bot_, err_from_bot_})
+    ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) | O_NONBLOCK);
 }
 
-BotProcess::~BotProcess() { stop(); }
+BotProcess::~BotProcess() {
+  stop();
+  if (log_ >= 0) ::close(log_);
+}
+
+void BotProcess::drain_stderr() {
+  char buf[1 << 16];
+  while (err_from_bot_ >= 0) {
+    const ssize_t n = ::read(err_from_bot_, buf, sizeof buf);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0 && errno == EAGAIN) return;
+    if (n <= 0) {  // the end, or an error: nothing more to read
+      ::close(err_from_bot_);
+      err_from_bot_ = -1;
+      return;
+    }
+    log_bytes(buf, static_cast<std::size_t>(n));
+  }
+}
+
+void BotProcess::log_bytes(const char* data, std::size_t size) {
+  append_to_log(log_, std::string_view(data, size));
+}
+
+void append_to_log(int fd, std::string_view text) {
+  if (fd < 0) return;
+  struct stat info {};
+  if (::fstat(fd, &info) == 0 && static_cast<std::uint64_t>(info.st_size) + text.size() > kMaxLogBytes) {
+    // Cut, not rotated: the log is a help for reading the end of a failure, and a bot that
+    // floods stderr (or the runner's notes on a chatty bot) must not fill the disk.
+    [[maybe_unused]] const int cut = ::ftruncate(fd, 0);
+    const std::string note = "# dominoes: this log passed " + std::to_string(kMaxLogBytes >> 20) +
+                             " MiB, so what came before this line was cut\n";
+    [[maybe_unused]] const auto w = ::write(fd, note.data(), note.size());
+  }
+  while (!text.empty()) {
+    const ssize_t w = ::write(fd, text.data(), text.size());
+    if (w < 0 && errno == EINTR) continue;
+    if (w <= 0) return;  // the log is a help, never a reason to stop a game
+    text.remove_prefix(static_cast<std::size_t>(w));
+  }
+}
 
 void BotProcess::send(const std::string& line) {
   if (to_bot_ < 0) return;
@@ -186,10 +256,11 @@ void BotProcess::push() {
 
 bool BotProcess::flush(Clock::time_point deadline) {
   while (!outbox_.empty() && to_bot_ >= 0) {
-    pollfd p{to_bot_, POLLOUT, 0};
-    const int ready = ::poll(&p, 1, millis_until(deadline));
+    pollfd p[2] = {{to_bot_, POLLOUT, 0}, {err_from_bot_, POLLIN, 0}};
+    const int ready = ::poll(p, 2, millis_until(deadline));
     if (ready < 0 && errno == EINTR) continue;
     if (ready <= 0) return false;
+    drain_stderr();
     push();
   }
   return to_bot_ >= 0;
@@ -230,11 +301,12 @@ ReadStatus BotProcess::read_line(Clock::time_point deadline, std::string& line) 
     if (eof_ || from_bot_ < 0) return ReadStatus::kClosed;
     // Waits in slices, so that a bot that exited while a process it started still holds its
     // stdout open is seen to be gone (a crash) rather than waited for until the deadline.
-    pollfd p{from_bot_, POLLIN, 0};
-    const int ready = ::poll(&p, 1, millis_until(std::min(deadline, Clock::now() + kExitCheck)));
+    pollfd p[2] = {{from_bot_, POLLIN, 0}, {err_from_bot_, POLLIN, 0}};
+    const int ready = ::poll(p, 2, millis_until(std::min(deadline, Clock::now() + kExitCheck)));
     if (ready < 0 && errno == EINTR) continue;
-    if (ready == 0) {
-      if (leader_exited()) eof_ = true;
+    drain_stderr();  // stderr is the runner's to read too: a bot that fills the pipe would wait
+    if (ready == 0 || p[0].revents == 0) {  // nothing on stdout: has the bot gone?
+      if (leader_exited()) eof_ = true;        // (what it wrote before it exited is in the pipe)
       continue;
     }
     char buf[4096];
@@ -300,11 +372,24 @@ bool BotProcess::running() {
 }
 
 void BotProcess::reap(bool wait) {
+  // A bot that exited by itself must have ended what it started: what is left is named (the
+  // leader stays a zombie until the waitpid below, so the group id is not reused meanwhile).
+  if (leader_exited()) {
+    left_behind_ = group_members(pid_);
+    if (!left_behind_.empty()) {
+      const std::string note = "# dominoes: the bot exited but left " + left_behind_ +
+                               " running in its process group: killed\n";
+      log_bytes(note.data(), note.size());
+    }
+  }
   ::kill(-pid_, SIGKILL);  // the group: the bot and anything it started
   int status = 0;
   pid_t got;
   do got = ::waitpid(pid_, &status, wait ? 0 : WNOHANG);
   while (got < 0 && errno == EINTR);
+  drain_stderr();  // its last words: the group is dead, so what it wrote is in the pipe
+  if (err_from_bot_ >= 0) ::close(err_from_bot_);
+  err_from_bot_ = -1;
   if (got != pid_) return;
   reaped_ = true;
   exit_text_ = describe_status(status);
@@ -312,6 +397,7 @@ void BotProcess::reap(bool wait) {
 }
 
 void BotProcess::close_fds() {
+  drain_stderr();
   if (to_bot_ >= 0) ::close(to_bot_);
   if (from_bot_ >= 0) ::close(from_bot_);
   to_bot_ = from_bot_ = -1;

@@ -16,11 +16,17 @@
 #include <sys/types.h>
 
 #include <chrono>
+#include <cstddef>
+#include <cstdint>
 #include <string>
+#include <string_view>
 
 namespace bots {
 
 using Clock = std::chrono::steady_clock;
+
+/// The most bytes a bot's log holds: past it, the log is cut to a line saying so (BotProcess).
+inline constexpr std::uint64_t kMaxLogBytes = std::uint64_t{8} << 20;
 
 /// Outcome of waiting for a line from the bot.
 enum class ReadStatus {
@@ -33,8 +39,10 @@ enum class ReadStatus {
 /// A started bot process. Not copyable; stopping it (stop(), kill(), the destructor) is final.
 class BotProcess {
  public:
-  /// Starts `command` through /bin/sh -c in directory `dir` (empty: the current one), with
-  /// stderr appended to the file `log_path` (created with its directory; empty: /dev/null).
+  /// Starts `command` through /bin/sh -c in directory `dir` (empty: the current one). Its stderr
+  /// is read by the runner whenever it waits on the bot and appended to the file `log_path`
+  /// (created with its directory; empty: dropped); when the log would pass kMaxLogBytes it is cut
+  /// to a line saying so, and the newest output follows.
   /// Throws std::runtime_error with the system's reason when the pipes, the log file or the
   /// process cannot be made (a command that does not exist starts, and its shell exits 127).
   BotProcess(const std::string& command, const std::string& dir, const std::string& log_path);
@@ -73,6 +81,9 @@ class BotProcess {
   /// Returns a description of how the process ended ("exited with status 1", "killed by signal
   /// 9"), or "still running".
   std::string exit_description() const { return exit_text_; }
+  /// Returns what the bot left running in its process group when it exited by itself, as
+  /// "N process(es) (names)" (killed since), or "" when nothing was (or it did not exit by itself).
+  const std::string& left_behind() const { return left_behind_; }
 
  private:
   bool take_line(std::string& line);
@@ -80,16 +91,26 @@ class BotProcess {
   bool leader_exited() const;
   void reap(bool wait);
   void close_fds();
+  void drain_stderr();  // moves what the bot wrote to stderr into the log, without waiting
+  void log_bytes(const char* data, std::size_t size);
   pid_t pid_ = -1;
   int to_bot_ = -1;    // write end of the bot's stdin
   int from_bot_ = -1;  // read end of the bot's stdout
+  int err_from_bot_ = -1;  // read end of the bot's stderr
+  int log_ = -1;           // the log file, appended to
   std::string outbox_;
   std::string inbox_;
   bool eof_ = false;
   bool skipping_ = false;  // inside an overlong line: drop input up to its newline
   bool reaped_ = false;
   std::string exit_text_ = "still running";
+  std::string left_behind_;
 };
+
+/// Appends `text` to the log file open (O_APPEND) as `fd`, first cutting the log to a line saying
+/// so when it would pass kMaxLogBytes. Does nothing for fd < 0; a failed write is ignored (the
+/// log is a help, never a reason to stop a game).
+void append_to_log(int fd, std::string_view text);
 
 /// Makes SIGINT, SIGTERM and SIGHUP kill every bot (kill_all_bot_processes) and then end the
 /// process as the signal would: for commands that start bots outside a run (check-bot).

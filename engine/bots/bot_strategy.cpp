@@ -1,6 +1,7 @@
 #include "engine/bots/bot_strategy.h"
 
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -18,6 +19,8 @@ using strategies::ForfeitReason;
 
 constexpr auto kMoveMargin = std::chrono::milliseconds(50);  // PROTOCOL.md "Time and failure"
 constexpr int kInfoLinesLogged = 20;  // per answer: a chatty bot must not fill the disk
+constexpr std::uint64_t kTailBytes = 64 * 1024;  // log_tail reads no more of the log than this
+constexpr std::size_t kTailLineBytes = 200;      // and shows no more of a line than this
 
 double millis_since(Clock::time_point t0) {
   return std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
@@ -27,22 +30,37 @@ void append_line(const std::string& path, const std::string& text) {
   if (path.empty()) return;
   const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
   if (fd < 0) return;  // the log is a help, never a reason to stop a game
-  const std::string line = text + "\n";
-  [[maybe_unused]] const auto n = ::write(fd, line.data(), line.size());
+  append_to_log(fd, text + "\n");  // within the log's cap, as the bot's stderr
   ::close(fd);
 }
 
 }  // namespace
 
 std::string log_tail(const std::string& path, int lines) {
-  std::ifstream in(path);
+  struct stat info {};
+  if (::stat(path.c_str(), &info) != 0 || !S_ISREG(info.st_mode)) return "";
+  // Only the end is read: a bot's log may hold megabytes, and a message shows a few lines.
+  const auto size = static_cast<std::uint64_t>(info.st_size);
+  const std::uint64_t from = size > kTailBytes ? size - kTailBytes : 0;
+  std::ifstream in(path, std::ios::binary);
+  in.seekg(static_cast<std::streamoff>(from));
+  std::string end(static_cast<std::size_t>(size - from), '\0');
+  end.resize(static_cast<std::size_t>(in.read(end.data(), static_cast<std::streamsize>(end.size())).gcount()));
+  if (!end.empty() && end.back() == '\n') end.pop_back();
   std::deque<std::string> tail;
-  for (std::string line; std::getline(in, line);) {
-    tail.push_back(line);
+  for (std::size_t at = 0; !end.empty() && at <= end.size();) {
+    const std::size_t cut = std::min(end.find('\n', at), end.size());
+    tail.push_back(end.substr(at, cut - at));
     if (static_cast<int>(tail.size()) > lines) tail.pop_front();
+    at = cut + 1;
   }
   std::string text;
-  for (const auto& l : tail) text += "  | " + l + "\n";
+  for (const auto& l : tail) {
+    // The end of a long line (where a bot's last words and the runner's notes are), escaped.
+    const std::size_t keep = std::min(l.size(), kTailLineBytes);
+    const std::string shown = common::quoted(std::string_view(l).substr(l.size() - keep), keep);
+    text += "  | " + (keep < l.size() ? "..." : std::string()) + shown.substr(1, shown.size() - 2) + "\n";
+  }
   return text;
 }
 
@@ -143,6 +161,7 @@ std::string BotStrategy::quit(std::chrono::milliseconds grace) {
   process_->stop(grace);
   const double ms = millis_since(t0);
   const std::string how = process_->exit_description();
+  stats_.left_behind = process_->left_behind();
   process_.reset();
   if (ms >= static_cast<double>(grace.count()))
     return "did not exit within " + std::to_string(grace.count()) + " ms of quit, so it was " + how;

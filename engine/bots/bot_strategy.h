@@ -44,6 +44,9 @@ struct BotStats {
   std::array<int, 3> forfeits{};  ///< by strategies::ForfeitReason
   std::string last_failure;    ///< what the last failure was, in words
   std::vector<std::string> failures;  ///< the first 20 failures, in words
+  /// After quit(): what the bot left running in its process group when it exited (BotProcess::
+  /// left_behind), or "" when nothing.
+  std::string left_behind;
 };
 
 /// An external bot as a strategies::Strategy.
@@ -106,7 +109,10 @@ class BotStrategy : public strategies::Strategy {
   BotStats stats_;
 };
 
-/// Returns the last `lines` lines of the file at `path` (empty when it cannot be read).
+/// Returns the last `lines` lines of the file at `path`, each as "  | LINE\n" (empty when it
+/// cannot be read or is not a regular file). Reads at most the last 64 KiB, and shows at most the
+/// last 200 bytes of a line (a cut line starts "..."; control characters and bytes that are not
+/// UTF-8 are escaped), so a flooded log gives a message of a few short lines.
 std::string log_tail(const std::string& path, int lines = 10);
 
 }  // namespace bots

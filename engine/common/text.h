@@ -16,18 +16,53 @@ namespace common {
 /// The most characters of user input an error message echoes before it marks the cut.
 inline constexpr std::size_t kEchoLimit = 80;
 
+/// Returns the offset of the first byte of `text` that is not part of well-formed UTF-8 (RFC 3629:
+/// no overlong forms, no surrogates, nothing above U+10FFFF), or std::string_view::npos when all
+/// of it is. ASCII is UTF-8.
+inline std::size_t invalid_utf8_at(std::string_view text) {
+  const auto byte = [&](std::size_t i) { return static_cast<unsigned char>(text[i]); };
+  for (std::size_t i = 0; i < text.size();) {
+    const unsigned char c = byte(i);
+    if (c < 0x80) {
+      ++i;
+      continue;
+    }
+    std::size_t length = 0;
+    unsigned char low = 0x80, high = 0xbf;  // the allowed range of the second byte
+    if (c >= 0xc2 && c <= 0xdf) length = 2;
+    else if (c >= 0xe0 && c <= 0xef) length = 3, low = c == 0xe0 ? 0xa0 : 0x80, high = c == 0xed ? 0x9f : 0xbf;
+    else if (c >= 0xf0 && c <= 0xf4) length = 4, low = c == 0xf0 ? 0x90 : 0x80, high = c == 0xf4 ? 0x8f : 0xbf;
+    else return i;
+    if (i + length > text.size()) return i;
+    if (byte(i + 1) < low || byte(i + 1) > high) return i;
+    for (std::size_t k = 2; k < length; ++k)
+      if (byte(i + k) < 0x80 || byte(i + k) > 0xbf) return i;
+    i += length;
+  }
+  return std::string_view::npos;
+}
+
 /// Returns `text` in double quotes for an error message: control characters (a newline, a tab)
-/// shown as \n, \t or \xNN so the message stays one line, and input longer than `limit` bytes cut
-/// there and marked `...(N more bytes)`, so a 10 MB input does not make a 10 MB message.
+/// shown as \n, \t or \xNN so the message stays one line, bytes that are not UTF-8 shown as \xNN
+/// so the message stays text, and input longer than `limit` bytes cut there and marked
+/// `...(N more bytes)`, so a 10 MB input does not make a 10 MB message.
 inline std::string quoted(std::string_view text, std::size_t limit = kEchoLimit) {
   std::string out = "\"";
   const std::size_t shown = text.size() > limit ? limit : text.size();
   for (std::size_t i = 0; i < shown; ++i) {
     const auto c = static_cast<unsigned char>(text[i]);
+    if (c >= 0x80) {  // a whole UTF-8 character within the cut is kept, any other byte escaped
+      std::size_t length = c >= 0xf0 ? 4 : c >= 0xe0 ? 3 : 2;
+      if (i + length <= shown && invalid_utf8_at(text.substr(i, length)) == std::string_view::npos) {
+        out.append(text.substr(i, length));
+        i += length - 1;
+        continue;
+      }
+    }
     if (c == '\n') out += "\\n";
     else if (c == '\t') out += "\\t";
     else if (c == '\r') out += "\\r";
-    else if (c < 0x20 || c == 0x7f) {
+    else if (c < 0x20 || c >= 0x7f) {
       static constexpr char kHex[] = "0123456789abcdef";
       out += "\\x";
       out += kHex[c >> 4];

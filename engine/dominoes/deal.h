@@ -24,8 +24,12 @@ inline Seat heaviest_double_holder(const std::array<TileSet, 2>& hands) {
   Seat best = 0;
   for (Seat s = 0; s < 2; ++s)
     for (Tile t : hands[s]) {
-      // Doubles rank above every other tile; among each kind, more pips rank higher.
-      const int rank = (is_double(t) ? 1000 : 0) + tile_pips(t) * 64 + t;
+      // Doubles rank above every other tile; among each kind, more pips rank higher. pips * 64 + t
+      // is below 2 * kMaxPip * 64 + 64, so the doubles' bonus must be at least that (1000 was not:
+      // in double-8 and double-9 sets 0-0 and 1-1 ranked below 8-9).
+      constexpr int kDoubleBonus = (2 * kMaxPip + 1) * 64;
+      static_assert(kMaxTiles <= 64, "the tile index must stay below the pips' step of 64");
+      const int rank = (is_double(t) ? kDoubleBonus : 0) + tile_pips(t) * 64 + t;
       if (rank > best_rank) best_rank = rank, best = s;
     }
   return best;

@@ -3,11 +3,11 @@
 #include <Eigen/Dense>
 #include <algorithm>
 #include <cmath>
-#include <fstream>
 #include <limits>
 #include <sstream>
 #include <stdexcept>
 
+#include "engine/common/limited_file.h"
 #include "engine/common/text.h"
 #include "strategies/heuristic/heuristic_strategy.h"
 #include "strategies/seed_order.h"
@@ -282,12 +282,16 @@ std::array<double, kMoveFeatures> parse_softmax_model(const std::string& text) {
 }
 
 std::array<double, kMoveFeatures> load_softmax_model(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) throw std::invalid_argument("cannot read model file " + common::quoted(path));
-  std::ostringstream text;
-  text << in.rdbuf();
+  // A model is ten short lines; comments aside, nothing in it is long.
+  constexpr common::ReadLimits kModelLimits{std::size_t{4} << 10, std::uint64_t{1} << 20, true};
+  std::string text;
   try {
-    return parse_softmax_model(text.str());
+    text = common::read_limited_file(path, "model file", kModelLimits);
+  } catch (const common::ReadError& e) {
+    throw std::invalid_argument(e.what());
+  }
+  try {
+    return parse_softmax_model(text);
   } catch (const std::invalid_argument& e) {
     throw std::invalid_argument("model file " + common::quoted(path) + ": " + e.what());
   }

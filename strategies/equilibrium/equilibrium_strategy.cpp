@@ -1,9 +1,9 @@
 #include "strategies/equilibrium/equilibrium_strategy.h"
 
-#include <filesystem>
-#include <fstream>
+#include <sstream>
 #include <stdexcept>
 
+#include "engine/common/limited_file.h"
 #include "engine/dominoes/rules.h"
 #include "engine/equilibrium/infoset_key.h"
 #include "strategies/spec.h"
@@ -17,16 +17,21 @@ std::string variant_text(const dominoes::Rules& rules) {
          " tiles each, " + std::string(dominoes::to_string(rules.scoring)) + " scoring";
 }
 
+// read_strategy caps a line at 64 KiB itself; the total is far above any variant that can be
+// solved in memory (the file is smaller than the solver's tables).
+constexpr common::ReadLimits kStrategyFileLimits{std::size_t{64} << 10, std::uint64_t{1} << 30, true};
+
 }  // namespace
 
 std::shared_ptr<const equilibrium::SavedStrategy> load_saved_strategy(const std::string& path) {
   if (path.empty())
     throw SpecError("file=PATH is required: a strategy saved by `solver equilibrium --out PATH`");
-  std::error_code ec;
-  if (std::filesystem::exists(path, ec) && !std::filesystem::is_regular_file(path, ec))
-    throw SpecError(common::quoted(path) + " is not a regular file: give a file saved by `solver equilibrium --out`");
-  std::ifstream in(path);
-  if (!in) throw SpecError("cannot read " + common::quoted(path) + ": give a file saved by `solver equilibrium --out`");
+  std::istringstream in;
+  try {
+    in.str(common::read_limited_file(path, "strategy file", kStrategyFileLimits));
+  } catch (const common::ReadError& e) {
+    throw SpecError(std::string(e.what()) + ": give a file saved by `solver equilibrium --out`");
+  }
   try {
     return std::make_shared<const equilibrium::SavedStrategy>(equilibrium::read_strategy(in, path));
   } catch (const equilibrium::StrategyFileError& e) {

@@ -8,9 +8,11 @@
 // engine's own State replayed beside the laid line, hand-computed scores, second implementations
 // of the example bots' rules written here (a bot must give exactly their tables), and the game
 // records recounted here.
+#include <fcntl.h>
 #include <gtest/gtest.h>
 #include <signal.h>
 #include <stdlib.h>
+#include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
@@ -374,6 +376,24 @@ TEST(BotTournamentTest, NoBotOutlivesARunThatEndsOrFails) {
   fails.bots = {bot("illegal", python_bot("tests/bots/illegal.py", "", tag + "b"))};
   EXPECT_THROW(tournament::run_experiment(strategies::Registry::builtin(), fails), bots::BotError);
   EXPECT_EQ(processes_with(tag + "b"), 0);
+}
+
+// The log's cap (issue 20), for the runner's notes as for the bot's stderr: a line that would take
+// the log past kMaxLogBytes first cuts it to a line saying so; below the cap, lines are appended.
+TEST(BotLogTest, ALogAtItsCapIsCutToALineSayingSo) {
+  test_files::TempDir dir;
+  const std::string path = dir.sub("bot.log");
+  test_files::write_text(path, std::string(bots::kMaxLogBytes - 10, 'x'));
+  const int fd = ::open(path.c_str(), O_WRONLY | O_APPEND | O_CLOEXEC);
+  ASSERT_GE(fd, 0);
+  bots::append_to_log(fd, "12345\n");  // 6 bytes: still within the cap
+  EXPECT_EQ(fs::file_size(path), bots::kMaxLogBytes - 4);
+  bots::append_to_log(fd, "the newest line\n");
+  ::close(fd);
+  EXPECT_EQ(test_files::read_text(path),
+            "# dominoes: this log passed 8 MiB, so what came before this line was cut\n"
+            "the newest line\n");
+  EXPECT_EQ(bots::log_tail(path, 1), "  | the newest line\n");
 }
 
 }  // namespace

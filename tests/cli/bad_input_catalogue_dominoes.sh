@@ -140,9 +140,44 @@ reject 2 journal.txt run "${P[@]}" "${O[@]}" --games-out "$tables/journal.txt"
 reject 2 summary.csv.partial run "${P[@]}" "${O[@]}" --games-out "$tables/summary.csv.partial"
 reject 2 'config file being read' run "$(cfg self.cfg "player = random\nplayer = lowest\ngames-out = $tmp/self.cfg\n")" "${O[@]}"
 reject 2 'is a directory' run "${P[@]}" "${O[@]}" --games-out "$tmp"
+# ... or replace what they name (issue 20): only a regular file or a new path; never try /dev here.
+mkfifo "$tmp/games-fifo" && ln -s /dev/null "$tmp/games-to-device"
+reject 2 'FIFO' run "${P[@]}" "${O[@]}" --games-out "$tmp/games-fifo"
+reject 2 'symbolic link' run "${P[@]}" "${O[@]}" --games-out "$tmp/games-to-device"
+check 'games-out FIFO is still a FIFO' test -p "$tmp/games-fifo"
+check 'games-out link is still a link' test -L "$tmp/games-to-device"
 : >"$tmp/plain_file"
 reject 2 'not a directory' run "${P[@]}" --quiet true --out "$tmp/plain_file"
 reject 1 'Not a directory' run "${P[@]}" --quiet true --out "$tmp/plain_file/sub" --deals 10
+# ... or over a file the run reads (issue 20): a player's strategy file or model, the config file
+# with a table. Each input must survive the refusal.
+"$bin" run "${P[@]}" --deals 10 --quiet true --out "$tmp/rec" --games-out "$tmp/rec.jsonl" >/dev/null 2>&1
+"$bin" fit-model --games "$tmp/rec.jsonl" --player heuristic --out "$tmp/rec-model.txt" >/dev/null
+cp "$tmp/rec.jsonl" "$tmp/rec.copy" && cp "$tmp/rec-model.txt" "$tmp/rec-model.copy"
+reject 2 'reads' run --player "inference(model=fitted:$tmp/rec-model.txt)" --player random "${O[@]}" --games-out "$tmp/./rec-model.txt"
+strategy=$(cfg d3h2-b.strategy 'dominoes-equilibrium v1\ndouble 3\nhand 2\n')
+reject 2 'reads' run --player "equilibrium(file=$strategy)" --player random "${O[@]}" --games-out "$strategy"
+check 'strategy unchanged' test "$(cat "$strategy")" = "$(printf 'dominoes-equilibrium v1\ndouble 3\nhand 2')"
+mkdir -p "$tmp/own" && cp "$(cfg self2.cfg 'player = random\nplayer = lowest\n')" "$tmp/own/summary.md"
+reject 2 'writes over' run "$tmp/own/summary.md" --out "$tmp/own" --quiet true
+check 'config unchanged' cmp -s "$tmp/own/summary.md" "$tmp/self2.cfg"
+reject 2 'games file' fit-model --games "$tmp/rec.jsonl" --player heuristic --out "$tmp/../$(basename "$tmp")/rec.jsonl"
+check 'records unchanged' cmp -s "$tmp/rec.jsonl" "$tmp/rec.copy"
+check 'model unchanged' cmp -s "$tmp/rec-model.txt" "$tmp/rec-model.copy"
+"$bin" run "${P[@]}" --deals 20 --chunk 10 --quiet true --out "$tmp/self-merge" --shard 0/1 \
+  --games-out "$tmp/self-merge/shard-0-of-1/games.jsonl" 2>/dev/null
+cp "$tmp/self-merge/shard-0-of-1/games.jsonl" "$tmp/self-merge.copy"
+reject 2 'merge reads' merge "$tmp/self-merge"
+check 'shard records unchanged' cmp -s "$tmp/self-merge/shard-0-of-1/games.jsonl" "$tmp/self-merge.copy"
+# Text that summary.json could not hold (issue 20): refused before the first game, not after the
+# last one.
+reject 2 'UTF-8' run "${P[@]}" "${O[@]}" --name "$(printf 'caf\xe9')"
+reject 2 'UTF-8' run "${P[@]}" --quiet true --out "$tmp/$(printf 'out\xff')"
+reject 2 'UTF-8' run "${P[@]}" "${O[@]}" --games-out "$tmp/$(printf 'g\xfe.jsonl')"
+reject 2 'UTF-8' run --bot "mybot=$(printf 'echo \xe9')" --player mybot --player random "${O[@]}"
+"$bin" run "${P[@]}" --deals 20 --chunk 10 --quiet true --out "$tmp/utf8-shards" --shard 0/1 2>/dev/null
+mv "$tmp/utf8-shards" "$tmp/$(printf 'shards\xff')"
+reject 2 'UTF-8' merge "$tmp/$(printf 'shards\xff')"
 # dominoes advise: impossible positions and bad options (issue 9). L4 is a line of 4 tiles with
 # open ends 3 and 6; with --hand-size 3 a hand of one tile leaves the opponent one.
 A=(advise --hand-size 3)
@@ -200,6 +235,9 @@ reject 2 'no command' run "$(cfg b4.cfg '[bot.mybot]\ntime-ms = 500\n')" "${B[@]
 reject 2 "'#'" run --bot 'mybot=python3 x.py # note' "${B[@]}"
 reject 2 'unknown key' run "$(cfg b5.cfg '[robot.mybot]\ncommand = x\n')" "${B[@]}"
 reject 2 'not valid' run "$(cfg b6.cfg '[bot.my.bot]\ncommand = x\n')" "${B[@]}"
+reject 2 'given twice' run "$(cfg b7.cfg '[bot.mybot]\ncommand = python3 x.py\ncommand = python3 y.py\n')" "${B[@]}"
+reject 2 'given twice' run "$(cfg b8.cfg '[bot.mybot]\ncommand = python3 x.py\n[bot.other]\ncommand = z\n[bot.mybot]\ntime-ms = 5\n')" "${B[@]}"
+reject 2 '-1e6..1e6' run --format head-to-head "${P[@]}" "${O[@]}" --sprt p0=1e308,p1=1.7e308
 reject 2 "bot's command" check-bot
 reject 2 games check-bot 'python3 x.py' --games 0
 reject 2 time-ms check-bot 'python3 x.py' --time-ms 0
@@ -234,6 +272,13 @@ mkdir -p "$tmp/half-run/shard-0-of-2"
 reject 2 'config.cfg' merge "$tmp/half-run"
 "$bin" run "${P[@]}" --deals 40 --chunk 10 --quiet true --out "$tmp/half-run" --shard 0/2 2>/dev/null
 reject 2 'shard-1-of-2 is absent' merge "$tmp/half-run"
+# A shard journal whose second chunk line fails its check (issue 20): its chunks from there on
+# are missing, and the refusal says why.
+"$bin" run "${P[@]}" --deals 40 --chunk 10 --quiet true --out "$tmp/damaged-run" --shard 0/1 2>/dev/null
+awk '/^chunk/ { if (++n == 2) { c = substr($0, length($0)); $0 = substr($0, 1, length($0) - 1) (c == "0" ? "1" : "0") } } { print }' \
+  "$tmp/damaged-run/shard-0-of-1/journal.txt" >"$tmp/damaged.txt"
+mv "$tmp/damaged.txt" "$tmp/damaged-run/shard-0-of-1/journal.txt"
+reject 2 'fails its check' merge "$tmp/damaged-run"
 # fit-model (strategies/inference) and the model files inference(model=fitted:FILE) reads.
 reject 2 'required' fit-model --games "$tmp/none.jsonl" --player heuristic
 reject 2 'cannot read' fit-model --games "$tmp/none.jsonl" --player heuristic --out "$tmp/m.txt"
@@ -253,5 +298,32 @@ reject 2 'from 0' run --player "epimc(exhaustive=-1)" --player random "${O[@]}"
 reject 2 'fitted:FILE' run --player "epimc(model=best)" --player random "${O[@]}"
 reject 2 'reply=model needs an opponent model' run --player "epimc(model=none)" --player random "${O[@]}"
 reject 2 'model file' run --player "epimc(model=fitted:$tmp/no-model.txt)" --player random "${O[@]}"
+# Endless, non-regular and binary inputs (issue 20): every reader of a file refuses anything but
+# a regular file before reading a byte, and caps its lines and size (engine/common/limited_file.h).
+mkfifo "$tmp/fifo"
+reject 2 'character device' run /dev/zero "${O[@]}"
+reject 2 'FIFO' run "$tmp/fifo" "${O[@]}"
+reject 2 'character device' strategies /dev/zero
+reject 2 'character device' fit-model --games /dev/zero --player heuristic --out "$tmp/m.txt"
+reject 2 'FIFO' fit-model --games "$tmp/fifo" --player heuristic --out "$tmp/m.txt"
+reject 2 'UTF-8' fit-model --games "$(cfg latin1.jsonl '{"players":["caf\xe9"]}\n')" --player heuristic --out "$tmp/m.txt"
+reject 2 'character device' run --player 'inference(model=fitted:/dev/zero)' --player random "${O[@]}"
+reject 2 'FIFO' run --player "inference(model=fitted:$tmp/fifo)" --player random "${O[@]}"
+reject 2 'FIFO' run --player "equilibrium(file=$tmp/fifo)" --player random "${O[@]}"
+{ printf 'player = random\nname = '; head -c 2000000 /dev/zero | tr '\0' x; } >"$tmp/long-line.cfg"
+reject 2 'longer than' run "$tmp/long-line.cfg" "${O[@]}"
+reject 2 'UTF-8' run "$(cfg latin1.cfg 'player = random\nplayer = lowest\nname = caf\xe9\n')" "${O[@]}"
+mkdir -p "$tmp/j5" && ln -s /dev/zero "$tmp/j5/journal.txt"
+reject 2 'character device' run "${P[@]}" --quiet true --out "$tmp/j5" --deals 10
+"$bin" run "${P[@]}" --deals 20 --chunk 10 --quiet true --out "$tmp/zero-shard" --shard 0/1 2>/dev/null
+rm -f "$tmp/zero-shard/shard-0-of-1/journal.txt"
+ln -s /dev/zero "$tmp/zero-shard/shard-0-of-1/journal.txt"
+reject 2 'character device' merge "$tmp/zero-shard"
+# play reads what a person types: an endless line ends with one line of error, exit 2 (its
+# prompts are on stdout, so this is not `reject`).
+timeout "$time_limit" "$bin" play --seed 1 </dev/zero >"$tmp/out" 2>"$tmp/err"
+rc=$?
+check "play < /dev/zero (exit $rc): $(head -c 200 "$tmp/err")" \
+  test "$rc" -eq 2 -a "$(wc -l <"$tmp/err")" -eq 1 -a -n "$(grep 'longer than' "$tmp/err")"
 
 finish

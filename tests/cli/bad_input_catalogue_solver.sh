@@ -145,6 +145,13 @@ expect_error "exploitability equilibrium not a strategy" 2 'not a strategy file'
 expect_error "exploitability equilibrium bad sum" 2 'line 4' exploitability --double 2 --hand 2 --player random --equilibrium "$(file sum.strategy 'dominoes-equilibrium v1\ndouble 2\nhand 2\ninfoset leader 0-1,1-1 - 0-1=0.5 1-1=0.4\n')"
 expect_error "exploitability equilibrium from /dev/zero" 2 'not a regular file' exploitability --double 2 --hand 2 --player random --equilibrium /dev/zero
 expect_error "exploitability player file from /dev/zero" 2 'not a regular file' exploitability --double 2 --hand 2 --player 'equilibrium(file=/dev/zero)'
+# No command writes over its own input (issue 20): --csv naming the strategy file it reads. The
+# file must survive the refusal whole.
+"$bin" equilibrium --double 2 --hand 2 --out "$tmp/d2.strategy" >/dev/null 2>&1
+cp "$tmp/d2.strategy" "$tmp/d2.copy"
+expect_error "exploitability --csv is --equilibrium" 2 'input' exploitability --double 2 --hand 2 --player random --equilibrium "$tmp/d2.strategy" --csv "$tmp/./d2.strategy"
+expect_error "exploitability --csv is a player's file" 2 'input' exploitability --double 2 --hand 2 --player "equilibrium(file=$tmp/d2.strategy)" --csv "$tmp/d2.strategy"
+check "the strategy file is unchanged" cmp -s "$tmp/d2.strategy" "$tmp/d2.copy"
 expect_error "exploitability player file of another variant" 2 'this game is double-2' exploitability --double 2 --hand 2 --player random --player "equilibrium(file=$(file other2.strategy 'dominoes-equilibrium v1\ndouble 3\nhand 2\n'))"
 expect_error "exploitability equilibrium header twice" 2 'twice' exploitability --double 2 --hand 2 --player random --equilibrium "$(file twice.strategy 'dominoes-equilibrium v1\ndouble 2\nhand 2\nhand 2\n')"
 expect_error "exploitability equilibrium endless line" 2 'longer than' exploitability --double 2 --hand 2 --player random --equilibrium "$(huge longline.strategy 100000 x)"

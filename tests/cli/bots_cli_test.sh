@@ -69,6 +69,28 @@ check "check-bot ends on SIGTERM (exit 143)" test $? -eq 143
 sleep 0.2
 check "check-bot's bot does not outlive it" test "$(alive_with "${tag}cb")" -eq 0
 
+# 4d. A bot that floods stderr (50 MiB, issue 20): check-bot shows a few short lines of it, the
+#     log stays under its cap (8 MiB, engine/bots/bot_process.h) and says it was cut, and the
+#     run's error is short too.
+"$bin" check-bot "$py tests/bots/stderr_flood.py" --games 1 --log "$tmp/flood.log" >"$tmp/out" 2>&1
+check "check-bot fails the flooding bot" test $? -eq 1
+check "check-bot's report stays short ($(wc -c <"$tmp/out") bytes)" test "$(wc -c <"$tmp/out")" -lt 8000
+check "the flood log stays under 8 MiB ($(wc -c <"$tmp/flood.log") bytes)" \
+  test "$(wc -c <"$tmp/flood.log")" -le $((8 << 20))
+check "the flood log says it was cut" grep -q '^# dominoes: this log passed 8 MiB' "$tmp/flood.log"
+"$bin" run --bot "fl=$py tests/bots/stderr_flood.py --mib 20" --player fl --player random \
+  --deals 4 --quiet true --out "$tmp/flood" >/dev/null 2>"$tmp/err"
+check "the flooding bot fails the run (exit 1)" test $? -eq 1
+check "the run's error stays short ($(wc -c <"$tmp/err") bytes)" test "$(wc -c <"$tmp/err")" -lt 4000
+
+# 4e. A bot that leaves a child running when it quits (issue 20): not "verdict: ok", and the
+#     child is killed.
+"$bin" check-bot "$py tests/bots/daemon.py --seconds 987.$$" --games 2 >"$tmp/out" 2>&1
+check "check-bot fails a bot that leaves a process behind" test $? -eq 1
+check "check-bot names what was left" grep -q 'PROBLEM: it left 1 process (sleep) running' "$tmp/out"
+check "the verdict is not ok" grep -qx 'verdict: 1 problem' "$tmp/out"
+check "the left process was killed" test "$(alive_with "sleep 987.$$")" -eq 0
+
 # 4c. A bot sees none of the runner's open files (its journal, its tables): only its pipes.
 "$bin" run --bot "fds=ls -l /proc/\$\$/fd >&2; exec $py clients/python/firstlegal.py" \
   --player fds --player random --deals 30 --chunk 5 --quiet true --out "$tmp/fd" >/dev/null 2>&1

@@ -101,6 +101,16 @@ plot_error "no tables" 2 "no tables" "$tmp/empty"
 printf 'player,elo\nx,1\n' >"$tmp/broken/ratings.csv"
 plot_error "ratings without columns" 2 "points_rating" "$tmp/broken"
 check "no plot from a broken table" test ! -e "$tmp/broken/ratings.png"
+# Binary files in a table's place (issue 20): one line, not a traceback.
+mkdir -p "$tmp/binary" "$tmp/binary-config"
+head -c 4096 /dev/urandom | tr -d '\n' | sed 's/^/\xff/' >"$tmp/binary/summary.csv"
+plot_error "binary summary.csv" 2 "not UTF-8" "$tmp/binary"
+printf 'player,points_rating,points_ci95,elo,elo_ci95_low,elo_ci95_high,games\nx,1,1,1,1,1,2\n' \
+  >"$tmp/binary-config/ratings.csv"
+printf 'name = \xff\xfe\n' >"$tmp/binary-config/config.cfg"
+plot_error "binary config.cfg" 2 "not UTF-8" "$tmp/binary-config"
+printf 'player_a,x\n\0\0\n' >"$tmp/binary/summary.csv"
+plot_error "NUL bytes in summary.csv" 2 "summary.csv" "$tmp/binary"
 
 # 5. matplotlib not importable (a stand-in package that fails): exit 3, and run --plot succeeds.
 mkdir -p "$tmp/nompl/matplotlib"

@@ -2,6 +2,9 @@
 // variants and the match target, on hand-made deals whose outcomes are worked out by hand.
 #include <gtest/gtest.h>
 
+#include <tuple>
+#include <vector>
+
 #include "engine/dominoes/notation.h"
 #include "engine/dominoes/state.h"
 #include "engine/tournament/play/game_loop.h"
@@ -146,6 +149,32 @@ TEST(Deal, HeaviestDoubleLeads) {
   EXPECT_EQ(heaviest_double_holder({tiles("0-0"), tiles("5-6")}), 0);
   // No doubles: the heaviest tile.
   EXPECT_EQ(heaviest_double_holder({tiles("4-6,0-1"), tiles("3-6")}), 0);
+}
+
+// Every pair of tiles of every set, one tile per hand, against an ordering written out here from
+// the rule: doubles before all other tiles, then more pips; equal pips (two non-doubles) go to the
+// tile with the higher high half.
+TEST(Deal, HeaviestDoubleRanksEveryTileOfEverySet) {
+  struct Ranked {
+    Tile tile;
+    int is_double, pips, high;
+  };
+  for (int n = kMinPip; n <= kMaxPip; ++n) {
+    std::vector<Ranked> set;
+    for (int high = 0; high <= n; ++high)
+      for (int low = 0; low <= high; ++low)
+        set.push_back({make_tile(low, high), low == high ? 1 : 0, low + high, high});
+    for (const Ranked& a : set)
+      for (const Ranked& b : set) {
+        if (a.tile == b.tile) continue;
+        const bool a_higher = std::tie(a.is_double, a.pips, a.high) > std::tie(b.is_double, b.pips, b.high);
+        TileSet ha, hb;
+        ha.insert(a.tile);
+        hb.insert(b.tile);
+        EXPECT_EQ(heaviest_double_holder({ha, hb}), a_higher ? 0 : 1)
+            << "double-" << n << ": " << to_string(a.tile) << " against " << to_string(b.tile);
+      }
+  }
 }
 
 TEST(Match, EndsWhenATotalFirstExceedsTheTarget) {

@@ -1,6 +1,7 @@
 """The solvers from Python, against hand-worked and published values (the seeds' documents) and a
 brute force written here."""
 import functools
+import os
 import unittest
 
 import dominoes
@@ -59,6 +60,21 @@ class BlockDominoesTest(unittest.TestCase):
             dominoes.solve_block_dominoes("0-1/2-2", line="0-1")
         with self.assertRaises(ValueError):
             dominoes.solve_block_dominoes(["0-1"])
+
+    def test_a_table_larger_than_half_the_memory_is_a_value_error(self):
+        # The command line's guard (half the physical memory), told here from the system itself.
+        half_mib = os.sysconf("SC_PHYS_PAGES") * os.sysconf("SC_PAGE_SIZE") // 2 // (1 << 20)
+        if half_mib >= 65536:
+            self.skipTest(f"half this machine's memory, {half_mib} MiB, allows the largest table")
+        for solve in (lambda mb: dominoes.solve_block_dominoes("0-1/2-2", table_mb=mb),
+                      lambda mb: dominoes.solve_dance_battle(2, [], table_mb=mb)):
+            with self.assertRaisesRegex(ValueError, r"^table_mb 65536 is more memory than this "
+                                        r"machine allows: valid 0\.0625\.\.\d+ MiB \(half of"):
+                solve(65536)
+            with self.assertRaisesRegex(ValueError, "more memory than this machine allows"):
+                solve(half_mib + 1)
+        self.assertEqual(dominoes.solve_block_dominoes("0-1/2-2", table_mb=1)["value"],
+                         dominoes.solve_block_dominoes("0-1/2-2")["value"])
 
 
 class SeedGamesTest(unittest.TestCase):

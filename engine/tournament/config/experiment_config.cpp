@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include "engine/bots/bot_registry.h"
+#include "engine/common/same_file.h"
 #include "engine/common/text.h"
 #include "engine/tournament/config/grid_sweep.h"
 #include "strategies/registry.h"
@@ -48,11 +49,36 @@ bool same_file(const fs::path& a, const fs::path& b) {
   return !ec1 && !ec2 && x == y;
 }
 
+const char* kind_of(fs::file_type type) {
+  switch (type) {
+    case fs::file_type::directory: return "a directory";
+    case fs::file_type::symlink: return "a symbolic link";
+    case fs::file_type::fifo: return "a FIFO";
+    case fs::file_type::character: return "a character device";
+    case fs::file_type::block: return "a block device";
+    case fs::file_type::socket: return "a socket";
+    default: return "not a regular file";
+  }
+}
+
+// The records go to FILE.partial, which is renamed over FILE at the end: whatever FILE names is
+// replaced. So FILE and FILE.partial must each be absent or a regular file; a device, FIFO or
+// directory is refused, and so is a symbolic link (the rename would replace the link itself with
+// a regular file, and writing FILE.partial through a link would cut the file it points to).
+void check_replaceable(const std::string& games_out, const fs::path& path) {
+  std::error_code ec;
+  const fs::file_status status = fs::symlink_status(path, ec);
+  if (ec || !fs::exists(status) || fs::is_regular_file(status)) return;  // the writer says why
+  const std::string which = path == fs::path(games_out) ? "" : " (its " + path.filename().string() + ")";
+  throw ConfigError("games-out " + common::quoted(games_out) + which + " is " +
+                    kind_of(status.type()) + ": give a regular file or a new path (the records " +
+                    "replace what it names when the run ends)");
+}
+
 void check_games_out(const ExperimentConfig& c) {
   if (c.games_out.empty()) return;
-  std::error_code ec;
-  if (fs::is_directory(c.games_out, ec))
-    throw ConfigError("games-out " + common::quoted(c.games_out) + " is a directory: give a file");
+  check_replaceable(c.games_out, c.games_out);
+  check_replaceable(c.games_out, c.games_out + ".partial");
   const fs::path dir(c.out_dir);
   // What the run writes: its journal, lock and tables, each also through NAME.partial.
   std::vector<fs::path> own = {dir / kJournalFile, dir / kLockFile};
@@ -62,6 +88,50 @@ void check_games_out(const ExperimentConfig& c) {
       if (same_file(c.games_out, written))
         throw ConfigError("games-out " + common::quoted(c.games_out) + " is the run's own " +
                           written.filename().string() + ": give another file");
+}
+
+// The files a run writes, each with its name for messages: its journal, lock and tables in the
+// output directory and its records, each also through NAME.partial.
+std::vector<std::pair<std::string, fs::path>> files_written(const ExperimentConfig& c) {
+  std::vector<std::pair<std::string, fs::path>> written;
+  const fs::path dir(c.out_dir);
+  std::vector<std::string> own = {kJournalFile, kLockFile};
+  own.insert(own.end(), std::begin(kTableFiles), std::end(kTableFiles));
+  for (const std::string& name : own)
+    for (const std::string& file : {name, name + ".partial"})
+      written.emplace_back("out " + common::quoted(c.out_dir) + "'s " + file, dir / file);
+  if (!c.games_out.empty())
+    for (const std::string& file : {c.games_out, c.games_out + ".partial"})
+      written.emplace_back("games-out " + common::quoted(file), file);
+  return written;
+}
+
+// No run writes over a file it reads: every file a player's spec reads (a strategy file, an
+// opponent model) against every file the run writes.
+void check_inputs_not_written(const ExperimentConfig& c) {
+  const auto written = files_written(c);
+  for (const auto& lineup : c.lineups)
+    for (const auto& spec : lineup)
+      for (const std::string& input : strategies::files_read_by(spec))
+        for (const auto& [what, path] : written)
+          if (common::same_existing_file(input, path.string()))
+            throw ConfigError(what + " is " + common::quoted(input) + ", which player " +
+                              common::quoted(spec) + " reads: the run would write over it; give "
+                              "another path");
+}
+
+// summary.json is UTF-8, and nlohmann::json refuses to write anything else, so a byte that is
+// not UTF-8 in any text it holds (the name, out, and every result key: games-out, player specs,
+// sweep values, bot commands and directories) failed the run after its last game. Refused here,
+// before the first.
+void check_utf8(const ExperimentConfig& c) {
+  std::vector<std::pair<std::string, std::string>> texts = {{"name", c.name}, {"out", c.out_dir}};
+  const auto keys = result_keys(c);
+  texts.insert(texts.end(), keys.begin(), keys.end());
+  for (const auto& [key, value] : texts)
+    if (const std::size_t at = common::invalid_utf8_at(value); at != std::string::npos)
+      throw ConfigError(key + " " + common::quoted(value) + " is not UTF-8 text (byte " +
+                        std::to_string(at + 1) + " is not): give it in UTF-8");
 }
 
 void canonicalise_players(ExperimentConfig& c, const strategies::Registry& registry) {
@@ -146,6 +216,8 @@ void validate(ExperimentConfig& c, const strategies::Registry& base) {
   canonicalise_players(c, registry);
   check_format(c);
   expand_lineups(c, registry);
+  check_inputs_not_written(c);
+  check_utf8(c);
   if (c.sprt.enabled && (c.format != Format::kHeadToHead || c.sweep.active() || !c.grid.empty()))
     throw ConfigError("sprt needs format head-to-head without a sweep (it tests one pairing)");
 }

@@ -2,14 +2,15 @@
 
 #include <boost/program_options.hpp>
 #include <algorithm>
-#include <cerrno>
 #include <cstring>
 #include <filesystem>
-#include <fstream>
 #include <limits>
+#include <set>
 #include <sstream>
 
+#include "engine/common/limited_file.h"
 #include "engine/common/program_options.h"
+#include "engine/common/same_file.h"
 #include "engine/common/text.h"
 #include "engine/tournament/config/grid_sweep.h"
 #include "strategies/registry.h"
@@ -45,7 +46,9 @@ po::options_description experiment_options() {
        "adjusted by the deal's open-hands value (a narrower interval "
        "without duplicate deals, for a solve per deal; auto = off, see README)")
       ("out", po::value<std::string>(), "output directory (default results/<name>/)")
-      ("games-out", po::value<std::string>(), "write every game as a JSON line to this file")
+      ("games-out", po::value<std::string>(), "write every game as a JSON line to this file "
+       "(written as FILE.partial, renamed over FILE at the end: a regular file or a new path; a "
+       "symbolic link, FIFO, device or directory is refused)")
       ("chunk", po::value<std::string>(), "deals per journal entry, 1 or more (default 1000)")
       ("quiet", po::value<std::string>(), "no progress line, true | false (default false)")
       ("sweep-param", po::value<std::string>(),
@@ -224,22 +227,47 @@ void set_section_key(const std::string& option, const std::string& value,
   }
 }
 
+// A config file is a few hundred bytes; a long sweep or bot command still fits many times over.
+constexpr common::ReadLimits kConfigLimits{std::size_t{1} << 20, std::uint64_t{16} << 20, true};
+
+// Boost reads a section given twice as one, and keeps the last of a key a section repeats
+// (`[bot.NAME]` keys are ours, unregistered: Boost does not refuse them twice as it does the
+// experiment's keys). Refuses a section given twice, `name` naming the file.
+void check_sections_once(const std::string& text, const std::string& name) {
+  std::set<std::string> sections;
+  std::istringstream lines(text);
+  for (std::string line; std::getline(lines, line);) {
+    const std::string header = common::trimmed(line.substr(0, line.find('#')));
+    if (header.size() < 2 || header.front() != '[' || header.back() != ']') continue;
+    if (!sections.insert(header).second)
+      throw ConfigError("in " + name + ": section " + common::quoted(header) +
+                        " is given twice: give each section once, with all its keys");
+  }
+}
+
 // Adds the keys of the config file at `path` to `vm` (the command line's values win) and returns
 // the bots of its `[bot.NAME]` sections.
 std::vector<bots::BotConfig> read_config_file(const std::string& path, po::variables_map& vm) {
-  std::error_code ec;
-  if (std::filesystem::is_directory(path, ec))
-    throw ConfigError("config file " + common::quoted(path) + " is a directory, not a file");
-  std::ifstream file(path);
-  if (!file)
-    throw ConfigError("cannot read config file " + common::quoted(path) + ": " +
-                      std::strerror(errno));
+  std::istringstream file;
+  try {
+    file.str(common::read_limited_file(path, "config file", kConfigLimits));
+  } catch (const common::ReadError& e) {
+    throw ConfigError(e.what());
+  }
+  check_sections_once(file.str(), common::quoted(path));
   std::vector<bots::BotConfig> sections;
+  std::set<std::string> section_keys;
   try {
     const po::options_description keys = experiment_options();  // `parsed` points into it
     auto parsed = po::parse_config_file(file, keys, true);
     for (const auto& option : parsed.options) {
       if (!option.unregistered) continue;
+      if (!section_keys.insert(option.string_key).second) {
+        const auto dot = option.string_key.rfind('.');
+        throw ConfigError("in " + common::quoted(path) + ": key " +
+                          common::quoted(option.string_key.substr(dot + 1)) + " is given twice in [" +
+                          option.string_key.substr(0, dot) + "]: give it once");
+      }
       if (option.string_key.rfind("bot.", 0) != 0)
         throw ConfigError("in " + common::quoted(path) + ": unknown key " +
                           common::quoted(option.string_key) + "; valid keys: " + valid_keys() +
@@ -300,13 +328,24 @@ std::string help_text() {
   return os.str();
 }
 
+// The run writes over neither its config file with its records nor (but for config.cfg, which it
+// rewrites with the same experiment) with its tables or journal.
 void check_not_config_file(const RunRequest& r) {
+  if (r.config_path.empty()) return;
   const auto& games = r.config.games_out;
-  if (r.config_path.empty() || games.empty()) return;
-  std::error_code ec;
-  if (std::filesystem::equivalent(games, r.config_path, ec))
-    throw ConfigError("games-out " + common::quoted(games) +
-                      " is the config file being read: give another file");
+  for (const std::string& file : {games, games + ".partial"})
+    if (!games.empty() && common::same_existing_file(file, r.config_path))
+      throw ConfigError("games-out " + common::quoted(file) +
+                        " is the config file being read: give another file");
+  const std::filesystem::path dir(r.config.out_dir);
+  std::vector<std::string> own = {kJournalFile, kLockFile};
+  own.insert(own.end(), std::begin(kTableFiles), std::end(kTableFiles));
+  for (const std::string& name : own)
+    for (const std::string& file : {name, name + ".partial"})
+      if (file != "config.cfg" && common::same_existing_file((dir / file).string(), r.config_path))
+        throw ConfigError("config file " + common::quoted(r.config_path) + " is the run's own " +
+                          file + " in out " + common::quoted(r.config.out_dir) +
+                          ", which the run writes over: copy it elsewhere, or give another out");
 }
 
 }  // namespace

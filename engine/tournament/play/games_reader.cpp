@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 #include <stdexcept>
 
+#include "engine/common/text.h"
 #include "engine/dominoes/notation.h"
 #include "engine/dominoes/rules.h"
 
@@ -32,6 +33,20 @@ GameRecord parse_game_record(const std::string& line) {
   if (game.leader != 0 && game.leader != 1) throw std::invalid_argument("leader must be 0 or 1");
   for (const auto& mj : record.at("moves")) game.moves.push_back({mj.at("seat").get<int>(), move_of(mj)});
   return game;
+}
+
+void read_game_records(const std::string& path,
+                       const std::function<void(const GameRecord&)>& each) {
+  common::LimitedFile in(path, "games file", kGameRecordsLimits);
+  for (std::string line; in.next_line(line);) {
+    if (common::trimmed(line).empty()) continue;
+    try {
+      each(parse_game_record(line));
+    } catch (const std::exception& e) {
+      throw GameRecordError(in.name() + " line " + std::to_string(in.line_number()) +
+                            ": not a game record (" + common::quoted(e.what(), 120) + ")");
+    }
+  }
 }
 
 void replay(const GameRecord& record, const ReplayVisitor& visit) {

@@ -1,14 +1,17 @@
 // Reading back the game records that games_writer.h writes (--games-out, one JSON object per game
-// and line; the format is described there): the players, the deal and the moves, and a replay of
-// the moves through the rules engine that checks each is legal. `dominoes fit-model` learns from
-// these.
+// and line; the format is described there): a records file line by line within limits, each line's
+// players, deal and moves, and a replay of the moves through the rules engine that checks each is
+// legal. `dominoes fit-model` learns from these.
 #pragma once
 
 #include <array>
+#include <cstdint>
 #include <functional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
+#include "engine/common/limited_file.h"
 #include "engine/dominoes/move.h"
 #include "engine/dominoes/move_list.h"
 #include "engine/dominoes/state.h"
@@ -34,6 +37,24 @@ struct GameRecord {
 /// same in every set: tile.h). Throws std::invalid_argument (or nlohmann::json's exceptions,
 /// which derive from std::exception) naming what is malformed.
 GameRecord parse_game_record(const std::string& line);
+
+/// Raised for a line of a records file that is not a game record; what() is one line:
+/// `games file "PATH" line N: not a game record ("WHY")`.
+class GameRecordError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+/// The limits a records file is read under (limited_file.h): a record is a few kilobytes (a
+/// double-9 game with every move), so lines up to 1 MiB; files up to 4 GiB; UTF-8 text.
+inline constexpr common::ReadLimits kGameRecordsLimits{std::size_t{1} << 20,
+                                                       std::uint64_t{4} << 30, true};
+
+/// Calls `each` with every record of the records file at `path`, in file order (blank lines
+/// skipped). Throws common::ReadError (one line) when the file cannot be read or is refused: not
+/// a regular file, a line or the file over kGameRecordsLimits, not UTF-8; GameRecordError when a
+/// line is not a record or `each` throws std::exception for it (a move that is not legal).
+void read_game_records(const std::string& path, const std::function<void(const GameRecord&)>& each);
 
 /// Called before each move of a replay: the position, its legal moves and the move played there.
 using ReplayVisitor = std::function<void(const dominoes::State& state,

@@ -39,21 +39,30 @@ GamesFile::GamesFile(const std::string& path, std::uint64_t journalled_bytes, bo
 // A resumed file must hold every journalled record, ending at a line's end.
 void GamesFile::check_against_journal(std::uint64_t journalled) {
   std::error_code ec;
-  // The run was killed after renaming its finished records but before deleting its journal.
-  if (!fs::exists(partial_, ec) && fs::exists(path_, ec) && fs::file_size(path_, ec) == journalled)
-    fs::rename(path_, partial_, ec);
-  const std::uint64_t size = fs::exists(partial_, ec) ? fs::file_size(partial_, ec) : 0;
-  const auto refuse = [&](const std::string& why) {
-    return ConfigError("games file " + common::quoted(partial_) + " " + why +
+  const auto refuse = [&](const std::string& file, const std::string& why) {
+    return ConfigError("games file " + common::quoted(file) + " " + why +
                        ", so its records no longer match the journal; run again with --restart "
                        "to replay every deal");
   };
-  if (!fs::exists(partial_, ec) && journalled > 0) throw refuse("is missing");
+  // A finished run renamed its records to path_: it was killed before deleting its journal, or
+  // it is a shard, which keeps its journal for the merge and may have lost the journal's tail
+  // since (the records past the journal are then cut back below and their chunks played again).
+  // Records the journal counts (journalled > 0) are this run's, so they are taken back.
+  if (journalled > 0 && !fs::exists(partial_, ec) && fs::exists(path_, ec)) {
+    if (const auto size = fs::file_size(path_, ec); size < journalled)
+      throw refuse(path_, "has " + std::to_string(size) + " bytes where the journal recorded " +
+                              std::to_string(journalled));
+    fs::rename(path_, partial_, ec);
+    if (ec) throw io_error("take back", path_);
+  }
+  const std::uint64_t size = fs::exists(partial_, ec) ? fs::file_size(partial_, ec) : 0;
+  if (!fs::exists(partial_, ec) && journalled > 0)
+    throw refuse(partial_, "is missing, and so is " + common::quoted(path_));
   if (size < journalled)
-    throw refuse("has " + std::to_string(size) + " bytes where the journal recorded " +
+    throw refuse(partial_, "has " + std::to_string(size) + " bytes where the journal recorded " +
                  std::to_string(journalled));
   if (journalled > 0 && byte_at(partial_, journalled - 1) != '\n')
-    throw refuse("does not end a record where the journal recorded one");
+    throw refuse(partial_, "does not end a record where the journal recorded one");
   // Records past the journalled size belong to a chunk that was never journalled: replayed now.
   if (size > journalled) fs::resize_file(partial_, journalled, ec);
   if (ec) throw io_error("cut back", partial_);

@@ -4,11 +4,12 @@
 #include <cerrno>
 #include <cinttypes>
 #include <cstring>
-#include <fstream>
+#include <iostream>
 #include <sstream>
 #include <stdexcept>
 
 #include "engine/common/hash.h"
+#include "engine/common/limited_file.h"
 #include "engine/common/text.h"
 #include "engine/tournament/config/experiment_config.h"
 #include "engine/tournament/run/file_syncer.h"
@@ -20,6 +21,11 @@ constexpr const char* kMagic = "dominoes-journal ";
 constexpr const char* kVersion = "v6";
 // The previous format, still resumed and merged: its chunks carry no decision timings.
 constexpr const char* kVersionWithoutTimings = "v5";
+
+// A chunk line is a few hundred bytes and a key line holds one config value (at most a config
+// file's line). The total allows millions of chunks. Bytes that are not UTF-8 are left to the
+// lines' checks: a damaged chunk line is dropped and replayed, not a reason to refuse the journal.
+constexpr common::ReadLimits kJournalLimits{std::size_t{1} << 20, std::uint64_t{1} << 30, false};
 
 std::string key_lines(const JournalKeys& keys) {
   std::string text;
@@ -92,6 +98,19 @@ JournalKeys read_header(std::istringstream& lines, const std::string& path, bool
   return keys;
 }
 
+// Returns the number of lines left in `lines`, a last one without '\n' included.
+int count_lines(std::istringstream& lines) {
+  int count = 0;
+  for (std::string line; std::getline(lines, line);) ++count;
+  return count;
+}
+
+std::string dropped_note(const std::string& path, int line, int dropped) {
+  return "journal " + common::quoted(path) + " line " + std::to_string(line) +
+         " fails its check: it and every line after it, " + std::to_string(dropped) +
+         (dropped == 1 ? " line" : " lines") + " in all, are dropped and their chunks played again";
+}
+
 // Reads the header and the entries of `content`, the journal at `path`; stops at the first
 // invalid line. Throws ConfigError when the header is damaged.
 JournalContents parse_journal(const std::string& content, const std::string& path) {
@@ -100,10 +119,16 @@ JournalContents parse_journal(const std::string& content, const std::string& pat
   bool v5 = false;
   journal.keys = read_header(lines, path, v5);
   std::size_t consumed = static_cast<std::size_t>(lines.tellg());
+  int line_number = 1 + static_cast<int>(journal.keys.size()) + 1;  // the header's lines
   for (std::string line; std::getline(lines, line);) {
     consumed += line.size() + 1;
+    ++line_number;
     ChunkResult e;
-    if (consumed > content.size() || !parse_entry(line, e, v5)) break;  // cut short or corrupt
+    if (consumed > content.size()) break;  // a last line cut short: a kill mid-write, expected
+    if (!parse_entry(line, e, v5)) {       // a whole line that fails its check: damage
+      journal.dropped_note = dropped_note(path, line_number, 1 + count_lines(lines));
+      break;
+    }
     journal.entries.push_back(e);
   }
   return journal;
@@ -112,15 +137,21 @@ JournalContents parse_journal(const std::string& content, const std::string& pat
 // Reads the entries of the journal at `path` written under `keys`; stops at the first invalid
 // line. Throws ConfigError when the header is damaged or names other keys.
 std::vector<ChunkResult> read_valid(const std::string& path, const JournalKeys& keys) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return {};  // no journal: nothing to resume
-  const std::string content((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  std::string content;
+  try {
+    content = common::read_limited_file(path, "journal", kJournalLimits);
+  } catch (const common::ReadError& e) {
+    if (e.error_number() == ENOENT) return {};  // no journal: nothing to resume
+    throw ConfigError(e.what());
+  }
   JournalContents journal = parse_journal(content, path);
   if (journal.keys != keys)
     throw ConfigError("journal " + common::quoted(path) +
                       " was written by a run of another experiment: " +
                       first_difference(journal.keys, keys) +
                       "; run again with --restart to discard it, or choose another --out");
+  // The run goes on (the dropped chunks are played again), but says so: damage is not silent.
+  if (!journal.dropped_note.empty()) std::cerr << "dominoes: " << journal.dropped_note << std::endl;
   return std::move(journal.entries);
 }
 
@@ -132,11 +163,11 @@ std::runtime_error io_error(const std::string& what, const std::string& path) {
 }  // namespace
 
 JournalContents read_journal(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in)
-    throw ConfigError("cannot read journal " + common::quoted(path) + ": " + std::strerror(errno));
-  const std::string content((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  return parse_journal(content, path);
+  try {
+    return parse_journal(common::read_limited_file(path, "journal", kJournalLimits), path);
+  } catch (const common::ReadError& e) {
+    throw ConfigError(e.what());
+  }
 }
 
 std::string format_header(const JournalKeys& keys) {

@@ -44,7 +44,8 @@ class FileSyncer;
 class Journal {
  public:
   /// Returns the journal at `path` opened for appending. A journal written under the same `keys`
-  /// is resumed (its valid entries kept, a torn last line dropped); with `restart`, or when there
+  /// is resumed (its valid entries kept, a torn last line dropped; from a whole line that fails
+  /// its check on, every line is dropped, and one line on stderr says so); with `restart`, or when there
   /// is none, a new one is started. Throws ConfigError (experiment_config.h) when the journal was
   /// written under other keys (naming the first that differs), is of an older format, or has a
   /// damaged header; std::runtime_error with the system's reason when it cannot be written.
@@ -76,6 +77,10 @@ class Journal {
 struct JournalContents {
   JournalKeys keys;
   std::vector<ChunkResult> entries;
+  /// When a whole entry line failed its check: one line saying which and how many lines were
+  /// dropped from there on (a resumed run prints it on stderr and plays those chunks again);
+  /// empty otherwise (a last line cut short by a kill is expected and dropped without a note).
+  std::string dropped_note;
 };
 
 /// Returns the journal at `path` (for the merge of shards): its keys, and its entries up to the

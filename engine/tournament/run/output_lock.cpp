@@ -6,9 +6,12 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <chrono>
+#include <csignal>
 #include <cstring>
 #include <filesystem>
 #include <stdexcept>
+#include <thread>
 
 #include "engine/common/text.h"
 #include "engine/tournament/config/experiment_config.h"
@@ -16,11 +19,27 @@
 namespace tournament {
 namespace {
 
-std::string holder_of(int fd) {
+// Returns the process id written in the lock file `fd`, or "" when there is none yet: the
+// holder takes the lock first and writes its id just after (truncating the file first), so a
+// run refused in between read an empty file and said "process unknown". An id whose process is
+// gone was left by a run that was killed: the holder has not written its own yet.
+std::string written_holder(int fd) {
   char buf[32] = {};
   const ssize_t n = ::pread(fd, buf, sizeof buf - 1, 0);
-  std::string pid = n > 0 ? common::trimmed(std::string(buf, static_cast<std::size_t>(n))) : "";
-  return pid.empty() ? "unknown" : pid;
+  const std::string text(buf, n > 0 ? static_cast<std::size_t>(n) : 0);
+  const std::string first = common::trimmed(text.substr(0, text.find('\n')));
+  const auto pid = common::parse_int<pid_t>(first);
+  if (!pid || *pid <= 0 || (::kill(*pid, 0) != 0 && errno != EPERM)) return "";
+  return first;
+}
+
+// Returns the holder's process id, waiting up to half a second for it to be written.
+std::string holder_of(int fd) {
+  for (int attempt = 0; attempt < 100; ++attempt) {
+    if (std::string pid = written_holder(fd); !pid.empty()) return pid;
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+  return "unknown";
 }
 
 // True when `fd` is still the file at `path`: a run that finished may have deleted the lock file

@@ -3,9 +3,14 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <iostream>
 #include <map>
+#include <nlohmann/json.hpp>
 #include <optional>
+#include <string_view>
 
+#include "engine/common/limited_file.h"
+#include "engine/common/same_file.h"
 #include "engine/common/text.h"
 #include "engine/tournament/config/run_arguments.h"
 #include "engine/tournament/report/write_tables.h"
@@ -24,12 +29,22 @@ struct ShardFiles {
   Shard shard;
   fs::path dir;
   std::vector<ChunkResult> entries;
+  std::string dropped_note;  // why some of its journal's lines were dropped (journal.h), or ""
 };
+
+// Returns the first shard's note on lines its journal dropped, or "": the chunks of those lines
+// count as missing, and the merge says why.
+std::string dropped_note(const std::vector<ShardFiles>& shards) {
+  for (const auto& s : shards)
+    if (!s.dropped_note.empty()) return s.dropped_note;
+  return "";
+}
 
 // Where one chunk's game records lie: bytes [begin, end) of a shard's records file.
 struct RecordSpan {
   std::size_t shard = 0;  // index into the shard list
   std::uint64_t begin = 0, end = 0;
+  std::int64_t first_deal = 0, end_deal = 0;  // the chunk's deals: [first_deal, end_deal)
 };
 
 std::string name_of(const ShardFiles& s) { return s.shard.directory(); }
@@ -44,7 +59,7 @@ std::vector<ShardFiles> find_shards(const fs::path& dir) {
   for (const auto& item : fs::directory_iterator(dir, ec)) {
     Shard shard;
     if (item.is_directory() && parse_shard_directory(item.path().filename().string(), shard))
-      shards.push_back({shard, item.path(), {}});
+      shards.push_back({shard, item.path(), {}, {}});
   }
   if (shards.empty())
     throw ConfigError(common::quoted(dir.string()) + " holds no shard directories "
@@ -96,6 +111,7 @@ void read_journals(std::vector<ShardFiles>& shards, const ExperimentConfig& conf
       throw ConfigError("cannot merge " + name_of(s) + ": it was played under another config or "
                         "build than the shards' config.cfg and this dominoes: " +
                         first_difference(journal.keys, expected));
+    s.dropped_note = std::move(journal.dropped_note);
     s.entries = std::move(journal.entries);
   }
 }
@@ -119,7 +135,7 @@ std::map<std::int64_t, RecordSpan> gather(const std::vector<ShardFiles>& shards,
                                       : "in " + name_of(shards[first]) + " and " +
                                             name_of(shards[k]) + ": keep one copy of each shard"));
       }
-      spans[g] = {k, bytes, e.games_bytes};
+      spans[g] = {k, bytes, e.games_bytes, e.chunk.begin, e.chunk.end};
       bytes = e.games_bytes;
     }
   }
@@ -152,14 +168,42 @@ std::string describe_missing(const std::vector<std::int64_t>& missing,
   return text;
 }
 
-// Copies bytes [begin, end) of `from` to `out`.
-void copy_span(const fs::path& from, std::uint64_t begin, std::uint64_t end, std::ofstream& out) {
+// The journal holds only the records' byte counts, so each record copied is checked against the
+// chunk it belongs to: a JSON object whose deal is one of the chunk's. Throws ConfigError naming
+// the file and the byte where a record is not.
+void check_records(const std::string& bytes, const fs::path& from, const RecordSpan& span) {
+  for (std::size_t at = 0; at < bytes.size();) {
+    const std::size_t end = bytes.find('\n', at);
+    const std::string_view line(bytes.data() + at, (end == std::string::npos ? bytes.size() : end) - at);
+    const auto record = nlohmann::json::parse(line, nullptr, false);
+    const auto deal = record.is_object() && record.contains("deal") && record["deal"].is_number_integer()
+                          ? record["deal"].get<std::int64_t>() : std::int64_t{-1};
+    if (end == std::string::npos || deal < span.first_deal || deal >= span.end_deal)
+      throw ConfigError("games file " + common::quoted(from.string()) + " byte " +
+                        std::to_string(span.begin + at) + ": " +
+                        (end == std::string::npos ? "a record cut short"
+                         : record.is_discarded() ? "not a JSON record"
+                         : "not a record of deals " + std::to_string(span.first_deal) + ".." +
+                               std::to_string(span.end_deal - 1) + ", the chunk its journal puts there") +
+                        ": its shard's records are damaged; run that shard again with --restart");
+    at = end + 1;
+  }
+}
+
+// Copies the records of `span` from `from` to `out`, each checked (check_records).
+void copy_span(const fs::path& from, const RecordSpan& span, std::ofstream& out) {
+  try {
+    common::require_regular_file(from.string(), "games file");
+  } catch (const common::ReadError& e) {
+    throw ConfigError(e.what());
+  }
   std::ifstream in(from, std::ios::binary);
-  in.seekg(static_cast<std::streamoff>(begin));
-  std::string bytes(end - begin, '\0');
+  in.seekg(static_cast<std::streamoff>(span.begin));
+  std::string bytes(span.end - span.begin, '\0');
   if (!in.read(bytes.data(), static_cast<std::streamsize>(bytes.size())))
     throw ConfigError("games file " + common::quoted(from.string()) + " is shorter than its "
                       "shard's journal records: run that shard again with --restart");
+  check_records(bytes, from, span);
   out << bytes;
 }
 
@@ -175,21 +219,40 @@ void join_records(const ExperimentConfig& config, const std::vector<ShardFiles>&
                       "taken from where the merge runs: run it where the shards ran)");
   const std::string partial = config.games_out + ".partial";
   std::ofstream out(partial, std::ios::binary | std::ios::trunc);
-  for (int t = 0; t < tally.plan().tasks(); ++t)
-    for (std::int64_t c = 0; c < tally.summed_chunks(t); ++c) {
-      const RecordSpan& span = spans.at(tally.plan().global(t, c));
-      const fs::path dir = shards[span.shard].dir;
-      const fs::path finished = dir / kShardGamesFile;
-      const fs::path file =
-          fs::exists(finished, ec) ? finished : fs::path(finished.string() + ".partial");
-      copy_span(file, span.begin, span.end, out);
-    }
+  try {
+    for (int t = 0; t < tally.plan().tasks(); ++t)
+      for (std::int64_t c = 0; c < tally.summed_chunks(t); ++c) {
+        const RecordSpan& span = spans.at(tally.plan().global(t, c));
+        const fs::path dir = shards[span.shard].dir;
+        const fs::path finished = dir / kShardGamesFile;
+        const fs::path file =
+            fs::exists(finished, ec) ? finished : fs::path(finished.string() + ".partial");
+        copy_span(file, span, out);
+      }
+  } catch (const ConfigError&) {
+    out.close();
+    fs::remove(partial, ec);  // the merge's own half-written copy
+    throw;
+  }
   out.close();
   if (out.fail()) ec = std::make_error_code(std::errc::io_error);
   if (!ec) fs::rename(partial, config.games_out, ec);
   if (ec)
     throw std::runtime_error("cannot write games file " + common::quoted(config.games_out) + ": " +
                              ec.message());
+}
+
+// The merge reads the shards' files: its games-out (and games-out.partial) must be none of them.
+void check_records_not_read(const ExperimentConfig& config, const std::vector<ShardFiles>& shards) {
+  if (config.games_out.empty()) return;
+  for (const auto& s : shards)
+    for (const std::string name : {kJournalFile, "config.cfg", kShardGamesFile})
+      for (const fs::path& input : {s.dir / name, s.dir / (name + ".partial")})
+        for (const std::string& out : {config.games_out, config.games_out + ".partial"})
+          if (common::same_existing_file(out, input.string()))
+            throw ConfigError("games-out " + common::quoted(out) + " is " + name_of(s) + "'s " +
+                              input.filename().string() + ", which the merge reads: give the "
+                              "shards' config another games-out");
 }
 
 std::string partial_note(const MergeResult& r, std::int64_t chunks_total) {
@@ -214,11 +277,15 @@ MergeResult merge_shards(const strategies::Registry& registry, const std::string
   const auto spans = gather(shards, tally);
   result.chunks_read = static_cast<std::int64_t>(spans.size());
   result.missing = tally.missing();
+  const std::string dropped = dropped_note(shards);
   if (result.partial() && !partial)
     throw ConfigError(describe_missing(result.missing, shards, result.shard_count) +
+                      (dropped.empty() ? "" : " (" + dropped + ")") +
                       "; run those shards again (each resumes from its journal), or write the "
                       "tables of what is there with --partial");
+  if (!dropped.empty()) std::cerr << "dominoes: merge: " << dropped << std::endl;
   result.tasks = tally.results(result.partial());
+  check_records_not_read(result.config, shards);
   const OutputLock lock = OutputLock::acquire(result.config.out_dir);
   if (!result.config.games_out.empty() && !result.partial())
     join_records(result.config, shards, tally, spans);

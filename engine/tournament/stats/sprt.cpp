@@ -32,6 +32,10 @@ std::string set_field(SprtSettings& s, const std::string& key, double value) {
 }
 
 std::string check_ranges(const SprtSettings& s) {
+  // No game or match scores near a million points; beyond, (s1 - s0) and (s0 + s1) in the LLR
+  // overflow (p0=1e308,p1=1.7e308 gave an infinite difference and a NaN LLR).
+  if (!(std::abs(s.p0) <= kMaxSprtPoints && std::abs(s.p1) <= kMaxSprtPoints))
+    return "p0 and p1 must lie within -1e6..1e6 points per game (or match)";
   if (!(s.p1 > s.p0)) return "p1 must be greater than p0";
   if (!(s.alpha > 0 && s.alpha < 1) || !(s.beta > 0 && s.beta < 1))
     return "alpha and beta must lie strictly between 0 and 1";

@@ -29,6 +29,10 @@
 
 namespace tournament {
 
+/// The largest |p0| and |p1| parse_sprt_settings accepts: far above any game's or match's points,
+/// and small enough that the LLR of any run (up to 2^40 deals) is finite.
+inline constexpr double kMaxSprtPoints = 1e6;
+
 /// The settings of an SPRT; `enabled` false = no test.
 struct SprtSettings {
   bool enabled = false;

@@ -2,6 +2,7 @@
 // command-line overrides, every kind of bad input rejected with one line naming it and the valid
 // range, and to_ini read back to the same experiment.
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <filesystem>
@@ -10,8 +11,10 @@
 #include <string>
 #include <vector>
 
+#include "engine/common/text.h"
 #include "engine/tournament/config/experiment_config.h"
 #include "engine/tournament/config/run_arguments.h"
+#include "tests/test_files.h"
 
 namespace tournament {
 namespace {
@@ -273,6 +276,76 @@ TEST(ConfigErrorTest, BadValueInFile) {
 TEST(ConfigErrorTest, UnreadableFile) {
   const std::string path = "/nonexistent_dir_for_dominoes_test/experiment.cfg";
   expect_error({path}, {path});
+}
+
+// --games-out's records are renamed over what it names at the end, so only a regular file or a
+// new path may be named; links and special files are made in a temp directory, never in /dev.
+TEST(ConfigErrorTest, GamesOutThatIsNotARegularFileIsRefusedBeforeAnyGame) {
+  test_files::TempDir dir;
+  const std::string regular = dir.sub("old.jsonl"), fifo = dir.sub("fifo"), sub = dir.sub("sub");
+  test_files::write_text(regular, "");
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  fs::create_directory(sub);
+  ASSERT_EQ(::symlink("/dev/null", dir.sub("to-device").c_str()), 0);
+  ASSERT_EQ(::symlink(regular.c_str(), dir.sub("to-file").c_str()), 0);
+  ASSERT_EQ(::symlink(dir.sub("nowhere").c_str(), dir.sub("dangling").c_str()), 0);
+  const Args out = {"--out", dir.sub("tables")};
+  const auto games_out = [&](const std::string& path) {
+    Args args = with_players(out);
+    args.insert(args.end(), {"--games-out", path});
+    return args;
+  };
+  expect_error(games_out(fifo), {"games-out", "a FIFO", "regular file"});
+  expect_error(games_out(sub), {"games-out", "a directory"});
+  expect_error(games_out(dir.sub("to-device")), {"games-out", "a symbolic link"});
+  expect_error(games_out(dir.sub("to-file")), {"games-out", "a symbolic link"});
+  expect_error(games_out(dir.sub("dangling")), {"games-out", "a symbolic link"});
+  ASSERT_EQ(::mkfifo((dir.sub("new.jsonl") + ".partial").c_str(), 0600), 0);
+  expect_error(games_out(dir.sub("new.jsonl")), {"games-out", "new.jsonl.partial", "a FIFO"});
+  EXPECT_EQ(parse(games_out(regular)).games_out, regular);
+  EXPECT_EQ(parse(games_out(dir.sub("fresh.jsonl"))).games_out, dir.sub("fresh.jsonl"));
+  EXPECT_TRUE(fs::is_fifo(fifo));
+}
+
+// Every text summary.json holds must be UTF-8 (nlohmann::json refuses to write anything else):
+// refused before the first game, in a message that is itself UTF-8.
+TEST(ConfigErrorTest, TextThatIsNotUtf8IsRefusedBeforeAnyGame) {
+  test_files::TempDir dir;
+  const std::string latin1 = "caf\xe9";
+  const std::string out = dir.sub("tables");
+  const auto refused = [&](Args args, const std::string& key) {
+    SCOPED_TRACE(key);
+    try {
+      parse_run_arguments(args);
+      ADD_FAILURE() << "accepted";
+    } catch (const ConfigError& e) {
+      const std::string message = e.what();
+      EXPECT_EQ(message.rfind(key + " ", 0), 0u) << message;
+      EXPECT_NE(message.find("UTF-8"), std::string::npos) << message;
+      EXPECT_EQ(common::invalid_utf8_at(message), std::string::npos) << common::quoted(message, 300);
+    }
+  };
+  refused(with_players({"--name", latin1, "--out", out}), "name");
+  refused(with_players({"--out", dir.sub(latin1)}), "out");
+  refused(with_players({"--out", out, "--games-out", dir.sub(latin1)}), "games-out");
+  refused({"--bot", "mybot=echo " + latin1, "--player", "mybot", "--player", "random", "--out", out},
+          "bot.mybot.command");
+  TempFile section("player = mybot\nplayer = random\n[bot.mybot]\ncommand = echo\ndir = /tmp/" +
+                   latin1 + "\n");
+  // The config file reader refuses the bytes first, naming the file and line.
+  expect_error({section.path(), "--out", out}, {"line 5", "UTF-8"});
+  EXPECT_EQ(parse(with_players({"--name", "caf\xc3\xa9", "--out", out})).name, "caf\xc3\xa9");
+}
+
+// Boost would keep the last of a repeated [bot.NAME] key and merge a repeated section.
+TEST(ConfigErrorTest, BotSectionKeyOrSectionGivenTwice) {
+  TempFile key("player = mybot\nplayer = random\n[bot.mybot]\ncommand = a\ntime-ms = 5\ncommand = b\n");
+  expect_error({key.path()}, {"\"command\" is given twice in [bot.mybot]"});
+  TempFile section("player = mybot\nplayer = random\n[bot.mybot]\ncommand = a\n[bot.x]\ncommand = c\n"
+                   "[bot.mybot]  # again\ntime-ms = 9\n");
+  expect_error({section.path()}, {"section \"[bot.mybot]\" is given twice"});
+  TempFile once("player = mybot\nplayer = random\n[bot.mybot]\ncommand = a\ntime-ms = 5\n");
+  EXPECT_EQ(parse({once.path()}).bots.at(0).command, "a");
 }
 
 TEST(ConfigErrorTest, BadPlayers) {

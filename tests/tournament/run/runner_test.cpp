@@ -6,11 +6,14 @@
 // Expected values never come from the code under test: they are either a second run of the same
 // experiment under different conditions (threads, chunks, interruptions), facts of the rules
 // recomputed here from the game records, or hand-listed pairings.
+#include <fcntl.h>
 #include <gtest/gtest.h>
+#include <sys/file.h>
 #include <unistd.h>
 
 #include <array>
 #include <atomic>
+#include <chrono>
 #include <cmath>
 #include <cstdint>
 #include <filesystem>
@@ -21,6 +24,7 @@
 #include <set>
 #include <sstream>
 #include <string>
+#include <thread>
 #include <utility>
 #include <vector>
 
@@ -981,6 +985,40 @@ TEST(RunnerLockTest, SecondRunOnOneDirectoryIsRefused) {
   }
   ASSERT_TRUE(run_experiment(builtin(), c).run.complete);
   EXPECT_FALSE(fs::exists(c.out_dir + "/" + kLockFile)) << "the lock file was left behind";
+}
+
+// Issue 20: a holder takes the lock, then writes its process id. A run refused in between read
+// the file empty (or a killed run's stale id) and said "process unknown"; it now waits for the
+// id. Here the "holder" is another descriptor of this process, which writes its id 50 ms late
+// over a stale id of a process that no longer exists.
+TEST(RunnerLockTest, TheRefusalNamesAHolderThatWritesItsIdLate) {
+  // Empty (the id not written yet), and a stale id above Linux's largest: no such process.
+  for (const std::string& before : {std::string(), std::string("2147483646\n")}) {
+    TempDir tmp;
+    const std::string dir = tmp.sub("out");
+    fs::create_directories(dir);
+    const std::string path = dir + "/" + kLockFile;
+    write_text(path, before);
+    const int fd = ::open(path.c_str(), O_RDWR | O_CLOEXEC);
+    ASSERT_GE(fd, 0);
+    ASSERT_EQ(::flock(fd, LOCK_EX | LOCK_NB), 0);
+    std::thread holder([fd] {
+      std::this_thread::sleep_for(std::chrono::milliseconds(50));
+      const std::string pid = std::to_string(::getpid()) + "\n";
+      EXPECT_EQ(::ftruncate(fd, 0), 0);
+      EXPECT_EQ(::pwrite(fd, pid.data(), pid.size(), 0), static_cast<ssize_t>(pid.size()));
+    });
+    std::string refusal = "(not refused)";
+    try {
+      OutputLock::acquire(dir);
+    } catch (const ConfigError& e) {
+      refusal = e.what();
+    }
+    holder.join();
+    ::close(fd);
+    EXPECT_NE(refusal.find("(process " + std::to_string(::getpid()) + ")"), std::string::npos)
+        << refusal;
+  }
 }
 
 // Issue 8, defect 3: a match that reaches the game limit is reported as undecided by the match

@@ -3,6 +3,7 @@
 // independent fact: the single-machine runner), with every refusal the merge promises.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <nlohmann/json.hpp>
@@ -268,6 +269,55 @@ TEST(ShardMergeTest, MergedTablesAndRecordsEqualAnUnshardedRun) {
   }
 }
 
+// The journal holds only the records' byte counts: a record damaged in place (its length kept)
+// is found at the merge, which refuses instead of copying it.
+TEST(ShardMergeTest, DamagedRecordsAreRefusedNotCopied) {
+  TempDir tmp;
+  ExperimentConfig c = experiment({"random", "lowest"}, 120, tmp.sub("out"));
+  c.games_out = tmp.sub("games.jsonl");
+  run_shards(c, 2);
+  const std::string records = c.out_dir + "/shard-1-of-2/games.jsonl";
+  const std::string good = read_text(records);
+  ASSERT_EQ(merge_error(c.out_dir), "(no error)");
+  fs::remove(c.games_out);
+  // Shard 1 holds chunk 1, deals 40..79: its first record's deal becomes 90, of another chunk.
+  std::string moved = good;
+  moved.replace(moved.find("\"deal\":40,"), 10, "\"deal\":90,");
+  write_text(records, moved);
+  EXPECT_NE(merge_error(c.out_dir).find("not a record of deals 40..79"), std::string::npos)
+      << merge_error(c.out_dir);
+  std::string garbled = good;
+  garbled[garbled.find('\n', 1000) + 1] = 'x';  // the second line or a later one starts 'x'
+  write_text(records, garbled);
+  EXPECT_NE(merge_error(c.out_dir).find("not a JSON record"), std::string::npos)
+      << merge_error(c.out_dir);
+  EXPECT_FALSE(fs::exists(c.games_out));
+  EXPECT_FALSE(fs::exists(c.games_out + ".partial"));
+}
+
+// A finished shard renamed its records to games.jsonl and kept its journal; when the journal
+// loses its tail, the shard run again takes its records back, cuts them to the journal, plays
+// the lost chunks again, and the merge equals an unsharded run.
+TEST(ShardMergeTest, AFinishedShardWhoseJournalLostItsTailResumes) {
+  TempDir tmp;
+  ExperimentConfig c = experiment({"random", "lowest"}, 200, tmp.sub("out"));
+  c.games_out = tmp.sub("games.jsonl");
+  run_reference(c, tmp.sub("reference"));
+  run_shards(c, 2);
+  const std::string dir = c.out_dir + "/shard-0-of-2/";
+  ASSERT_TRUE(fs::exists(dir + kShardGamesFile));
+  ASSERT_FALSE(fs::exists(dir + kShardGamesFile + ".partial"));
+  std::vector<std::string> lines = split_lines(read_text(dir + kJournalFile));
+  lines.pop_back();  // shard 0's last chunk (of chunks 0, 2, 4)
+  std::string cut;
+  for (const auto& line : lines) cut += line + "\n";
+  write_text(dir + kJournalFile, cut);
+  ASSERT_TRUE(run_shard(builtin(), c, {0, 2}).run.complete);
+  ASSERT_EQ(merge_error(c.out_dir), "(no error)");
+  expect_same_tables(tmp.sub("reference"), c.out_dir);
+  EXPECT_EQ(read_text(c.games_out), read_text(tmp.sub("reference") + "/games.jsonl"));
+}
+
 TEST(ShardMergeTest, TheSequentialTestIsCheckedAtTheMerge) {
   TempDir tmp;
   ExperimentConfig c = experiment({"heuristic", "random"}, 20000, tmp.sub("out"));
@@ -355,6 +405,40 @@ void edit_journal(const std::string& path, Edit edit) {
   std::string text = format_header(j.keys);
   for (const auto& e : j.entries) text += format_entry(e);
   write_text(path, text);
+}
+
+// A whole chunk line that fails its check is dropped with every line after it (their chunks are
+// played again), as before, but no longer silently: one line on stderr names the line and the
+// count. A last line cut short by a kill is dropped without a word.
+TEST(JournalTest, ADamagedChunkLineIsDroppedWithEveryLaterOneAndSaidSo) {
+  TempDir tmp;
+  const std::string path = tmp.sub("journal.txt");
+  const JournalKeys keys = {{"deals", "40"}, {"seed", "1"}};
+  std::string chunks;
+  for (int i = 0; i < 4; ++i) {
+    ChunkResult e;
+    e.chunk.index = i, e.chunk.begin = 10 * i, e.chunk.end = 10 * i + 10;
+    chunks += format_entry(e);
+  }
+  // Lines 1-4 are the header (magic, two keys, keys-end); chunk lines are 5 to 8. Line 6's
+  // check is spoilt by changing a digit of its chunk's first deal.
+  std::vector<std::string> lines = split_lines(chunks);
+  lines[1].replace(lines[1].find(" 10 20 "), 7, " 11 20 ");
+  std::string damaged = format_header(keys);
+  for (const auto& line : lines) damaged += line + "\n";
+  write_text(path, damaged);
+  testing::internal::CaptureStderr();
+  const std::size_t resumed = Journal::open(path, keys, false).resumed().size();
+  const std::string err = testing::internal::GetCapturedStderr();
+  EXPECT_EQ(resumed, 1u);
+  EXPECT_EQ(std::count(err.begin(), err.end(), '\n'), 1) << err;
+  EXPECT_NE(err.find("line 6 fails its check"), std::string::npos) << err;
+  EXPECT_NE(err.find("3 lines in all"), std::string::npos) << err;
+
+  write_text(path, format_header(keys) + chunks.substr(0, chunks.size() - 5));  // a torn last line
+  testing::internal::CaptureStderr();
+  EXPECT_EQ(Journal::open(path, keys, false).resumed().size(), 3u);
+  EXPECT_EQ(testing::internal::GetCapturedStderr(), "");
 }
 
 TEST(ShardMergeTest, RefusesShardsThatDoNotBelongTogether) {

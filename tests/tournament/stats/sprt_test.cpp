@@ -123,6 +123,27 @@ TEST(SprtSettingsTest, ParsesAndRoundTrips) {
   }
 }
 
+// Bounds whose difference or sum overflow gave a NaN LLR: refused; the widest accepted bounds
+// give a finite LLR even for the largest run's moments (2^41 observations, each of a thousand
+// points either way).
+TEST(SprtSettingsTest, BoundsThatWouldOverflowTheLlrAreRefused) {
+  for (const char* bad : {"p0=1e308,p1=1.7e308", "p0=-1.7e308,p1=0", "p0=0,p1=1000001"}) {
+    SprtSettings untouched;
+    EXPECT_NE(parse_sprt_settings(bad, untouched).find("-1e6..1e6"), std::string::npos) << bad;
+    EXPECT_FALSE(untouched.enabled);
+  }
+  SprtSettings widest;
+  ASSERT_EQ(parse_sprt_settings("p0=-1e6,p1=1e6", widest), "");
+  IntegerMoments m;
+  m.n = std::int64_t{1} << 41;
+  m.sum = m.n;                  // mean 1 point
+  m.sum_sq = m.n * 1000 * 1000;  // each observation +-1000
+  for (int unit : {1, 2}) {
+    const double llr = sprt_llr_per_game(m, widest, unit);
+    EXPECT_TRUE(std::isfinite(llr) && llr != 0) << unit << ": " << llr;
+  }
+}
+
 // The one-line message a run's arguments are refused with, or "" when they are accepted.
 std::string refusal(const std::vector<std::string>& args) {
   try {
