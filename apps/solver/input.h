@@ -5,8 +5,11 @@
 #pragma once
 
 #include <cstddef>
+#include <memory>
 #include <stdexcept>
 #include <string>
+
+#include "engine/common/limited_file.h"
 
 namespace solver_app {
 
@@ -26,35 +29,26 @@ class IoError : public std::runtime_error {
 /// The most bytes one input may hold, and so one line of it: every game's input is far smaller.
 inline constexpr std::size_t kMaxInputBytes = std::size_t{16} << 20;
 
-/// An input file read once from start to end, by lines or whole.
+/// An input file read once from start to end, by lines or whole, through the reader every file
+/// of the project is read with (engine/common/limited_file.h), with pipes and standard input
+/// allowed: a puzzle may come from `cat` or a generator.
 class InputFile {
  public:
   /// Opens `path`, or stdin when it is "-". Throws InputError when it is a directory, IoError
   /// when it cannot be opened.
   explicit InputFile(const std::string& path);
-  ~InputFile();
-  InputFile(const InputFile&) = delete;
-  InputFile& operator=(const InputFile&) = delete;
 
   /// Reads the next line into `line` (without its '\n'); returns false at the end of the input.
-  /// Throws InputError for a line longer than kMaxInputBytes, IoError on a read error.
+  /// Throws InputError for a line longer than kMaxInputBytes or an input larger than that,
+  /// IoError on a read error.
   bool next_line(std::string& line);
-  /// Returns the rest of the input. Throws InputError beyond kMaxInputBytes, IoError on a read
-  /// error.
+  /// Returns the rest of the input. Throws as next_line().
   std::string read_all();
   /// Returns the input's name for messages: the path quoted and cut, or "standard input".
-  const std::string& name() const { return name_; }
+  const std::string& name() const { return reader_->name(); }
 
  private:
-  bool fill();  // appends the next block to buffer_; false at the end of the input
-  std::string too_large() const;
-
-  std::string name_;
-  int fd_ = -1;
-  bool owned_ = false;
-  std::string buffer_;
-  std::size_t pos_ = 0;      // first byte not yet returned
-  std::size_t scanned_ = 0;  // bytes from pos_ on already searched for '\n'
+  std::unique_ptr<common::LimitedReader> reader_;
 };
 
 }  // namespace solver_app

@@ -20,6 +20,7 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <utility>
 
 #include "engine/common/text.h"
 
@@ -79,34 +80,26 @@ inline void require_regular_file(const std::string& path, const std::string& wha
                     ", not a regular file");
 }
 
-/// A file read once from start to end, by lines or whole, within ReadLimits.
-class LimitedFile {
+/// Returns the error for an input `name` larger than `limits` allow.
+inline ReadError larger_than(const std::string& name, const ReadLimits& limits) {
+  return ReadError(name + " is larger than " + size_text(limits.max_total_bytes) +
+                   ": not a file of this kind");
+}
+
+/// An open input (a file descriptor) read once from start to end, by lines or whole, within
+/// ReadLimits. LimitedFile below opens a file the user named with it; a reader of standard input
+/// or of a pipe (the solver's puzzles) uses it directly.
+class LimitedReader {
  public:
-  /// Opens `path` for reading; `what` names the kind of file in messages ("config file"). Throws
-  /// ReadError naming the reason when it cannot be opened (error_number() is errno) or is not a
-  /// regular file (0). A FIFO is opened without waiting for a writer.
-  LimitedFile(const std::string& path, const std::string& what, ReadLimits limits)
-      : name_(what + " " + common::quoted(path)), limits_(limits) {
-    fd_ = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
-    if (fd_ < 0) {
-      const int error = errno;
-      throw ReadError("cannot read " + name_ + ": " + std::strerror(error), error);
-    }
-    struct stat info {};
-    if (::fstat(fd_, &info) != 0 || !S_ISREG(info.st_mode)) {
-      const char* kind = file_kind(info.st_mode);
-      ::close(fd_);
-      throw ReadError(name_ + " is " + kind + ", not a regular file");
-    }
-    ::fcntl(fd_, F_SETFL, ::fcntl(fd_, F_GETFL) & ~O_NONBLOCK);
-    if (static_cast<std::uint64_t>(info.st_size) > limits_.max_total_bytes) {
-      ::close(fd_);
-      throw too_large();
-    }
+  /// Reads `fd`, named `name` in messages (`what "path"`, or "standard input"); closes it when
+  /// done if `owns_fd`.
+  LimitedReader(int fd, std::string name, ReadLimits limits, bool owns_fd)
+      : name_(std::move(name)), limits_(limits), fd_(fd), owns_fd_(owns_fd) {}
+  ~LimitedReader() {
+    if (owns_fd_) ::close(fd_);
   }
-  ~LimitedFile() { ::close(fd_); }
-  LimitedFile(const LimitedFile&) = delete;
-  LimitedFile& operator=(const LimitedFile&) = delete;
+  LimitedReader(const LimitedReader&) = delete;
+  LimitedReader& operator=(const LimitedReader&) = delete;
 
   /// Reads the next line into `line` (without its '\n'); returns false at the end of the file.
   /// Throws ReadError for a line longer than the limit, a file larger than the limit, bytes that
@@ -137,6 +130,9 @@ class LimitedFile {
   int line_number() const { return line_number_; }
   /// Returns the file's name for messages: `what "path"`.
   const std::string& name() const { return name_; }
+
+ protected:
+  ReadError too_large() const { return larger_than(name_, limits_); }
 
  private:
   // Returns [pos_, end) as `line` and moves past it to `next`.
@@ -186,19 +182,49 @@ class LimitedFile {
     return ReadError(name_ + " line " + std::to_string(line) + " is longer than " +
                      size_text(limits_.max_line_bytes) + ": not a file of this kind");
   }
-  ReadError too_large() const {
-    return ReadError(name_ + " is larger than " + size_text(limits_.max_total_bytes) +
-                     ": not a file of this kind");
-  }
 
   std::string name_;
   ReadLimits limits_;
   int fd_ = -1;
+  bool owns_fd_ = false;
   std::string buffer_;
   std::size_t pos_ = 0;      // first byte not yet returned
   std::size_t scanned_ = 0;  // bytes from pos_ on already searched for '\n'
   std::uint64_t total_ = 0;
   int line_number_ = 0;
+};
+
+/// A file the user named, read once from start to end within ReadLimits: only a regular file.
+class LimitedFile : public LimitedReader {
+ public:
+  /// Opens `path` for reading; `what` names the kind of file in messages ("config file"). Throws
+  /// ReadError naming the reason when it cannot be opened (error_number() is errno) or is not a
+  /// regular file (0), or is larger than the limit. A FIFO is opened without waiting for a writer.
+  LimitedFile(const std::string& path, const std::string& what, ReadLimits limits)
+      : LimitedReader(open_regular(path, what + " " + common::quoted(path), limits),
+                      what + " " + common::quoted(path), limits, true) {}
+
+ private:
+  // Returns a descriptor of the regular file at `path`, or throws as the constructor says.
+  static int open_regular(const std::string& path, const std::string& name, ReadLimits limits) {
+    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
+    if (fd < 0) {
+      const int error = errno;
+      throw ReadError("cannot read " + name + ": " + std::strerror(error), error);
+    }
+    struct stat info {};
+    if (::fstat(fd, &info) != 0 || !S_ISREG(info.st_mode)) {
+      const char* kind = file_kind(info.st_mode);
+      ::close(fd);
+      throw ReadError(name + " is " + kind + ", not a regular file");
+    }
+    ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) & ~O_NONBLOCK);
+    if (static_cast<std::uint64_t>(info.st_size) > limits.max_total_bytes) {
+      ::close(fd);
+      throw larger_than(name, limits);
+    }
+    return fd;
+  }
 };
 
 /// Returns the whole file at `path` (see LimitedFile for `what`, the limits and the errors).
