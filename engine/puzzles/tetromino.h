@@ -1,6 +1,6 @@
 // The tetromino square (seed 003, IT Duel 2015 at Anadea): fill an N x N square exactly with
 // given counts of the seven tetrominoes I, J, L, O, S, T, Z, rotations allowed, reflections not.
-// Figures, angles and the answer format follow shared/TETROMINO.md exactly.
+// Figures, angles and the answer format follow docs/tetromino.md exactly.
 //
 // Method: exact depth-first search that always fills the next empty cell (seed 003's winning
 // idea 1), on a bordered board (idea 2: a border of filled cells makes "does the piece fit"
@@ -100,7 +100,7 @@ struct Result {
 
 // ---- shapes (tetromino_shapes.cpp) ---------------------------------------------------------------
 
-/// Returns the figure's shapes, indexed by ANGLE_ID (TETROMINO.md): I, S, Z 2; O 1; J, L, T 4.
+/// Returns the figure's shapes, indexed by angle (docs/tetromino.md): I, S, Z 2; O 1; J, L, T 4.
 const std::vector<Shape>& shapes(Figure f);
 
 // ---- notation (tetromino_notation.cpp) -----------------------------------------------------------

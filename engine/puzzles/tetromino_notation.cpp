@@ -1,5 +1,5 @@
 // Tetromino notation: reading a puzzle (signature, JSON) and writing the answer (the contest's
-// JSON list, a drawing), as shared/TETROMINO.md defines them.
+// JSON list, a drawing), as docs/tetromino.md defines them.
 #include "engine/puzzles/tetromino.h"
 
 #include <algorithm>

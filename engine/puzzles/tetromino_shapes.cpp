@@ -1,4 +1,4 @@
-// The tetromino figures at each angle (shared/TETROMINO.md), built once from their drawings.
+// The tetromino figures at each angle (docs/tetromino.md), built once from their drawings.
 #include "engine/puzzles/tetromino.h"
 
 #include <algorithm>
@@ -7,7 +7,7 @@
 namespace puzzles::tetromino {
 namespace {
 
-// The figures at each angle exactly as TETROMINO.md draws them, rows top to bottom, '/' between.
+// The figures at each angle exactly as docs/tetromino.md draws them, rows top to bottom, '/' between.
 constexpr const char* kDrawings[kFigures][4] = {
     {"#/#/#/#", "####"},
     {".#/.#/##", "#../###", "##/#./#.", "###/..#"},

@@ -1,5 +1,5 @@
 // The tetromino square (seed 003): every answer of solve() is checked by a tiling checker written
-// here over its own table of the 19 figure-angle shapes, typed from shared/TETROMINO.md's
+// here over its own table of the 19 figure-angle shapes, typed from docs/tetromino.md's
 // drawings (not from puzzles::tetromino::shapes()). Small boards (4x4 and 6x6) are settled by a
 // brute force written here: it enumerates every tiling of the board, so it knows exactly which
 // signatures are solvable, and solve() must agree on every signature. Also: the library's shape
@@ -29,7 +29,7 @@ namespace tet = puzzles::tetromino;
 
 namespace {
 
-// ---- the reference table: TETROMINO.md's drawings, typed row by row -------------------------
+// ---- the reference table: docs/tetromino.md's drawings, typed row by row -------------------------
 constexpr char kRefLetters[] = "IJLOSTZ";  // the contest's figure order
 
 // kRef[figure][angle] = the drawing's rows, top to bottom.
@@ -219,7 +219,7 @@ int sum(const tet::Counts& c) {
   return s;
 }
 
-// The seed's 4x4 example signature I1,J1,L1,Z1, tiled by hand (TETROMINO.md's angles):
+// The seed's 4x4 example signature I1,J1,L1,Z1, tiled by hand (docs/tetromino.md's angles):
 //   IJJZ
 //   IJZZ
 //   IJZL
@@ -247,7 +247,7 @@ TEST(TetrominoChecker, AcceptsTheHandTilingAndRejectsBrokenOnes) {
   EXPECT_NE(check_tiling(5, kSeedCounts, kHandTiling), "");  // a 5x5 board is not covered
 }
 
-// TETROMINO.md: on a 4x4 board ["L",1,0,2] covers (column, row) (0,2), (1,2), (2,2), (0,3).
+// docs/tetromino.md: on a 4x4 board ["L",1,0,2] covers (column, row) (0,2), (1,2), (2,2), (0,3).
 TEST(TetrominoShapes, TheDocumentsExample) {
   Cells covered;
   for (auto [r, c] : ref_cells(2, 1)) covered.insert({c + 0, r + 2});  // (column, row)
@@ -259,7 +259,7 @@ TEST(TetrominoShapes, TheDocumentsExample) {
 TEST(TetrominoShapes, LettersAndAngleCounts) {
   EXPECT_EQ(std::string(tet::kLetters), "IJLOSTZ");
   EXPECT_EQ(tet::kFigures, 7);
-  const std::array<int, 7> angles = {2, 4, 4, 1, 2, 4, 2};  // I J L O S T Z (TETROMINO.md)
+  const std::array<int, 7> angles = {2, 4, 4, 1, 2, 4, 2};  // I J L O S T Z (docs/tetromino.md)
   int total = 0;
   for (int f = 0; f < 7; ++f) {
     EXPECT_EQ(ref_angles(f), angles[static_cast<std::size_t>(f)]) << kRefLetters[f];
