@@ -4,7 +4,7 @@
 #include <iostream>
 
 #include "apps/solver/input.h"
-#include "apps/solver/memory.h"
+#include "engine/common/memory_limit.h"
 #include "engine/common/program_options.h"
 
 namespace po = boost::program_options;
@@ -47,10 +47,10 @@ dominoes::ScoringRule scoring_option(const po::variables_map& vm, const std::str
 
 std::size_t table_bytes_option(const po::variables_map& vm, const std::string& name) {
   const auto mib = int_option<std::uint64_t>(vm, name, 1, kMaxTableMib);
-  const std::uint64_t most = std::min(kMaxTableMib, max_table_mib());
+  const std::uint64_t most = std::min(kMaxTableMib, common::max_table_mib());
   if (mib > most)
     throw OptionError("--" + name + " " + std::to_string(mib) + " is more memory than this machine allows: "
-                      "valid 1.." + std::to_string(most) + " (" + table_limit_reason() + ")");
+                      "valid 1.." + std::to_string(most) + " (" + common::table_limit_reason() + ")");
   return static_cast<std::size_t>(mib) << 20;
 }
 

@@ -61,7 +61,7 @@ dominoes::ScoringRule scoring_option(const boost::program_options::variables_map
 inline constexpr std::uint64_t kMaxTableMib = 65536;
 
 /// Returns the bytes of a table whose size --`name` gives in MiB (a string option): a whole
-/// number 1..kMaxTableMib and at most max_table_mib() (memory.h). Throws OptionError naming the
+/// number 1..kMaxTableMib and at most common::max_table_mib() (engine/common/memory_limit.h). Throws OptionError naming the
 /// largest size this machine allows.
 std::size_t table_bytes_option(const boost::program_options::variables_map& vm, const std::string& name);
 

@@ -7,8 +7,8 @@
 #include <string>
 
 #include "apps/solver/commands.h"
-#include "apps/solver/memory.h"
 #include "apps/solver/options.h"
+#include "engine/common/memory_limit.h"
 #include "engine/common/text.h"
 #include "engine/puzzles/takeaway.h"
 
@@ -72,11 +72,11 @@ std::vector<std::uint64_t> parse_moves(const std::string& text) {
 // Returns the --bound given: at most kMaxBound, and few enough 4-byte values to fit in memory.
 std::uint64_t bound_option(const po::variables_map& vm) {
   const std::uint64_t bound = int_option<std::uint64_t>(vm, "bound", 1, kMaxBound);
-  const std::uint64_t most = std::min(kMaxBound, (max_table_mib() << 20) / sizeof(std::uint32_t));
+  const std::uint64_t most = std::min(kMaxBound, (common::max_table_mib() << 20) / sizeof(std::uint32_t));
   if (bound > most)
     throw TakeawayError("--bound " + std::to_string(bound) + " needs more memory than this machine "
                         "allows (4 bytes a value): valid 1.." + std::to_string(most) + " (" +
-                        table_limit_reason() + ")");
+                        common::table_limit_reason() + ")");
   return bound;
 }
 

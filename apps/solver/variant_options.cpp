@@ -9,8 +9,8 @@
 #include <limits>
 
 #include "apps/solver/input.h"
-#include "apps/solver/memory.h"
 #include "apps/solver/options.h"
+#include "engine/common/memory_limit.h"
 #include "engine/dominoes/rules.h"
 
 namespace po = boost::program_options;
@@ -20,9 +20,9 @@ namespace solver_app {
 namespace {
 
 // A node with its share of the best responses' and CFR's arrays takes about 64 bytes: the default
-// limit keeps a tree within the memory one table may take (memory.h).
+// limit keeps a tree within the memory one table may take (engine/common/memory_limit.h).
 std::int64_t default_max_nodes() {
-  return std::min<std::int64_t>(static_cast<std::int64_t>(max_table_mib() << 20) / 64,
+  return std::min<std::int64_t>(static_cast<std::int64_t>(common::max_table_mib() << 20) / 64,
                                 std::numeric_limits<std::int32_t>::max());
 }
 

@@ -1,10 +1,13 @@
 #include "engine/tournament/config/experiment_config.h"
 
+#include <sys/stat.h>
+
 #include <filesystem>
 #include <sstream>
 #include <stdexcept>
 
 #include "engine/bots/bot_registry.h"
+#include "engine/common/limited_file.h"
 #include "engine/common/same_file.h"
 #include "engine/common/text.h"
 #include "engine/tournament/config/grid_sweep.h"
@@ -49,57 +52,37 @@ bool same_file(const fs::path& a, const fs::path& b) {
   return !ec1 && !ec2 && x == y;
 }
 
-const char* kind_of(fs::file_type type) {
-  switch (type) {
-    case fs::file_type::directory: return "a directory";
-    case fs::file_type::symlink: return "a symbolic link";
-    case fs::file_type::fifo: return "a FIFO";
-    case fs::file_type::character: return "a character device";
-    case fs::file_type::block: return "a block device";
-    case fs::file_type::socket: return "a socket";
-    default: return "not a regular file";
-  }
-}
-
 // The records go to FILE.partial, which is renamed over FILE at the end: whatever FILE names is
 // replaced. So FILE and FILE.partial must each be absent or a regular file; a device, FIFO or
 // directory is refused, and so is a symbolic link (the rename would replace the link itself with
 // a regular file, and writing FILE.partial through a link would cut the file it points to).
-void check_replaceable(const std::string& games_out, const fs::path& path) {
-  std::error_code ec;
-  const fs::file_status status = fs::symlink_status(path, ec);
-  if (ec || !fs::exists(status) || fs::is_regular_file(status)) return;  // the writer says why
-  const std::string which = path == fs::path(games_out) ? "" : " (its " + path.filename().string() + ")";
+void check_replaceable(const std::string& games_out, const std::string& path) {
+  struct stat info {};
+  if (::lstat(path.c_str(), &info) != 0 || S_ISREG(info.st_mode)) return;  // the writer says why
+  const std::string which =
+      path == games_out ? "" : " (its " + fs::path(path).filename().string() + ")";
   throw ConfigError("games-out " + common::quoted(games_out) + which + " is " +
-                    kind_of(status.type()) + ": give a regular file or a new path (the records " +
-                    "replace what it names when the run ends)");
+                    common::file_kind(info.st_mode) + ": give a regular file or a new path (the " +
+                    "records replace what it names when the run ends)");
 }
 
 void check_games_out(const ExperimentConfig& c) {
   if (c.games_out.empty()) return;
   check_replaceable(c.games_out, c.games_out);
   check_replaceable(c.games_out, c.games_out + ".partial");
-  const fs::path dir(c.out_dir);
-  // What the run writes: its journal, lock and tables, each also through NAME.partial.
-  std::vector<fs::path> own = {dir / kJournalFile, dir / kLockFile};
-  for (const char* table : kTableFiles) own.push_back(dir / table);
-  for (const auto& file : own)
-    for (const fs::path& written : {file, fs::path(file.string() + ".partial")})
-      if (same_file(c.games_out, written))
-        throw ConfigError("games-out " + common::quoted(c.games_out) + " is the run's own " +
-                          written.filename().string() + ": give another file");
+  for (const fs::path& written : run_output_files(c))
+    if (same_file(c.games_out, written))
+      throw ConfigError("games-out " + common::quoted(c.games_out) + " is the run's own " +
+                        written.filename().string() + ": give another file");
 }
 
-// The files a run writes, each with its name for messages: its journal, lock and tables in the
-// output directory and its records, each also through NAME.partial.
+// Every file a run writes, each with its name for messages: its own (run_output_files) and its
+// records, each also through NAME.partial.
 std::vector<std::pair<std::string, fs::path>> files_written(const ExperimentConfig& c) {
   std::vector<std::pair<std::string, fs::path>> written;
-  const fs::path dir(c.out_dir);
-  std::vector<std::string> own = {kJournalFile, kLockFile};
-  own.insert(own.end(), std::begin(kTableFiles), std::end(kTableFiles));
-  for (const std::string& name : own)
-    for (const std::string& file : {name, name + ".partial"})
-      written.emplace_back("out " + common::quoted(c.out_dir) + "'s " + file, dir / file);
+  for (const fs::path& file : run_output_files(c))
+    written.emplace_back("out " + common::quoted(c.out_dir) + "'s " + file.filename().string(),
+                         file);
   if (!c.games_out.empty())
     for (const std::string& file : {c.games_out, c.games_out + ".partial"})
       written.emplace_back("games-out " + common::quoted(file), file);
@@ -187,6 +170,16 @@ void expand_lineups(ExperimentConfig& c, const strategies::Registry& registry) {
 }
 
 }  // namespace
+
+std::vector<fs::path> run_output_files(const ExperimentConfig& c) {
+  std::vector<std::string> names = {kJournalFile, kLockFile};
+  names.insert(names.end(), std::begin(kTableFiles), std::end(kTableFiles));
+  std::vector<fs::path> files;
+  for (const std::string& name : names)
+    for (const std::string& file : {name, name + ".partial"})
+      files.push_back(fs::path(c.out_dir) / file);
+  return files;
+}
 
 strategies::Registry registry_for(const ExperimentConfig& c, const strategies::Registry& registry) {
   for (const auto& bot : c.bots) {

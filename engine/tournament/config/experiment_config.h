@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <filesystem>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -96,6 +97,10 @@ inline constexpr const char* kTableFiles[] = {
 /// The journal's and the lock's file names in the output directory.
 inline constexpr const char* kJournalFile = "journal.txt";
 inline constexpr const char* kLockFile = "run.lock";
+
+/// Returns the files a run of `config` writes into its output directory: its journal, its lock and
+/// its tables (kTableFiles), each also as NAME.partial, which it writes first and renames.
+std::vector<std::filesystem::path> run_output_files(const ExperimentConfig& config);
 
 /// Checks `config` and completes it: specs made canonical, the sweep expanded into `lineups`
 /// (every spec parsed here, so no user error can surface mid-run), out_dir defaulted to

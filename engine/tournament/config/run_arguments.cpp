@@ -337,15 +337,13 @@ void check_not_config_file(const RunRequest& r) {
     if (!games.empty() && common::same_existing_file(file, r.config_path))
       throw ConfigError("games-out " + common::quoted(file) +
                         " is the config file being read: give another file");
-  const std::filesystem::path dir(r.config.out_dir);
-  std::vector<std::string> own = {kJournalFile, kLockFile};
-  own.insert(own.end(), std::begin(kTableFiles), std::end(kTableFiles));
-  for (const std::string& name : own)
-    for (const std::string& file : {name, name + ".partial"})
-      if (file != "config.cfg" && common::same_existing_file((dir / file).string(), r.config_path))
-        throw ConfigError("config file " + common::quoted(r.config_path) + " is the run's own " +
-                          file + " in out " + common::quoted(r.config.out_dir) +
-                          ", which the run writes over: copy it elsewhere, or give another out");
+  for (const std::filesystem::path& written : run_output_files(r.config)) {
+    const std::string file = written.filename().string();
+    if (file != "config.cfg" && common::same_existing_file(written.string(), r.config_path))
+      throw ConfigError("config file " + common::quoted(r.config_path) + " is the run's own " +
+                        file + " in out " + common::quoted(r.config.out_dir) +
+                        ", which the run writes over: copy it elsewhere, or give another out");
+  }
 }
 
 }  // namespace

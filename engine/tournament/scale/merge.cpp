@@ -171,20 +171,28 @@ std::string describe_missing(const std::vector<std::int64_t>& missing,
 // The journal holds only the records' byte counts, so each record copied is checked against the
 // chunk it belongs to: a JSON object whose deal is one of the chunk's. Throws ConfigError naming
 // the file and the byte where a record is not.
+// Returns what is wrong with one record `line` of `span`, or "" when it is a record of the chunk.
+std::string record_problem(std::string_view line, const RecordSpan& span) {
+  const auto record = nlohmann::json::parse(line, nullptr, false);
+  if (record.is_discarded()) return "not a JSON record";
+  const bool has_deal = record.is_object() && record.contains("deal") &&
+                        record["deal"].is_number_integer();
+  const std::int64_t deal = has_deal ? record["deal"].get<std::int64_t>() : -1;
+  if (deal >= span.first_deal && deal < span.end_deal) return "";
+  return "not a record of deals " + std::to_string(span.first_deal) + ".." +
+         std::to_string(span.end_deal - 1) + ", the chunk its journal puts there";
+}
+
 void check_records(const std::string& bytes, const fs::path& from, const RecordSpan& span) {
   for (std::size_t at = 0; at < bytes.size();) {
     const std::size_t end = bytes.find('\n', at);
-    const std::string_view line(bytes.data() + at, (end == std::string::npos ? bytes.size() : end) - at);
-    const auto record = nlohmann::json::parse(line, nullptr, false);
-    const auto deal = record.is_object() && record.contains("deal") && record["deal"].is_number_integer()
-                          ? record["deal"].get<std::int64_t>() : std::int64_t{-1};
-    if (end == std::string::npos || deal < span.first_deal || deal >= span.end_deal)
+    const std::string why =
+        end == std::string::npos
+            ? "a record cut short"
+            : record_problem(std::string_view(bytes).substr(at, end - at), span);
+    if (!why.empty())
       throw ConfigError("games file " + common::quoted(from.string()) + " byte " +
-                        std::to_string(span.begin + at) + ": " +
-                        (end == std::string::npos ? "a record cut short"
-                         : record.is_discarded() ? "not a JSON record"
-                         : "not a record of deals " + std::to_string(span.first_deal) + ".." +
-                               std::to_string(span.end_deal - 1) + ", the chunk its journal puts there") +
+                        std::to_string(span.begin + at) + ": " + why +
                         ": its shard's records are damaged; run that shard again with --restart");
     at = end + 1;
   }
