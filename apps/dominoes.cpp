@@ -1,8 +1,8 @@
-// dominoes: the tournament simulator's command line (DESIGN.md section 5).
+// dominoes: the tournament simulator's command line (docs/README.md indexes each command's page).
 //   dominoes run [CONFIG.cfg] [--key=value ...]   run an experiment, write its tables
 //   dominoes merge DIR                            the tables of a sharded run
 //   dominoes strategies                           list strategies, parameters and defaults
-//   dominoes check-bot 'COMMAND'                  check an external bot (PROTOCOL.md)
+//   dominoes check-bot 'COMMAND'                  check an external bot (docs/protocol.md)
 //   dominoes play | advise [options]              play a strategy; what to play in a position
 //   dominoes fit-model --games F --player S ...   fit inference's opponent model to game records
 #include <unistd.h>
@@ -50,7 +50,7 @@ constexpr const char* kUsage =
     "                                      and declared external bots\n"
     "  play [--against SPEC] [--games N]   play a strategy at the terminal\n"
     "  advise --hand TILES [--line TILES]  every legal move with its expected points\n"
-    "  check-bot 'COMMAND'                 check an external bot against PROTOCOL.md\n"
+    "  check-bot 'COMMAND'                 check an external bot against docs/protocol.md\n"
     "  fit-model --games F --player SPEC   fit inference's opponent model to game records\n\n"
     "`dominoes <command> --help` explains each command.\n";
 

@@ -1,4 +1,4 @@
-// solver: exact solvers for the seeds' perfect-information games (DESIGN.md section 5).
+// solver: exact solvers for the seeds' perfect-information games (docs/solvers.md).
 // Each game's command lives in apps/solver/<game>_command.cpp; each prints its verdict first.
 #include <iostream>
 #include <string>

@@ -4,7 +4,7 @@
 //
 // Python sees plain values: a tile is the string "a-b" (low-high), a move its notation ("3-5" for
 // the lead, "3-5L"/"3-5R" for an end, "pass"), a hand or line a list of tile strings in reading
-// order (DESIGN.md section 4). Networks get an action numbering instead (action_index below).
+// order (docs/rules.md, "Notation"). Networks get an action numbering instead (action_index below).
 #pragma once
 
 #include <pybind11/pybind11.h>

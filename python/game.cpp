@@ -127,7 +127,7 @@ std::string rules_repr(const Rules& r) {
 
 void bind_rules(py::module_& m) {
   py::class_<Rules>(m, "Rules", R"doc(
-A variant of Block Dominoes; every field defaults to the seed's game (DESIGN.md section 3).
+A variant of Block Dominoes; every field defaults to the seed's game (docs/rules.md).
 
 Rules(double=6, hand_size=7, scoring='opponent-pips', leader='random', target=0)
   double     the set is double-N, N in 2..9 (28 tiles for double-six)

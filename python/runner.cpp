@@ -55,7 +55,7 @@ struct RunArgs {
   std::optional<std::vector<std::string>> sweep_values;
   bool duplicate, quiet, restart;
   std::string scoring, leader, name;
-  std::map<std::string, std::string> bots;  ///< external bots: name -> command (PROTOCOL.md)
+  std::map<std::string, std::string> bots;  ///< external bots: name -> command (docs/protocol.md)
   std::vector<std::string> sweeps;          ///< grid sweeps, "P.PARAM=V1,V2,..."
   std::optional<std::string> sprt;          ///< "p0=X,p1=Y[,alpha=A,beta=B]"
   std::string control_variate;              ///< auto | on | off
@@ -238,7 +238,7 @@ One row of summary.csv: player A against player B (canonical specs), from A's si
   a_win_rate, a_win_rate_ci95_low/high A's win rate (a draw counts half), Wilson 95% interval
   p_value                              one-sided, for "A scores more points than B"
   leader_points_per_game               the leader's points minus the other's, per game
-  a_forfeits, b_forfeits               games each side forfeited (external bots, PROTOCOL.md)
+  a_forfeits, b_forfeits               games each side forfeited (external bots, docs/protocol.md)
   seconds                              wall time of the pairing)doc");
   for (auto [name, field] : {std::pair{"games", &SummaryRow::games}, {"a_wins", &SummaryRow::a_wins},
                              {"draws", &SummaryRow::draws}, {"b_wins", &SummaryRow::b_wins},
@@ -337,7 +337,7 @@ Keyword arguments are the config keys (README, `dominoes run --help`), '-' writt
   sweep        grid sweeps, e.g. ["1.scenarios=50,200", "1.depth=0,10"]: the cartesian product
   sprt         a sequential test of a head-to-head run, e.g. "p0=0,p1=0.5"; deals is the maximum
   control_variate  "auto" (default), "on" or "off": the regression-adjusted estimate
-  bots         external bots (PROTOCOL.md) as {name: command}, seated by name in `players`,
+  bots         external bots (docs/protocol.md) as {name: command}, seated by name in `players`,
                e.g. bots={"mine": "python3 clients/python/greedy.py"}, players=["mine", "random"]
 Built-in strategies play in parallel with the GIL released; Python strategies' calls take turns
 on the GIL, so a run with one is usually fastest with threads=1. Bad values raise ValueError with the

@@ -1,5 +1,5 @@
-// Strategy specs: `name` or `name(key=value,...)` (DESIGN.md section 4), parsed into a name and
-// ordered key/value pairs. Meaning is given by the registry (registry.h).
+// Strategy specs: `name` or `name(key=value,...)` (docs/rules.md, "Notation"), parsed into a name
+// and ordered key/value pairs. Meaning is given by the registry (registry.h).
 #pragma once
 
 #include <stdexcept>

@@ -29,7 +29,7 @@ using dominoes::MoveList;
 using dominoes::Observation;
 using dominoes::Rng;
 
-/// Why a player forfeited a game (PROTOCOL.md, "Time and failure").
+/// Why a player forfeited a game (docs/protocol.md, "Time limits and failures").
 enum class ForfeitReason {
   kIllegal,  ///< answered with something that is not one of the listed legal moves
   kTimeout,  ///< did not answer within its time
@@ -48,7 +48,7 @@ inline const char* to_string(ForfeitReason reason) {
 
 /// Thrown by a player (an external bot) that forfeits the game it is playing. The game loop
 /// catches it and ends the game: the player loses, and the opponent scores the forfeiting seat's
-/// pips still in hand as if it had dominoed (PROTOCOL.md). what() says what happened.
+/// pips still in hand as if it had dominoed (docs/protocol.md). what() says what happened.
 class Forfeit : public std::runtime_error {
  public:
   Forfeit(ForfeitReason reason, const std::string& what) : std::runtime_error(what), reason_(reason) {}

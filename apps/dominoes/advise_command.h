@@ -1,6 +1,6 @@
-// `dominoes advise`: what to play in a position, from the seat to move's point of view (DESIGN.md
-// section 5). The position is what that seat knows: its hand, the line, and what the opponent has
-// shown it lacks; the opponent's tile count follows from those (both hands start with hand-size
+// `dominoes advise`: what to play in a position, from the seat to move's point of view
+// (docs/play.md). The position is what that seat knows: its hand, the line, and what the opponent
+// has shown it lacks; the opponent's tile count follows from those (both hands start with hand-size
 // tiles and nobody draws) and may be given as a check. Prints the best move by expected points
 // (engine/endgame/expected_move_values.h) on the first line, then the move the chosen strategy
 // plays, then every legal move with its expected points and the worlds they rest on.

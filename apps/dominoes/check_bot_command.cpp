@@ -33,13 +33,13 @@ struct CheckOptions {
 
 constexpr const char* kHelp =
     "Usage: dominoes check-bot 'COMMAND' [--games N] [--time-ms T] [--dir D] [--seed S] [--log F]\n\n"
-    "Checks an external bot against the bot protocol (PROTOCOL.md, DBP 1): starts COMMAND (run\n"
-    "by /bin/sh -c), checks the handshake (dbp 1 -> id ... dbpok, isready -> readyok), plays N\n"
-    "games against `random` on the seed's game, alternating seats, and checks every answer to\n"
-    "`go` (a listed legal move, within the time), then `quit`. It also replays the first games\n"
-    "with the same seeds: a bot that draws only from the `seed` of newgame plays them the same\n"
-    "way, which reproducible tables need. Prints what it found in plain words; exit 0 when the\n"
-    "bot passed, 1 when it did not.\n\n";
+    "Checks an external bot against the bot protocol (DBP 1, docs/protocol.md): starts\n"
+    "COMMAND (run by /bin/sh -c), checks the handshake (dbp 1 -> id ... dbpok, isready ->\n"
+    "readyok), plays N games against `random` on the seed's game, alternating seats, and\n"
+    "checks every answer to `go` (a listed legal move, within the time), then `quit`. It also\n"
+    "replays the first games with the same seeds: a bot that draws only from the `seed` of\n"
+    "newgame plays them the same way, which reproducible tables need. Prints what it found in\n"
+    "plain words; exit 0 when the bot passed, 1 when it did not.\n\n";
 
 po::options_description options() {
   po::options_description o("Options");

@@ -1,4 +1,4 @@
-// `dominoes check-bot 'COMMAND'`: a conformance check for bot authors (PROTOCOL.md).
+// `dominoes check-bot 'COMMAND'`: a conformance check for bot authors (docs/protocol.md).
 #pragma once
 
 #include <string>

@@ -1,11 +1,11 @@
-// `dominoes play`: a person plays Block Dominoes against a strategy at the terminal (DESIGN.md
-// section 5). The person holds hand 0 of each deal; the leader follows the rules (--leader). Each
-// turn shows the line and its open ends, the opponent's tile count and the values it has shown it
-// lacks, the person's hand and the legal moves, numbered; the person types a number or notation.
-// A pass, or a single legal move, is played with a notice. --hint shows each move's expected
-// points (the same evaluation as `dominoes advise`) before every choice. Each game ends by showing
-// both hands, as dealt and as left, and the points; the running score follows. End of input
-// (Ctrl-D) or `quit` stops at once with the score so far.
+// `dominoes play`: a person plays Block Dominoes against a strategy at the terminal (docs/play.md).
+// The person holds hand 0 of each deal; the leader follows the rules (--leader). Each turn shows
+// the line and its open ends, the opponent's tile count and the values it has shown it lacks, the
+// person's hand and the legal moves, numbered; the person types a number or notation. A pass, or a
+// single legal move, is played with a notice. --hint shows each move's expected points (the same
+// evaluation as `dominoes advise`) before every choice. Each game ends by showing both hands, as
+// dealt and as left, and the points; the running score follows. End of input (Ctrl-D) or `quit`
+// stops at once with the score so far.
 //
 // Reproducible: game g is deal g of --seed (make_deal), and the strategy draws from its seat's
 // stream (seed, g, game 0, seat 1) as in a run, so the same seed and the same typed moves replay

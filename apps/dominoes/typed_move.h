@@ -1,6 +1,6 @@
 // Reading the move a person types at `dominoes play`'s prompt: the number of a listed move, or
-// notation (DESIGN.md section 4) in either case: `3-5L`, `5-3r`, a bare tile `3-5` when it fits
-// only one way (or leads), `pass`. Anything else gets a reason to show before asking again.
+// notation (docs/rules.md, "Notation") in either case: `3-5L`, `5-3r`, a bare tile `3-5` when it
+// fits only one way (or leads), `pass`. Anything else gets a reason to show before asking again.
 #pragma once
 
 #include <string>

@@ -1,4 +1,4 @@
-// The games of `solver`, one command each (DESIGN.md section 5). Adding a game: a file
+// The games of `solver`, one command each (docs/solvers.md). Adding a game: a file
 // apps/solver/<game>_command.cpp defining its command function, and one entry in commands.cpp.
 #pragma once
 

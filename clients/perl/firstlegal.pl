@@ -1,8 +1,8 @@
 #!/usr/bin/perl
 # firstlegal.pl: a Block Dominoes bot speaking DBP 1, in Perl 5 with core modules only.
 #
-# Written from PROTOCOL.md and DESIGN.md section 4 alone, as a stranger to the project would
-# write it, without looking at the project's Python helper: it shows that the protocol text is
+# Written from docs/protocol.md and docs/rules.md ("Notation") alone, as a stranger to the project
+# would write it, without looking at the project's Python helper: it shows that the protocol text is
 # enough to join a tournament. It plays the first move listed in `legal`.
 #
 # Run:   perl clients/perl/firstlegal.pl
@@ -39,7 +39,7 @@ while (my $line = <STDIN>) {
     if ($command eq 'dbp') {
         print STDERR "firstlegal.pl: runner speaks dbp $rest, this bot speaks dbp 1\n" if $rest ne '1';
         print "id name firstlegal.pl\n";
-        print "id author written from PROTOCOL.md alone\n";
+        print "id author written from docs/protocol.md alone\n";
         print "dbpok\n";
     } elsif ($command eq 'isready') {
         print "readyok\n";

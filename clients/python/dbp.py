@@ -1,4 +1,4 @@
-"""dbp: write a Block Dominoes bot in Python that speaks DBP 1 (the project's PROTOCOL.md).
+"""dbp: write a Block Dominoes bot in Python that speaks DBP 1 (the project's docs/protocol.md).
 
 A bot is a subclass of `Bot` that names itself and answers one question, `choose`: given an
 `Observation` (the line, the ends, its hand, what it knows of the opponent and the legal moves),
@@ -19,7 +19,7 @@ of input.
 
 Representation (one choice, used everywhere in this module):
 - a tile is a tuple of two ints; in a hand it is low-high, `(3, 5)`; in `Observation.line` it is
-  as laid, left value first, so `(5, 1)` is the tile 1-5 with 5 on the left (PROTOCOL.md);
+  as laid, left value first, so `(5, 1)` is the tile 1-5 with 5 on the left (docs/protocol.md);
 - a move is the protocol's string, `"3-5L"`, `"3-5R"`, `"3-5"` (the lead) or `"pass"`: what
   `choose` returns is written to the runner as it is. `parse_move` splits one into tile and side.
 
@@ -45,7 +45,7 @@ class ProtocolError(ValueError):
     """A runner message this module cannot read; the text names the bad part."""
 
 
-# --- notation (DESIGN.md section 4) ---------------------------------------------------------
+# --- notation (docs/rules.md, "Notation") ---------------------------------------------------------
 
 
 def parse_tile(text: str) -> Tile:

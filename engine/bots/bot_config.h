@@ -1,4 +1,4 @@
-// An external bot as an experiment declares it (PROTOCOL.md; DESIGN.md section 5): a name the
+// An external bot as an experiment declares it (docs/protocol.md; docs/bots.md): a name the
 // players list seats like a strategy, the command that starts it, and its limits. Declared in a
 // config section `[bot.NAME]` (keys `command`, `time-ms`, `start-ms`, `ready-ms`, `dir`,
 // `restarts`) or on the command line as `--bot 'NAME=COMMAND'`.
@@ -10,7 +10,7 @@
 
 namespace bots {
 
-/// One declared bot. The defaults are PROTOCOL.md's limits.
+/// One declared bot. The defaults are the limits of docs/protocol.md.
 struct BotConfig {
   std::string name;     ///< how players name it: letters, digits, '-', '_'
   std::string command;  ///< run by /bin/sh -c, in `dir`
@@ -19,7 +19,7 @@ struct BotConfig {
   int start_ms = 10000; ///< to answer `dbp 1` with `dbpok`
   int ready_ms = 5000;  ///< to answer `isready` with `readyok`
   /// Restarts in a row after failures (forfeits, failed starts): the failure after the last
-  /// allowed one stops the run. The default 2 means PROTOCOL.md's "3 failures in a row".
+  /// allowed one stops the run. The default 2 means docs/protocol.md's "3 failures in a row".
   int restarts = 2;
 
   bool operator==(const BotConfig&) const = default;

@@ -1,4 +1,4 @@
-// One running bot process and its pipes (PROTOCOL.md "Lines", "Time and failure").
+// One running bot process and its pipes (docs/protocol.md, "Lines" and "Time limits and failures").
 //
 // The command runs under /bin/sh -c in a process group of its own, so that the terminal's Ctrl-C
 // reaches the runner only (which then ends its bots itself) and so that stopping a bot also stops

@@ -17,7 +17,8 @@ namespace {
 
 using strategies::ForfeitReason;
 
-constexpr auto kMoveMargin = std::chrono::milliseconds(50);  // PROTOCOL.md "Time and failure"
+// The margin added to a bot's time per move (docs/protocol.md, "Time limits and failures").
+constexpr auto kMoveMargin = std::chrono::milliseconds(50);
 constexpr int kInfoLinesLogged = 20;  // per answer: a chatty bot must not fill the disk
 constexpr std::uint64_t kTailBytes = 64 * 1024;  // log_tail reads no more of the log than this
 constexpr std::size_t kTailLineBytes = 200;      // and shows no more of a line than this
@@ -120,7 +121,7 @@ void BotStrategy::handshake() {
   expect("isready", "readyok", config_.ready_ms);
 }
 
-// Waits for `answer` to `asked` within `limit_ms`, taking `id` lines on the way (PROTOCOL.md:
+// Waits for `answer` to `asked` within `limit_ms`, taking `id` lines on the way (docs/protocol.md:
 // zero or more `id name|author <text>` before `dbpok`). Anything else fails the start.
 std::string BotStrategy::expect(const std::string& asked, const std::string& answer,
                                 int limit_ms) {

@@ -1,4 +1,4 @@
-// The runner's side of one external bot (PROTOCOL.md, DBP 1), seated like any strategy.
+// The runner's side of one external bot (docs/protocol.md, DBP 1), seated like any strategy.
 //
 // One BotStrategy is one seat's bot in one worker thread: its process is started when its first
 // game begins (so the registry's exemplar and unused clones never start one), handshaken (`dbp 1`

@@ -1,6 +1,6 @@
-// The text of DBP 1 messages (PROTOCOL.md): how the runner writes the rules, tiles, the line and
-// a decision request, and keeps the line in the order it was laid. Tiles and moves use DESIGN.md
-// section 4's notation; an empty list is written "-".
+// The text of DBP 1 messages (docs/protocol.md): how the runner writes the rules, tiles, the line
+// and a decision request, and keeps the line in the order it was laid. Tiles and moves use the
+// notation of docs/rules.md; an empty list is written "-".
 #pragma once
 
 #include <deque>
@@ -47,7 +47,7 @@ std::string go_message(const dominoes::Observation& obs, const LaidLine& line,
                        const dominoes::MoveList& legal, int time_ms);
 
 /// Returns true for a line a bot may print that the runner ignores: empty, starting with '#',
-/// or an `info` line (PROTOCOL.md "Lines").
+/// or an `info` line (docs/protocol.md, "Lines").
 bool ignorable_line(const std::string& line);
 
 }  // namespace bots

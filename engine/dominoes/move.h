@@ -1,6 +1,6 @@
 // A move of Block Dominoes in 16 bits: the tile and where it goes (the lead, the left or the right
-// end of the line), or a pass. Notation (DESIGN.md section 4): `3-5` for the lead, `3-5L`/`3-5R`
-// for a tile on an end, `pass`.
+// end of the line), or a pass. Notation (docs/rules.md, "Notation"): `3-5` for the lead,
+// `3-5L`/`3-5R` for a tile on an end, `pass`.
 #pragma once
 
 #include <cstdint>

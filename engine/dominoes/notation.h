@@ -1,4 +1,4 @@
-// Text notation for tiles, moves and tile lists (DESIGN.md section 4).
+// Text notation for tiles, moves and tile lists (docs/rules.md, "Notation").
 //
 //   tile       a-b        either order on input, printed low-high: "3-5"
 //   move       3-5L 3-5R  a tile on the left or right open end; a bare tile "3-5" is the lead;

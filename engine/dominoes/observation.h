@@ -1,4 +1,4 @@
-// What one seat knows in a game of Block Dominoes: its information set (DESIGN.md section 3).
+// What one seat knows in a game of Block Dominoes: its information set (docs/rules.md).
 //
 // A seat sees its own hand, the line and its open ends, the tiles played, the opponent's tile
 // count, the values the opponent has shown it lacks by passing (it then holds no tile with them),

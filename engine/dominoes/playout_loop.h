@@ -3,7 +3,7 @@
 // (engine/tournament/play/game_loop.h, strategies choosing) and the playout strategy's rollouts
 // (strategies/playout/rollout.h, a fixed policy for both seats) are both this loop.
 //
-// Rules (DESIGN.md section 3; seed 002): a seat with no legal move passes and one with a single
+// Rules (docs/rules.md; seed 002): a seat with no legal move passes and one with a single
 // legal move plays it, neither being asked; only a choice among two or more moves calls `choose`.
 // The game ends on a domino (the mover's hand is empty after its move) or when the seat to move
 // cannot play and neither can the other (blocked; no pass is made then).

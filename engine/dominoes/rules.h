@@ -1,4 +1,4 @@
-// The rules of two-player Block Dominoes and their variants (DESIGN.md section 3; seed 002).
+// The rules of two-player Block Dominoes and their variants (docs/rules.md; seed 002).
 //
 // The default Rules value is the seed's game: a double-six set, 7 tiles each, the other 14 never
 // drawn, a leader drawn at random per deal, pass when unable, the game ends on a domino (a hand is

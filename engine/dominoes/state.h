@@ -1,5 +1,5 @@
 // The full state of a Block Dominoes game, move generation and the rules' state transitions
-// (DESIGN.md section 3; seed 002). Everything here is a plain value type: no heap, no virtual call.
+// (docs/rules.md; seed 002). Everything here is a plain value type: no heap, no virtual call.
 //
 // The state holds both hands, so only the engine, the runner and clearly marked omniscient players
 // see it; ordinary strategies get a per-seat Observation (observation.h) instead.

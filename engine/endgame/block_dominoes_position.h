@@ -1,6 +1,6 @@
-// Reading a Block Dominoes position for the open-hands solver from text (DESIGN.md section 4):
-// both hands, and the line as its tiles or just its open ends. Every impossible position is
-// rejected with one line naming what is wrong.
+// Reading a Block Dominoes position for the open-hands solver from text (docs/rules.md,
+// "Notation"): both hands, and the line as its tiles or just its open ends. Every impossible
+// position is rejected with one line naming what is wrong.
 #pragma once
 
 #include <stdexcept>

@@ -1,5 +1,5 @@
 // The open-hands Block Dominoes solver: both hands visible, negamax alpha-beta on the game's own
-// points (DESIGN.md section 3), exact at full depth (issue 3).
+// points (docs/rules.md), exact at full depth (issue 3).
 //
 // Value: the points of the side to move minus the opponent's, positive when the side to move
 // wins: at the end of the game the player with fewer pips scores per the rules' scoring rule. With

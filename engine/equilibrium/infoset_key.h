@@ -4,7 +4,7 @@
 //
 // What a seat knows in Block Dominoes is its role (the leader or the other seat), its hand as dealt
 // and the public move sequence, passes included: the line, the ends, the opponent's tile count and
-// the values it has shown it lacks all follow from those (DESIGN.md section 3, the Observation).
+// the values it has shown it lacks all follow from those (docs/rules.md, the Observation).
 #pragma once
 
 #include <cstdint>

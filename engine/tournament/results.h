@@ -15,7 +15,7 @@
 namespace tournament {
 
 /// One chunk: deals [begin, end) of pairing `task`, its `index`-th chunk (run/chunk_plan.h numbers
-/// them; DESIGN.md section 6).
+/// them; docs/experiments.md).
 struct ChunkId {
   int task = 0;
   std::int64_t index = 0;

@@ -1,6 +1,6 @@
 """botlib: the few lines the misbehaving test bots share (standard library only).
 
-These bots exist to test the runner's side of PROTOCOL.md (time-outs, crashes, illegal and
+These bots exist to test the runner's side of docs/protocol.md (time-outs, crashes, illegal and
 garbled answers, noise, slow starts, bots that will not quit). They deliberately do not use
 clients/python/dbp.py, so the runner's tests do not change when that helper does.
 """

@@ -1,10 +1,10 @@
-// The runner's side of the bot protocol (PROTOCOL.md, engine/bots/): the text of its messages,
+// The runner's side of the bot protocol (docs/protocol.md, engine/bots/): the text of its messages,
 // the line kept in laid order, forfeits scored as the protocol says, and real bots in real
-// tournaments: the example bots (Python, and a Perl bot written from PROTOCOL.md alone) play
+// tournaments: the example bots (Python, and a Perl bot written from docs/protocol.md alone) play
 // thousands of games through the checking game loop, and misbehaving bots (tests/bots/) forfeit,
 // stop the run, and leave no process behind.
 //
-// Expected values come from outside the code under test: the literal example of PROTOCOL.md, the
+// Expected values come from outside the code under test: the short example of docs/protocol.md, the
 // engine's own State replayed beside the laid line, hand-computed scores, second implementations
 // of the example bots' rules written here (a bot must give exactly their tables), and the game
 // records recounted here.
@@ -59,7 +59,7 @@ const bool kUnbuffered = [] {
 // Message text
 
 TEST(BotProtocolTextTest, GoLineOfTheProtocolExample) {
-  // PROTOCOL.md's example: seat 0 leads 4-4, seat 1 plays 1-4 on the right.
+  // the short example of docs/protocol.md: seat 0 leads 4-4, seat 1 plays 1-4 on the right.
   const dominoes::Rules rules;
   const dominoes::TileSet hand0 = dominoes::parse_tiles("0-1,0-4,2-2,2-6,3-5,4-4,5-6", 6);
   const dominoes::TileSet hand1 = dominoes::parse_tiles("1-4,0-0,1-1,3-3,5-5,6-6,1-2", 6);
@@ -256,7 +256,8 @@ TEST(BotTournamentTest, SeededRandomBotGivesTheSameTablesOnOneOrTwoThreads) {
   EXPECT_EQ(csv[0], csv[1]);
 }
 
-// Recounts the forfeits of a bot from the game records and checks each as PROTOCOL.md scores it.
+// Recounts the forfeits of a bot from the game records and checks each as docs/protocol.md scores
+// it.
 int recount_forfeits(const std::string& records_path, const std::string& bot_name,
                      const std::string& reason) {
   std::ifstream in(records_path);

@@ -218,7 +218,7 @@ reject 2 'hand-size' play --hand-size 15
 reject 2 samples play --samples 0
 reject 2 'takes no value' play --hint=yes
 reject 2 'not options' play extra
-# External bots (PROTOCOL.md): declarations on the command line and in [bot.NAME] sections, and
+# External bots (docs/protocol.md): declarations on the command line and in [bot.NAME] sections, and
 # check-bot's arguments. No bot is started for any of these.
 B=(--player mybot --player random "${O[@]}")
 reject 2 'NAME=COMMAND' run --bot nocommand "${B[@]}"

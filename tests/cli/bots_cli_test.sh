@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# External bots through the command line (PROTOCOL.md; issue 9): --bot and [bot.NAME] sections
+# External bots through the command line (docs/protocol.md; issue 9): --bot and [bot.NAME] sections
 # seat a bot by name, config.cfg keeps the section, `strategies` lists declared bots, check-bot
 # passes a good bot and names a bad one's problems, a bot that cannot start stops the run naming
 # it, and no bot process outlives a run that ends, fails or is interrupted (once or twice).

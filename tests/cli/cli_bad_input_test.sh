@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Bad input to `dominoes` (DESIGN.md section 5): exit code exactly 2, exactly one line on stderr,
-# nothing on stdout, and no tables written. Help and the strategy list succeed.
+# Bad input to `dominoes` (docs/experiments.md, "What a run promises"): exit code exactly 2, exactly
+# one line on stderr, nothing on stdout, and no tables written. Help and the strategy list succeed.
 # Usage: cli_bad_input_test.sh PATH/TO/dominoes
 set -u
 

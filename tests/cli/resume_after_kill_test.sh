@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # A run killed with SIGKILL mid-way and started again with the same arguments resumes from its
-# journal and ends with the same tables as an uninterrupted run (DESIGN.md section 6).
-# Usage: resume_after_kill_test.sh PATH/TO/dominoes
+# journal and ends with the same tables as an uninterrupted run (docs/experiments.md, "What a run
+# promises"). Usage: resume_after_kill_test.sh PATH/TO/dominoes
 set -u
 
 bin=${1:?usage: $0 PATH/TO/dominoes}

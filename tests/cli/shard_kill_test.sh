@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # A shard killed with SIGKILL mid-way (issue 11): the merge refuses, naming the unfinished shard;
 # the same shard command resumes from the shard's journal; the merged tables then equal an
-# unsharded run's (DESIGN.md section 6).
+# unsharded run's (docs/scale-out.md).
 # Usage: shard_kill_test.sh PATH/TO/dominoes
 set -u
 

@@ -1,4 +1,4 @@
-// The rules of Block Dominoes (DESIGN.md section 3): placements, passes, every ending, scoring,
+// The rules of Block Dominoes (docs/rules.md): placements, passes, every ending, scoring,
 // variants and the match target, on hand-made deals whose outcomes are worked out by hand.
 #include <gtest/gtest.h>
 

@@ -1,5 +1,5 @@
 // The open-hands solver (engine/endgame/block_dominoes_solver.h) against an independent brute
-// force written here: plain vectors of (low, high) pairs, its own reading of DESIGN.md section 3,
+// force written here: plain vectors of (low, high) pairs, its own reading of docs/rules.md,
 // full minimax with no pruning and no table, and none of the engine's rules code (legal_moves,
 // apply, status, net_points). Plus hand-worked positions whose values are derived in comments, and
 // consistency checks on full 7+7 deals, which are too large for the brute force.

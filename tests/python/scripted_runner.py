@@ -12,7 +12,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 
-# The dialogue of PROTOCOL.md's example, runner side: (line, legal moves if it is a `go`).
+# The dialogue of the short example of docs/protocol.md, runner side: (line, legal moves if it is a
+# `go`).
 EXAMPLE_NEWGAME = "newgame game=12 seat=0 rules=double=6,hand=7,scoring=opponent-pips seed=881726"
 EXAMPLE_HAND = "hand 0-1,0-4,2-2,2-6,3-5,4-4,5-6"
 EXAMPLE_LEAD = ("go line=- ends=- hand=0-1,0-4,2-2,2-6,3-5,4-4,5-6 opp=7 lacks=- "

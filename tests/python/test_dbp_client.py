@@ -2,7 +2,7 @@
 """Tests of clients/python/dbp.py and the example bots, without the C++ runner.
 
 Two tiers: dbp.py's parsing and loop run in-process on scripted input (every observation field
-compared with values written out by hand from PROTOCOL.md); then each example bot (and the Perl
+compared with values written out by hand from docs/protocol.md); then each example bot (and the Perl
 bot, if perl is installed) runs as a subprocess driven by tests/python/scripted_runner.py, which
 checks that every answer is `move X` with X listed in `legal`. Expected moves are hand-computed
 (greedy) or come from a second implementation in the test (randombot: random.Random(seed).choice).
@@ -190,7 +190,7 @@ class ExampleBotsTest(unittest.TestCase):
     """Each example bot as a subprocess, driven by the scripted runner."""
 
     def play_example(self, command, newline="\n"):
-        """Plays PROTOCOL.md's example dialogue; returns the two moves and the id lines."""
+        """Plays the short example of docs/protocol.md; returns the two moves and the id lines."""
         with ScriptedRunner(command, newline) as runner:
             ids = runner.handshake()
             runner.send(EXAMPLE_NEWGAME, EXAMPLE_HAND)

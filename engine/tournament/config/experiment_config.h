@@ -1,6 +1,7 @@
 // An experiment: who plays whom, on which rules, how many deals, and where the tables go
-// (DESIGN.md section 6). This file holds the checked config, its validation and its INI form;
-// reading it from a file and the command line is run_arguments.h's job.
+// (docs/experiments.md; keys in docs/formats.md). This file holds the checked config, its
+// validation and its INI form; reading it from a file and the command line is run_arguments.h's
+// job.
 #pragma once
 
 #include <cstdint>
@@ -50,7 +51,8 @@ struct ExperimentConfig {
   double precision = 0;
   /// Regression-adjusted estimate with the deal's open-hands value (control_variate.h).
   ControlVariateMode control_variate = ControlVariateMode::kAuto;
-  /// External bots (PROTOCOL.md) the players may name: `[bot.NAME]` sections, `--bot NAME=CMD`.
+  /// External bots (docs/protocol.md) the players may name: `[bot.NAME]` sections, `--bot
+  /// NAME=CMD`.
   std::vector<bots::BotConfig> bots;
   /// Filled by validate(): the player lists the experiment runs, one per sweep value or grid point
   /// (the swept players' specs with the values set), or just `players` without a sweep; canonical

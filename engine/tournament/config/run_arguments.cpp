@@ -65,7 +65,7 @@ po::options_description experiment_options() {
        "grid sweep P.PARAM=V1,V2,... (P: 1-based player), repeated: runs the cartesian product, "
        "the first sweep varying slowest; e.g. 1.scenarios=50,200 and 1.depth=0,10")
       ("bot", po::value<std::vector<std::string>>(),
-       "an external bot (PROTOCOL.md), NAME=COMMAND, repeated; seat it as player NAME. In a "
+       "an external bot (docs/protocol.md), NAME=COMMAND, repeated; seat it as player NAME. In a "
        "config file also as a section [bot.NAME] with command = ..., and optional time-ms "
        "(per move, default 1000), start-ms (10000), ready-ms (5000), dir, restarts (2)");
   return o;

@@ -1,7 +1,7 @@
 // Reading `dominoes run`'s arguments: an optional INI config file, then --key=value options that
-// override it (DESIGN.md section 6). Boost.Program_options holds the option table and reads both;
-// every key of a config file is also a command-line option. The result is a validated
-// ExperimentConfig (experiment_config.h).
+// override it (docs/experiments.md; keys in docs/formats.md). Boost.Program_options holds the
+// option table and reads both; every key of a config file is also a command-line option. The result
+// is a validated ExperimentConfig (experiment_config.h).
 #pragma once
 
 #include <optional>

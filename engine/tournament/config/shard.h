@@ -1,5 +1,5 @@
-// Shard K of N: which chunks of an experiment one process plays (--shard K/N, DESIGN.md section
-// 6). A shard owns the chunks whose global number (run/chunk_plan.h) is K modulo N; the merge
+// Shard K of N: which chunks of an experiment one process plays (--shard K/N, docs/scale-out.md). A
+// shard owns the chunks whose global number (run/chunk_plan.h) is K modulo N; the merge
 // (scale/merge.h) joins the shards' journals into the tables of a whole run.
 #pragma once
 

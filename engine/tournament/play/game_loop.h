@@ -1,4 +1,4 @@
-// Playing one game, or one match, between two seated players (DESIGN.md sections 3 and 6).
+// Playing one game, or one match, between two seated players (docs/rules.md).
 //
 // A game is the engine's one play-out loop (engine/dominoes/playout_loop.h) with the seated
 // players choosing: a player is asked for a move only when it has a real choice (two or more legal
@@ -63,9 +63,9 @@ struct GameOutcome {
 /// Returns the outcome of a finished game in `state` under `rules`.
 GameOutcome score_game(const dominoes::State& state, const dominoes::Rules& rules);
 
-/// Returns the outcome of a game that seat `loser` forfeited in `state` (PROTOCOL.md): it loses,
-/// and the opponent scores the loser's pips still in hand as if it had dominoed (the scoring rule
-/// applied to an empty hand against the loser's).
+/// Returns the outcome of a game that seat `loser` forfeited in `state` (docs/protocol.md): it
+/// loses, and the opponent scores the loser's pips still in hand as if it had dominoed (the scoring
+/// rule applied to an empty hand against the loser's).
 GameOutcome forfeit_outcome(const dominoes::State& state, const dominoes::Rules& rules, Seat loser,
                             strategies::ForfeitReason reason);
 

@@ -1,11 +1,12 @@
-// Game records for --games-out: one JSON object per game and line (DESIGN.md section 6).
+// Game records for --games-out: one JSON object per game and line (docs/formats.md, "Game
+// records").
 //
 // {"deal":12,"game":0,"players":["heuristic","random"],"leader":1,
 //  "hands":[["0-1",...],["2-3",...]],"moves":[{"seat":1,"tile":"2-3"},
 //  {"seat":0,"tile":"1-3","end":"R"},{"seat":1,"pass":true},...],"pips":[0,14],"points":[14,0]}
 // In match mode each game also has "match_game", its number within the match. A game that an
-// external bot forfeited (PROTOCOL.md) also has "forfeit" ("illegal", "timeout" or "crash") and
-// "forfeit_seat"; its "moves" end where the game stopped.
+// external bot forfeited (docs/protocol.md) also has "forfeit" ("illegal", "timeout" or "crash")
+// and "forfeit_seat"; its "moves" end where the game stopped.
 #pragma once
 
 #include <array>

@@ -37,7 +37,7 @@ void count_game(const GameOutcome& g, int a_seat, DealTally& t) {
   count_cost(g, a_seat, t);
 }
 
-// The protocol's game id (PROTOCOL.md `newgame game=`): unique within the pairing's run.
+// The protocol's game id (docs/protocol.md `newgame game=`): unique within the pairing's run.
 std::uint64_t game_id(const DealContext& d, int a_seat) {
   return static_cast<std::uint64_t>(d.deal_index) * 2 + static_cast<std::uint64_t>(a_seat);
 }

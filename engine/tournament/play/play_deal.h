@@ -1,8 +1,9 @@
-// One deal of a pairing, from player A's side, with duplicate deals as DESIGN.md section 6 defines
-// them: deal i fixes both hands and which hand leads; game 0 seats A with hand 0 and B with hand 1,
-// game 1 seats B with hand 0 and A with hand 1; seat s draws its random choices from the stream
-// (seed, i, game-in-match, s) in both games. Two identical strategies therefore replay the same
-// game and their pair nets exactly 0, and the luck of the deal cancels between the two games.
+// One deal of a pairing, from player A's side, with duplicate deals as docs/rules.md, "How a
+// tournament deals", defines them: deal i fixes both hands and which hand leads; game 0 seats A
+// with hand 0 and B with hand 1, game 1 seats B with hand 0 and A with hand 1; seat s draws its
+// random choices from the stream (seed, i, game-in-match, s) in both games. Two identical
+// strategies therefore replay the same game and their pair nets exactly 0, and the luck of the deal
+// cancels between the two games.
 #pragma once
 
 #include <array>

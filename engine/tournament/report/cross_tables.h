@@ -1,5 +1,5 @@
-// A round robin's cross tables (DESIGN.md section 6): points per game and win rate of every
-// player against every other, as Eigen matrices, CSV and Markdown.
+// A round robin's cross tables (docs/formats.md, "Cross tables"): points per game and win rate of
+// every player against every other, as Eigen matrices, CSV and Markdown.
 #pragma once
 
 #include <Eigen/Dense>

@@ -1,5 +1,5 @@
-// summary.csv and summary.md (DESIGN.md section 6): one row per pairing with its score, win rate,
-// intervals, tests and costs.
+// summary.csv and summary.md (docs/formats.md, "summary.csv"): one row per pairing with its score,
+// win rate, intervals, tests and costs.
 #pragma once
 
 #include <string>

@@ -1,7 +1,7 @@
 // The chunks of an experiment: every pairing's deals cut into journal-sized runs, numbered in
 // one global order (pairing-major, deals ascending) that shards, MPI ranks and the merge share
-// (DESIGN.md section 6). A chunk's deals are fixed by the config alone, so two processes that
-// play chunk g of one experiment play the same deals.
+// (docs/experiments.md, "What a run promises"). A chunk's deals are fixed by the config alone, so
+// two processes that play chunk g of one experiment play the same deals.
 #pragma once
 
 #include <cstdint>

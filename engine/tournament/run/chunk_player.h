@@ -1,10 +1,10 @@
 // Plays single chunks of an experiment's pairings on this process's cores: the deals of a chunk
 // run in a tbb::parallel_for, each writing its tally into a preallocated slot, and the slots are
-// added in deal order, so a chunk's totals are the same for any thread count (DESIGN.md
-// section 6). Each worker thread plays with its own clones of the pairing's two players, made
-// again when the pairing changes, and their decision samplers (decision_sampler.h), which learn
-// across the thread's deals which player is slow enough to time at every choice. A plain run, a shard and every MPI rank play
-// through this.
+// added in deal order, so a chunk's totals are the same for any thread count (docs/experiments.md,
+// "What a run promises"). Each worker thread plays with its own clones of the pairing's two
+// players, made again when the pairing changes, and their decision samplers (decision_sampler.h),
+// which learn across the thread's deals which player is slow enough to time at every choice. A
+// plain run, a shard and every MPI rank play through this.
 #pragma once
 
 #include <tbb/enumerable_thread_specific.h>

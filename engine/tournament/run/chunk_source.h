@@ -1,8 +1,9 @@
-// The one chunk driver of every run (DESIGN.md section 6): a ChunkSource hands out an experiment's
-// chunks in global order (chunk_plan.h) and takes them back finished, owning the journal, the
-// game records, the tally, the progress and the run's result. A plain run, a shard and rank 0 of
-// an MPI run (for itself and for every worker rank it serves) all play through one: a plain run
-// and a shard with play_chunks() below, an MPI run from two threads (scale/mpi_run.h).
+// The one chunk driver of every run (docs/experiments.md, "What a run promises"): a ChunkSource
+// hands out an experiment's chunks in global order (chunk_plan.h) and takes them back finished,
+// owning the journal, the game records, the tally, the progress and the run's result. A plain run,
+// a shard and rank 0 of an MPI run (for itself and for every worker rank it serves) all play
+// through one: a plain run and a shard with play_chunks() below, an MPI run from two threads
+// (scale/mpi_run.h).
 //
 // What it hands out: each chunk of the target's shard (all of them for a whole run) that the
 // journal does not already hold and that no one is playing, skipping, in a whole run, the chunks

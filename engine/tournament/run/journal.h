@@ -1,8 +1,8 @@
 // The run journal: after each chunk of deals the runner appends the chunk's exact totals, so an
 // interrupted run (Ctrl-C, a kill, a crash, a power cut) resumes after its last complete chunk and
-// ends with the same tables as an uninterrupted one (DESIGN.md section 6). Chunks may stand in any
-// order (an MPI run journals them as its ranks finish them); a shard's journal is its result,
-// read back by the merge.
+// ends with the same tables as an uninterrupted one (docs/formats.md, "The journal"). Chunks may
+// stand in any order (an MPI run journals them as its ranks finish them); a shard's journal is its
+// result, read back by the merge.
 //
 // Format (v6: v5 plus A's and B's decision counts, timed decisions and CPU nanoseconds after the
 // control variate's sums; v5: v4 plus the control variate's sums after the pentanomial counts; v4: v3 plus the

@@ -1,4 +1,4 @@
-// One shard of a run split over machines (--shard K/N, DESIGN.md section 6): it plays the chunks
+// One shard of a run split over machines (--shard K/N, docs/scale-out.md): it plays the chunks
 // it owns (config/shard.h) into its own directory, OUT/shard-K-of-N/, which holds its journal (the
 // shard's result, kept when it finishes), config.cfg (the config, for the merge) and its game
 // records. `dominoes merge` (merge.h) writes the tables from every shard's journal.

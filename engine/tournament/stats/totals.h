@@ -22,7 +22,7 @@ struct DealTally {
   int a_net = 0;         ///< A's points minus B's over the deal's games (or matches)
   int leader_games = 0;  ///< single games behind leader_net
   int leader_net = 0;    ///< sum over those games of the leader's points minus the other's
-  int a_forfeits = 0;    ///< single games A forfeited (external bots, PROTOCOL.md)
+  int a_forfeits = 0;    ///< single games A forfeited (external bots, docs/protocol.md)
   int b_forfeits = 0;    ///< single games B forfeited
   bool has_covariate = false;  ///< the control variate is on (deal_covariate.h)
   int covariate = 0;           ///< then: the deal's open-hands value for hand 0

@@ -1,6 +1,6 @@
-// `dominoes run`'s arguments (DESIGN.md sections 5 and 6): the built-in default, config files with
-// command-line overrides, every kind of bad input rejected with one line naming it and the valid
-// range, and to_ini read back to the same experiment.
+// `dominoes run`'s arguments (docs/experiments.md and docs/formats.md): the built-in default,
+// config files with command-line overrides, every kind of bad input rejected with one line naming
+// it and the valid range, and to_ini read back to the same experiment.
 #include <gtest/gtest.h>
 #include <sys/stat.h>
 #include <unistd.h>

@@ -1,4 +1,4 @@
-// The runner, end to end (DESIGN.md section 6): tables that do not depend on the thread count or
+// The runner, end to end (docs/experiments.md): tables that do not depend on the thread count or
 // the chunk size, duplicate deals that cancel for identical strategies, resuming after an
 // interruption or a torn journal, --games-out records checked against the rules by replaying them
 // with the engine, match mode, and the schedule's shapes.
