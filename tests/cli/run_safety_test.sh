@@ -38,8 +38,8 @@ wait_for_chunks() {
   return 1
 }
 
-# 1. `dominoes run OUT/config.cfg`, as the README recommends, killed mid-way: the config file it
-#    reads and the earlier run's tables are untouched, and the same command resumes.
+# 1. `dominoes run OUT/config.cfg`, as docs/experiments.md suggests, killed mid-way: the config
+#    file it reads and the earlier run's tables are untouched, and the same command resumes.
 out="$tmp/exp"
 "$bin" run "${fast[@]}" --deals 400000 --out "$out" >/dev/null 2>&1
 cp "$out/config.cfg" "$tmp/config.before"

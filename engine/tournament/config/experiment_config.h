@@ -82,8 +82,8 @@ std::string control_variate_refusal(const ExperimentConfig& config);
 
 /// Returns true when a run of `config` computes the covariate: with `on`. `auto` is on only where
 /// the correction cuts the 95% interval of minimax(200,0) vs playout(1000) by 20% or more at
-/// equal deals; by the measurements in README it does nowhere (18% without duplicate deals, 0%
-/// with them), so `auto` is off for now, and `off` is off.
+/// equal deals; by the measurements in docs/statistics.md it does nowhere (18% without
+/// duplicate deals, 0% with them), so `auto` is off for now, and `off` is off.
 bool control_variate_enabled(const ExperimentConfig& config);
 
 /// Returns true when a pairing stops before `deals` when its answer is known (sprt or precision).

@@ -44,7 +44,7 @@ po::options_description experiment_options() {
        "(default random)")
       ("control-variate", po::value<std::string>(), "auto | on | off: also report A's points "
        "adjusted by the deal's open-hands value (a narrower interval "
-       "without duplicate deals, for a solve per deal; auto = off, see README)")
+       "without duplicate deals, for a solve per deal; auto = off, see docs/statistics.md)")
       ("out", po::value<std::string>(), "output directory (default results/<name>/)")
       ("games-out", po::value<std::string>(), "write every game as a JSON line to this file "
        "(written as FILE.partial, renamed over FILE at the end: a regular file or a new path; a "

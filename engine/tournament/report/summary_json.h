@@ -1,8 +1,8 @@
 // summary.json: the machine-readable results of a run, one schema (documented in
-// results/README.md): every summary.csv row with typed values (null where the CSV cell is
-// empty), the config as key/values, the tool's version (git describe at configure time), the
-// rules, the SPRT's settings, verdict and trajectory, and the ratings of a round robin or gauntlet
-// (ratings.h; null for a head-to-head or a sweep).
+// docs/formats.md, with a JSON Schema in docs/schemas/): every summary.csv row with typed values
+// (null where the CSV cell is empty), the config as key/values, the tool's version (git describe
+// at configure time), the rules, the SPRT's settings, verdict and trajectory, and the ratings of a
+// round robin or gauntlet (ratings.h; null for a head-to-head or a sweep).
 #pragma once
 
 #include <string>

@@ -29,8 +29,8 @@
 // correct nothing; the covariate kept per deal is hand 0's value (A's side in the pair's first
 // game), a legitimate deal-only covariate, but the deal's luck has already cancelled from the
 // pair's sum, which correlates with it only weakly (|rho| of a few hundredths): the correction
-// then does nothing useful (see README). Two identical strategies with duplicate deals have
-// y = 0 on every deal, so beta = 0 and the adjusted mean is exactly 0, as the plain one is.
+// then does nothing useful (see docs/statistics.md). Two identical strategies with duplicate
+// deals have y = 0 on every deal, so beta = 0 and the adjusted mean is exactly 0, as the plain one is.
 #pragma once
 
 #include <cstdint>
