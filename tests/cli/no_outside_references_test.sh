@@ -16,8 +16,8 @@ fi
 md='\.md'
 names="(DESIGN|PROTOCOL|STYLE|TETROMINO)$md"   # upper-case outside names; docs/ uses lower case
 shared='\.\./+shared|(^|[^A-Za-z0-9_])shared/(seeds|tools|hooks)'
-# An absolute path starts a word: "/work/x" after a space, quote, bracket, '=' or ':'; a path
-# that merely ends in ".../work/x" (a variable's subfolder, "$tmp/work") is not absolute.
+# An absolute path starts a word: its first slash follows a space, quote, bracket, '=' or ':'; a
+# path that merely ends in a folder named work (a variable's subfolder, "$tmp/work") is not one.
 absolute='(^|[][[:space:]"'"'"'(=:`<])/(work|home|root|Users|mnt|tmp/shared)/'
 pattern="$names|$shared|$absolute"
 
@@ -30,9 +30,9 @@ check_pattern() {  # the pattern must see what it is meant to see, and nothing o
   fi
 }
 # Lines it must flag.
-check_pattern "see ../shared/PROTO""COL.md" 1
+check_pattern "see ../sha""red/PROTO""COL.md" 1
 check_pattern "(DES""IGN.md section 3)" 1
-check_pattern "the seed documents (../shared/seeds/)" 1
+check_pattern "the seed documents (../sha""red/seeds/)" 1
 check_pattern "cp /wo""rk/shared/x ." 1
 check_pattern "open(\"/ho""me/me/notes\")" 1
 check_pattern "see TETRO""MINO.md" 1
