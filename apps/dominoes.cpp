@@ -29,6 +29,7 @@
 #include "apps/dominoes/run_ranks.h"
 #include "engine/common/text.h"
 #include "engine/bots/bot_registry.h"
+#include "engine/tournament/config/build_fingerprint.h"
 #include "engine/tournament/config/run_arguments.h"
 #include "engine/tournament/report/sprt_report.h"
 #include "engine/tournament/run/experiment.h"
@@ -56,7 +57,7 @@ constexpr const char* kUsage =
     "  advise --hand TILES [--line TILES]  every legal move with its expected points\n"
     "  check-bot 'COMMAND'                 check an external bot against PROTOCOL.md\n"
     "  fit-model --games F --player SPEC   fit inference's opponent model to game records\n\n"
-    "`dominoes <command> --help` explains each command.\n";
+    "`dominoes <command> --help` explains each command; `dominoes --version` names the build.\n";
 
 int usage_error(const std::string& message) {
   std::cerr << "dominoes: " << message << "\n";
@@ -286,6 +287,10 @@ int main(int argc, char** argv) {
   const std::vector<std::string> rest(words.begin() + 1, words.end());
   if (command == "--help" || command == "-h" || command == "help") {
     std::cout << kUsage;
+    return 0;
+  }
+  if (command == "--version") {
+    std::cout << tournament::version_line("dominoes") << "\n";
     return 0;
   }
   if (command == "run") return run_command({argv, argv + argc}, rest);
