@@ -39,7 +39,9 @@ constexpr const char* kHelp =
     "`go` (a listed legal move, within the time), then `quit`. It also replays the first games\n"
     "with the same seeds: a bot that draws only from the `seed` of newgame plays them the same\n"
     "way, which reproducible tables need. Prints what it found in plain words; exit 0 when the\n"
-    "bot passed, 1 when it did not.\n\n";
+    "bot passed, 1 when it did not.\n\n"
+    "From the repository's top folder (clients/ holds example bots):\n"
+    "Example: dominoes check-bot 'python3 clients/python/randombot.py' --games 4\n\n";
 
 po::options_description options() {
   po::options_description o("Options");
