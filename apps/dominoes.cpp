@@ -259,7 +259,9 @@ std::string take_strategy_name(std::vector<std::string>& words) {
 }
 
 int strategies_command(std::vector<std::string> args) {
-  if (!args.empty() && (args[0] == "--help" || args[0] == "-h")) {
+  if (std::find_if(args.begin(), args.end(), [](const std::string& word) {
+        return word == "--help" || word == "-h";
+      }) != args.end()) {
     std::cout << kStrategiesHelp;
     return 0;
   }
