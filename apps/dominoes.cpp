@@ -1,7 +1,7 @@
 // dominoes: the tournament simulator's command line (docs/README.md indexes each command's page).
 //   dominoes run [CONFIG.cfg] [--key=value ...]   run an experiment, write its tables
 //   dominoes merge DIR                            the tables of a sharded run
-//   dominoes strategies                           list strategies, parameters and defaults
+//   dominoes strategies [NAME]                    list strategies; one strategy's parameters
 //   dominoes check-bot 'COMMAND'                  check an external bot (docs/protocol.md)
 //   dominoes play | advise [options]              play a strategy; what to play in a position
 //   dominoes fit-model --games F --player S ...   fit inference's opponent model to game records
@@ -9,6 +9,8 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <filesystem>
+#include <system_error>
 #include <fstream>
 #include <iostream>
 #include <memory>
@@ -25,7 +27,9 @@
 #include "apps/dominoes/play_command.h"
 #include "apps/dominoes/plot_results.h"
 #include "apps/dominoes/run_ranks.h"
+#include "engine/common/text.h"
 #include "engine/bots/bot_registry.h"
+#include "engine/tournament/config/build_fingerprint.h"
 #include "engine/tournament/config/run_arguments.h"
 #include "engine/tournament/report/sprt_report.h"
 #include "engine/tournament/run/experiment.h"
@@ -33,6 +37,7 @@
 #include "engine/tournament/run/progress.h"
 #include "engine/tournament/scale/shard_run.h"
 #include "strategies/registry.h"
+#include "strategies/strategy_help.h"
 
 namespace {
 
@@ -46,13 +51,13 @@ constexpr const char* kUsage =
     "                                      a quick round robin) and write its score tables;\n"
     "                                      --shard K/N runs one shard, --mpi one MPI rank\n"
     "  merge DIR [--partial]               the tables of a sharded run from its shards\n"
-    "  strategies [CONFIG] [--bot N=CMD]   list the strategies, their parameters and defaults,\n"
-    "                                      and declared external bots\n"
+    "  strategies [NAME] [CONFIG]          list the strategies and declared external bots, one\n"
+    "                                      line each; with NAME, its parameters and method\n"
     "  play [--against SPEC] [--games N]   play a strategy at the terminal\n"
     "  advise --hand TILES [--line TILES]  every legal move with its expected points\n"
     "  check-bot 'COMMAND'                 check an external bot against docs/protocol.md\n"
     "  fit-model --games F --player SPEC   fit inference's opponent model to game records\n\n"
-    "`dominoes <command> --help` explains each command.\n";
+    "`dominoes <command> --help` explains each command; `dominoes --version` names the build.\n";
 
 int usage_error(const std::string& message) {
   std::cerr << "dominoes: " << message << "\n";
@@ -210,16 +215,62 @@ int run_command(const std::vector<std::string>& command, const std::vector<std::
   }
 }
 
-int strategies_command(const std::vector<std::string>& args) {
-  if (!args.empty() && (args[0] == "--help" || args[0] == "-h")) {
-    std::cout << "Usage: dominoes strategies [CONFIG.cfg] [--bot NAME=COMMAND ...]\n\n"
-                 "Lists the built-in strategies with their parameters and defaults, and the\n"
-                 "external bots that CONFIG's [bot.NAME] sections and --bot options declare.\n";
+constexpr const char* kStrategiesHelp =
+    "Usage: dominoes strategies [NAME] [CONFIG.cfg] [--bot NAME=COMMAND ...]\n\n"
+    "With no NAME, lists the built-in strategies, one line each, and the external bots that\n"
+    "CONFIG's [bot.NAME] sections and --bot options declare. With NAME, explains that strategy or\n"
+    "bot: how it decides, where its method comes from, and every parameter with its type,\n"
+    "default, valid values and help. A player is NAME or NAME(key=value,...).\n\n"
+    "Example: dominoes strategies minimax\n";
+
+// Splits `strategies`' words into the strategy NAME (returned; "" when none) and the rest, which
+// declare bots (a CONFIG file, --bot NAME=COMMAND). A word that is neither an option nor --bot's
+// value is CONFIG when it names no built-in strategy and is a path (a '.' or '/' in it, which no
+// strategy name has) or exists, else NAME. Throws std::invalid_argument when two words claim the
+// same role.
+std::string take_strategy_name(std::vector<std::string>& words) {
+  std::string name;
+  std::vector<std::string> rest;
+  bool config_seen = false;
+  for (std::size_t i = 0; i < words.size(); ++i) {
+    const std::string& word = words[i];
+    const bool option = word.starts_with("-");
+    if (option || (i > 0 && words[i - 1] == "--bot")) {
+      rest.push_back(word);
+      continue;
+    }
+    std::error_code error;
+    const bool config = !strategies::Registry::builtin().find(word) &&
+                        (word.find_first_of("./") != std::string::npos ||
+                         std::filesystem::exists(word, error));
+    if (config && !config_seen) {
+      config_seen = true;
+      rest.push_back(word);
+    } else if (!config && name.empty()) {
+      name = word;
+    } else {
+      throw std::invalid_argument("more than one " + std::string(config ? "CONFIG" : "NAME") +
+                                  ": " + common::quoted(word) + "; give at most one strategy NAME "
+                                  "and one CONFIG.cfg");
+    }
+  }
+  words = std::move(rest);
+  return name;
+}
+
+int strategies_command(std::vector<std::string> args) {
+  if (std::find_if(args.begin(), args.end(), [](const std::string& word) {
+        return word == "--help" || word == "-h";
+      }) != args.end()) {
+    std::cout << kStrategiesHelp;
     return 0;
   }
   try {
-    const auto bots = tournament::parse_bot_declarations(args);
-    std::cout << bots::with_bots(strategies::Registry::builtin(), bots, "").describe();
+    const std::string name = take_strategy_name(args);
+    const auto registry = bots::with_bots(strategies::Registry::builtin(),
+                                          tournament::parse_bot_declarations(args), "");
+    std::cout << (name.empty() ? strategies::strategy_listing(registry)
+                               : strategies::strategy_details(registry, name));
   } catch (const std::exception& e) {
     return usage_error(std::string("strategies: ") + e.what());
   }
@@ -238,6 +289,10 @@ int main(int argc, char** argv) {
   const std::vector<std::string> rest(words.begin() + 1, words.end());
   if (command == "--help" || command == "-h" || command == "help") {
     std::cout << kUsage;
+    return 0;
+  }
+  if (command == "--version") {
+    std::cout << tournament::version_line("dominoes") << "\n";
     return 0;
   }
   if (command == "run") return run_command({argv, argv + argc}, rest);

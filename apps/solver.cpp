@@ -6,6 +6,7 @@
 
 #include "apps/solver/commands.h"
 #include "engine/common/text.h"
+#include "engine/tournament/config/build_fingerprint.h"
 
 namespace {
 
@@ -14,7 +15,8 @@ std::string usage() {
   for (const auto& c : solver_app::commands())
     text += "  " + std::string(c.name) + std::string(18 - std::string(c.name).size(), ' ') +
             c.summary + "\n";
-  return text + "\n`solver <game> --help` explains each game's options and output.\n";
+  return text + "\n`solver <game> --help` explains each game's options and output; `solver --version`\n"
+                "names the build.\n";
 }
 
 }  // namespace
@@ -28,6 +30,10 @@ int main(int argc, char** argv) {
   const std::vector<std::string> rest(words.begin() + 1, words.end());
   if (words[0] == "--help" || words[0] == "-h" || words[0] == "help") {
     std::cout << usage();
+    return 0;
+  }
+  if (words[0] == "--version") {
+    std::cout << tournament::version_line("solver") << "\n";
     return 0;
   }
   for (const auto& command : solver_app::commands())

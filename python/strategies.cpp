@@ -125,6 +125,8 @@ py::list strategy_list() {
     py::dict d;
     d["name"] = info.name;
     d["summary"] = info.summary;
+    d["method"] = info.method;
+    d["source"] = info.source;
     d["omniscient"] = info.omniscient;
     d["params"] = params;
     out.append(d);
@@ -177,7 +179,8 @@ move (notation string) for the observation's seat; with no rng it draws from its
         "Returns the built-in strategy `spec`, e.g. 'heuristic' or 'minimax(scenarios=200)', with its\n"
         "own random stream Rng(seed). Raises ValueError for an unknown strategy or parameter.");
   m.def("strategies", &strategy_list,
-        "Returns every built-in strategy as {'name', 'summary', 'omniscient', 'params'}, each\n"
+        "Returns every built-in strategy as {'name', 'summary', 'method', 'source', 'omniscient',\n"
+        "'params'} (method: how it decides; source: where the method comes from), each\n"
         "parameter as {'name', 'default', 'help'} (plus 'choices' for a choice).");
 }
 

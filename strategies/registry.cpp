@@ -10,36 +10,11 @@
 namespace strategies {
 namespace {
 
-std::string names_of(const std::vector<StrategyInfo>& all) {
-  std::string out;
-  for (const auto& s : all) out += (out.empty() ? "" : ", ") + s.name;
-  return out;
-}
-
 std::string params_of(const StrategyInfo& info) {
   if (info.params.empty()) return "none";
   std::string out;
   for (const auto& p : info.params) out += (out.empty() ? "" : ", ") + p.name;
   return out;
-}
-
-std::string range_text(const ParamInfo& p) {
-  std::ostringstream os;
-  switch (p.type) {
-    case ParamType::kBool: return "true or false";
-    case ParamType::kText: return "text";
-    case ParamType::kChoice:
-      for (const auto& c : p.choices) os << (os.tellp() > 0 ? " or " : "") << c;
-      return os.str();
-    case ParamType::kInt:
-      os << "an integer from " << static_cast<long long>(p.min);
-      if (p.max < 1e18) os << " to " << static_cast<long long>(p.max);
-      return os.str();
-    case ParamType::kDouble: os << "a number"; break;
-  }
-  os << " from " << p.min;
-  if (p.max < 1e18) os << " to " << p.max;
-  return os.str();
 }
 
 bool valid_number(const ParamInfo& p, const std::string& text) {
@@ -81,6 +56,25 @@ const ParamInfo* find_param(const StrategyInfo& info, const std::string& name) {
 
 }  // namespace
 
+std::string valid_values_text(const ParamInfo& p) {
+  std::ostringstream os;
+  switch (p.type) {
+    case ParamType::kBool: return "true or false";
+    case ParamType::kText: return "text";
+    case ParamType::kChoice:
+      for (const auto& c : p.choices) os << (os.tellp() > 0 ? " or " : "") << c;
+      return os.str();
+    case ParamType::kInt:
+      os << "an integer from " << static_cast<long long>(p.min);
+      if (p.max < 1e18) os << " to " << static_cast<long long>(p.max);
+      return os.str();
+    case ParamType::kDouble: os << "a number"; break;
+  }
+  os << " from " << p.min;
+  if (p.max < 1e18) os << " to " << p.max;
+  return os.str();
+}
+
 void Registry::add(StrategyInfo info) {
   if (find(info.name)) throw std::logic_error("strategy " + info.name + " registered twice");
   strategies_.push_back(std::move(info));
@@ -92,12 +86,18 @@ const StrategyInfo* Registry::find(std::string_view name) const {
   return nullptr;
 }
 
+std::string Registry::names() const {
+  std::string out;
+  for (const auto& s : strategies_) out += (out.empty() ? "" : ", ") + s.name;
+  return out;
+}
+
 Registry::Resolved Registry::resolve(std::string_view text) const {
   const Spec spec = parse_spec(text);
   const StrategyInfo* info = find(spec.name);
   if (!info)
     throw SpecError("unknown strategy " + common::quoted(spec.name) + ": valid strategies are " +
-                    names_of(strategies_));
+                    names());
   Resolved r{info, {}};
   for (const auto& p : info->params) r.values[p.name] = p.default_value;
   for (const auto& [key, value] : spec.params) {
@@ -107,7 +107,7 @@ Registry::Resolved Registry::resolve(std::string_view text) const {
                       ": valid parameters are " + params_of(*info));
     if (!valid_value(*p, value))
       throw SpecError("bad value " + key + "=" + common::quoted(value) + " for strategy " +
-                      info->name + ": valid is " + range_text(*p));
+                      info->name + ": valid is " + valid_values_text(*p));
     if (p->check)
       if (const std::string why = p->check(value); !why.empty())
         throw SpecError("bad value " + key + "=" + common::quoted(value) + " for strategy " +
@@ -145,17 +145,22 @@ std::string Registry::canonical(std::string_view text) const {
   return to_string(spelled);
 }
 
-std::string Registry::describe() const {
-  std::ostringstream os;
-  os << "Strategies (spec: name or name(key=value,...)):\n";
-  for (const auto& s : strategies_) {
-    os << "\n  " << s.name << (s.omniscient ? "   [OMNISCIENT: sees both hands; it cheats]" : "")
-       << "\n      " << s.summary << "\n";
-    for (const auto& p : s.params)
-      os << "      " << p.name << "=" << p.default_value << "   " << p.help << " ("
-         << range_text(p) << ")\n";
+std::vector<std::string> Registry::files_read(std::string_view text) const {
+  std::vector<std::string> files;
+  Spec spec;
+  try {
+    spec = parse_spec(text);
+  } catch (const SpecError&) {
+    return files;
   }
-  return os.str();
+  const StrategyInfo* info = find(spec.name);
+  if (!info) return files;
+  for (const auto& [key, value] : spec.params) {
+    const ParamInfo* p = find_param(*info, key);
+    if (!p || !p->file_in) continue;
+    if (std::string path = p->file_in(value); !path.empty()) files.push_back(std::move(path));
+  }
+  return files;
 }
 
 }  // namespace strategies

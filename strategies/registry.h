@@ -24,6 +24,10 @@ namespace strategies {
 
 /// The table of strategies: filled by add() when it is built, then only read (safe to share
 /// between threads).
+/// Returns what values `p` accepts, for messages and help: e.g. "an integer from 1 to 10000000",
+/// "a number from 0 to 100", "true or false", "random or lowest", "text".
+std::string valid_values_text(const ParamInfo& p);
+
 class Registry {
  public:
   /// Returns the registry of every built-in strategy, in the order `dominoes strategies` lists
@@ -36,6 +40,9 @@ class Registry {
   const std::vector<StrategyInfo>& all() const { return strategies_; }
   /// Returns the strategy called `name`, or nullptr.
   const StrategyInfo* find(std::string_view name) const;
+  /// Returns every strategy's name in registration order, comma-separated ("random, lowest, ..."),
+  /// for the messages that list the valid names.
+  std::string names() const;
 
   /// Returns a new player for the spec `text`. Throws SpecError on a malformed spec, an unknown
   /// strategy or parameter, or a bad value.
@@ -45,8 +52,12 @@ class Registry {
   /// marked ParamInfo::omitted_at_default while it has its default (the budgets per decision:
   /// "playout(...,crn=true,nodes=500)" but no "time-ms=0"). Throws as make() does.
   std::string canonical(std::string_view text) const;
-  /// Returns the help text listing every strategy, its parameters and defaults.
-  std::string describe() const;
+  /// Returns the paths of the input files the spec `text` names, in the order written: the values
+  /// of its parameters that declare ParamInfo::file_in (the equilibrium's `file`, an opponent
+  /// model's `fitted:PATH`). Only the spec's form is read (no file is opened, no value checked),
+  /// so that a run can refuse to write over its inputs before it checks them; a malformed spec,
+  /// an unknown strategy or parameter names none (make() and canonical() report those).
+  std::vector<std::string> files_read(std::string_view text) const;
 
  private:
   struct Resolved {

@@ -66,20 +66,4 @@ std::string with_param(std::string_view text, const std::string& param, const st
   return to_string(spec);
 }
 
-std::vector<std::string> files_read_by(std::string_view text) {
-  std::vector<std::string> files;
-  Spec spec;
-  try {
-    spec = parse_spec(text);
-  } catch (const SpecError&) {
-    return files;
-  }
-  const std::string_view fitted = "fitted:";
-  for (const auto& [key, value] : spec.params) {
-    if (key == "file") files.push_back(value);
-    else if (value.rfind(fitted, 0) == 0) files.push_back(value.substr(fitted.size()));
-  }
-  return files;
-}
-
 }  // namespace strategies

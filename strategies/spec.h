@@ -37,9 +37,4 @@ std::string to_string(const Spec& spec);
 /// that parameter is the registry's to say. Throws SpecError on a malformed spec.
 std::string with_param(std::string_view text, const std::string& param, const std::string& value);
 
-/// Returns the paths of the files the spec `text` reads: the value of a `file` parameter (the
-/// equilibrium strategy's) and of any value written `fitted:PATH` (inference's and epimc's
-/// models), in the order written. A malformed spec reads none (its own check reports it).
-std::vector<std::string> files_read_by(std::string_view text);
-
 }  // namespace strategies

@@ -1,5 +1,6 @@
-// What a strategy tells the registry about itself: its name, a one-line summary, its parameters
-// (type, default, valid range, help) and a factory that builds a player from checked values. Each
+// What a strategy tells the registry about itself: its name, a short summary, how it decides and
+// where the method comes from, its parameters (type, default, valid range, help, whether a value
+// names an input file) and a factory that builds a player from checked values. Each
 // strategies/<name>/ folder exports one StrategyInfo (as OpenSpiel's games carry their own
 // GameType and factory), and builtin/builtin_strategies.cpp lists them; see registry.h.
 #pragma once
@@ -37,6 +38,10 @@ struct ParamInfo {
   /// decision, strategies/decision_budget.h), so that existing tables, records and journals keep
   /// their player names.
   bool omitted_at_default = false;
+  /// Optional: returns the path of the input file that the value names (the equilibrium's
+  /// `file`; the opponent model `fitted:PATH`), or "" when the value names none. A run refuses to
+  /// write over such a file (Registry::files_read).
+  std::function<std::string(const std::string&)> file_in = nullptr;
 };
 
 /// A strategy's parameter values, every parameter present (defaults filled in), already checked
@@ -65,7 +70,9 @@ class ParamValues {
 /// A strategy as the registry knows it.
 struct StrategyInfo {
   std::string name;
-  std::string summary;      ///< one line for `dominoes strategies`
+  std::string summary;      ///< a few words for `dominoes strategies`' one line per strategy
+  std::string method = "";  ///< how it decides, for `dominoes strategies NAME`
+  std::string source = "";  ///< where the method comes from (paper, seed) and its header
   bool omniscient = false;  ///< true when it sees both hands (it cheats; say so)
   std::vector<ParamInfo> params;
   std::function<Player(const ParamValues&)> make;  ///< builds a player from checked values

@@ -39,7 +39,9 @@ constexpr const char* kHelp =
     "checks every answer to `go` (a listed legal move, within the time), then `quit`. It also\n"
     "replays the first games with the same seeds: a bot that draws only from the `seed` of\n"
     "newgame plays them the same way, which reproducible tables need. Prints what it found in\n"
-    "plain words; exit 0 when the bot passed, 1 when it did not.\n\n";
+    "plain words; exit 0 when the bot passed, 1 when it did not.\n\n"
+    "From the repository's top folder (clients/ holds example bots):\n"
+    "Example: dominoes check-bot 'python3 clients/python/randombot.py' --games 4\n\n";
 
 po::options_description options() {
   po::options_description o("Options");

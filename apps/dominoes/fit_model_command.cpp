@@ -29,7 +29,10 @@ constexpr const char* kHelp =
     "`dominoes run`. SPEC is matched against the records' player names as written, or as the\n"
     "registry spells them out. The features (dominoes strategies lists none; see\n"
     "strategies/belief/opponent_model.h): heuristic, double, pips, lacks-both, follow-ups,\n"
-    "visible, blocks, seed-order, closed. Prints the weights and the fit's log-likelihood.\n\n";
+    "visible, blocks, seed-order, closed. Prints the weights and the fit's log-likelihood.\n\n"
+    "Example: dominoes run --player heuristic --player random --deals 50 --out fit-example\n"
+    "         --games-out games.jsonl && dominoes fit-model --games games.jsonl\n"
+    "         --player heuristic --out heuristic.model\n\n";
 
 po::options_description options() {
   po::options_description o("Options");

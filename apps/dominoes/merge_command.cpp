@@ -26,7 +26,9 @@ constexpr const char* kHelp =
     "SPRT the test is checked here, chunk by chunk.\n"
     "Refuses, naming the problem, shards of different splits, configs or builds, a chunk counted\n"
     "twice, and missing chunks (it lists them; run those shards again: each resumes from its\n"
-    "journal). The shard directories are only read.\n\n";
+    "journal). The shard directories are only read.\n\n"
+    "Example: for k in 0 1; do dominoes run --deals 200 --chunk 50 --out sharded --shard $k/2;\n"
+    "         done; dominoes merge sharded\n\n";
 
 po::options_description options() {
   po::options_description o("Options");

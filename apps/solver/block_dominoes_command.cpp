@@ -24,7 +24,8 @@ po::options_description block_dominoes_options() {
       "opponent's under best play by both, positive when the side to move wins. Then one line per\n"
       "legal move with its value, the principal variation, and the search's node count.\n"
       "Tiles are a-b, lists comma-separated; the line is listed left to right, its first tile\n"
-      "lying as written. With neither --line nor --ends the side to move leads.\n\nOptions");
+      "lying as written. With neither --line nor --ends the side to move leads.\n\n"
+      "Example: solver block-dominoes --hands 0-1,2-3,4-4/1-5,3-6,6-6 --line 3-5\n\nOptions");
   o.add_options()("help,h", "show this help")(
       "hands", po::value<std::string>(), "both hands, seat 0 then seat 1: 0-1,2-3/4-4,5-6")(
       "line", po::value<std::string>(), "the line's tiles left to right: 3-5,5-1")(

@@ -29,7 +29,8 @@ po::options_description dance_battle_options() {
       "winning next turn follows, one \"a b\" per line. With --n N, solves the empty start and\n"
       "lists every winning opening. --stats adds positions visited, seconds and peak memory.\n"
       "N may be 1..32. Bad input: one line naming the line number, exit code 2; a file that\n"
-      "cannot be read: one line with the system's reason, exit code 1.\n\nOptions");
+      "cannot be read: one line with the system's reason, exit code 1.\n\n"
+      "Example: printf '4\\n1\\n0 2\\n' | solver dance-battle --moves\n\nOptions");
   o.add_options()("help,h", "show this help")(
       "input", po::value<std::string>(), "puzzle file, or - for stdin (default stdin)")(
       "n", po::value<std::string>(), "solve the empty start with N dance moves, 1..32")(

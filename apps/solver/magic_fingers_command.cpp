@@ -31,7 +31,8 @@ po::options_description magic_fingers_options() {
       "a\n"
       "live hand; a clap moves 1..4 fingers, may empty the giving hand or revive a dead hand, may\n"
       "not bring the receiving hand to 5 or more, and may not merely swap the hands. A player\n"
-      "with two dead hands loses.\n\nOptions");
+      "with two dead hands loses.\n\n"
+      "Example: solver magic-fingers --distances\n\nOptions");
   o.add_options()("help,h", "show this help")(
       "distances",
       "after the rules line, print a second chart with the same rows and columns whose cells are "

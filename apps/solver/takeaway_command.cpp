@@ -41,7 +41,8 @@ po::options_description takeaway_options() {
       "accepted and count once. N: a whole number 0..9223372036854775807 (2^63 - 1).\n"
       "Exit codes: 0 answered; 2 bad input; 3 unknown: no period was found within the first B\n"
       "values and N (or the table) reaches beyond them; the only line, on stdout, then starts\n"
-      "`unknown:`. Raise --bound to search further.\n\nOptions");
+      "`unknown:`. Raise --bound to search further.\n\n"
+      "Example: solver takeaway --moves 2,3,5 --n 100 --table 20\n\nOptions");
   o.add_options()("help,h", "show this help")(
       "moves", po::value<std::string>()->default_value("2,3,5"),
       "the move set: stones a move may remove (seed 004's game: 2,3,5)")(

@@ -34,7 +34,8 @@ po::options_description tetromino_options() {
       "about N = 1500 some draws take minutes. Bad input: one line on stderr, exit 2; a file\n"
       "that cannot be read: one line on stderr with the system's reason, nothing on stdout,\n"
       "exit 1. Batch mode writes one JSON object a line: size, signature, status, seconds, and\n"
-      "the solution or the reason.\n\nOptions");
+      "the solution or the reason.\n\n"
+      "Example: solver tetromino --size 4 --signature I1,J1,L1,Z1 --draw\n\nOptions");
   o.add_options()("help,h", "show this help")(
       "size", po::value<std::string>(), "the square's side N, 1..2000")(
       "signature", po::value<std::string>(), "piece counts, e.g. I1,J1,L1,Z1")(

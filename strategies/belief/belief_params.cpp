@@ -1,10 +1,16 @@
 #include "strategies/belief/belief_params.h"
 
 #include <stdexcept>
+#include <string_view>
 
 #include "engine/common/text.h"
 
 namespace strategies {
+namespace {
+
+constexpr std::string_view kFittedPrefix = "fitted:";
+
+}  // namespace
 
 std::shared_ptr<const OpponentModel> make_opponent_model(const std::string& model,
                                                          double temperature) {
@@ -12,10 +18,9 @@ std::shared_ptr<const OpponentModel> make_opponent_model(const std::string& mode
   if (model == "self") return std::make_shared<GreedyModel>(temperature);
   if (model == "uniform") return std::make_shared<UniformModel>();
   if (model == "none") return nullptr;
-  const std::string prefix = "fitted:";
-  if (model.rfind(prefix, 0) == 0 && model.size() > prefix.size()) {
+  if (const std::string path = fitted_model_file(model); !path.empty()) {
     try {
-      return std::make_shared<SoftmaxModel>(load_softmax_model(model.substr(prefix.size())));
+      return std::make_shared<SoftmaxModel>(load_softmax_model(path));
     } catch (const std::invalid_argument& e) {
       throw SpecError(e.what());
     }
@@ -30,6 +35,11 @@ std::string check_opponent_model(const std::string& model) {
   } catch (const SpecError& e) {
     return e.what();
   }
+}
+
+std::string fitted_model_file(const std::string& model) {
+  if (!model.starts_with(kFittedPrefix)) return "";
+  return model.substr(kFittedPrefix.size());
 }
 
 WorldSampling world_sampling_of(const ParamValues& v) {

@@ -24,6 +24,10 @@ std::shared_ptr<const OpponentModel> make_opponent_model(const std::string& mode
 /// (one line): the `model` parameter's check, shared by inference and epimc.
 std::string check_opponent_model(const std::string& model);
 
+/// Returns the path a `model` value reads, PATH for fitted:PATH, else "" (the `model` parameter's
+/// ParamInfo::file_in, shared by inference and epimc).
+std::string fitted_model_file(const std::string& model);
+
 /// Returns the world sampling the `scenarios`, `enumerate` and `samples` values of `v` set (the
 /// parameters inference and epimc share).
 WorldSampling world_sampling_of(const ParamValues& v);

@@ -49,11 +49,15 @@ Move EpimcStrategy::choose(const Observation& obs, const MoveList& legal, Rng& r
 }
 
 StrategyInfo epimc_strategy_info() {
-  return {"epimc",
-          "extended PIMC (Arjonilla et al. 2024): the next own turns are decided once per "
-          "information set over weighted worlds, open-hands solves only below them",
-          false,
-          {{"postpone", ParamType::kInt, "1",
+  return {.name = "epimc",
+          .summary = "PIMC with postponed reasoning: own next turns per information set",
+          .method = "extended PIMC: the next own turns are decided once per information set over "
+                    "worlds weighted as inference weighs them, open-hands solves only below them; "
+                    "postpone=0 is inference's decision",
+          .source = "Arjonilla, Saffidine & Cazenave, \"Perfect Information Monte Carlo with "
+                    "Postponing Reasoning\", IEEE CoG 2024 (arXiv:2408.02380); the weights: Buro "
+                    "et al. 2009; strategies/epimc/epimc_strategy.h",
+          .params = {{"postpone", ParamType::kInt, "1",
             "own later turns decided per information set before the open-hands solve; 0 = PIMC "
             "(2 holds a few MB per thread)",
             0, 2, {}},
@@ -68,7 +72,7 @@ StrategyInfo epimc_strategy_info() {
            {"model", ParamType::kText, "heuristic",
             "opponent model weighting the worlds, as inference's: heuristic, self, uniform, "
             "none (equal weights) or fitted:FILE",
-            0, 0, {}, check_opponent_model},
+            0, 0, {}, check_opponent_model, false, fitted_model_file},
            {"temperature", ParamType::kDouble, "1",
             "softmax temperature of the heuristic and self models; 0 = their argmax", 0, 1e6, {}},
            {"scenarios", ParamType::kInt, "200", "worlds per decision", 1, 1e7, {}},
@@ -77,7 +81,7 @@ StrategyInfo epimc_strategy_info() {
            {"samples", ParamType::kInt, "1000",
             "else uniform hands drawn, weighed and resampled down to scenarios", 1, 1e7, {}},
            time_ms_param(), nodes_param("open-hands solver nodes")},
-          [](const ParamValues& v) {
+          .make = [](const ParamValues& v) {
             EpimcParams p;
             p.sampling = world_sampling_of(v);
             p.postpone = static_cast<int>(v.get_int("postpone"));
@@ -86,7 +90,7 @@ StrategyInfo epimc_strategy_info() {
             p.budget = budget_of(v);
             return Player(std::make_unique<EpimcStrategy>(p, opponent_model_of(v, "epimc")));
           },
-          [](const ParamValues& v) -> std::string {
+          .check_values = [](const ParamValues& v) -> std::string {
             if (v.get_string("reply") == "model" && v.get_string("model") == "none")
               return "reply=model needs an opponent model (model=heuristic, self, uniform or "
                      "fitted:FILE), not model=none; or use reply=min";

@@ -86,18 +86,21 @@ Move EquilibriumStrategy::choose(const Observation& obs, const MoveList& legal, 
 }
 
 StrategyInfo equilibrium_strategy_info() {
-  return {"equilibrium",
-          "plays a CFR+ equilibrium of a small variant saved by `solver equilibrium --out FILE` "
-          "(Tammelin 2014); only in games of that variant",
-          false,
-          {{"file", ParamType::kText, "",
-            "the strategy file (format: engine/equilibrium/strategy_file.h)", 0, 0, {}, check_file}},
-          [](const ParamValues& v) {
+  return {.name = "equilibrium",
+          .summary = "a saved CFR+ equilibrium of a small variant (solver equilibrium --out)",
+          .method = "plays a strategy saved by `solver equilibrium --out FILE`: at each decision "
+                    "it looks up its information set and draws a move with the saved "
+                    "probabilities; only in games of that file's variant (set, hand size, scoring)",
+          .source = "CFR+: Tammelin, \"Solving Large Imperfect Information Games Using CFR+\", "
+                    "2014 (arXiv:1407.5042); strategies/equilibrium/equilibrium_strategy.h",
+          .params = {{"file", ParamType::kText, "",
+                      "the strategy file (format: engine/equilibrium/strategy_file.h)", 0, 0, {},
+                      check_file, false, [](const std::string& path) { return path; }}},
+          .make = [](const ParamValues& v) {
             const std::string& path = v.get_string("file");
             return Player(std::make_unique<EquilibriumStrategy>(load_saved_strategy(path), path));
           },
-          nullptr,
-          false};
+          .any_variant = false};
 }
 
 }  // namespace strategies

@@ -49,11 +49,15 @@ Move HeuristicStrategy::choose(const Observation& obs, const MoveList& legal, Rn
 }
 
 StrategyInfo heuristic_strategy_info() {
-  return {"heuristic",
-          "the seed's decide_heuristic: a double, else a tile the opponent has shown it lacks "
-          "both values of, else the move whose new ends the most visible tiles carry",
-          false, {},
-          [](const ParamValues&) { return Player(std::make_unique<HeuristicStrategy>()); }};
+  return {.name = "heuristic",
+          .summary = "the seed's three rules: a double, a tile the opponent lacks, common ends",
+          .method = "a double if one is legal; else a tile the opponent has shown it lacks both "
+                    "values of (by passing); else the move whose new open ends the most visible "
+                    "tiles carry",
+          .source = "seed 002's decide_heuristic (\"Initial experiments\"); "
+                    "strategies/heuristic/heuristic_strategy.h",
+          .params = {},
+          .make = [](const ParamValues&) { return Player(std::make_unique<HeuristicStrategy>()); }};
 }
 
 }  // namespace strategies

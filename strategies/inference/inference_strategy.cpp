@@ -41,15 +41,19 @@ Move InferenceStrategy::choose(const Observation& obs, const MoveList& legal, Rn
 }
 
 StrategyInfo inference_strategy_info() {
-  return {"inference",
-          "determinized minimax (exact, depth 0) over opponent hands weighted by the likelihood "
-          "of the opponent's past moves under an opponent model (Buro et al. 2009)",
-          false,
-          {{"model", ParamType::kText, "heuristic",
+  return {.name = "inference",
+          .summary = "exact PIMC over opponent hands weighted by an opponent model",
+          .method = "determinized minimax (exact, depth 0) over opponent hands weighted by the "
+                    "likelihood of the opponent's past moves under an opponent model; the move "
+                    "with the best weighted mean is played",
+          .source = "Buro, Long, Furtak & Sturtevant, IJCAI 2009 (worlds weighted by the observed "
+                    "play); Ginsberg, \"GIB\", JAIR 14, 2001; "
+                    "strategies/inference/inference_strategy.h",
+          .params = {{"model", ParamType::kText, "heuristic",
             "opponent model: heuristic (the seed heuristic, rank softmax), self (a greedy "
             "one-ply softmax), uniform (uniformly random moves), none (no inference: equal "
             "weights), or fitted:FILE (a softmax over move features, from dominoes fit-model)",
-            0, 0, {}, check_opponent_model},
+            0, 0, {}, check_opponent_model, false, fitted_model_file},
            {"temperature", ParamType::kDouble, "1",
             "softmax temperature of the heuristic and self models; 0 = their argmax", 0, 1e6, {}},
            {"scenarios", ParamType::kInt, "200", "worlds solved per decision", 1, 1e7, {}},
@@ -60,7 +64,7 @@ StrategyInfo inference_strategy_info() {
            time_ms_param(),
            nodes_param("open-hands solver nodes of the worlds solved (a fresh table each "
                        "decision)")},
-          [](const ParamValues& v) {
+          .make = [](const ParamValues& v) {
             return Player(std::make_unique<InferenceStrategy>(
                 world_sampling_of(v), opponent_model_of(v, "inference"), budget_of(v)));
           }};

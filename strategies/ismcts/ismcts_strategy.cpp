@@ -182,11 +182,15 @@ std::vector<IsmctsChildStats> IsmctsStrategy::children(std::span<const Move> pat
 }
 
 StrategyInfo ismcts_strategy_info() {
-  return {"ismcts",
-          "single-observer information-set MCTS (Cowling, Powley & Whitehouse 2012): one sampled "
-          "consistent opponent hand per iteration, UCB1 over the moves legal in it, rollouts",
-          false,
-          {{"iterations", ParamType::kInt, "1000",
+  return {.name = "ismcts",
+          .summary = "information-set MCTS: one tree over sampled hands, UCB1, rollouts",
+          .method = "single-observer information-set MCTS: one sampled consistent opponent hand "
+                    "per iteration, UCB1 over the moves legal in it, a rollout (or an exact "
+                    "solve near the end); the most visited move is played",
+          .source = "Cowling, Powley & Whitehouse, \"Information Set Monte Carlo Tree Search\", "
+                    "IEEE Transactions on Computational Intelligence and AI in Games 4(2), 2012; "
+                    "strategies/ismcts/ismcts_strategy.h",
+          .params = {{"iterations", ParamType::kInt, "1000",
             "iterations per decision, one sampled opponent hand each", 1, 1e6, {}},
            {"c", ParamType::kDouble, "0.7",
             "UCB1 exploration constant; rewards are net points / R in [-1, 1], R = own pips + "
@@ -203,7 +207,7 @@ StrategyInfo ismcts_strategy_info() {
            time_ms_param(),
            nodes_param("simulated plies (descent and rollout moves; an exact leaf counts the "
                        "tiles left)")},
-          [](const ParamValues& v) {
+          .make = [](const ParamValues& v) {
             IsmctsParams p;
             p.budget = budget_of(v);
             p.iterations = static_cast<int>(v.get_int("iterations"));

@@ -91,11 +91,14 @@ Move MinimaxStrategy::choose(const Observation& obs, const MoveList& legal, Rng&
 }
 
 StrategyInfo minimax_strategy_info() {
-  return {"minimax",
-          "the seed's decide_minimax: for each legal move, the mean alpha-beta value over sampled "
-          "consistent opponent hands (determinized minimax)",
-          false,
-          {{"scenarios", ParamType::kInt, "200", "opponent hands sampled per decision", 1, 1e7, {}},
+  return {.name = "minimax",
+          .summary = "determinized alpha-beta over sampled hands (the seed's decide_minimax)",
+          .method = "for each legal move, the mean open-hands alpha-beta value over sampled "
+                    "consistent opponent hands (every consistent hand when few enough); each "
+                    "world is solved as if both hands were open (strategy fusion)",
+          .source = "seed 002's decide_minimax (\"A minimax conjecture\"); the method's limits: "
+                    "Frank & Basin 1998, Long et al. 2010; strategies/minimax/minimax_strategy.h",
+          .params = {{"scenarios", ParamType::kInt, "200", "opponent hands sampled per decision", 1, 1e7, {}},
            {"depth", ParamType::kInt, "10",
             "tiles searched after the candidate move; 0 = to the end of the game (exact)", 0, 200,
             {}},
@@ -105,7 +108,7 @@ StrategyInfo minimax_strategy_info() {
             "common random numbers: the same sampled hands for every candidate move", 0, 0, {}},
            time_ms_param(),
            nodes_param("open-hands solver nodes (a fresh table each decision)")},
-          [](const ParamValues& v) {
+          .make = [](const ParamValues& v) {
             return Player(std::make_unique<MinimaxStrategy>(
                 static_cast<int>(v.get_int("scenarios")), static_cast<int>(v.get_int("depth")),
                 v.get_bool("exact"), v.get_bool("crn"), budget_of(v)));

@@ -13,13 +13,16 @@ Move OmniscientSolverStrategy::choose(const dominoes::State& state, const domino
 }
 
 StrategyInfo omniscient_strategy_info() {
-  return {"omniscient",
-          "plays the open-hands solver's best move seeing BOTH hands: an upper bound on playing "
-          "strength, not a fair player",
-          true,
-          {{"depth", ParamType::kInt, "0", "tiles searched; 0 = to the end of the game (exact)", 0,
-            200, {}}},
-          [](const ParamValues& v) {
+  return {.name = "omniscient",
+          .summary = "CHEATS: sees both hands and plays the open-hands solver's best move",
+          .method = "plays the open-hands solver's best move seeing BOTH hands: an upper bound on "
+                    "playing strength, not a fair player",
+          .source = "negamax alpha-beta with a transposition table, engine/endgame/"
+                    "block_dominoes_solver.h; strategies/omniscient/omniscient_strategy.h",
+          .omniscient = true,
+          .params = {{"depth", ParamType::kInt, "0",
+                      "tiles searched; 0 = to the end of the game (exact)", 0, 200, {}}},
+          .make = [](const ParamValues& v) {
             return Player(
                 std::make_unique<OmniscientSolverStrategy>(static_cast<int>(v.get_int("depth"))));
           }};

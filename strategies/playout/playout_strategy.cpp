@@ -59,11 +59,12 @@ Move PlayoutStrategy::choose(const Observation& obs, const MoveList& legal, Rng&
 }
 
 StrategyInfo playout_strategy_info() {
-  return {"playout",
-          "the seed's decide_playout: for each legal move, the mean result of rollouts over "
-          "sampled consistent opponent hands (perfect-information Monte Carlo)",
-          false,
-          {{"playouts", ParamType::kInt, "1000", "rollouts per legal move", 1, 1e7, {}},
+  return {.name = "playout",
+          .summary = "PIMC with rollouts (the seed's decide_playout)",
+          .method = "for each legal move, the mean result of rollouts over sampled consistent "
+                    "opponent hands (perfect-information Monte Carlo); the best mean is played",
+          .source = "seed 002's decide_playout (\"Insight\"); strategies/playout/playout_strategy.h",
+          .params = {{"playouts", ParamType::kInt, "1000", "rollouts per legal move", 1, 1e7, {}},
            {"rollout", ParamType::kChoice, "random",
             "rollout policy for both seats: random, or lowest as the seed's rollouts played", 0, 0,
             {"random", "lowest"}},
@@ -71,7 +72,7 @@ StrategyInfo playout_strategy_info() {
             "common random numbers: the same sampled hands for every candidate move", 0, 0, {}},
            time_ms_param(),
            nodes_param("simulated plies (each playout's candidate move and rollout moves)")},
-          [](const ParamValues& v) {
+          .make = [](const ParamValues& v) {
             const auto policy = v.get_string("rollout") == "lowest" ? RolloutPolicy::kLowest
                                                                     : RolloutPolicy::kRandom;
             return Player(std::make_unique<PlayoutStrategy>(

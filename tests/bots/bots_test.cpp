@@ -166,10 +166,10 @@ class HeaviestFirst : public strategies::Strategy {
 
 strategies::Registry registry_with_twins() {
   strategies::Registry r = strategies::Registry::builtin();
-  r.add({"first-legal-cpp", "test: first legal move", false, {}, [](const auto&) {
+  r.add({"first-legal-cpp", "test: first legal move", "", "", false, {}, [](const auto&) {
            return strategies::Player(std::make_unique<FirstLegal>());
          }});
-  r.add({"greedy-cpp", "test: heaviest tile first", false, {}, [](const auto&) {
+  r.add({"greedy-cpp", "test: heaviest tile first", "", "", false, {}, [](const auto&) {
            return strategies::Player(std::make_unique<HeaviestFirst>());
          }});
   return r;

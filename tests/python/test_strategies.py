@@ -68,6 +68,8 @@ class BuiltinStrategyTest(unittest.TestCase):
             dominoes.strategy("minimax(foo=1)")
         names = [s["name"] for s in dominoes.strategies()]
         self.assertTrue({"random", "lowest", "heuristic", "minimax"} <= set(names))
+        for s in dominoes.strategies():
+            self.assertTrue(s["method"] and s["source"], s["name"])
 
     def test_every_builtin_plays_legal_moves_to_the_end(self):
         for spec in ["random", "lowest", "heuristic", "playout(playouts=20)", "minimax(scenarios=5)", "omniscient"]:

@@ -26,6 +26,10 @@ const std::string& executable_fingerprint() {
   return fingerprint;
 }
 
+std::string version_line(const std::string& program) {
+  return program + " " + kToolVersion + ", executable " + executable_fingerprint();
+}
+
 std::vector<std::pair<std::string, std::string>> build_keys() {
   return {{"version", kToolVersion}, {"executable", executable_fingerprint()}};
 }

@@ -16,6 +16,11 @@ namespace tournament {
 /// (/proc/self/exe) as 16 hex digits, computed once; "unknown" when the file cannot be read.
 const std::string& executable_fingerprint();
 
+/// Returns the line `PROGRAM --version` prints (no newline): "PROGRAM VERSION, executable
+/// FINGERPRINT", the tool's version (git describe of the source when CMake configured the build,
+/// "unknown" outside a git checkout) and executable_fingerprint().
+std::string version_line(const std::string& program);
+
 /// Returns the build's keys as a journal header writes them: ("version", the tool's version) and
 /// ("executable", executable_fingerprint()).
 std::vector<std::pair<std::string, std::string>> build_keys();

@@ -90,12 +90,12 @@ std::vector<std::pair<std::string, fs::path>> files_written(const ExperimentConf
 }
 
 // No run writes over a file it reads: every file a player's spec reads (a strategy file, an
-// opponent model) against every file the run writes.
-void check_inputs_not_written(const ExperimentConfig& c) {
+// opponent model: Registry::files_read) against every file the run writes.
+void check_inputs_not_written(const ExperimentConfig& c, const strategies::Registry& registry) {
   const auto written = files_written(c);
   for (const auto& lineup : c.lineups)
     for (const auto& spec : lineup)
-      for (const std::string& input : strategies::files_read_by(spec))
+      for (const std::string& input : registry.files_read(spec))
         for (const auto& [what, path] : written)
           if (common::same_existing_file(input, path.string()))
             throw ConfigError(what + " is " + common::quoted(input) + ", which player " +
@@ -209,7 +209,7 @@ void validate(ExperimentConfig& c, const strategies::Registry& base) {
   canonicalise_players(c, registry);
   check_format(c);
   expand_lineups(c, registry);
-  check_inputs_not_written(c);
+  check_inputs_not_written(c, registry);
   check_utf8(c);
   if (c.sprt.enabled && (c.format != Format::kHeadToHead || c.sweep.active() || !c.grid.empty()))
     throw ConfigError("sprt needs format head-to-head without a sweep (it tests one pairing)");

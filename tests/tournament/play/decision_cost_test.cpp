@@ -60,7 +60,7 @@ class Burner : public strategies::Strategy {
 
 strategies::Registry with_burner() {
   strategies::Registry r = strategies::Registry::builtin();
-  r.add({"burner", "test: burns 2 ms of thread CPU time per decision", false, {},
+  r.add({"burner", "test: burns 2 ms of thread CPU time per decision", "", "", false, {},
          [](const strategies::ParamValues&) {
            return strategies::Player(std::make_unique<Burner>());
          }});

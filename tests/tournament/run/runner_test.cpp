@@ -812,7 +812,7 @@ TEST(RunnerRegistryTest, SeatsAStrategyFromTheRegistryItIsGiven) {
   TempDir tmp;
   const auto calls = std::make_shared<std::atomic<std::int64_t>>(0);
   strategies::Registry registry;
-  registry.add({"first", "test only: the first legal move", false, {},
+  registry.add({"first", "test only: the first legal move", "", "", false, {},
                 [calls](const strategies::ParamValues&) {
                   return strategies::Player(std::make_unique<FirstMoveStrategy>(calls));
                 }});
