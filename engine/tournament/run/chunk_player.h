@@ -1,5 +1,6 @@
 // Plays single chunks of an experiment's pairings on this process's cores: each worker thread
-// takes the chunk's next deal in deal order (one shared counter) and writes its tally into a
+// takes the chunk's next deals in deal order (8 at a time from one shared counter) and writes each
+// deal's tally into a
 // preallocated slot, and the slots are added in deal order, so a chunk's totals are the same for
 // any thread count (docs/experiments.md).
 //

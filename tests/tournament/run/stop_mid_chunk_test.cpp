@@ -113,7 +113,7 @@ TEST(StopMidChunkTest, TwoThreadsStoppedAnywhereResumeToTheSameResults) {
 // past an abandoned one is taken back (it is not journalled).
 TEST(StopMidChunkTest, LiveCountsOfAStoppedRunAreWhatTheJournalHolds) {
   TempDir tmp;
-  for (const int calls : {3, 50, 120}) {
+  for (const int calls : {3, 17, 29, 50, 77, 120, 151, 163}) {
     const ExperimentConfig c = head_to_head(tmp.sub("run-" + std::to_string(calls)), 2);
     std::atomic<int> asked = 0;
     RunHooks hooks = stop_after_calls(asked, calls);
