@@ -200,22 +200,22 @@ class RunTest(unittest.TestCase):
 
         def progress(p):
             calls.append((threading.get_ident(), p))
-        r = dominoes.run(players=["playout", "random", "heuristic"], deals=120, threads=1,
+        r = dominoes.run(players=["playout", "random", "heuristic"], deals=300, threads=1,
                          chunk=1000, out=self.out("progress"), progress=progress)
         self.assertGreaterEqual(len(calls), 2, "a call during the run and one at the end")
         self.assertEqual({ident for ident, _ in calls}, {threading.get_ident()})
         done = [p["deals_done"] for _, p in calls]
         self.assertEqual(done, sorted(done))
         last = calls[-1][1]
-        self.assertEqual(last["deals_done"], 360)
-        self.assertEqual(last["deals_total"], 360)
+        self.assertEqual(last["deals_done"], 900)
+        self.assertEqual(last["deals_total"], 900)
         self.assertEqual(last["games_done"], sum(row.games for row in r))
         self.assertEqual(set(last), {"deals_done", "deals_total", "games_done", "games_per_second",
                                      "elapsed_seconds", "eta_seconds", "current", "pairings"})
         self.assertGreater(last["games_per_second"], 0)
         for row, p in zip(r, last["pairings"]):
             self.assertEqual((p["player_a"], p["player_b"]), (row.player_a, row.player_b))
-            self.assertEqual((p["deals_done"], p["deals_total"], p["games"]), (120, 120, row.games))
+            self.assertEqual((p["deals_done"], p["deals_total"], p["games"]), (300, 300, row.games))
             self.assertAlmostEqual(p["a_points_per_game"], row.a_points_per_game, places=9)
             self.assertAlmostEqual(p["a_points_ci95"], row.a_points_ci95, places=9)
 
@@ -238,7 +238,7 @@ class RunTest(unittest.TestCase):
         # SIGINT half a second into a run whose single chunk lasts seconds: KeyboardInterrupt comes
         # within 2 s (5 allowed here), the chunk's finished first deals are journalled, and the same
         # call finishes with the rows of a run never interrupted.
-        args = dict(players=["playout", "heuristic"], deals=600, chunk=600, threads=2, seed=6)
+        args = dict(players=["playout", "heuristic"], deals=2000, chunk=2000, threads=2, seed=6)
         previous = signal.signal(signal.SIGINT, signal.default_int_handler)
         sent = []
 
@@ -260,7 +260,7 @@ class RunTest(unittest.TestCase):
         with open(self.out("cut/journal.txt")) as f:
             entries = [line.split() for line in f if line.startswith("chunk ")]
         self.assertEqual(len(entries), 1)
-        self.assertTrue(0 < int(entries[0][4]) < 600, entries)  # a piece of the chunk
+        self.assertTrue(0 < int(entries[0][4]) < 2000, entries)  # a piece of the chunk
         cut = dominoes.run(out=self.out("cut"), **args)
         whole = dominoes.run(out=self.out("whole"), **args)
         self.assertEqual(cut.games_played + 2 * int(entries[0][4]), whole.games_played)
