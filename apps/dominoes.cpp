@@ -140,7 +140,7 @@ int report_interrupted(const std::vector<std::string>& command,
                                           tournament::kJournalFile
                                     : tournament::journal_path(config);
   std::cerr << "interrupted: " << result.run.games_played << " games played this run, every "
-            << "finished chunk kept in " << journal
+            << "finished game kept in " << journal
             << "\nresume with: " << resume << "\n";
   return 128 + signal;
 }
@@ -195,10 +195,12 @@ int run_command(const std::vector<std::string>& command, const std::vector<std::
     return usage_error("run: " + why);
   const auto& registry = strategies::Registry::builtin();
   if (!ranks->speaks()) return ranks->work(request, registry);
-  tournament::ProgressLine progress(!request.config.quiet && isatty(STDERR_FILENO));
+  tournament::LiveProgress live;
+  tournament::ProgressDisplay progress(
+      live, common::status_mode(request.config.quiet, STDERR_FILENO));
   const tournament::InterruptGuard interrupts;
   tournament::RunHooks hooks;
-  hooks.on_chunk = [&](const tournament::RunProgress& p) { progress.update(p); };
+  hooks.progress = &live;
   hooks.should_stop = [] { return tournament::InterruptGuard::caught() != 0; };
   hooks.restart = request.restart;
   try {

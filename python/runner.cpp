@@ -17,6 +17,7 @@
 #include "engine/tournament/stats/control_variate.h"
 #include "engine/tournament/stats/sprt.h"
 #include "python/bindings.h"
+#include "python/run_watch.h"
 
 namespace dominoes_python {
 
@@ -59,6 +60,7 @@ struct RunArgs {
   std::vector<std::string> sweeps;          ///< grid sweeps, "P.PARAM=V1,V2,..."
   std::optional<std::string> sprt;          ///< "p0=X,p1=Y[,alpha=A,beta=B]"
   std::string control_variate;              ///< auto | on | off
+  py::object progress;                      ///< None, True/False or a callable (run_watch.h)
 };
 
 ExperimentConfig config_from(const RunArgs& a) {
@@ -155,24 +157,27 @@ PyResults run(const RunArgs& args) {
   ExperimentConfig config = config_from(args);
   config.players = seat_players(args.players, registry);
   tournament::validate(config, registry);
+  RunWatch watch(args.progress);
   bool interrupted = false;
   tournament::RunHooks hooks;
   hooks.restart = args.restart;
-  hooks.should_stop = [&interrupted] {  // Ctrl-C stops at a chunk boundary, as on the command line
-    py::gil_scoped_acquire gil;
-    if (PyErr_CheckSignals() != 0) PyErr_Clear(), interrupted = true;
-    return interrupted;
-  };
   tournament::ExperimentResult result;
   try {
-    py::gil_scoped_release release;
-    result = tournament::run_experiment(registry, config, hooks);
+    result = watch.run(hooks, [&](const tournament::RunHooks& watched) {
+      return tournament::run_experiment(registry, config, watched);
+    });
   } catch (const PythonInterrupted&) {
-    interrupted = true;  // Ctrl-C inside a Python strategy: the chunk under way is dropped
+    interrupted = true;  // KeyboardInterrupt raised inside a Python strategy's choose()
+  } catch (py::error_already_set& e) {
+    if (!e.matches(PyExc_KeyboardInterrupt)) throw;
+    interrupted = true;  // Ctrl-C: the run stopped as the command line's does
   }
   if (interrupted || !result.run.complete) {
+    // A Ctrl-C still pending (it came while a Python strategy stopped the run) would replace
+    // this KeyboardInterrupt with a bare one as soon as Python runs again: take it now.
+    if (PyErr_CheckSignals() != 0) PyErr_Clear();
     PyErr_SetString(PyExc_KeyboardInterrupt,
-                    "run stopped; every finished chunk is in the journal and the same call resumes it");
+                    "run stopped; every finished game is in the journal and the same call resumes it");
     throw py::error_already_set();
   }
   PyResults out;
@@ -299,13 +304,13 @@ void bind_runner(py::module_& m) {
                   std::optional<std::vector<std::string>> sweep_values, long long sweep_player,
                   bool restart, std::map<std::string, std::string> bots,
                   std::vector<std::string> sweep, std::optional<std::string> sprt,
-                  std::string control_variate) {
+                  std::string control_variate, py::object progress) {
     if (py::isinstance<py::str>(players))
       throw ConfigError("players: give a list of specs or objects, e.g. players=[\"heuristic\", \"random\"]");
     return run(RunArgs{py::list(players), deals, threads, target, max_pip, hand_size, chunk, sweep_player,
                        seed, format, out, games_out, sweep_param, sweep_values, duplicate, quiet,
                        restart, scoring, leader, name, std::move(bots), std::move(sweep), sprt,
-                       control_variate});
+                       control_variate, std::move(progress)});
   }, py::arg("players"), py::kw_only(), py::arg("deals") = 100000, py::arg("seed") = 1,
   py::arg("threads") = 0, py::arg("format") = py::none(), py::arg("duplicate") = true,
   py::arg("target") = 0, py::arg("double") = 6, py::arg("hand_size") = 7,
@@ -315,7 +320,7 @@ void bind_runner(py::module_& m) {
   py::arg("sweep_player") = 1, py::arg("restart") = false,
   py::arg("bots") = std::map<std::string, std::string>{},
   py::arg("sweep") = std::vector<std::string>{}, py::arg("sprt") = py::none(),
-  py::arg("control_variate") = "auto", R"doc(
+  py::arg("control_variate") = "auto", py::arg("progress") = py::none(), R"doc(
 Runs an experiment as `dominoes run` does and returns its Results (one row per pairing).
 
 Keyword arguments are the config keys (README, `dominoes run --help`), '-' written '_':
@@ -339,11 +344,19 @@ Keyword arguments are the config keys (README, `dominoes run --help`), '-' writt
   control_variate  "auto" (default), "on" or "off": the regression-adjusted estimate
   bots         external bots (docs/protocol.md) as {name: command}, seated by name in `players`,
                e.g. bots={"mine": "python3 clients/python/greedy.py"}, players=["mine", "random"]
+  progress     None (default) or False: nothing; True: the command line's progress line on
+               sys.stderr (redrawn at a terminal, else a plain line every 30 s); a callable:
+               called about once a second and once at the end, from the calling thread, with a
+               dict: deals_done, deals_total, games_done, games_per_second, elapsed_seconds,
+               eta_seconds (None until known), current (indices of the pairings being played),
+               pairings (per pairing: player_a, player_b, deals_done, deals_total, games,
+               a_points_per_game, a_points_ci95: A's running points per game and its 95%
+               half-width, None below two deals)
 Built-in strategies play in parallel with the GIL released; Python strategies' calls take turns
 on the GIL, so a run with one is usually fastest with threads=1. Bad values raise ValueError with the
-command line's one-line message. Ctrl-C stops the run at the next chunk boundary (at once when it
-comes during a Python strategy's call) with KeyboardInterrupt; the same call resumes it from the
-journal in the output directory.)doc");
+command line's one-line message. Ctrl-C stops the run within about a second (the games in play
+finish, external bots are ended) and raises KeyboardInterrupt; every finished game is kept in the
+journal in the output directory, and the same call resumes it from there.)doc");
 }
 
 }  // namespace dominoes_python

@@ -28,8 +28,11 @@ po::options_description equilibrium_options() {
       "equilibrium play. Then `exploitability E` (points per game a best response gains, mean over\n"
       "the two seats; 0 at an exact equilibrium), `iterations N`, whether the target was reached,\n"
       "the tree's size, the time and the peak memory.\n\n"
+      "Progress on stderr from the tree's build on (nodes built, then the iteration with the last\n"
+      "check's exploitability and value): at a terminal a line redrawn in place, in a log a plain\n"
+      "line every 30 s; --quiet shows none.\n\n"
       "Example: solver equilibrium --double 3 --hand 3 --target 0.001 --out d3h3.strategy\n\nOptions");
-  o.add_options()("help,h", "show this help");
+  o.add_options()("help,h", "show this help")("quiet", "no progress line on stderr");
   add_variant_options(o);
   o.add_options()("out", po::value<std::string>(),
                   "save the strategy to FILE (format: engine/equilibrium/strategy_file.h), for "
@@ -41,11 +44,13 @@ po::options_description equilibrium_options() {
 
 int run(const po::variables_map& vm) {
   const auto start = std::chrono::steady_clock::now();
-  const equilibrium::GameTree tree = tree_from(vm);
+  SolveStatus status(vm.count("quiet") > 0);
+  const equilibrium::GameTree tree = tree_from(vm, &status);
   std::ofstream strategy_file, curve_file;
   open_output(vm, "out", strategy_file);
   open_output(vm, "curve", curve_file);
-  const equilibrium::SolveResult result = solve_from(vm, tree);
+  const equilibrium::SolveResult result = solve_from(vm, tree, status);
+  status.finish();
   const equilibrium::CurvePoint& last = result.curve.back();
   // The files first: a failed write is one line on stderr with nothing on stdout.
   write_output(vm, "out", strategy_file, [&](std::ostream& out) {

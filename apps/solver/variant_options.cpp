@@ -44,13 +44,13 @@ void add_variant_options(po::options_description& o) {
       "stop CFR+ after this many iterations in any case, 1..100000000");
 }
 
-equilibrium::GameTree tree_from(const po::variables_map& vm) {
+equilibrium::GameTree tree_from(const po::variables_map& vm, SolveStatus* status) {
   dominoes::Rules rules;
   rules.max_pip = int_option(vm, "double", dominoes::kMinPip, dominoes::kMaxPip);
   rules.hand_size = int_option(vm, "hand", 1, dominoes::tile_count(rules.max_pip) / 2);
   rules.scoring = scoring_option(vm, "scoring");
   const auto max_nodes = int_option<std::int64_t>(vm, "max-nodes", 1, std::numeric_limits<std::int32_t>::max());
-  return equilibrium::build_game_tree(rules, 0, max_nodes);
+  return equilibrium::build_game_tree(rules, 0, max_nodes, status ? &status->nodes : nullptr);
 }
 
 double real_option(const po::variables_map& vm, const std::string& name, double min, double max) {
@@ -61,18 +61,52 @@ double real_option(const po::variables_map& vm, const std::string& name, double 
                     common::shortest_decimal(min) + ".." + common::shortest_decimal(max));
 }
 
-equilibrium::SolveResult solve_from(const po::variables_map& vm, const equilibrium::GameTree& tree) {
+equilibrium::SolveResult solve_from(const po::variables_map& vm, const equilibrium::GameTree& tree,
+                                    SolveStatus& status) {
   const double target = real_option(vm, "target", 1e-9, 100);
   const int max_iterations = int_option(vm, "max-iterations", 1, 100'000'000);
-  // A terminal gets a line about every second; a log file one about every 10 seconds.
-  const double every = ::isatty(STDERR_FILENO) ? 1 : 10;
-  double last_print = 0;
-  return equilibrium::solve_to_target(tree, target, max_iterations, [&](const equilibrium::CurvePoint& p) {
-    if (p.seconds - last_print < every) return;
-    last_print = p.seconds;
-    std::fprintf(stderr, "iteration %d: exploitability %.6g, value %.6f (%.1f s)\n", p.iterations,
-                 p.exploitability, p.value, p.seconds);
-  });
+  status.start_solving();
+  return equilibrium::solve_to_target(
+      tree, target, max_iterations,
+      [&](const equilibrium::CurvePoint& p) { status.checked(p); }, &status.iterations);
+}
+
+SolveStatus::SolveStatus(bool quiet)
+    : line_([this](std::size_t width) {
+        std::string line = text();
+        if (width > 0 && line.size() > width) line.resize(width);
+        return line;
+      }, common::status_mode(quiet, STDERR_FILENO), false) {}
+
+void SolveStatus::start_solving() {
+  const std::lock_guard lock(mutex_);
+  solving_ = true;
+  solve_start_ = std::chrono::steady_clock::now();
+}
+
+void SolveStatus::checked(const equilibrium::CurvePoint& point) {
+  const std::lock_guard lock(mutex_);
+  last_ = point;
+}
+
+std::string SolveStatus::text() {
+  const std::lock_guard lock(mutex_);
+  const auto now = std::chrono::steady_clock::now();
+  char line[160];
+  if (!solving_) {
+    std::snprintf(line, sizeof line, "building the game tree: %lld nodes (%s)",
+                  static_cast<long long>(nodes.load(std::memory_order_relaxed)),
+                  common::duration_text(std::chrono::duration<double>(now - start_).count()).c_str());
+  } else if (!last_) {
+    std::snprintf(line, sizeof line, "iteration %d: exploitability ?, value ? (%.1f s)",
+                  iterations.load(std::memory_order_relaxed),
+                  std::chrono::duration<double>(now - solve_start_).count());
+  } else {
+    std::snprintf(line, sizeof line, "iteration %d: exploitability %.6g, value %.6f (%.1f s)",
+                  iterations.load(std::memory_order_relaxed), last_->exploitability, last_->value,
+                  std::chrono::duration<double>(now - solve_start_).count());
+  }
+  return line;
 }
 
 void throw_write_error(const po::variables_map& vm, const std::string& name) {

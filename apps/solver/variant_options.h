@@ -4,9 +4,15 @@
 #pragma once
 
 #include <boost/program_options.hpp>
+#include <atomic>
+#include <chrono>
+#include <cstdint>
 #include <fstream>
+#include <mutex>
+#include <optional>
 #include <string>
 
+#include "engine/common/status_line.h"
 #include "engine/equilibrium/game_tree.h"
 #include "engine/equilibrium/solve.h"
 
@@ -15,20 +21,50 @@ namespace solver_app {
 /// Adds --double, --hand, --scoring, --max-nodes, --target and --max-iterations to `o`.
 void add_variant_options(boost::program_options::options_description& o);
 
-/// Returns the game tree of the variant the options name, seat 0 leading. Throws OptionError for
-/// a bad value (one line naming the option and the valid range) and std::invalid_argument when
-/// the tree would exceed --max-nodes (the builder's message names the variant).
-equilibrium::GameTree tree_from(const boost::program_options::variables_map& vm);
+/// The progress of a solve on stderr, from the tree's build on (common::StatusLine: at a
+/// terminal a line redrawn in place, in a log a plain line every 30 s, nothing when quiet):
+///   building the game tree: 1234567 nodes (3s)
+///   iteration 120: exploitability 0.0123, value 0.456 (12.3 s)
+/// the iteration counting up as CFR+ runs, the exploitability and value those of the last exact
+/// check (cfr.h; "?" before the first).
+class SolveStatus {
+ public:
+  explicit SolveStatus(bool quiet);
+  /// Stops the line; at a terminal it is ended with a newline. Idempotent.
+  void finish() { line_.finish(); }
+
+  std::atomic<std::int64_t> nodes{0};  ///< nodes built so far (build_game_tree)
+  std::atomic<int> iterations{0};      ///< CFR+ iterations done so far
+  /// Says the tree is built and CFR+ starts (the line's clock restarts).
+  void start_solving();
+  /// Records an exact check (solve_to_target's on_check).
+  void checked(const equilibrium::CurvePoint& point);
+
+ private:
+  std::string text();
+  std::mutex mutex_;
+  bool solving_ = false;
+  std::optional<equilibrium::CurvePoint> last_;
+  std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
+  std::chrono::steady_clock::time_point solve_start_;
+  common::StatusLine line_;  // last: its thread starts once the rest is ready
+};
+
+/// Returns the game tree of the variant the options name, seat 0 leading; with `status`, counts
+/// its nodes there as it builds. Throws OptionError for a bad value (one line naming the option
+/// and the valid range) and std::invalid_argument when the tree would exceed --max-nodes (the
+/// builder's message names the variant).
+equilibrium::GameTree tree_from(const boost::program_options::variables_map& vm,
+                                SolveStatus* status = nullptr);
 
 /// Returns the real number given to --`name` (a string option), in min..max. Throws OptionError
 /// naming the option, the text and the range otherwise.
 double real_option(const boost::program_options::variables_map& vm, const std::string& name,
                    double min, double max);
 
-/// Runs CFR+ to --target or --max-iterations, printing a progress line on stderr after a check
-/// when a second has passed since the last line (10 seconds when stderr is not a terminal).
+/// Runs CFR+ to --target or --max-iterations, showing its progress in `status`.
 equilibrium::SolveResult solve_from(const boost::program_options::variables_map& vm,
-                                    const equilibrium::GameTree& tree);
+                                    const equilibrium::GameTree& tree, SolveStatus& status);
 
 /// Throws IoError "cannot write PATH" for the option --`name`.
 [[noreturn]] void throw_write_error(const boost::program_options::variables_map& vm, const std::string& name);

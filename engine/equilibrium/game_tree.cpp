@@ -20,7 +20,8 @@ namespace {
 
 class Builder {
  public:
-  Builder(GameTree& tree, std::int64_t max_nodes) : tree_(tree), max_nodes_(max_nodes) {}
+  Builder(GameTree& tree, std::int64_t max_nodes, std::atomic<std::int64_t>* built)
+      : tree_(tree), max_nodes_(max_nodes), built_(built) {}
 
   // Fills node `index` (already allocated) for state `s`, reached by the public history whose
   // node in the public tree is `public_node`.
@@ -42,6 +43,7 @@ class Builder {
           std::to_string(max_nodes_) + " nodes: choose a smaller variant");
     tree_.nodes.resize(tree_.nodes.size() + static_cast<std::size_t>(moves.size()));
     tree_.parents.resize(tree_.nodes.size(), index);
+    if (built_) built_->store(static_cast<std::int64_t>(tree_.nodes.size()), std::memory_order_relaxed);
     TreeNode& node = tree_.nodes[static_cast<std::size_t>(index)];
     node.infoset = set;
     node.first_child = first;
@@ -101,6 +103,7 @@ class Builder {
 
   GameTree& tree_;
   std::int64_t max_nodes_;
+  std::atomic<std::int64_t>* built_;  // the nodes so far, for a progress line; may be null
   std::array<TileSet, 2> dealt_{};
   std::unordered_map<std::uint64_t, std::int32_t> public_ids_;  // (parent << 16 | move) -> child
   std::unordered_map<SetName, std::int32_t, SetNameHash> ids_;
@@ -142,7 +145,7 @@ std::vector<Move> GameTree::history_to(std::int32_t node) const {
 }
 
 GameTree build_game_tree(const dominoes::Rules& rules, dominoes::Seat leader,
-                         std::int64_t max_nodes) {
+                         std::int64_t max_nodes, std::atomic<std::int64_t>* nodes_built) {
   GameTree tree;
   tree.rules = rules;
   tree.leader = leader;
@@ -161,7 +164,7 @@ GameTree build_game_tree(const dominoes::Rules& rules, dominoes::Seat leader,
                               [&](TileSet h1) { tree.deals.push_back({{h0, h1}, leader}); });
   });
 
-  Builder builder(tree, max_nodes);
+  Builder builder(tree, max_nodes, nodes_built);
   for (const dominoes::Deal& deal : tree.deals) {
     const auto root = static_cast<std::int32_t>(tree.nodes.size());
     tree.nodes.emplace_back();

@@ -15,6 +15,8 @@
 // of its nodes. Terminal nodes hold seat 0's net points.
 #pragma once
 
+#include <atomic>
+
 #include <cstdint>
 #include <span>
 #include <vector>
@@ -77,8 +79,11 @@ struct GameTree {
 /// std::invalid_argument when the tree would exceed `max_nodes` nodes, or 2^31 - 1 (node indices
 /// are 32-bit), naming the variant and its deals, so a too-large variant fails fast instead of
 /// exhausting memory; std::logic_error if one information set showed two move counts (a key that
-/// misses something the seat knows: a bug, never the input).
+/// misses something the seat knows: a bug, never the input). When `nodes_built` is not null it
+/// holds the number of nodes built so far as the build goes (for a progress line on another
+/// thread).
 GameTree build_game_tree(const dominoes::Rules& rules, dominoes::Seat leader,
-                         std::int64_t max_nodes = 200'000'000);
+                         std::int64_t max_nodes = 200'000'000,
+                         std::atomic<std::int64_t>* nodes_built = nullptr);
 
 }  // namespace equilibrium

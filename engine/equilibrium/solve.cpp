@@ -6,13 +6,17 @@
 namespace equilibrium {
 
 SolveResult solve_to_target(const GameTree& tree, double target, int max_iterations,
-                            const std::function<void(const CurvePoint&)>& on_check) {
+                            const std::function<void(const CurvePoint&)>& on_check,
+                            std::atomic<int>* iterations_done) {
   const auto start = std::chrono::steady_clock::now();
   CfrPlus cfr(tree);
   SolveResult result;
   int next_check = 1;
   while (true) {
-    cfr.iterate(next_check - cfr.iterations());
+    while (cfr.iterations() < next_check) {  // one at a time, so a progress line sees each
+      cfr.iterate(1);
+      if (iterations_done) iterations_done->store(cfr.iterations(), std::memory_order_relaxed);
+    }
     result.strategy = cfr.average();
     CurvePoint point;
     point.iterations = cfr.iterations();

@@ -5,6 +5,7 @@
 // check at or under the target.
 #pragma once
 
+#include <atomic>
 #include <functional>
 #include <vector>
 
@@ -30,8 +31,10 @@ struct SolveResult {
 
 /// Returns CFR+'s average strategy on `tree` at the first check with exploitability <= `target`
 /// (points per game, > 0), or after `max_iterations` (>= 1). `on_check`, when set, is called
-/// after each check with its point (for progress lines).
+/// after each check with its point (for progress lines); `iterations_done`, when not null, holds
+/// the iterations done so far as they go (for a progress line on another thread).
 SolveResult solve_to_target(const GameTree& tree, double target, int max_iterations,
-                            const std::function<void(const CurvePoint&)>& on_check = nullptr);
+                            const std::function<void(const CurvePoint&)>& on_check = nullptr,
+                            std::atomic<int>* iterations_done = nullptr);
 
 }  // namespace equilibrium

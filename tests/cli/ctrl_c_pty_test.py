@@ -39,8 +39,9 @@ def main():
         text = screen.decode("utf-8", "replace")
         code = os.waitstatus_to_exitcode(status)
         check("the run exits 130", code == 130, "exit %d" % code)
-        check("it says it stops after the current chunk",
-              "stopping after the current chunk" in text, repr(text[-300:]))
+        check("it says it stops and keeps every finished game",
+              "stopping: the games in play finish and every finished game is kept" in text,
+              repr(text[-300:]))
         # What a terminal shows of each line: the text after its last carriage return.
         lines = [l.split("\r")[-1] for l in text.replace("\r\n", "\n").split("\n")]
         resume = [l for l in lines if l.startswith("resume with: ")]
@@ -55,7 +56,7 @@ def main():
         if os.path.exists(journal):
             with open(journal) as f:
                 chunks = sum(1 for l in f if l.startswith("chunk ") and l.endswith("\n"))
-        check("finished chunks are in the journal", chunks >= 1, "%d chunks" % chunks)
+        check("finished games are in the journal", chunks >= 1, "%d chunks" % chunks)
         if resume:
             args = shlex.split(resume[0][len("resume with: "):]) + ["--quiet", "true"]
             done = subprocess.run(args, capture_output=True, text=True, timeout=120)

@@ -3,6 +3,7 @@ import os
 import shutil
 import signal
 import subprocess
+import sys
 import tempfile
 import threading
 import time
@@ -188,6 +189,81 @@ class RunTest(unittest.TestCase):
         cut = dominoes.run(players=[resumed, "random"], out=self.out("cut"), **args)
         whole = dominoes.run(players=[First(), "random"], out=self.out("whole"), **args)
         self.assertLess(cut.games_played, whole.games_played)  # it resumed, not restarted
+        a, b = cut[0].to_dict(), whole[0].to_dict()
+        del a["seconds"], b["seconds"]
+        self.assertEqual(a, b)
+
+    def test_progress_callback_runs_on_the_calling_thread_and_ends_exact(self):
+        # A run of about two seconds: the callback comes about once a second and once at the end,
+        # always on this thread; the last call's counts and running scores are the rows'.
+        calls = []
+
+        def progress(p):
+            calls.append((threading.get_ident(), p))
+        r = dominoes.run(players=["playout", "random", "heuristic"], deals=300, threads=1,
+                         chunk=1000, out=self.out("progress"), progress=progress)
+        self.assertGreaterEqual(len(calls), 2, "a call during the run and one at the end")
+        self.assertEqual({ident for ident, _ in calls}, {threading.get_ident()})
+        done = [p["deals_done"] for _, p in calls]
+        self.assertEqual(done, sorted(done))
+        last = calls[-1][1]
+        self.assertEqual(last["deals_done"], 900)
+        self.assertEqual(last["deals_total"], 900)
+        self.assertEqual(last["games_done"], sum(row.games for row in r))
+        self.assertEqual(set(last), {"deals_done", "deals_total", "games_done", "games_per_second",
+                                     "elapsed_seconds", "eta_seconds", "current", "pairings"})
+        self.assertGreater(last["games_per_second"], 0)
+        for row, p in zip(r, last["pairings"]):
+            self.assertEqual((p["player_a"], p["player_b"]), (row.player_a, row.player_b))
+            self.assertEqual((p["deals_done"], p["deals_total"], p["games"]), (300, 300, row.games))
+            self.assertAlmostEqual(p["a_points_per_game"], row.a_points_per_game, places=9)
+            self.assertAlmostEqual(p["a_points_ci95"], row.a_points_ci95, places=9)
+
+    def test_progress_true_writes_the_line_on_stderr_and_bad_values_are_refused(self):
+        code = ("import dominoes; dominoes.run(players=['playout', 'heuristic'], deals=300, "
+                "threads=1, out=%r, progress=True)" % self.out("stderr"))
+        env = dict(os.environ, DOMINOES_PROGRESS_SECONDS="0.2")
+        done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env,
+                              timeout=120)
+        self.assertEqual(done.returncode, 0, done.stderr)
+        lines = [l for l in done.stderr.splitlines() if l.startswith("deals ")]
+        self.assertGreaterEqual(len(lines), 2, done.stderr)  # plain lines: stderr is a pipe here
+        self.assertTrue(lines[-1].startswith("deals 300/300 (100.0%)  games 600  "), lines[-1])
+        self.assertNotIn("\r", done.stderr)
+        for bad in ("yes", 3):
+            with self.assertRaisesRegex(ValueError, "progress .* is not valid: valid True"):
+                dominoes.run(players=["random", "lowest"], deals=10, out=self.out("bad"), progress=bad)
+
+    def test_ctrl_c_inside_a_chunk_of_builtins_stops_at_once(self):
+        # SIGINT half a second into a run whose single chunk lasts seconds: KeyboardInterrupt comes
+        # within 2 s (5 allowed here), the chunk's finished first deals are journalled, and the same
+        # call finishes with the rows of a run never interrupted.
+        args = dict(players=["playout", "heuristic"], deals=2000, chunk=2000, threads=2, seed=6)
+        previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+        sent = []
+
+        def interrupt():
+            sent.append(time.monotonic())
+            os.kill(os.getpid(), signal.SIGINT)
+        timer = threading.Timer(0.5, interrupt)
+        try:
+            with self.assertRaisesRegex(KeyboardInterrupt, "resumes"):
+                timer.start()
+                try:
+                    dominoes.run(out=self.out("cut"), **args)
+                finally:
+                    raised = time.monotonic()
+        finally:
+            timer.join()
+            signal.signal(signal.SIGINT, previous)
+        self.assertLess(raised - sent[0], 5, "KeyboardInterrupt %.2f s after SIGINT" % (raised - sent[0]))
+        with open(self.out("cut/journal.txt")) as f:
+            entries = [line.split() for line in f if line.startswith("chunk ")]
+        self.assertEqual(len(entries), 1)
+        self.assertTrue(0 < int(entries[0][4]) < 2000, entries)  # a piece of the chunk
+        cut = dominoes.run(out=self.out("cut"), **args)
+        whole = dominoes.run(out=self.out("whole"), **args)
+        self.assertEqual(cut.games_played + 2 * int(entries[0][4]), whole.games_played)
         a, b = cut[0].to_dict(), whole[0].to_dict()
         del a["seconds"], b["seconds"]
         self.assertEqual(a, b)

@@ -8,6 +8,8 @@
 
 #include <array>
 #include <cstdint>
+#include <functional>
+#include <optional>
 #include <string>
 
 #include "engine/endgame/block_dominoes_solver.h"
@@ -28,11 +30,20 @@ struct DealContext {
   endgame::BlockDominoesSolver* covariate_solver = nullptr;  ///< when not null: tally the covariate
   /// {A's, B's} decision samplers (decision_sampler.h), kept across deals; null: time every choice.
   std::array<DecisionSampler*, 2> samplers{};
+  /// When not null, asked before the deal's second game (or match): true abandons the deal, so
+  /// a stopping run does not wait for it (play_deal_unless_stopped). Must be cheap and
+  /// thread-safe.
+  const std::function<bool()>* stop = nullptr;
 };
 
 /// Returns deal `deal.deal_index`'s tally for A against B: one game (or match, when the rules
 /// have a match target), or two with duplicate deals. When `deal.records` is not null, appends
 /// one JSON line per game to it (games_writer.h).
 DealTally play_deal(const DealContext& deal);
+
+/// play_deal, except that it returns nullopt when `deal.stop` said stop between the deal's two
+/// games (matches, in match mode; a match itself is not cut): an abandoned deal counts nothing
+/// and its records are not written, so a resumed run plays it again from its start.
+std::optional<DealTally> play_deal_unless_stopped(const DealContext& deal);
 
 }  // namespace tournament

@@ -25,6 +25,12 @@ bool ChunkPlan::contains(const ChunkId& id) const {
   return id.begin == expected.begin && id.end == expected.end;
 }
 
+bool ChunkPlan::contains_part(const ChunkId& id) const {
+  if (id.task < 0 || id.task >= tasks_ || id.index < 0 || id.index >= per_task_) return false;
+  const ChunkId whole = chunk(global(id.task, id.index));
+  return whole.begin <= id.begin && id.begin < id.end && id.end <= whole.end;
+}
+
 std::vector<TaskResult> make_tasks(const ExperimentConfig& config) {
   if (config.lineups.empty()) throw std::logic_error("make_tasks needs a validated config");
   const std::vector<Pairing> schedule =

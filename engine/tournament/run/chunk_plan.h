@@ -34,6 +34,9 @@ class ChunkPlan {
   std::int64_t global(const ChunkId& id) const { return global(id.task, id.index); }
   /// Returns true when `id` is a chunk of this plan with exactly its deal bounds.
   bool contains(const ChunkId& id) const;
+  /// Returns true when `id` names a chunk of this plan (task and index) and a non-empty run of
+  /// its deals: chunk begin <= id.begin < id.end <= chunk end (a piece, chunk_tally.h).
+  bool contains_part(const ChunkId& id) const;
 
  private:
   int tasks_;

@@ -1,15 +1,23 @@
 #include "engine/tournament/run/chunk_player.h"
 
-#include <tbb/blocked_range.h>
 #include <tbb/parallel_for.h>
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 
 #include "engine/tournament/play/deal_covariate.h"
 #include "engine/tournament/play/play_deal.h"
 
 namespace tournament {
+namespace {
+
+// Deals a worker takes at a time, in deal order: few enough that the chunk's end is shared out
+// evenly and a stop leaves few deals taken but not played, enough that the shared counter is not
+// touched for every fast deal (a heuristic's deal takes about 2 microseconds).
+constexpr std::int64_t kBatch = 8;
+
+}  // namespace
 
 ChunkPlayer::ChunkPlayer(const strategies::Registry& seated, const ExperimentConfig& config)
     : seated_(seated),
@@ -33,33 +41,74 @@ void ChunkPlayer::seat(int task) {
   task_ = task;
 }
 
-ChunkResult ChunkPlayer::play(const ChunkId& id, std::string* records) {
+std::vector<DealCounter*>& ChunkPlayer::counters_for(LiveProgress& live) {
+  if (live_ != &live) {
+    counters_ = live.counters(arena_.max_concurrency() + 1);
+    live_ = &live;
+  }
+  return counters_;
+}
+
+ChunkResult ChunkPlayer::play(const ChunkId& id, std::string* records,
+                              const std::function<bool()>* stop, LiveProgress* live) {
   const auto start = std::chrono::steady_clock::now();
   seat(id.task);
   const std::array<std::string, 2> specs{tasks_[id.task].player_a, tasks_[id.task].player_b};
   const bool covariate = control_variate_enabled(config_);
-  std::vector<DealTally> slots(static_cast<std::size_t>(id.end - id.begin));
-  std::vector<std::string> texts(records ? slots.size() : 0);
+  const bool bots = !config_.bots.empty();
+  const auto stopped = [stop] { return stop && (*stop)(); };
+  const std::size_t size = static_cast<std::size_t>(id.end - id.begin);
+  std::vector<DealTally> slots(size);
+  std::vector<char> finished(size, 0);
+  std::vector<std::string> texts(records ? size : 0);
+  const int workers = arena_.max_concurrency();
+  std::vector<DealCounter*>* counters = live ? &counters_for(*live) : nullptr;
+  std::atomic<std::int64_t> next{id.begin};  // deals go out in order: finished ones are a prefix
+  std::atomic<bool> failed{false};  // a worker threw: the others take no more deals
   arena_.execute([&] {
-    tbb::parallel_for(tbb::blocked_range<std::int64_t>(id.begin, id.end, 8), [&](const auto& r) {
+    tbb::parallel_for(0, workers, [&](int worker) {
       PlayerPair& pair = players_->local();
-      for (std::int64_t i = r.begin(); i != r.end(); ++i) {
-        const auto slot = static_cast<std::size_t>(i - id.begin);
-        slots[slot] = play_deal({.config = config_,
-                                 .deal_index = i,
-                                 .players = {&pair.players[0], &pair.players[1]},
-                                 .specs = specs,
-                                 .records = records ? &texts[slot] : nullptr,
-                                 .covariate_solver =
-                                     covariate ? &solvers_.local().get(config_.rules) : nullptr,
-                                 .samplers = {&pair.samplers[0], &pair.samplers[1]}});
+      DealCounter* counter = counters ? (*counters)[static_cast<std::size_t>(worker)] : nullptr;
+      for (;;) {
+        const std::int64_t first = next.fetch_add(kBatch, std::memory_order_relaxed);
+        for (std::int64_t i = first; i < std::min(first + kBatch, id.end); ++i) {
+          if (stopped() || failed.load(std::memory_order_relaxed)) return;
+          const auto slot = static_cast<std::size_t>(i - id.begin);
+          std::optional<DealTally> tally;
+          try {
+            tally = play_deal_unless_stopped(
+                {.config = config_,
+                 .deal_index = i,
+                 .players = {&pair.players[0], &pair.players[1]},
+                 .specs = specs,
+                 .records = records ? &texts[slot] : nullptr,
+                 .covariate_solver = covariate ? &solvers_.local().get(config_.rules) : nullptr,
+                 .samplers = {&pair.samplers[0], &pair.samplers[1]},
+                 .stop = stop});
+          } catch (...) {
+            failed = true;
+            throw;  // oneTBB hands it to the thread that called play()
+          }
+          if (!tally || (bots && stopped())) return;  // abandoned, or a bot may have been killed
+          slots[slot] = *tally;
+          finished[slot] = 1;
+          if (counter) counter->add(id.task, *tally);
+        }
+        if (first + kBatch >= id.end) return;
       }
     });
   });
+  // The finished prefix is the result; a deal finished past the first unfinished one is dropped.
+  const std::size_t prefix =
+      static_cast<std::size_t>(std::find(finished.begin(), finished.end(), 0) - finished.begin());
+  if (counters)
+    for (std::size_t slot = prefix; slot < size; ++slot)
+      if (finished[slot]) counters->back()->add(id.task, slots[slot], -1);
   ChunkResult result{id, {}, 0};
-  for (const DealTally& t : slots) result.totals.add(t);
+  result.chunk.end = id.begin + static_cast<std::int64_t>(prefix);
+  for (std::size_t slot = 0; slot < prefix; ++slot) result.totals.add(slots[slot]);
   if (records)
-    for (const auto& text : texts) *records += text;
+    for (std::size_t slot = 0; slot < prefix; ++slot) *records += texts[slot];
   result.totals.seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   note_threads();

@@ -1,16 +1,27 @@
-// Plays single chunks of an experiment's pairings on this process's cores: the deals of a chunk
-// run in a tbb::parallel_for, each writing its tally into a preallocated slot, and the slots are
-// added in deal order, so a chunk's totals are the same for any thread count (docs/experiments.md,
-// "What a run promises"). Each worker thread plays with its own clones of the pairing's two
-// players, made again when the pairing changes, and their decision samplers (decision_sampler.h),
-// which learn across the thread's deals which player is slow enough to time at every choice. A
-// plain run, a shard and every MPI rank play through this.
+// Plays single chunks of an experiment's pairings on this process's cores: each worker thread
+// takes the chunk's next deals in deal order (8 at a time from one shared counter) and writes each
+// deal's tally into a preallocated slot, and the slots are added in deal order, so a chunk's
+// totals are the same for any thread count (docs/experiments.md, "What a run promises").
+//
+// Stopping (Ctrl-C): the workers ask the stop predicate before each deal and between a deal's
+// two games, and take no more deals once it says stop; a deal under way finishes, or is
+// abandoned between its games. Since deals are taken in order, the finished deals are then the
+// chunk's first ones (the few finished past an abandoned deal are dropped): play() returns that
+// prefix as a piece of the chunk, which the journal keeps (journal.h) and a resumed run
+// completes. With external bots, which the run kills when it stops, a deal that ends after the
+// stop is dropped too (a killed bot forfeits games it did not lose).
+//
+// Each worker thread plays with its own clones of the pairing's two players, made again when the
+// pairing changes, and their decision samplers (decision_sampler.h), which learn across the
+// thread's deals which player is slow enough to time at every choice. A plain run, a shard and
+// every MPI rank play through this.
 #pragma once
 
 #include <tbb/enumerable_thread_specific.h>
 #include <tbb/task_arena.h>
 
 #include <array>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -19,6 +30,7 @@
 #include "engine/tournament/play/decision_sampler.h"
 #include "engine/tournament/results.h"
 #include "engine/tournament/run/chunk_plan.h"
+#include "engine/tournament/run/live_progress.h"
 #include "strategies/registry.h"
 #include "strategies/solver_for_rules.h"
 
@@ -32,10 +44,15 @@ class ChunkPlayer {
   ChunkPlayer(const strategies::Registry& seated, const ExperimentConfig& config);
   ~ChunkPlayer();
 
-  /// Plays chunk `id` and returns its result: its totals and wall seconds (games_bytes 0).
-  /// With `records`, each game's JSON line is appended to it in deal order (games_writer.h).
-  /// Throws what the players throw (bots::BotError, strategies::SpecError, std::runtime_error).
-  ChunkResult play(const ChunkId& id, std::string* records);
+  /// Plays chunk `id` (a whole chunk, or the rest of one: any deals [begin, end) of a pairing)
+  /// and returns its result: its totals and wall seconds (games_bytes 0). With `records`, each
+  /// game's JSON line is appended to it in deal order (games_writer.h). With `stop`, stops early
+  /// as described above: the result then covers deals [id.begin, e) for some e <= id.end (e =
+  /// id.begin when none finished). With `live`, each finished deal is counted there as it
+  /// finishes (and taken back when dropped). Throws what the players throw (bots::BotError,
+  /// strategies::SpecError, std::runtime_error).
+  ChunkResult play(const ChunkId& id, std::string* records,
+                   const std::function<bool()>* stop = nullptr, LiveProgress* live = nullptr);
 
   /// Returns the most worker threads that played one pairing's deals.
   int threads_used() const { return threads_used_; }
@@ -48,6 +65,9 @@ class ChunkPlayer {
   };
   void seat(int task);
   void note_threads();
+  // This player's counters in `live`: one per worker and one for the calling thread's
+  // corrections, claimed once.
+  std::vector<DealCounter*>& counters_for(LiveProgress& live);
 
   const strategies::Registry& seated_;
   const ExperimentConfig& config_;
@@ -58,6 +78,8 @@ class ChunkPlayer {
   /// One open-hands solver per thread for the control variate's covariate.
   tbb::enumerable_thread_specific<strategies::SolverForRules> solvers_;
   int threads_used_ = 0;
+  LiveProgress* live_ = nullptr;  // the progress that counters_ belong to
+  std::vector<DealCounter*> counters_;
 };
 
 }  // namespace tournament

@@ -17,7 +17,9 @@
 
 #include <chrono>
 #include <cstdint>
+#include <atomic>
 #include <functional>
+#include <map>
 #include <mutex>
 #include <optional>
 #include <set>
@@ -31,6 +33,7 @@
 #include "engine/tournament/run/chunk_tally.h"
 #include "engine/tournament/run/games_file.h"
 #include "engine/tournament/run/journal.h"
+#include "engine/tournament/run/live_progress.h"
 
 namespace tournament {
 
@@ -39,9 +42,14 @@ class ChunkPlayer;
 /// Optional callbacks, controls and test controls for a run.
 struct RunHooks {
   std::function<void(const RunProgress&)> on_chunk;  ///< after each chunk written
-  /// Asked before each chunk is handed out; true stops the run there (Ctrl-C), keeping every
-  /// finished chunk in the journal.
+  /// Asked before each chunk is handed out and, by the players, before each deal and between a
+  /// deal's games, from any thread (so it must be cheap and thread-safe): true stops the run
+  /// (Ctrl-C). Every finished chunk, and the finished first deals of each chunk in play, are kept
+  /// in the journal (chunk_player.h).
   std::function<bool()> should_stop;
+  /// When not null, counts every finished deal as it finishes (live_progress.h), for a progress
+  /// display; must outlive the run.
+  LiveProgress* progress = nullptr;
   /// Stop (as if interrupted) after this many chunks have been written by this run; -1 = never.
   std::int64_t stop_after_chunks = -1;
   /// Discard a journal written under another config instead of refusing to run (--restart).
@@ -67,15 +75,25 @@ class ChunkSource {
   ChunkSource(const ExperimentConfig& config, const RunTarget& target, const RunHooks& hooks);
 
   /// Returns the next chunk to play, as described above; nullopt once none is left, after
-  /// stop(), or when the hooks ask to stop. A chunk it returns is in flight until finish().
+  /// stop(), or when the hooks ask to stop. A chunk it returns is in flight until finish(). When
+  /// an interrupted run journalled the chunk's first deals, the chunk returned starts after them
+  /// (begin is then past the plan's).
   std::optional<ChunkId> next();
-  /// Takes a chunk that next() handed out, finished: appends `records` (its game records, in
-  /// deal order; empty without a games file) to the games file, journals it, adds it to the
-  /// tally and calls hooks.on_chunk. Throws ConfigError when `result` is not a chunk in flight
-  /// (its bounds or its number), std::runtime_error when a file cannot be written.
+  /// Takes a chunk that next() handed out, finished, or the first deals of it when the player
+  /// stopped early (result.chunk.end before the chunk's end; none at all when it equals begin):
+  /// appends `records` (its game records, in deal order; empty without a games file) to the
+  /// games file, journals it, adds it to the tally and calls hooks.on_chunk. Throws ConfigError
+  /// when `result` is not a chunk in flight (its number, its begin, or an end past the chunk's),
+  /// std::runtime_error when a file cannot be written.
   void finish(ChunkResult result, const std::string& records = "");
-  /// Hands out nothing more (an interrupt, or a failure elsewhere); chunks in flight may finish.
+  /// Hands out nothing more (an interrupt, or a failure elsewhere); the players of chunks in
+  /// flight stop at their next deal (stop_check) and return what they finished.
   void stop();
+  /// Returns the players' stop predicate: true after stop() or when hooks.should_stop says so.
+  /// Lives as long as the source.
+  const std::function<bool()>& stop_check() const { return stop_check_; }
+  /// Returns the hooks' progress counts (null when there are none).
+  LiveProgress* live() const { return hooks_.progress; }
 
   /// Returns the number of chunks handed out and not finished.
   std::int64_t in_flight() const;
@@ -94,6 +112,8 @@ class ChunkSource {
  private:
   bool wanted(std::int64_t global) const;
   bool stop_requested() const;
+  bool stopping() const;
+  std::map<std::int64_t, std::int64_t>::iterator in_flight(const ChunkId& id);
 
   const ExperimentConfig& config_;
   const RunHooks& hooks_;
@@ -103,8 +123,9 @@ class ChunkSource {
   ChunkTally tally_;
   mutable std::mutex mutex_;
   std::int64_t cursor_ = 0;           // chunks before it are done, in flight or not wanted
-  std::set<std::int64_t> in_flight_;  // global numbers
-  bool stopped_ = false;
+  std::map<std::int64_t, std::int64_t> in_flight_;  // global number -> the deal it went out at
+  std::atomic<bool> stopped_ = false;
+  std::function<bool()> stop_check_;
   std::int64_t written_ = 0;          // chunks finished by this run
   std::int64_t resumed_chunks_ = 0;
   std::int64_t games_played_ = 0;

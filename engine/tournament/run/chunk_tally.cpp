@@ -16,11 +16,41 @@ const ChunkResult* ChunkTally::find(std::int64_t global) const {
 }
 
 bool ChunkTally::add(const ChunkResult& chunk) {
-  if (!plan_.contains(chunk.chunk))
-    throw ConfigError(describe(chunk.chunk) + " is not a chunk of this experiment");
-  if (!chunks_.emplace(plan_.global(chunk.chunk), chunk).second) return false;
-  advance(chunk.chunk.task);
+  const ChunkId& id = chunk.chunk;
+  if (!plan_.contains_part(id))
+    throw ConfigError(describe(id) + " is not a chunk of this experiment");
+  const std::int64_t global = plan_.global(id);
+  if (find(global)) return false;
+  if (!plan_.contains(id)) return add_piece(global, chunk);
+  pieces_.erase(global);
+  chunks_.emplace(global, chunk);
+  advance(id.task);
   return true;
+}
+
+bool ChunkTally::add_piece(std::int64_t global, const ChunkResult& piece) {
+  const std::int64_t at = resume_point(global);
+  if (piece.chunk.begin < at) return false;  // those deals are here already
+  if (piece.chunk.begin > at)
+    throw ConfigError(describe(piece.chunk) + " does not continue the deals before it (they end "
+                      "at deal " + std::to_string(at) + ")");
+  auto [it, fresh] = pieces_.emplace(global, piece);
+  ChunkResult& joined = it->second;
+  if (!fresh) {
+    joined.totals.merge(piece.totals);
+    joined.chunk.end = piece.chunk.end;
+    joined.games_bytes = piece.games_bytes;
+  }
+  if (joined.chunk.end < plan_.chunk(global).end) return true;
+  chunks_.emplace(global, joined);
+  pieces_.erase(it);
+  advance(piece.chunk.task);
+  return true;
+}
+
+std::int64_t ChunkTally::resume_point(std::int64_t global) const {
+  const auto it = pieces_.find(global);
+  return it == pieces_.end() ? plan_.chunk(global).begin : it->second.chunk.end;
 }
 
 bool ChunkTally::take(const ChunkResult& chunk, TaskResult& result) const {

@@ -9,6 +9,12 @@
 // at most that wide (a fixed-width sequential interval: Chow & Robbins, Ann. Math. Statist. 36,
 // 1965), never before kPrecisionMinDeals deals. Summing in deal order makes the tables
 // byte-identical however and wherever the chunks were played.
+//
+// A chunk may also come in pieces: an interrupted run journals the deals of a chunk it finished
+// (its first ones, chunk_player.h) and the resumed run the rest. Pieces of a chunk must come in
+// deal order, each starting where the ones before it end; they are joined (exact sums again)
+// and the chunk counts once its last deal is here, so the tables are those of a run that played
+// it whole.
 #pragma once
 
 #include <cstdint>
@@ -30,10 +36,14 @@ class ChunkTally {
   const ChunkPlan& plan() const { return plan_; }
   /// Returns the chunk `global` when it is here, else null.
   const ChunkResult* find(std::int64_t global) const;
-  /// Adds a finished chunk and returns true; returns false and changes nothing when that chunk
-  /// is already here. Throws ConfigError when `result` is not a chunk of this experiment (another
-  /// pairing count or chunk size).
+  /// Adds a finished chunk, or a piece of one (deals [begin, end) inside a chunk, as above), and
+  /// returns true; returns false and changes nothing when those deals are already here. Throws
+  /// ConfigError when `result` is not a chunk or piece of this experiment (another pairing count
+  /// or chunk size), or is a piece that leaves a gap after the deals of its chunk already here.
   bool add(const ChunkResult& result);
+  /// Returns the first deal of chunk `global` not yet here: its begin, or where its pieces end
+  /// (its end once it is whole).
+  std::int64_t resume_point(std::int64_t global) const;
   /// Returns true when pairing `task` needs no more chunks: all are summed, or a stopping rule
   /// (its SPRT, or `precision`) ended it.
   bool task_done(int task) const { return cursors_[task].done; }
@@ -57,6 +67,8 @@ class ChunkTally {
     bool done = false;
   };
   void advance(int task);
+  // Adds a piece of chunk `global` (not whole); joins it to the ones before it.
+  bool add_piece(std::int64_t global, const ChunkResult& piece);
   // Adds `chunk` to `result` and checks the stopping rules; returns true when one stops it.
   bool take(const ChunkResult& chunk, TaskResult& result) const;
   // True when config.precision is set and the interval of `totals` is that narrow.
@@ -69,6 +81,7 @@ class ChunkTally {
   std::vector<TaskResult> tasks_;  // the running in-order sums
   std::vector<Cursor> cursors_;
   std::map<std::int64_t, ChunkResult> chunks_;
+  std::map<std::int64_t, ChunkResult> pieces_;  // chunks not yet whole: their joined pieces
 };
 
 }  // namespace tournament

@@ -23,9 +23,12 @@ extern "C" void on_signal(int sig) {
     std::raise(sig);
     return;
   }
+  // First signal: the run sees g_caught between deals. The bots end now, so that no game waits
+  // for a bot's answer; the deals they were in are dropped (chunk_player.h).
+  bots::kill_all_bot_processes();
   static constexpr char kNote[] =
-      "\nstopping after the current chunk (finished chunks are kept); press Ctrl-C again to stop "
-      "at once\n";
+      "\nstopping: the games in play finish and every finished game is kept; press Ctrl-C again "
+      "to stop at once\n";
   [[maybe_unused]] const auto n = ::write(STDERR_FILENO, kNote, sizeof kNote - 1);
 }
 

@@ -1,7 +1,8 @@
-// Ctrl-C and kill for a long run: the first SIGINT or SIGTERM asks the run to stop at the next
-// chunk boundary, so every finished chunk stays in the journal and the run resumes from there; a
-// second one kills the external bots and ends the process at once (the signal's default action),
-// losing only the chunk in flight. Exit codes follow the shell's convention: 128 + the signal (130 for SIGINT, 143 for
+// Ctrl-C and kill for a long run: the first SIGINT or SIGTERM asks the run to stop (the players
+// see it before each deal and between a deal's games, chunk_player.h) and ends the external bots
+// at once, so the run stops within about a second with every finished game in the journal and
+// resumes from there; a second one ends the process at once (the signal's default action),
+// losing the deals in play of the chunk in flight. Exit codes follow the shell's convention: 128 + the signal (130 for SIGINT, 143 for
 // SIGTERM).
 #pragma once
 

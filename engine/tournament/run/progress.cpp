@@ -1,30 +1,47 @@
 #include "engine/tournament/run/progress.h"
 
-#include <cstdio>
+#include <string>
 
 namespace tournament {
+namespace {
 
-void ProgressLine::update(const RunProgress& p) {
-  if (!enabled_) return;
-  const auto now = std::chrono::steady_clock::now();
-  if (drawn_ && now - last_ < std::chrono::milliseconds(200)) return;
-  last_ = now;
-  drawn_ = true;
-  const double rate = p.seconds > 0 ? static_cast<double>(p.deals_this_run) / p.seconds : 0;
-  const double left = static_cast<double>(p.deals_total - p.deals_done);
-  const double percent = p.deals_total ? 100.0 * static_cast<double>(p.deals_done) /
-                                             static_cast<double>(p.deals_total)
-                                       : 100.0;
-  std::fprintf(stderr, "\rpairing %d/%d  deals %lld/%lld (%.0f%%)  %.0f deals/s  ETA %.0f s   ",
-               p.task + 1, p.tasks, static_cast<long long>(p.deals_done),
-               static_cast<long long>(p.deals_total), percent, rate, rate > 0 ? left / rate : 0.0);
-  std::fflush(stderr);
+std::string format(const char* pattern, double a, double b = 0) {
+  char text[64];
+  std::snprintf(text, sizeof text, pattern, a, b);
+  return text;
 }
 
-void ProgressLine::finish() {
-  if (!enabled_ || !drawn_) return;
-  std::fprintf(stderr, "\r%80s\r", "");
-  std::fflush(stderr);
+std::string pairing_text(const ProgressSnapshot& s, int task) {
+  const PairingProgress& p = s.pairings[static_cast<std::size_t>(task)];
+  const std::string score = p.a_net.n < 2 ? format("%+.3f +/- ?", p.score.mean)
+                                          : format("%+.3f +/- %.3f", p.score.mean, p.score.ci95);
+  char number[48];
+  std::snprintf(number, sizeof number, "[%d/%zu] ", task + 1, s.pairings.size());
+  return number + p.player_a + " vs " + p.player_b + " " + score;
 }
+
+}  // namespace
+
+std::string progress_text(const ProgressSnapshot& s, std::size_t width) {
+  if (!s.started) return "";
+  const double percent = s.deals_total > 0 ? 100.0 * static_cast<double>(s.deals_done) /
+                                                 static_cast<double>(s.deals_total)
+                                           : 100.0;
+  const char* games = s.matches ? "matches" : "games";
+  std::string text = "deals " + std::to_string(s.deals_done) + "/" +
+                     std::to_string(s.deals_total) + format(" (%.1f%%)", percent) + "  " +
+                     games + " " + std::to_string(s.games_done) + "  " +
+                     format("%.0f", s.games_per_second) + " " + games + "/s  elapsed " +
+                     common::duration_text(s.elapsed_seconds) + "  ETA " + common::duration_text(s.eta_seconds);
+  for (std::size_t i = 0; i < s.current.size(); ++i)
+    text += (i == 0 ? "  |  " : "  ") + pairing_text(s, s.current[i]);
+  if (width > 0 && text.size() > width) text.resize(width);
+  return text;
+}
+
+ProgressDisplay::ProgressDisplay(const LiveProgress& live, common::StatusMode mode,
+                                 std::FILE* out)
+    : line_([&live](std::size_t width) { return progress_text(live.snapshot(), width); }, mode,
+            true, out) {}
 
 }  // namespace tournament

@@ -9,6 +9,7 @@
 #include <exception>
 #include <iostream>
 #include <optional>
+#include <sstream>
 #include <stdexcept>
 #include <thread>
 #include <utility>
@@ -26,7 +27,8 @@ namespace {
 // Messages after the start, all text (MPI_CHAR). Worker to rank 0: kAsk (empty) once, then one
 // kResult per chunk (its journal line, format_entry: every total including the decision counts
 // and CPU times, which also asks for the next), or kError (the reason).
-// Rank 0 to a worker: kChunk (the chunk's global number) or kStop (empty).
+// Rank 0 to a worker: kChunk (the chunk's global number and its first deal to play, which is past
+// the chunk's begin when an interrupted run journalled its first deals) or kStop (empty).
 enum Tag : int { kAsk = 1, kResult, kError, kChunk, kStop };
 
 // How long rank 0's main thread sleeps between looks at its mailbox: from kPollMin after a
@@ -167,7 +169,10 @@ class Coordinator {
     if (!line.empty() && line.back() == '\n') line.pop_back();
     if (!parse_entry(line, result)) throw RankError(from, "sent a damaged chunk line");
     try {
+      const int task = result.chunk.task;
+      const PairingTotals totals = result.totals;
       source_.finish(std::move(result));
+      if (LiveProgress* live = source_.live()) live->add_chunk(task, totals);
     } catch (const ConfigError& e) {
       throw RankError(from, e.what());
     }
@@ -175,7 +180,8 @@ class Coordinator {
 
   void hand_out(int worker) {
     if (const auto id = source_.next()) {
-      send_text(std::to_string(source_.plan().global(*id)), worker, kChunk);
+      send_text(std::to_string(source_.plan().global(*id)) + " " + std::to_string(id->begin),
+                worker, kChunk);
     } else {
       send_text("", worker, kStop);
       --working_;
@@ -287,7 +293,11 @@ int run_mpi_worker(const MpiSession& session, const strategies::Registry& regist
       MPI_Probe(0, MPI_ANY_TAG, MPI_COMM_WORLD, &status);
       const std::string text = receive_text(status);
       if (status.MPI_TAG == kStop) return 0;
-      const ChunkId id = plan.chunk(std::stoll(text));
+      std::istringstream words(text);
+      std::int64_t global = 0, begin = 0;
+      words >> global >> begin;
+      ChunkId id = plan.chunk(global);
+      id.begin = begin;
       send_text(format_entry(player.play(id, nullptr)), 0, kResult);
     }
   } catch (const std::exception& e) {

@@ -172,7 +172,7 @@ TEST(ChunkSourceTest, RefusesAChunkNotHandedOutAndStopsOnRequest) {
   ASSERT_TRUE(first);
   const ChunkResult stray{{0, 3, 150, 200}, {}, 0};  // a real chunk, never handed out
   EXPECT_THROW(source.finish(stray), ConfigError);
-  const ChunkResult foreign{{0, 0, 0, 49}, {}, 0};  // not a chunk of this plan
+  const ChunkResult foreign{{0, 0, 0, 51}, {}, 0};  // ends past its chunk: not of this plan
   EXPECT_THROW(source.finish(foreign), ConfigError);
   source.stop();
   EXPECT_FALSE(source.next());
