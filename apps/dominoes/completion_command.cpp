@@ -2,8 +2,8 @@
 
 #include <iostream>
 
+#include "apps/dominoes/command_options.h"
 #include "engine/common/key_table.h"
-#include "engine/dominoes/rules_keys.h"
 #include "engine/tournament/config/experiment_keys.h"
 #include "engine/tournament/config/run_arguments.h"
 #include "strategies/registry.h"
@@ -45,9 +45,12 @@ std::string value_arms() {
   return arms;
 }
 
+// The rules options play reads (advise reads all but --leader): rules_options() of
+// command_options.h, made from the rules keys.
 std::string rules_option_names() {
   std::vector<std::string> names;
-  for (const auto& key : dominoes::rules_keys()) names.push_back("--" + key.name);
+  const auto options = rules_options(true);  // outlives the loop over its entries
+  for (const auto& option : options.options()) names.push_back("--" + option->long_name());
   return words(names) + " --help";
 }
 
