@@ -127,9 +127,11 @@ Rules make_rules(const py::kwargs& keywords) {
     const bool integer = key->kind == common::KeyKind::kInteger;
     const bool right_type = integer ? py::isinstance<py::int_>(value) && !py::isinstance<py::bool_>(value)
                                     : py::isinstance<py::str>(value);
-    if (!right_type)
-      throw py::value_error(name + "=" + common::quoted(py::repr(value).cast<std::string>()) +
-                            " is not valid: give " + (integer ? "an int, " : "a str, ") + key->valid);
+    if (!right_type) {
+      const std::string shown = common::quoted(py::repr(value).cast<std::string>());
+      throw py::value_error(name + "=" + shown.substr(1, shown.size() - 2) + " is not valid: give " +
+                            (integer ? "an int, " : "a str, ") + key->valid);
+    }
     given.emplace_back(key->name, py::str(value).cast<std::string>());
   }
   try {

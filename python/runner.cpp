@@ -61,9 +61,9 @@ std::string type_name(const py::handle& value) {
 // would be valid.
 [[noreturn]] void wrong_type(const tournament::ExperimentKey& k, const py::handle& value,
                              const std::string& wanted) {
-  throw ConfigError(k.python_name + "=" + common::quoted(py::repr(value).cast<std::string>()) +
-                    " (a " + type_name(value) + ") is not valid: give " + wanted + ", " +
-                    k.key.valid);
+  const std::string shown = common::quoted(py::repr(value).cast<std::string>());
+  throw ConfigError(k.python_name + "=" + shown.substr(1, shown.size() - 2) + " (a " +
+                    type_name(value) + ") is not valid: give " + wanted + ", " + k.key.valid);
 }
 
 // Returns the config text of one Python value for key `k`, checked against the key's kind.
@@ -428,6 +428,27 @@ py::object to_pandas(const PyResults& r, const std::string& table) {
                     "win_rate_ci95_high");
 }
 
+// Reads dominoes.run's (or dominoes.config's) arguments: the players, given first or as players=,
+// into `players`, the keys into the returned config and the session's choices into `session`.
+ExperimentConfig call_config(const py::args& args, const py::kwargs& kwargs, Session& session,
+                             py::list& players) {
+  py::dict keywords(kwargs);
+  if (args.size() > 1)
+    throw ConfigError("dominoes.run takes the players as its one positional argument; give "
+                      "every other key as a keyword, e.g. deals=1000");
+  if (args.size() == 1) {
+    if (keywords.contains("players"))
+      throw ConfigError("players given twice: as the positional argument and as players=");
+    keywords["players"] = args[0];
+  }
+  py::object given = py::none();
+  ExperimentConfig config = config_from(keywords, session, given);
+  if (given.is_none() || py::isinstance<py::str>(given) || !py::isinstance<py::sequence>(given))
+    throw ConfigError("players: give a list of specs or objects, e.g. players=[\"heuristic\", \"random\"]");
+  players = py::list(given);
+  return config;
+}
+
 // The docstring of dominoes.run, made from the key table: one entry per keyword with its help,
 // valid values and default.
 std::string run_doc() {
@@ -443,14 +464,15 @@ reproducible. The other keywords are the config keys (docs/formats.md, `dominoes
 '-' written '_'; None (or leaving one out) means its default:
 )doc";
   for (const auto& k : tournament::experiment_keys()) {
-    if (k.key.name == "player") continue;
     std::string fallback = common::default_text(k.key);
     if (k.key.kind == common::KeyKind::kBoolean) fallback = fallback == "true" ? "True" : "False";
     if (!k.python_default.empty())
       fallback = (k.python_default == "true" ? "True" : k.python_default) + " in Python: " +
                  k.python_default_reason;
     std::string valid = k.key.valid;
+    if (k.key.kind == common::KeyKind::kBoolean) valid = "True or False";
     if (k.key.name == "bot") valid = "a dict {name: command}";
+    else if (k.key.name == "player") valid = "a list of specs or objects, as above";
     else if (k.key.kind == common::KeyKind::kRepeated) valid = "a list of " + valid;
     else if (k.python_list) valid += ", or a list of str";
     doc += "  " + k.python_name + ": " + k.key.help + " (" + valid +
@@ -513,24 +535,24 @@ void bind_runner(py::module_& m) {
   bind_results(m);
   static const std::string doc = run_doc();
   m.def("run", [](py::args args, py::kwargs kwargs) {
-    py::dict keywords(kwargs);
-    if (args.size() > 1)
-      throw ConfigError("dominoes.run takes the players as its one positional argument; give "
-                        "every other key as a keyword, e.g. deals=1000");
-    if (args.size() == 1) {
-      if (keywords.contains("players"))
-        throw ConfigError("players given twice: as the positional argument and as players=");
-      keywords["players"] = args[0];
-    }
     Session session;
-    py::object players = py::none();
-    ExperimentConfig config = config_from(keywords, session, players);
-    if (players.is_none())
-      throw ConfigError("players: give a list of specs or objects, e.g. players=[\"heuristic\", \"random\"]");
-    if (py::isinstance<py::str>(players) || !py::isinstance<py::sequence>(players))
-      throw ConfigError("players: give a list of specs or objects, e.g. players=[\"heuristic\", \"random\"]");
-    return run(py::list(players), std::move(config), session);
+    py::list players;
+    ExperimentConfig config = call_config(args, kwargs, session, players);
+    return run(players, std::move(config), session);
   }, doc.c_str());
+  m.def("config", [](py::args args, py::kwargs kwargs) {
+    Session session;
+    py::list players;
+    ExperimentConfig config = call_config(args, kwargs, session, players);
+    strategies::Registry registry = strategies::Registry::builtin();
+    config.players = seat_players(players, registry);
+    tournament::validate(config, registry);
+    return tournament::to_ini(config);
+  }, R"doc(config(players, **keys)
+
+Returns the config.cfg text dominoes.run(players, **keys) would run under, validated, without
+running it: what `dominoes run --print-config` prints for the same keys. Raises ValueError as
+dominoes.run does.)doc");
   m.def("keys", &keys_object, py::arg("table"), R"doc(
 Returns a key table as a list of dicts: "experiment" (the config keys = dominoes.run's keywords:
 name, python_name, kind, default, python_default, valid, help, choices), "rules" (the variant's
