@@ -32,10 +32,13 @@ po::options_description experiment_options(bool command_line) {
     if (k.key.kind == common::KeyKind::kRepeated) {
       o.add_options()(name, po::value<std::vector<std::string>>(), help.c_str());
     } else if (k.key.kind == common::KeyKind::kBoolean && command_line) {
+      const bool on = common::default_text(k.key) == "true";
+      const std::string flag_help =
+          k.key.help + (on ? " (on unless --no-" + k.key.name + ")" : " (off unless given)");
       o.add_options()(name, po::value<std::string>()->zero_tokens()->implicit_value("true"),
-                      ("flag: " + help).c_str());
+                      flag_help.c_str());
       const std::string negated = "no-" + k.key.name;
-      o.add_options()(negated.c_str(), ("flag: not --" + k.key.name).c_str());
+      o.add_options()(negated.c_str(), ("not --" + k.key.name).c_str());
     } else {
       o.add_options()(name, po::value<std::string>(), help.c_str());
     }
@@ -95,17 +98,19 @@ void check_flags_without_values(const std::vector<std::string>& args) {
     for (const ExperimentKey& k : experiment_keys()) {
       if (k.key.kind != common::KeyKind::kBoolean) continue;
       const std::string& name = k.key.name;
-      std::string value;  // what was given as the flag's value, if anything
+      std::string got;  // how the value given to the flag reads in the message, if any
       for (const std::string& flag : {"--" + name, "--no-" + name}) {
-        if (args[i].rfind(flag + "=", 0) == 0) value = args[i].substr(flag.size() + 1) + " ";
-        const bool next_is_word = args[i] == flag && i + 1 < args.size() &&
-                                  !args[i + 1].empty() && args[i + 1][0] != '-';
-        if (next_is_word && !std::filesystem::exists(args[i + 1])) value = args[i + 1] + " ";
+        if (args[i].rfind(flag + "=", 0) == 0) got = common::quoted(args[i]);
+        if (args[i] != flag || i + 1 >= args.size() || args[i + 1].empty() || args[i + 1][0] == '-')
+          continue;
+        const std::string& next = args[i + 1];
+        if (next == "true" || next == "false") got = common::quoted(next);
+        else if (!std::filesystem::exists(next))
+          got = common::quoted(next) + ", which is no config file either";
       }
-      if (value.empty()) continue;
-      throw ConfigError("option --" + name + " is a flag and takes no value (got " +
-                        common::quoted(value.substr(0, value.size() - 1)) + ", and no such "
-                        "config file): write --" + name + " or --no-" + name + " (" + name +
+      if (got.empty()) continue;
+      throw ConfigError("option --" + name + " is a flag and takes no value (got " + got +
+                        "): write --" + name + " or --no-" + name + " (" + name +
                         " = true or false is for config files)");
     }
 }
