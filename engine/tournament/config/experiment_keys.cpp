@@ -63,8 +63,9 @@ ExperimentKey choice(const std::string& name, Enum Config::*field, Values names,
   return k;
 }
 
-// A path: never empty, which would silently mean the default (out) or nothing (games-out).
-ExperimentKey path(const std::string& name, std::string Config::*field, const std::string& valid,
+// A text key that is never empty: an empty name, out or games-out would silently mean the default
+// or nothing.
+ExperimentKey non_empty_text(const std::string& name, std::string Config::*field, const std::string& valid,
                    std::string help, KeyRole role) {
   return make(
       name, KeyKind::kText, valid, std::move(help),
@@ -196,7 +197,7 @@ ExperimentKey bot_key() {
 
 std::vector<ExperimentKey> make_keys() {
   std::vector<ExperimentKey> keys = {
-      path("name", &Config::name, "a word without '/', '#' or control characters, up to 200 "
+      non_empty_text("name", &Config::name, "a word without '/', '#' or control characters, up to 200 "
            "characters", "the experiment's name; the tables go to results/NAME/ unless out is set",
            KeyRole::kSaved),
       integer<std::int64_t>("deals", &Config::deals, 1, std::int64_t{1} << 40, "1 to 2^40",
@@ -223,9 +224,9 @@ std::vector<ExperimentKey> make_keys() {
              "interval without duplicate deals for one solve per deal; auto is off for now"),
       integer<std::int64_t>("chunk", &Config::chunk, 1, std::int64_t{1} << 30, "1 to 2^30",
                             "deals per journal entry"),
-      path("out", &Config::out_dir, "a directory", "the output directory (results/NAME/ when "
+      non_empty_text("out", &Config::out_dir, "a directory", "the output directory (results/NAME/ when "
            "not set)", KeyRole::kSaved),
-      path("games-out", &Config::games_out,
+      non_empty_text("games-out", &Config::games_out,
            "a file (leave the key out for no records)",
            "write every game as one JSON line to this file, as FILE.partial renamed over FILE at "
            "the end (a regular file or a new path; a link, FIFO, device or directory is refused)",

@@ -68,7 +68,10 @@ struct Column {
 template <typename Row>
 std::string csv_header(const std::vector<Column<Row>>& columns) {
   std::string header;
-  for (const auto& column : columns) header += (header.empty() ? "" : ",") + column.name;
+  for (const auto& column : columns) {
+    if (!header.empty()) header += ',';
+    header += column.name;
+  }
   return header;
 }
 
@@ -76,8 +79,10 @@ std::string csv_header(const std::vector<Column<Row>>& columns) {
 template <typename Row>
 std::string csv_line(const std::vector<Column<Row>>& columns, const Row& row) {
   std::string line;
-  for (std::size_t i = 0; i < columns.size(); ++i)
-    line += (i ? "," : "") + csv_text(columns[i].cell(row));
+  for (std::size_t i = 0; i < columns.size(); ++i) {
+    if (i) line += ',';
+    line += csv_text(columns[i].cell(row));
+  }
   return line;
 }
 
@@ -91,7 +96,8 @@ std::string columns_markdown(const std::vector<Column<Row>>& columns) {
   };
   std::string table = "| column | type | meaning |\n|---|---|---|\n";
   for (const auto& column : columns)
-    table += "| `" + column.name + "` | " + column.type + " | " + escaped(column.meaning) + " |\n";
+    table.append("| `").append(column.name).append("` | ").append(column.type).append(" | ")
+        .append(escaped(column.meaning)).append(" |\n");
   return table;
 }
 
