@@ -22,7 +22,9 @@
 
 #include "apps/dominoes/advise_command.h"
 #include "apps/dominoes/check_bot_command.h"
+#include "apps/dominoes/completion_command.h"
 #include "apps/dominoes/fit_model_command.h"
+#include "apps/dominoes/keys_command.h"
 #include "apps/dominoes/merge_command.h"
 #include "apps/dominoes/play_command.h"
 #include "apps/dominoes/plot_results.h"
@@ -56,7 +58,9 @@ constexpr const char* kUsage =
     "  play [--against SPEC] [--games N]   play a strategy at the terminal\n"
     "  advise --hand TILES [--line TILES]  every legal move with its expected points\n"
     "  check-bot 'COMMAND'                 check an external bot against docs/protocol.md\n"
-    "  fit-model --games F --player SPEC   fit inference's opponent model to game records\n\n"
+    "  fit-model --games F --player SPEC   fit inference's opponent model to game records\n"
+    "  keys [--markdown] TABLE             the key tables: experiment, rules or columns\n"
+    "  completion bash                     a bash completion script\n\n"
     "`dominoes <command> --help` explains each command; `dominoes --version` names the build.\n";
 
 int usage_error(const std::string& message) {
@@ -304,6 +308,8 @@ int main(int argc, char** argv) {
   if (command == "check-bot") return dominoes_cli::check_bot_command(rest);
   if (command == "merge") return dominoes_cli::merge_command(rest);
   if (command == "fit-model") return dominoes_cli::fit_model_command(rest);
+  if (command == "keys") return dominoes_cli::keys_command(rest);
+  if (command == "completion") return dominoes_cli::completion_command(rest);
   return usage_error("unknown command \"" + command + "\": valid commands are run, merge, "
-                     "strategies, play, advise, check-bot, fit-model");
+                     "strategies, play, advise, check-bot, fit-model, keys, completion");
 }

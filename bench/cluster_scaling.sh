@@ -17,7 +17,7 @@ export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
 export OMPI_MCA_btl_vader_single_copy_mechanism=none
 mpi=(mpirun --oversubscribe --bind-to none)
 search=(--player "minimax(scenarios=200)" --player playout --format head-to-head
-        --deals "$deals" --chunk 10 --seed 11 --quiet true)
+        --deals "$deals" --chunk 10 --seed 11 --quiet)
 
 calc() { awk "BEGIN { print $1 }"; }
 
@@ -87,7 +87,7 @@ row "2 shards x 1 thread + merge" 2 "$(seconds two_shards "${search[@]}")" "$bas
 
 # Rank 0's cost per chunk: random vs lowest, one deal per chunk, so a chunk's play is ~2 us.
 cheap=(--player random --player lowest --format head-to-head --deals 20000 --chunk 1
-       --seed 11 --quiet true)
+       --seed 11 --quiet)
 reference=""
 per_chunk() { calc "$(cut -d' ' -f"$1" <<<"$2") * 50"; }  # seconds for 20,000 chunks -> us each
 plain=$(seconds "$bin" run "${cheap[@]}" --threads 1)

@@ -2,12 +2,14 @@
 // Observation (one seat's information set) and the action numbering for networks.
 #include <pybind11/stl.h>
 
+#include <algorithm>
 #include <array>
 #include <sstream>
 
 #include "engine/common/text.h"
 #include "engine/dominoes/deal.h"
 #include "engine/dominoes/notation.h"
+#include "engine/dominoes/rules_keys.h"
 #include "engine/tournament/play/game_loop.h"
 #include "python/bindings.h"
 
@@ -101,51 +103,79 @@ namespace {
 
 // ---- rules ---------------------------------------------------------------------------------------
 
-Rules make_rules(int max_pip, int hand_size, const std::string& scoring, const std::string& leader,
-                 int target) {
-  Rules r;
-  r.max_pip = max_pip;
-  r.hand_size = hand_size;
-  r.match_target = target;
-  if (!parse_scoring_rule(scoring, r.scoring))
-    throw py::value_error("scoring " + common::quoted(scoring) +
-                          " is not valid: valid opponent-pips, pip-difference or all-pips");
-  if (!parse_leader_rule(leader, r.leader))
-    throw py::value_error("leader " + common::quoted(leader) +
-                          " is not valid: valid random, heaviest-double or alternate");
-  if (const std::string why = validate(r); !why.empty()) throw py::value_error(why);
-  return r;
+// A rules key's Python keyword: its name with '-' written '_' (hand-size is hand_size).
+std::string python_name(const std::string& key) {
+  std::string name = key;
+  std::replace(name.begin(), name.end(), '-', '_');
+  return name;
+}
+
+// Rules(**keywords): the rules keys (engine/dominoes/rules_keys.h) read as `dominoes run` reads
+// them. An unknown keyword, a value of the wrong type or a bad value raises ValueError in one line.
+Rules make_rules(const py::kwargs& keywords) {
+  std::vector<std::pair<std::string, std::string>> given;
+  for (const auto& [word, value] : keywords) {
+    const std::string name = py::str(word).cast<std::string>();
+    const auto& keys = rules_keys();
+    const auto key = std::find_if(keys.begin(), keys.end(),
+                                  [&](const auto& k) { return python_name(k.name) == name; });
+    if (key == keys.end()) {
+      std::string valid;
+      for (const auto& k : keys) valid += (valid.empty() ? "" : ", ") + python_name(k.name);
+      throw py::value_error("Rules has no keyword " + common::quoted(name) + "; valid: " + valid);
+    }
+    const bool integer = key->kind == common::KeyKind::kInteger;
+    const bool right_type = integer ? py::isinstance<py::int_>(value) && !py::isinstance<py::bool_>(value)
+                                    : py::isinstance<py::str>(value);
+    if (!right_type) {
+      const std::string shown = common::quoted(py::repr(value).cast<std::string>());
+      throw py::value_error(name + "=" + shown.substr(1, shown.size() - 2) + " is not valid: give " +
+                            (integer ? "an int, " : "a str, ") + key->valid);
+    }
+    given.emplace_back(key->name, py::str(value).cast<std::string>());
+  }
+  try {
+    return rules_from(given);
+  } catch (const common::KeyError& e) {
+    throw py::value_error(e.what());
+  }
 }
 
 std::string rules_repr(const Rules& r) {
-  std::ostringstream out;
-  out << "Rules(double=" << r.max_pip << ", hand_size=" << r.hand_size << ", scoring='"
-      << to_string(r.scoring) << "', leader='" << to_string(r.leader) << "', target="
-      << r.match_target << ")";
-  return out.str();
+  std::string text;
+  for (const auto& key : rules_keys()) {
+    const std::string value = key.values(r).front();
+    text += (text.empty() ? "" : ", ") + python_name(key.name) + "=" +
+            (key.kind == common::KeyKind::kInteger ? value : "'" + value + "'");
+  }
+  return "Rules(" + text + ")";
+}
+
+std::string rules_doc() {
+  std::string doc = "\nA variant of Block Dominoes; every field defaults to the seed's game (docs/rules.md).\n\n"
+                    "Rules(**keys): the rules keys of `dominoes run` (docs/formats.md), '-' written '_':\n";
+  for (const auto& key : rules_keys())
+    doc += "  " + python_name(key.name) + ": " + key.help + " (" + key.valid + "; default " +
+           common::default_text(key) + ")\n";
+  return doc + "Each is also a read-only attribute. Raises ValueError naming a bad keyword or value.";
 }
 
 void bind_rules(py::module_& m) {
-  py::class_<Rules>(m, "Rules", R"doc(
-A variant of Block Dominoes; every field defaults to the seed's game (docs/rules.md).
-
-Rules(double=6, hand_size=7, scoring='opponent-pips', leader='random', target=0)
-  double     the set is double-N, N in 2..9 (28 tiles for double-six)
-  hand_size  tiles dealt to each player, 1..(tiles in the set)/2
-  scoring    'opponent-pips' (seed), 'pip-difference' or 'all-pips'
-  leader     'random' (seed), 'heaviest-double' or 'alternate'
-  target     match target in points (a match ends when a total exceeds it); 0 = single games
-Raises ValueError naming the bad field and its valid range.)doc")
-      .def(py::init(&make_rules), py::arg("double") = 6, py::arg("hand_size") = 7,
-           py::arg("scoring") = "opponent-pips", py::arg("leader") = "random",
-           py::arg("target") = 0)
-      .def_property_readonly("double", [](const Rules& r) { return r.max_pip; })
-      .def_readonly("hand_size", &Rules::hand_size)
-      .def_property_readonly("scoring", [](const Rules& r) { return std::string(to_string(r.scoring)); })
-      .def_property_readonly("leader", [](const Rules& r) { return std::string(to_string(r.leader)); })
-      .def_readonly("target", &Rules::match_target)
-      .def_property_readonly("tile_count", [](const Rules& r) { return tile_count(r.max_pip); },
-                             "number of tiles in the set (28 for double-six)")
+  static const std::string doc = rules_doc();
+  auto rules = py::class_<Rules>(m, "Rules", doc.c_str());
+  rules.def(py::init(&make_rules));
+  for (const auto& key : rules_keys()) {
+    const auto values = key.values;
+    if (key.kind == common::KeyKind::kInteger)
+      rules.def_property_readonly(python_name(key.name).c_str(), [values](const Rules& r) {
+        return std::stoi(values(r).front());
+      });
+    else
+      rules.def_property_readonly(python_name(key.name).c_str(),
+                                  [values](const Rules& r) { return values(r).front(); });
+  }
+  rules.def_property_readonly("tile_count", [](const Rules& r) { return tile_count(r.max_pip); },
+                              "number of tiles in the set (28 for double-six)")
       .def_property_readonly("action_count", &action_count,
                              "size of the action numbering: 3 per tile + 1 (85 for double-six)")
       .def("__eq__", [](const Rules& a, const Rules& b) { return a == b; })

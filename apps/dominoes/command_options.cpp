@@ -2,6 +2,7 @@
 
 #include "engine/common/program_options.h"
 #include "engine/common/text.h"
+#include "engine/dominoes/rules_keys.h"
 #include "strategies/registry.h"
 
 namespace dominoes_cli {
@@ -9,15 +10,10 @@ namespace po = boost::program_options;
 
 po::options_description rules_options(bool with_leader) {
   po::options_description o("Rules (as for dominoes run)");
-  o.add_options()("double", po::value<std::string>(), "the set: double-N for N = 2..9 (default 6)")(
-      "hand-size", po::value<std::string>(), "tiles per hand (default 7)")(
-      "scoring", po::value<std::string>(),
-      "opponent-pips | pip-difference | all-pips "
-      "(default opponent-pips)");
-  if (with_leader)
-    o.add_options()("leader", po::value<std::string>(),
-                    "random | heaviest-double | alternate "
-                    "(default random)");
+  for (const auto& key : dominoes::rules_keys()) {
+    if (key.name == "target" || (key.name == "leader" && !with_leader)) continue;
+    o.add_options()(key.name.c_str(), po::value<std::string>(), common::option_help(key).c_str());
+  }
   return o;
 }
 
@@ -42,25 +38,14 @@ std::uint64_t read_number(const po::variables_map& vm, const std::string& key,
 }
 
 dominoes::Rules read_rules(const po::variables_map& vm) {
-  dominoes::Rules rules;
-  // Wide ranges here: dominoes::validate knows the real ones and names them.
-  rules.max_pip = static_cast<int>(read_number(vm, "double", 6, 0, 1000, "2..9"));
-  rules.hand_size = static_cast<int>(read_number(vm, "hand-size", 7, 1, 1000, "1 or more"));
-  if (vm.count("scoring")) {
-    const std::string& v = vm["scoring"].as<std::string>();
-    if (!dominoes::parse_scoring_rule(v, rules.scoring))
-      throw UsageError("--scoring " + common::quoted(v) +
-                       " is not valid: valid opponent-pips, pip-difference or all-pips");
+  std::vector<std::pair<std::string, std::string>> given;
+  for (const auto& key : dominoes::rules_keys())
+    if (vm.count(key.name)) given.emplace_back(key.name, vm[key.name].as<std::string>());
+  try {
+    return dominoes::rules_from(given);
+  } catch (const common::KeyError& e) {
+    throw UsageError(std::string("--") + e.what());
   }
-  if (vm.count("leader")) {
-    const std::string& v = vm["leader"].as<std::string>();
-    if (!dominoes::parse_leader_rule(v, rules.leader))
-      throw UsageError("--leader " + common::quoted(v) +
-                       " is not valid: valid random, heaviest-double or alternate");
-  }
-  if (const std::string problem = dominoes::validate(rules); !problem.empty())
-    throw UsageError(problem);
-  return rules;
 }
 
 strategies::Player make_player(const std::string& key, const std::string& spec,

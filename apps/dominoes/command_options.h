@@ -1,6 +1,7 @@
 // What `dominoes play` and `dominoes advise` read the same way from their command lines: the
-// rules variant (--double, --hand-size, --scoring, and for play --leader, as `dominoes run` spells
-// them), numbers with a range, and a strategy spec. Every bad value is a UsageError whose what()
+// rules variant (--double, --hand-size, --scoring, and for play --leader: the rules keys of
+// engine/dominoes/rules_keys.h, as `dominoes run` reads them), numbers with a range, and a
+// strategy spec. Every bad value is a UsageError whose what()
 // is one line naming the option and what would be valid.
 #pragma once
 
@@ -30,8 +31,8 @@ boost::program_options::variables_map read_options(
     const std::vector<std::string>& args,
     const boost::program_options::options_description& options, const std::string& command);
 
-/// Returns the default rules changed by the rules options present in `vm`, validated by
-/// dominoes::validate. Throws UsageError on a bad value.
+/// Returns the default rules changed by the rules options present in `vm` (dominoes::rules_from),
+/// validated by dominoes::validate. Throws UsageError on a bad value.
 dominoes::Rules read_rules(const boost::program_options::variables_map& vm);
 
 /// Returns the integer value of option `key` when given, else `fallback`; throws UsageError when it

@@ -34,18 +34,18 @@ po::options_description block_dominoes_options() {
       "depth", po::value<std::string>()->default_value("0"),
       "tiles to search, 0..200; 0 = to the end of the game (exact); at the horizon the position "
       "is scored as if the game ended")(
-      "double", po::value<std::string>()->default_value("6"), "the set: double-N, N = 2..9")(
-      "scoring", po::value<std::string>()->default_value("opponent-pips"),
-      "opponent-pips | pip-difference | all-pips")(
       "table-mb", po::value<std::string>()->default_value("64"),
       "transposition table memory in MiB, 1..65536 and at most half the machine's memory");
+  add_rules_option(o, "double", "6");
+  add_rules_option(o, "scoring", "opponent-pips");
   return o;
 }
 
 dominoes::Rules rules_from(const po::variables_map& vm) {
   dominoes::Rules rules;
-  rules.max_pip = int_option(vm, "double", dominoes::kMinPip, dominoes::kMaxPip);
-  rules.scoring = scoring_option(vm, "scoring");
+  read_rules_option(vm, "double", rules);
+  read_rules_option(vm, "scoring", rules);
+  if (const std::string why = dominoes::validate(rules); !why.empty()) throw OptionError(why);
   return rules;
 }
 

@@ -6,6 +6,7 @@
 #include "apps/solver/input.h"
 #include "engine/common/memory_limit.h"
 #include "engine/common/program_options.h"
+#include "engine/dominoes/rules_keys.h"
 
 namespace po = boost::program_options;
 
@@ -36,13 +37,19 @@ double seconds_option(const po::variables_map& vm, const std::string& name, doub
                     std::to_string(static_cast<long long>(max)));
 }
 
-dominoes::ScoringRule scoring_option(const po::variables_map& vm, const std::string& name) {
-  const std::string& text = vm[name].as<std::string>();
-  dominoes::ScoringRule rule{};
-  if (!dominoes::parse_scoring_rule(text, rule))
-    throw OptionError("--" + name + " " + common::quoted(text) +
-                      " is not valid: valid opponent-pips, pip-difference, all-pips");
-  return rule;
+void add_rules_option(po::options_description& options, const std::string& name,
+                      const std::string& fallback) {
+  const auto* key = common::find_key(dominoes::rules_keys(), name);
+  options.add_options()(key->name.c_str(), po::value<std::string>()->default_value(fallback),
+                        (key->help + " (" + key->valid + ")").c_str());
+}
+
+void read_rules_option(const po::variables_map& vm, const std::string& name, dominoes::Rules& rules) {
+  try {
+    common::find_key(dominoes::rules_keys(), name)->set(rules, vm[name].as<std::string>());
+  } catch (const common::KeyError& e) {
+    throw OptionError(std::string("--") + e.what());
+  }
 }
 
 std::size_t table_bytes_option(const po::variables_map& vm, const std::string& name) {

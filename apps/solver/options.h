@@ -53,9 +53,17 @@ Int int_option(const boost::program_options::variables_map& vm, const std::strin
 double seconds_option(const boost::program_options::variables_map& vm, const std::string& name,
                       double max);
 
-/// Returns the scoring rule named by --`name` (a string option): opponent-pips, pip-difference or
-/// all-pips. Throws OptionError naming the option, the text and the valid names otherwise.
-dominoes::ScoringRule scoring_option(const boost::program_options::variables_map& vm, const std::string& name);
+/// Adds the option of the rules key `name` (engine/dominoes/rules_keys.h: the help and valid values
+/// `dominoes run` shows) with `fallback` as its default: the solver's variants default to smaller
+/// sets than a run.
+void add_rules_option(boost::program_options::options_description& options, const std::string& name,
+                      const std::string& fallback);
+
+/// Sets the field of `rules` that the rules key `name` names from its option in `vm` (which has a
+/// default). Throws OptionError naming the option, the text and the valid values; whether the
+/// rules fit together is dominoes::validate's to say.
+void read_rules_option(const boost::program_options::variables_map& vm, const std::string& name,
+                       dominoes::Rules& rules);
 
 /// The most MiB a --table-mb option accepts on any machine.
 inline constexpr std::uint64_t kMaxTableMib = 65536;

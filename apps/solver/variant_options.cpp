@@ -29,12 +29,12 @@ std::int64_t default_max_nodes() {
 }  // namespace
 
 void add_variant_options(po::options_description& o) {
+  add_rules_option(o, "double", "3");
   o.add_options()(
-      "double", po::value<std::string>()->default_value("3"), "the set: double-N, N = 2..9")(
       "hand", po::value<std::string>()->default_value("3"),
-      "tiles dealt to each seat, 1.. (at most half the set)")(
-      "scoring", po::value<std::string>()->default_value("opponent-pips"),
-      "opponent-pips | pip-difference | all-pips")(
+      "tiles dealt to each seat, 1.. (at most half the set)");
+  add_rules_option(o, "scoring", "opponent-pips");
+  o.add_options()(
       "max-nodes", po::value<std::string>()->default_value(std::to_string(default_max_nodes())),
       "refuse a game tree larger than this many nodes, 1..2147483647 (the default fits half this "
       "machine's memory)")(
@@ -46,9 +46,11 @@ void add_variant_options(po::options_description& o) {
 
 equilibrium::GameTree tree_from(const po::variables_map& vm, SolveStatus* status) {
   dominoes::Rules rules;
-  rules.max_pip = int_option(vm, "double", dominoes::kMinPip, dominoes::kMaxPip);
+  rules.hand_size = 1;  // until the set is known to be valid; then --hand is read against it
+  read_rules_option(vm, "double", rules);
+  if (const std::string why = dominoes::validate(rules); !why.empty()) throw OptionError(why);
   rules.hand_size = int_option(vm, "hand", 1, dominoes::tile_count(rules.max_pip) / 2);
-  rules.scoring = scoring_option(vm, "scoring");
+  read_rules_option(vm, "scoring", rules);
   const auto max_nodes = int_option<std::int64_t>(vm, "max-nodes", 1, std::numeric_limits<std::int32_t>::max());
   return equilibrium::build_game_tree(rules, 0, max_nodes, status ? &status->nodes : nullptr);
 }

@@ -37,6 +37,13 @@ bool parse_name(const std::array<std::pair<Enum, std::string_view>, N>& names,
   return false;
 }
 
+template <typename Enum, std::size_t N>
+std::vector<std::string> names_of(const std::array<std::pair<Enum, std::string_view>, N>& names) {
+  std::vector<std::string> out;
+  for (const auto& [value, name] : names) out.emplace_back(name);
+  return out;
+}
+
 }  // namespace
 
 std::string validate(const Rules& rules) {
@@ -55,6 +62,8 @@ std::string validate(const Rules& rules) {
 
 std::string_view to_string(ScoringRule rule) { return name_of(kScoringNames, rule); }
 std::string_view to_string(LeaderRule rule) { return name_of(kLeaderNames, rule); }
+std::vector<std::string> scoring_rule_names() { return names_of(kScoringNames); }
+std::vector<std::string> leader_rule_names() { return names_of(kLeaderNames); }
 bool parse_scoring_rule(std::string_view name, ScoringRule& rule) {
   return parse_name(kScoringNames, name, rule);
 }

@@ -9,6 +9,7 @@
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace dominoes {
 
@@ -50,6 +51,10 @@ std::string validate(const Rules& rules);
 std::string_view to_string(ScoringRule rule);
 /// Returns the config name of a leader rule: "random", "heaviest-double" or "alternate".
 std::string_view to_string(LeaderRule rule);
+/// Returns every scoring rule's config name, the seed's first.
+std::vector<std::string> scoring_rule_names();
+/// Returns every leader rule's config name, the seed's first.
+std::vector<std::string> leader_rule_names();
 /// Returns true and sets `rule` when `name` is a scoring rule's config name.
 bool parse_scoring_rule(std::string_view name, ScoringRule& rule);
 /// Returns true and sets `rule` when `name` is a leader rule's config name.

@@ -5,6 +5,7 @@
 #include <set>
 #include <sstream>
 
+#include "engine/common/key_table.h"
 #include "engine/common/text.h"
 #include "engine/dominoes/notation.h"
 #include "engine/equilibrium/infoset_key.h"
@@ -163,7 +164,7 @@ SavedStrategy read_strategy(std::istream& in, const std::string& name) {
       have_hand = true;
     } else if (kind == "scoring") {
       if (words.size() != 2 || !dominoes::parse_scoring_rule(words[1], saved.rules.scoring))
-        reader.fail("scoring needs one of opponent-pips, pip-difference, all-pips");
+        reader.fail("scoring needs one of " + common::choice_list(dominoes::scoring_rule_names()));
     } else if (kind == "value") {
       saved.summary.value = header_real(reader, words);
     } else if (kind == "exploitability") {

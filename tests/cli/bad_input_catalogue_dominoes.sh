@@ -25,7 +25,7 @@ reject() {
 }
 
 P=(--player random --player heuristic)
-O=(--out "$tables" --quiet true)
+O=(--out "$tables" --quiet)
 cfg() { printf '%b' "$2" >"$tmp/$1"; echo "$tmp/$1"; }
 
 # Options: unknown, repeated, valueless, and Boost's own placeholders (which once hung the run).
@@ -87,9 +87,9 @@ reject 2 sweep-param run --sweep 2.playouts=1 --sweep-param playouts --sweep-val
 reject 2 twice run "$(cfg twice.cfg 'player = random\nplayer = playout\nsweep = 2.playouts=1\nsweep = 2.playouts=4\n')" "${O[@]}"
 reject 2 name run --name 'a/b' "${P[@]}" "${O[@]}"
 reject 2 name run --name $'two\nlines' "${P[@]}" "${O[@]}"
-reject 2 out run --out $'dir\nname' "${P[@]}" --quiet true
+reject 2 out run --out $'dir\nname' "${P[@]}" --quiet
 reject 2 '#' run --games-out 'games#1.jsonl' "${P[@]}" "${O[@]}"
-reject 2 'out is empty' run --out '' "${P[@]}" --quiet true
+reject 2 'out is empty' run --out '' "${P[@]}" --quiet
 reject 2 'games-out is empty' run --games-out '' "${P[@]}" "${O[@]}"
 reject 2 'takes no value' run --restart=yes "${P[@]}" "${O[@]}"
 # Players and strategy specs.
@@ -147,11 +147,11 @@ reject 2 'symbolic link' run "${P[@]}" "${O[@]}" --games-out "$tmp/games-to-devi
 check 'games-out FIFO is still a FIFO' test -p "$tmp/games-fifo"
 check 'games-out link is still a link' test -L "$tmp/games-to-device"
 : >"$tmp/plain_file"
-reject 2 'not a directory' run "${P[@]}" --quiet true --out "$tmp/plain_file"
-reject 1 'Not a directory' run "${P[@]}" --quiet true --out "$tmp/plain_file/sub" --deals 10
+reject 2 'not a directory' run "${P[@]}" --quiet --out "$tmp/plain_file"
+reject 1 'Not a directory' run "${P[@]}" --quiet --out "$tmp/plain_file/sub" --deals 10
 # ... or over a file the run reads (issue 20): a player's strategy file or model, the config file
 # with a table. Each input must survive the refusal.
-"$bin" run "${P[@]}" --deals 10 --quiet true --out "$tmp/rec" --games-out "$tmp/rec.jsonl" >/dev/null 2>&1
+"$bin" run "${P[@]}" --deals 10 --quiet --out "$tmp/rec" --games-out "$tmp/rec.jsonl" >/dev/null 2>&1
 "$bin" fit-model --games "$tmp/rec.jsonl" --player heuristic --out "$tmp/rec-model.txt" >/dev/null
 cp "$tmp/rec.jsonl" "$tmp/rec.copy" && cp "$tmp/rec-model.txt" "$tmp/rec-model.copy"
 reject 2 'reads' run --player "inference(model=fitted:$tmp/rec-model.txt)" --player random "${O[@]}" --games-out "$tmp/./rec-model.txt"
@@ -159,12 +159,12 @@ strategy=$(cfg d3h2-b.strategy 'dominoes-equilibrium v1\ndouble 3\nhand 2\n')
 reject 2 'reads' run --player "equilibrium(file=$strategy)" --player random "${O[@]}" --games-out "$strategy"
 check 'strategy unchanged' test "$(cat "$strategy")" = "$(printf 'dominoes-equilibrium v1\ndouble 3\nhand 2')"
 mkdir -p "$tmp/own" && cp "$(cfg self2.cfg 'player = random\nplayer = lowest\n')" "$tmp/own/summary.md"
-reject 2 'writes over' run "$tmp/own/summary.md" --out "$tmp/own" --quiet true
+reject 2 'writes over' run "$tmp/own/summary.md" --out "$tmp/own" --quiet
 check 'config unchanged' cmp -s "$tmp/own/summary.md" "$tmp/self2.cfg"
 reject 2 'games file' fit-model --games "$tmp/rec.jsonl" --player heuristic --out "$tmp/../$(basename "$tmp")/rec.jsonl"
 check 'records unchanged' cmp -s "$tmp/rec.jsonl" "$tmp/rec.copy"
 check 'model unchanged' cmp -s "$tmp/rec-model.txt" "$tmp/rec-model.copy"
-"$bin" run "${P[@]}" --deals 20 --chunk 10 --quiet true --out "$tmp/self-merge" --shard 0/1 \
+"$bin" run "${P[@]}" --deals 20 --chunk 10 --quiet --out "$tmp/self-merge" --shard 0/1 \
   --games-out "$tmp/self-merge/shard-0-of-1/games.jsonl" 2>/dev/null
 cp "$tmp/self-merge/shard-0-of-1/games.jsonl" "$tmp/self-merge.copy"
 reject 2 'merge reads' merge "$tmp/self-merge"
@@ -172,10 +172,10 @@ check 'shard records unchanged' cmp -s "$tmp/self-merge/shard-0-of-1/games.jsonl
 # Text that summary.json could not hold (issue 20): refused before the first game, not after the
 # last one.
 reject 2 'UTF-8' run "${P[@]}" "${O[@]}" --name "$(printf 'caf\xe9')"
-reject 2 'UTF-8' run "${P[@]}" --quiet true --out "$tmp/$(printf 'out\xff')"
+reject 2 'UTF-8' run "${P[@]}" --quiet --out "$tmp/$(printf 'out\xff')"
 reject 2 'UTF-8' run "${P[@]}" "${O[@]}" --games-out "$tmp/$(printf 'g\xfe.jsonl')"
 reject 2 'UTF-8' run --bot "mybot=$(printf 'echo \xe9')" --player mybot --player random "${O[@]}"
-"$bin" run "${P[@]}" --deals 20 --chunk 10 --quiet true --out "$tmp/utf8-shards" --shard 0/1 2>/dev/null
+"$bin" run "${P[@]}" --deals 20 --chunk 10 --quiet --out "$tmp/utf8-shards" --shard 0/1 2>/dev/null
 mv "$tmp/utf8-shards" "$tmp/$(printf 'shards\xff')"
 reject 2 'UTF-8' merge "$tmp/$(printf 'shards\xff')"
 # dominoes advise: impossible positions and bad options (issue 9). L4 is a line of 4 tiles with
@@ -245,16 +245,16 @@ reject 2 seed check-bot 'python3 x.py' --seed x
 reject 2 bogus check-bot 'python3 x.py' --bogus
 # Journals that cannot be resumed.
 mkdir -p "$tmp/j1" && echo 'garbage' >"$tmp/j1/journal.txt"
-reject 2 'damaged' run "${P[@]}" --quiet true --out "$tmp/j1" --deals 10
+reject 2 'damaged' run "${P[@]}" --quiet --out "$tmp/j1" --deals 10
 mkdir -p "$tmp/j2" && echo 'dominoes-journal v1 0123456789abcdef' >"$tmp/j2/journal.txt"
-reject 2 'older version' run "${P[@]}" --quiet true --out "$tmp/j2" --deals 10
-"$bin" run "${P[@]}" --quiet true --out "$tmp/j3" --deals 100 --chunk 10 >/dev/null 2>&1
+reject 2 'older version' run "${P[@]}" --quiet --out "$tmp/j2" --deals 10
+"$bin" run "${P[@]}" --quiet --out "$tmp/j3" --deals 100 --chunk 10 >/dev/null 2>&1
 head -n 20 "$tmp/j3/config.cfg" >/dev/null
-"$bin" run "${P[@]}" --quiet true --out "$tmp/j4" --deals 3000000 --chunk 1000 >/dev/null 2>&1 &
+"$bin" run "${P[@]}" --quiet --out "$tmp/j4" --deals 3000000 --chunk 1000 >/dev/null 2>&1 &
 pid=$!
 for _ in $(seq 1 500); do grep -q '^chunk ' "$tmp/j4/journal.txt" 2>/dev/null && break; sleep 0.01; done
 kill -9 "$pid"; wait "$pid" 2>/dev/null
-reject 2 'seed is' run "${P[@]}" --quiet true --out "$tmp/j4" --deals 3000000 --chunk 1000 --seed 9
+reject 2 'seed is' run "${P[@]}" --quiet --out "$tmp/j4" --deals 3000000 --chunk 1000 --seed 9
 
 # Shards and the merge (issue 11).
 reject 2 'shard' run "${P[@]}" "${O[@]}" --shard 2/2
@@ -270,11 +270,11 @@ reject 2 'no shard directories' merge "$tmp/empty-run"
 reject 2 'unknown option' merge "$tmp/empty-run" --bogus
 mkdir -p "$tmp/half-run/shard-0-of-2"
 reject 2 'config.cfg' merge "$tmp/half-run"
-"$bin" run "${P[@]}" --deals 40 --chunk 10 --quiet true --out "$tmp/half-run" --shard 0/2 2>/dev/null
+"$bin" run "${P[@]}" --deals 40 --chunk 10 --quiet --out "$tmp/half-run" --shard 0/2 2>/dev/null
 reject 2 'shard-1-of-2 is absent' merge "$tmp/half-run"
 # A shard journal whose second chunk line fails its check (issue 20): its chunks from there on
 # are missing, and the refusal says why.
-"$bin" run "${P[@]}" --deals 40 --chunk 10 --quiet true --out "$tmp/damaged-run" --shard 0/1 2>/dev/null
+"$bin" run "${P[@]}" --deals 40 --chunk 10 --quiet --out "$tmp/damaged-run" --shard 0/1 2>/dev/null
 awk '/^chunk/ { if (++n == 2) { c = substr($0, length($0)); $0 = substr($0, 1, length($0) - 1) (c == "0" ? "1" : "0") } } { print }' \
   "$tmp/damaged-run/shard-0-of-1/journal.txt" >"$tmp/damaged.txt"
 mv "$tmp/damaged.txt" "$tmp/damaged-run/shard-0-of-1/journal.txt"
@@ -314,8 +314,8 @@ reject 2 'FIFO' run --player "equilibrium(file=$tmp/fifo)" --player random "${O[
 reject 2 'longer than' run "$tmp/long-line.cfg" "${O[@]}"
 reject 2 'UTF-8' run "$(cfg latin1.cfg 'player = random\nplayer = lowest\nname = caf\xe9\n')" "${O[@]}"
 mkdir -p "$tmp/j5" && ln -s /dev/zero "$tmp/j5/journal.txt"
-reject 2 'character device' run "${P[@]}" --quiet true --out "$tmp/j5" --deals 10
-"$bin" run "${P[@]}" --deals 20 --chunk 10 --quiet true --out "$tmp/zero-shard" --shard 0/1 2>/dev/null
+reject 2 'character device' run "${P[@]}" --quiet --out "$tmp/j5" --deals 10
+"$bin" run "${P[@]}" --deals 20 --chunk 10 --quiet --out "$tmp/zero-shard" --shard 0/1 2>/dev/null
 rm -f "$tmp/zero-shard/shard-0-of-1/journal.txt"
 ln -s /dev/zero "$tmp/zero-shard/shard-0-of-1/journal.txt"
 reject 2 'character device' merge "$tmp/zero-shard"

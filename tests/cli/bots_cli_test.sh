@@ -26,7 +26,7 @@ alive_with() {
 
 # 1. --bot on the command line: the table has a row for the bot and its forfeit columns.
 "$bin" run --bot "fl=$py clients/python/firstlegal.py" --player fl --player random \
-  --format head-to-head --deals 200 --chunk 50 --quiet true --out "$tmp/a" >"$tmp/out" 2>"$tmp/err"
+  --format head-to-head --deals 200 --chunk 50 --quiet --out "$tmp/a" >"$tmp/out" 2>"$tmp/err"
 check "run with --bot succeeds" test $? -eq 0
 check "summary names the bot" grep -q '^fl,random,400,' "$tmp/a/summary.csv"
 check "summary has forfeit columns" grep -q 'a_forfeits,b_forfeits,.*,seconds$' "$tmp/a/summary.csv"
@@ -79,7 +79,7 @@ check "the flood log stays under 8 MiB ($(wc -c <"$tmp/flood.log") bytes)" \
   test "$(wc -c <"$tmp/flood.log")" -le $((8 << 20))
 check "the flood log says it was cut" grep -q '^# dominoes: this log passed 8 MiB' "$tmp/flood.log"
 "$bin" run --bot "fl=$py tests/bots/stderr_flood.py --mib 20" --player fl --player random \
-  --deals 4 --quiet true --out "$tmp/flood" >/dev/null 2>"$tmp/err"
+  --deals 4 --quiet --out "$tmp/flood" >/dev/null 2>"$tmp/err"
 check "the flooding bot fails the run (exit 1)" test $? -eq 1
 check "the run's error stays short ($(wc -c <"$tmp/err") bytes)" test "$(wc -c <"$tmp/err")" -lt 4000
 
@@ -93,12 +93,12 @@ check "the left process was killed" test "$(alive_with "sleep 987.$$")" -eq 0
 
 # 4c. A bot sees none of the runner's open files (its journal, its tables): only its pipes.
 "$bin" run --bot "fds=ls -l /proc/\$\$/fd >&2; exec $py clients/python/firstlegal.py" \
-  --player fds --player random --deals 30 --chunk 5 --quiet true --out "$tmp/fd" >/dev/null 2>&1
+  --player fds --player random --deals 30 --chunk 5 --quiet --out "$tmp/fd" >/dev/null 2>&1
 check "the open-file listing ran" grep -q 'pipe:' "$tmp/fd/bots/fds.log"
 check "no journal or table is open in the bot" test "$(grep -c -e journal -e summary "$tmp/fd/bots/fds.log")" -eq 0
 
 # 5. A bot that cannot start: the run stops after 3 failures in a row, naming the bot.
-"$bin" run --bot 'ghost=/nonexistent/bot' --player ghost --player random --deals 20 --quiet true \
+"$bin" run --bot 'ghost=/nonexistent/bot' --player ghost --player random --deals 20 --quiet \
   --out "$tmp/c" >"$tmp/out" 2>"$tmp/err"
 check "a bot that cannot start fails the run (exit 1)" test $? -eq 1
 check "the error names the bot" grep -q 'bot ghost failed 3 games in a row' "$tmp/err"
@@ -109,7 +109,7 @@ check "the error shows its log" grep -q 'not found' "$tmp/err"
 for signals in 1 2; do
   out="$tmp/int$signals"
   "$bin" run --bot "st=$py -X $tag$signals tests/bots/stubborn.py" --player st --player random \
-    --deals 200000 --chunk 20 --threads 2 --quiet true --out "$out" >/dev/null 2>"$tmp/err" &
+    --deals 200000 --chunk 20 --threads 2 --quiet --out "$out" >/dev/null 2>"$tmp/err" &
   pid=$!
   for _ in $(seq 1 500); do grep -q '^chunk ' "$out/journal.txt" 2>/dev/null && break; sleep 0.02; done
   kill -INT "$pid"

@@ -45,7 +45,7 @@ expect_mentions() {
 }
 
 P=(--player random --player heuristic)
-O=(--out "$out" --quiet true)
+O=(--out "$out" --quiet)
 
 expect_mentions "deals 0" deals run --deals 0 "${P[@]}" "${O[@]}"
 expect_mentions "deals -3" deals run --deals -3 "${P[@]}" "${O[@]}"

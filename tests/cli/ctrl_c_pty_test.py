@@ -58,7 +58,7 @@ def main():
                 chunks = sum(1 for l in f if l.startswith("chunk ") and l.endswith("\n"))
         check("finished games are in the journal", chunks >= 1, "%d chunks" % chunks)
         if resume:
-            args = shlex.split(resume[0][len("resume with: "):]) + ["--quiet", "true"]
+            args = shlex.split(resume[0][len("resume with: "):]) + ["--quiet"]
             done = subprocess.run(args, capture_output=True, text=True, timeout=120)
             check("the printed command resumes", done.returncode == 0 and
                   re.search(r"resumed [1-9]\d* chunks", done.stderr) is not None, done.stderr)

@@ -41,7 +41,7 @@ random_vs_eq=$(awk '$1 == "against-equilibrium" { v = $2 } END { print v }' "$tm
 # lie within the run's own 95% interval (widened by half for the solve's exploitability) of the
 # exact value, minus random's points against the equilibrium.
 "$dominoes" run --format head-to-head --player "equilibrium(file=$tmp/d3h2.strategy)" --player random \
-  --double 3 --hand-size 2 --leader alternate --deals 20000 --chunk 5000 --seed 5 --quiet true \
+  --double 3 --hand-size 2 --leader alternate --deals 20000 --chunk 5000 --seed 5 --quiet \
   --out "$tmp/run" >/dev/null 2>"$tmp/err"
 check "run exits 0" test $? -eq 0
 check "run agrees with the exact tree" awk -F, -v exact="$random_vs_eq" \

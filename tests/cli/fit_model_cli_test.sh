@@ -9,7 +9,7 @@ set -u
 bin=${1:?usage: $0 PATH/TO/dominoes}
 source "$(dirname "$0")/cli_lib.sh"
 
-"$bin" run --player heuristic --player random --format head-to-head --deals 100 --quiet true \
+"$bin" run --player heuristic --player random --format head-to-head --deals 100 --quiet \
   --out "$tmp/run" --games-out "$tmp/games.jsonl" >/dev/null 2>&1
 check "records written" [ -s "$tmp/games.jsonl" ]
 
@@ -31,7 +31,7 @@ uniform() { sed -n 's/.*(uniform over legal moves: \([-0-9.e]*\)).*/\1/p' "$tmp/
 check "random's fit near uniform" awk -v l="$(ll)" -v u="$(uniform)" 'BEGIN { exit !(l - u < 0.05) }'
 
 "$bin" run --player "inference(model=fitted:$tmp/h.model,scenarios=20)" --player heuristic \
-  --format head-to-head --deals 5 --quiet true --out "$tmp/run2" >/dev/null 2>&1
+  --format head-to-head --deals 5 --quiet --out "$tmp/run2" >/dev/null 2>&1
 check "inference plays with the fitted model" [ -s "$tmp/run2/summary.csv" ]
 
 finish

@@ -114,7 +114,7 @@ wait_for_chunks() {  # wait_for_chunks FILE N JOB
 
 # 1. A round robin of three fast strategies on 3 ranks and on 1 equals the plain run.
 rr=(run --player random --player lowest --player heuristic --deals 600 --chunk 50 --threads 1
-    --quiet true)
+    --quiet)
 run_as rr_plain plain "${rr[@]}"
 check "plain round robin runs" test $? -eq 0
 run_as rr_seed plain "${rr[@]}" --seed 2
@@ -133,7 +133,7 @@ check "-np 1: same tables as the plain run" same_tables "$tmp/rr_plain" "$tmp/rr
 
 # 2. A sequential test stops where the plain run stops, though 3 ranks had chunks in flight.
 h2h=(run --format=head-to-head --player heuristic --player random --sprt=p0=0,p1=2 --deals 20000
-     --chunk 20 --threads 1 --quiet true)
+     --chunk 20 --threads 1 --quiet)
 run_as sprt_plain plain "${h2h[@]}"
 check "plain SPRT run" test $? -eq 0
 column=$(head -1 "$tmp/sprt_plain/summary.csv" | tr ',' '\n' | grep -nx deals_played | cut -d: -f1)
@@ -147,7 +147,7 @@ check "SPRT -np 3: same tables (sprt.csv, summary) as the plain run" \
 # 3. Bots: each rank runs its own, rank R > 0 logs to OUT/bots/rank-R/; a worker's failing bot is
 # reported by rank 0 naming the rank, and the job ends non-zero.
 bot=(run --bot "fl=$py $src/clients/python/firstlegal.py" --player fl --player random
-     --format=head-to-head --deals 40 --chunk 5 --threads 1 --quiet true)
+     --format=head-to-head --deals 40 --chunk 5 --threads 1 --quiet)
 run_as bot_plain plain "${bot[@]}"
 check "plain run with a bot" test $? -eq 0
 run_as bot_np2 2 "${bot[@]}"
@@ -193,7 +193,7 @@ check "--mpi --shard under mpirun: said once" test "$(grep -c 'cannot be used to
 # 6. A longer run: interrupted on rank 0, resumed on 3 ranks and a worker killed with SIGKILL,
 # resumed on 2 ranks to the end: the plain run's tables.
 long=(run --player random --player lowest --player heuristic --deals 1500000 --chunk 5000
-      --threads 1 --quiet true)
+      --threads 1 --quiet)
 total=900  # 3 pairings x 300 chunks
 run_as long_plain plain "${long[@]}"
 check "plain long run" test $? -eq 0

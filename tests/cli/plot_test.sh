@@ -52,14 +52,14 @@ plots_ok() {  # plots_ok DIR STEM TEXT...
 sweep="$tmp/sweep"
 check "run --plot" "$bin" run --name tiny-grid --player 'playout(playouts=4)' --player random \
   --format head-to-head --sweep 1.playouts=2,8 --sweep 1.rollout=random,lowest --deals 30 \
-  --chunk 10 --seed 7 --threads 2 --quiet true --out "$sweep" --plot
+  --chunk 10 --seed 7 --threads 2 --quiet --out "$sweep" --plot
 plots_ok "$sweep" sweep tiny-grid "30 deals per pairing" "seed 7" "points per game" "win rate" \
   "1.playouts" "1.rollout=lowest"
 
 # 2. A round robin plotted afterwards: the cross tables as heat maps.
 rr="$tmp/rr"
 check "round robin" "$bin" run --name tiny-rr --player random --player lowest --player heuristic \
-  --deals 20 --chunk 10 --seed 3 --threads 2 --quiet true --out "$rr"
+  --deals 20 --chunk 10 --seed 3 --threads 2 --quiet --out "$rr"
 check "plot round robin" "$py" "$plot" "$rr"
 plots_ok "$rr" crosstable_points tiny-rr "20 deals per pairing" "seed 3" "points per game" \
   "3. heuristic"
@@ -116,7 +116,7 @@ plot_error "NUL bytes in summary.csv" 2 "summary.csv" "$tmp/binary"
 mkdir -p "$tmp/nompl/matplotlib"
 echo 'raise ImportError("stand-in: no matplotlib")' >"$tmp/nompl/matplotlib/__init__.py"
 PYTHONPATH="$tmp/nompl" plot_error "matplotlib missing" 3 "python3-matplotlib" "$sweep"
-PYTHONPATH="$tmp/nompl" "$bin" run --player random --player lowest --deals 5 --quiet true \
+PYTHONPATH="$tmp/nompl" "$bin" run --player random --player lowest --deals 5 --quiet \
   --out "$tmp/nompl-run" --plot >"$tmp/out" 2>"$tmp/err"
 check "run --plot without matplotlib succeeds" test $? -eq 0
 check "and says so" grep -q "python3-matplotlib" "$tmp/err"

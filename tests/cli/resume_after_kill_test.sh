@@ -27,7 +27,7 @@ deals=3000000
 chunk=2000
 chunks=$(((deals + chunk - 1) / chunk))
 args=(run --player random --player heuristic --deals "$deals" --chunk "$chunk" --threads 2
-      --quiet true)
+      --quiet)
 killed="$tmp/killed"
 journal="$killed/journal.txt"
 

@@ -15,7 +15,7 @@ cleanup_runs() {
 trap cleanup_runs EXIT
 
 # Fast players: about a million games a second a core, so 2,000,000 deals take a few seconds.
-fast=(--player random --player heuristic --chunk 2000 --threads 2 --quiet true)
+fast=(--player random --player heuristic --chunk 2000 --threads 2 --quiet)
 # summary.csv without its measured columns, the last three: a_ms_per_decision,
 # b_ms_per_decision and seconds.
 strip_seconds() { sed -E 's/(,[^,]*){3}$//' "$1"; }
@@ -93,7 +93,7 @@ check "the resumed run has every game" grep -q ',6000000,' "$tmp/stopped_INT/sum
 # 4. A second Ctrl-C stops at once, inside a chunk that would take many seconds; the journal
 #    keeps its whole lines.
 slow=(--player 'minimax(scenarios=200,depth=0)' --player heuristic --chunk 5000 --threads 1
-      --quiet true --deals 5000 --out "$tmp/slow")
+      --quiet --deals 5000 --out "$tmp/slow")
 start=$(date +%s%N)
 "$bin" run "${slow[@]}" >/dev/null 2>"$tmp/err" &
 pid=$!; pids+=("$pid")
@@ -117,12 +117,12 @@ check "the refusal names the holder's process id" grep -q "process $first" "$tmp
 kill -9 "$first"; wait "$first" 2>/dev/null
 
 # 6. More threads than cores: the run says how many actually ran.
-"$bin" run --player random --player lowest --deals 2000 --threads 64 --quiet true \
+"$bin" run --player random --player lowest --deals 2000 --threads 64 --quiet \
   --out "$tmp/threads" >/dev/null 2>"$tmp/err"
 check "--threads 64 says what ran" grep -q 'asked for 64' "$tmp/err"
 
 # 7. An output directory that cannot be made: exit 1 and the system's reason.
-"$bin" run --player random --player lowest --deals 10 --quiet true --out /dev/null/sub \
+"$bin" run --player random --player lowest --deals 10 --quiet --out /dev/null/sub \
   >"$tmp/out" 2>"$tmp/err"
 rc=$?
 check "an impossible --out exits 1 (got $rc)" test "$rc" -eq 1

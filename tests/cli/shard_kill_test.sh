@@ -21,7 +21,7 @@ die() {
 # random vs heuristic plays millions of games a second: 1,000,000 duplicate deals in chunks of
 # 2000 (250 chunks per shard) take a few seconds, far longer than it takes to see 5 chunks.
 args=(run --player random --player heuristic --deals 1000000 --chunk 2000 --threads 2
-      --quiet true --out "$tmp/sharded")
+      --quiet --out "$tmp/sharded")
 journal="$tmp/sharded/shard-1-of-2/journal.txt"
 chunk_lines() { grep -c '^chunk .*[0-9a-f]$' "$journal" 2>/dev/null || echo 0; }
 

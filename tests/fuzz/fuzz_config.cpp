@@ -1,5 +1,5 @@
 // Fuzz target: the experiment config reader (engine/tournament/config/experiment_config.h), as
-// `dominoes run FILE --quiet true` reads it. The input is written to a temporary file (one per
+// `dominoes run FILE --quiet` reads it. The input is written to a temporary file (one per
 // process, rewritten for every input) and read with parse_run_arguments; it must be accepted or
 // raise ConfigError. An accepted config must survive its own INI form: to_ini() read back gives
 // the same INI text, with no error.
@@ -39,7 +39,7 @@ class TempFile {
 };
 
 tournament::RunRequest read(const std::string& path) {
-  return tournament::parse_run_arguments({path, "--quiet", "true"});
+  return tournament::parse_run_arguments({path, "--quiet"});
 }
 
 }  // namespace

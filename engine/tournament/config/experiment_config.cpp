@@ -10,6 +10,7 @@
 #include "engine/common/limited_file.h"
 #include "engine/common/same_file.h"
 #include "engine/common/text.h"
+#include "engine/tournament/config/experiment_keys.h"
 #include "engine/tournament/config/grid_sweep.h"
 #include "strategies/registry.h"
 
@@ -222,31 +223,12 @@ ExperimentConfig default_experiment() {
 }
 
 std::vector<std::pair<std::string, std::string>> result_keys(const ExperimentConfig& c) {
-  std::vector<std::pair<std::string, std::string>> keys = {
-      {"deals", std::to_string(c.deals)},
-      {"seed", std::to_string(c.seed)},
-      {"format", to_string(c.format)},
-      {"duplicate", c.duplicate ? "true" : "false"},
-      {"target", std::to_string(c.rules.match_target)},
-      {"double", std::to_string(c.rules.max_pip)},
-      {"hand-size", std::to_string(c.rules.hand_size)},
-      {"scoring", std::string(to_string(c.rules.scoring))},
-      {"leader", std::string(to_string(c.rules.leader))},
-      {"control-variate", std::string(to_string(c.control_variate))},
-      {"chunk", std::to_string(c.chunk)}};
-  if (!c.games_out.empty()) keys.emplace_back("games-out", c.games_out);
-  for (const auto& p : c.players) keys.emplace_back("player", p);
-  if (c.sweep.active()) {
-    std::string values;
-    for (std::size_t i = 0; i < c.sweep.values.size(); ++i)
-      values += (i ? "," : "") + c.sweep.values[i];
-    keys.emplace_back("sweep-player", std::to_string(c.sweep.player + 1));
-    keys.emplace_back("sweep-param", c.sweep.param);
-    keys.emplace_back("sweep-values", values);
+  std::vector<std::pair<std::string, std::string>> keys;
+  for (const ExperimentKey& k : experiment_keys()) {
+    // A bot is written as its section's keys, below.
+    if (k.role != KeyRole::kResult || k.key.name == "bot" || (k.written && !k.written(c))) continue;
+    for (const std::string& value : k.key.values(c)) keys.emplace_back(k.key.name, value);
   }
-  if (c.sprt.enabled) keys.emplace_back("sprt", to_string(c.sprt));
-  if (c.precision > 0) keys.emplace_back("precision", common::shortest_decimal(c.precision));
-  for (const auto& sweep : c.grid) keys.emplace_back("sweep", to_string(sweep));
   for (const auto& bot : c.bots)
     for (const auto& [key, value] : bots::bot_keys(bot))
       keys.emplace_back("bot." + bot.name + "." + key, value);
@@ -255,20 +237,18 @@ std::vector<std::pair<std::string, std::string>> result_keys(const ExperimentCon
 
 std::string to_ini(const ExperimentConfig& c) {
   std::ostringstream os;
-  os << "# dominoes experiment config (INI); run it with: dominoes run THIS_FILE\n"
-     << "name = " << c.name << "\n";
-  // The keys that never change a result sit where earlier versions wrote them.
+  os << "# dominoes experiment config (INI); run it with: dominoes run THIS_FILE\n";
+  for (const ExperimentKey& k : experiment_keys()) {
+    if (k.role == KeyRole::kSession || k.key.name == "bot" || (k.written && !k.written(c)))
+      continue;
+    for (const std::string& value : k.key.values(c)) os << k.key.name << " = " << value << "\n";
+  }
   std::string section;
   for (const auto& [key, value] : result_keys(c)) {
-    if (key.rfind("bot.", 0) == 0) {  // "bot.NAME.KEY": the `[bot.NAME]` sections, last
-      const auto dot = key.rfind('.');
-      if (key.substr(0, dot) != section) os << "\n[" << (section = key.substr(0, dot)) << "]\n";
-      os << key.substr(dot + 1) << " = " << value << "\n";
-      continue;
-    }
-    os << key << " = " << value << "\n";
-    if (key == "seed") os << "threads = " << c.threads << "\n";
-    if (key == "chunk" && !c.out_dir.empty()) os << "out = " << c.out_dir << "\n";
+    if (key.rfind("bot.", 0) != 0) continue;
+    const auto dot = key.rfind('.');  // "bot.NAME.KEY": the `[bot.NAME]` sections, last
+    if (key.substr(0, dot) != section) os << "\n[" << (section = key.substr(0, dot)) << "]\n";
+    os << key.substr(dot + 1) << " = " << value << "\n";
   }
   return os.str();
 }

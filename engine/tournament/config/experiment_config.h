@@ -14,6 +14,7 @@
 #include "engine/bots/bot_config.h"
 #include "engine/dominoes/rules.h"
 #include "engine/tournament/config/config_error.h"
+#include "engine/tournament/config/experiment_fields.h"
 #include "engine/tournament/config/grid_sweep.h"
 #include "engine/tournament/config/schedule.h"
 #include "engine/tournament/stats/control_variate.h"
@@ -24,45 +25,6 @@ class Registry;
 }
 
 namespace tournament {
-
-/// One experiment. Fill it, then validate() it: the runner only takes validated configs.
-struct ExperimentConfig {
-  std::string name = "default";
-  std::int64_t deals = 100000;  ///< deals per pairing
-  std::uint64_t seed = 1;
-  int threads = 0;              ///< 0 = all cores
-  std::vector<std::string> players;  ///< strategy specs, in order (canonical once validated)
-  Format format = Format::kRoundRobin;
-  bool duplicate = true;
-  dominoes::Rules rules;        ///< includes the match target (0 = single games)
-  std::string out_dir;          ///< where the tables go; results/<name>/ unless set
-  std::string games_out;        ///< game records file (JSON lines), or empty for none
-  std::int64_t chunk = 1000;    ///< deals per journal entry
-  bool quiet = false;           ///< no progress line
-  Sweep sweep;  ///< the one-parameter sweep (sweep-param, sweep-values, sweep-player)
-  /// A grid sweep (grid_sweep.h): `sweep = P.PARAM=V1,...` keys, the cartesian product of all, the
-  /// first varying slowest. Not together with `sweep`.
-  std::vector<Sweep> grid;
-  /// A sequential test (sprt.h), head-to-head without a sweep only; `deals` is then the maximum.
-  SprtSettings sprt;
-  /// Fixed-width stopping (chunk_tally.h): each pairing stops once the 95% interval of A's points
-  /// per game (or match) is at most +-precision, checked after each chunk in deal order and never
-  /// before kPrecisionMinDeals deals; `deals` is then the maximum. 0 = off.
-  double precision = 0;
-  /// Regression-adjusted estimate with the deal's open-hands value (control_variate.h).
-  ControlVariateMode control_variate = ControlVariateMode::kAuto;
-  /// External bots (docs/protocol.md) the players may name: `[bot.NAME]` sections, `--bot
-  /// NAME=CMD`.
-  std::vector<bots::BotConfig> bots;
-  /// Filled by validate(): the player lists the experiment runs, one per sweep value or grid point
-  /// (the swept players' specs with the values set), or just `players` without a sweep; canonical
-  /// specs.
-  std::vector<std::vector<std::string>> lineups;
-
-  /// Returns the number of games each deal gives: 2 with duplicate deals, else 1 (matches: the
-  /// number of matches).
-  int games_per_deal() const { return duplicate ? 2 : 1; }
-};
 
 /// The fewest deals a pairing plays before `precision` may stop it: below that the sample standard
 /// deviation is too rough to judge the interval by.
@@ -126,13 +88,16 @@ std::vector<Sweep> swept_parameters(const ExperimentConfig& config);
 /// Returns the built-in default experiment: a quick round robin of the fast strategies.
 ExperimentConfig default_experiment();
 
-/// Returns the config as an INI file that `dominoes run` reads back to the same experiment.
+/// Returns the config as an INI file that `dominoes run` reads back to the same experiment: every
+/// key of experiment_keys.h that is not a session key, in the table's order, `[bot.NAME]` sections
+/// last.
 std::string to_ini(const ExperimentConfig& config);
 
 /// Returns the (key, value) pairs that decide the tables' contents and the journal's layout, in
-/// INI order and spelling: everything but threads, quiet, name and out, which never change a
-/// result. A bot's keys come last, as "bot.NAME.KEY" (to_ini writes them as `[bot.NAME]`
-/// sections). A journal is resumed only under the same keys (journal.h).
+/// INI order and spelling: the keys experiment_keys.h marks KeyRole::kResult (everything but
+/// threads, quiet, name and out, which never change a result). A bot's keys come last, as
+/// "bot.NAME.KEY" (to_ini writes them as `[bot.NAME]` sections). A journal is resumed only under
+/// the same keys (journal.h).
 std::vector<std::pair<std::string, std::string>> result_keys(const ExperimentConfig& config);
 
 }  // namespace tournament

@@ -12,6 +12,7 @@
 #include "engine/common/program_options.h"
 #include "engine/common/same_file.h"
 #include "engine/common/text.h"
+#include "engine/tournament/config/experiment_keys.h"
 #include "engine/tournament/config/grid_sweep.h"
 #include "strategies/registry.h"
 
@@ -19,55 +20,29 @@ namespace tournament {
 namespace po = boost::program_options;
 namespace {
 
-// Every key of a config file, which is also a command-line option. Values are read as text and
-// converted here so that each bad value gets a message naming the key and the valid range.
-po::options_description experiment_options() {
+// Every key of a config file, which is also a command-line option, from the one table
+// (experiment_keys.h). Values are read as text and converted by the table's keys, so each bad
+// value gets a message naming the key and the valid values. On the command line a boolean is a
+// flag pair, --KEY and --no-KEY; in a config file it is `KEY = true` or `KEY = false`.
+po::options_description experiment_options(bool command_line) {
   po::options_description o("Experiment options (each is also a key of a config file)");
-  o.add_options()
-      ("name", po::value<std::string>(), "experiment name; tables go to results/<name>/")
-      ("deals", po::value<std::string>(), "deals per pairing, 1 or more (default 100000)")
-      ("seed", po::value<std::string>(), "experiment seed, 0..2^64-1 (default 1)")
-      ("threads", po::value<std::string>(), "worker threads; 0 = all cores (default 0)")
-      ("player", po::value<std::vector<std::string>>(),
-       "strategy spec, repeated in order, e.g. heuristic or name(key=value,...); "
-       "see `dominoes strategies`")
-      ("format", po::value<std::string>(), "head-to-head | round-robin | gauntlet "
-       "(default round-robin)")
-      ("duplicate", po::value<std::string>(), "duplicate deals, true | false (default true)")
-      ("target", po::value<std::string>(), "match target in points, 0 (single games) to 100000 "
-       "(default 0)")
-      ("double", po::value<std::string>(), "the set: double-N for N = 2..9 (default 6)")
-      ("hand-size", po::value<std::string>(), "tiles per hand (default 7)")
-      ("scoring", po::value<std::string>(), "opponent-pips | pip-difference | all-pips "
-       "(default opponent-pips)")
-      ("leader", po::value<std::string>(), "random | heaviest-double | alternate "
-       "(default random)")
-      ("control-variate", po::value<std::string>(), "auto | on | off: also report A's points "
-       "adjusted by the deal's open-hands value (a narrower interval "
-       "without duplicate deals, for a solve per deal; auto = off, see docs/statistics.md)")
-      ("out", po::value<std::string>(), "output directory (default results/<name>/)")
-      ("games-out", po::value<std::string>(), "write every game as a JSON line to this file "
-       "(written as FILE.partial, renamed over FILE at the end: a regular file or a new path; a "
-       "symbolic link, FIFO, device or directory is refused)")
-      ("chunk", po::value<std::string>(), "deals per journal entry, 1 or more (default 1000)")
-      ("quiet", po::value<std::string>(), "no progress line, true | false (default false)")
-      ("sweep-param", po::value<std::string>(),
-       "sweep one parameter of one player over sweep-values, e.g. scenarios")
-      ("sweep-values", po::value<std::string>(), "the sweep's values, comma-separated, e.g. 50,100,200")
-      ("sweep-player", po::value<std::string>(), "which player the sweep changes, 1-based (default 1)")
-      ("sprt", po::value<std::string>(), "sequential test, head-to-head only, deals = the maximum: "
-       "p0=X,p1=Y[,alpha=0.05,beta=0.05], H0 A's points/game <= p0, H1 >= p1, e.g. p0=0,p1=0.5")
-      ("precision", po::value<std::string>(), "stop each pairing once the 95% interval of A's "
-       "points per game is at most +-X (checked after each chunk, after at least 100 deals; "
-       "deals = the maximum), e.g. 0.25; 0 = off (default). A --shard plays all its chunks; "
-       "the merge applies the rule")
-      ("sweep", po::value<std::vector<std::string>>(),
-       "grid sweep P.PARAM=V1,V2,... (P: 1-based player), repeated: runs the cartesian product, "
-       "the first sweep varying slowest; e.g. 1.scenarios=50,200 and 1.depth=0,10")
-      ("bot", po::value<std::vector<std::string>>(),
-       "an external bot (docs/protocol.md), NAME=COMMAND, repeated; seat it as player NAME. In a "
-       "config file also as a section [bot.NAME] with command = ..., and optional time-ms "
-       "(per move, default 1000), start-ms (10000), ready-ms (5000), dir, restarts (2)");
+  for (const ExperimentKey& k : experiment_keys()) {
+    const std::string help = common::option_help(k.key);
+    const char* name = k.key.name.c_str();  // the table outlives every description
+    if (k.key.kind == common::KeyKind::kRepeated) {
+      o.add_options()(name, po::value<std::vector<std::string>>(), help.c_str());
+    } else if (k.key.kind == common::KeyKind::kBoolean && command_line) {
+      const bool on = common::default_text(k.key) == "true";
+      const std::string flag_help =
+          k.key.help + (on ? " (on unless --no-" + k.key.name + ")" : " (off unless given)");
+      o.add_options()(name, po::value<std::string>()->zero_tokens()->implicit_value("true"),
+                      flag_help.c_str());
+      const std::string negated = "no-" + k.key.name;
+      o.add_options()(negated.c_str(), ("not --" + k.key.name).c_str());
+    } else {
+      o.add_options()(name, po::value<std::string>(), help.c_str());
+    }
+  }
   return o;
 }
 
@@ -88,109 +63,62 @@ po::options_description command_line_options() {
   return o;
 }
 
-std::string valid_keys() {
-  const po::options_description options = experiment_options();  // outlives the loop
-  std::string keys;
-  for (const auto& opt : options.options())
-    keys += (keys.empty() ? "" : ", ") + opt->long_name();
-  return keys;
-}
+std::string valid_keys() { return common::key_names(experiment_key_declarations()); }
 
-template <typename Int>
-Int parse_integer(const std::string& key, const std::string& text, Int min, Int max,
-                  const std::string& valid) {
-  const auto value = common::parse_int<Int>(text);
-  if (!value || *value < min || *value > max)
-    throw ConfigError(key + " " + common::quoted(text) + " is not valid: valid " + valid);
-  return *value;
-}
-
-bool parse_bool(const std::string& key, const std::string& text) {
-  if (text == "true") return true;
-  if (text == "false") return false;
-  throw ConfigError(key + " " + common::quoted(text) + " is not valid: valid true or false");
-}
-
-// An empty path would silently mean the default (out) or nothing (games-out): refused instead.
-const std::string& non_empty(const char* key, const std::string& text, const char* valid) {
-  if (text.empty()) throw ConfigError(std::string(key) + " is empty: give " + valid);
-  return text;
-}
-
-const std::string* get(const po::variables_map& vm, const char* key) {
-  return vm.count(key) ? &vm[key].as<std::string>() : nullptr;
-}
-
-// Reads each number's form; the rules' fields (target, double, hand-size) get their ranges from
-// dominoes::validate, the one place that knows them.
-void apply_numbers(const po::variables_map& vm, ExperimentConfig& c) {
-  constexpr auto kMaxInt = std::numeric_limits<int>::max();
-  if (auto* v = get(vm, "deals"))
-    c.deals = parse_integer<std::int64_t>("deals", *v, 1, std::int64_t{1} << 40, "1 to 2^40");
-  if (auto* v = get(vm, "seed"))
-    c.seed = parse_integer<std::uint64_t>("seed", *v, 0, ~std::uint64_t{0}, "0..2^64-1");
-  if (auto* v = get(vm, "threads"))
-    c.threads = parse_integer<int>("threads", *v, 0, 1024, "0 (all cores) to 1024");
-  if (auto* v = get(vm, "target"))
-    c.rules.match_target = parse_integer<int>("target", *v, 0, kMaxInt, "0 (single games) or more");
-  if (auto* v = get(vm, "double"))
-    c.rules.max_pip = parse_integer<int>("double", *v, 0, kMaxInt, "2..9");
-  if (auto* v = get(vm, "hand-size"))
-    c.rules.hand_size = parse_integer<int>("hand-size", *v, 1, kMaxInt, "1 or more");
-  if (auto* v = get(vm, "chunk"))
-    c.chunk = parse_integer<std::int64_t>("chunk", *v, 1, std::int64_t{1} << 30, "1 to 2^30");
-}
-
-void apply_words(const po::variables_map& vm, ExperimentConfig& c) {
-  if (auto* v = get(vm, "name")) c.name = *v;
-  if (auto* v = get(vm, "format")) {
-    const auto format = parse_format(*v);
-    if (!format)
-      throw ConfigError("format " + common::quoted(*v) +
-                        " is not valid: valid head-to-head, round-robin or gauntlet");
-    c.format = *format;
+// Reads the values `vm` holds for the table's keys into `c`, in the table's order; a repeated key
+// replaces the values an earlier source gave. `bot` is apply_bots' (sections and --bot merge).
+void apply_keys(const po::variables_map& vm, ExperimentConfig& c) {
+  for (const ExperimentKey& k : experiment_keys()) {
+    const std::string& name = k.key.name;
+    try {
+      if (name == "bot") continue;
+      if (k.key.kind == common::KeyKind::kRepeated) {
+        if (!vm.count(name)) continue;
+        k.key.clear(c);
+        for (const auto& text : vm[name].as<std::vector<std::string>>()) k.key.set(c, text);
+        continue;
+      }
+      const bool negated = vm.count("no-" + name) > 0;
+      if (negated && vm.count(name))
+        throw ConfigError("--" + name + " and --no-" + name + " are both given: give one");
+      if (negated) k.key.set(c, "false");
+      if (vm.count(name)) k.key.set(c, vm[name].as<std::string>());
+    } catch (const common::KeyError& e) {
+      throw ConfigError(e.what());
+    }
   }
-  if (auto* v = get(vm, "duplicate")) c.duplicate = parse_bool("duplicate", *v);
-  if (auto* v = get(vm, "quiet")) c.quiet = parse_bool("quiet", *v);
-  if (auto* v = get(vm, "out")) c.out_dir = non_empty("out", *v, "a directory");
-  if (auto* v = get(vm, "games-out"))
-    c.games_out = non_empty("games-out", *v, "a file (leave the key out for no records)");
-  if (auto* v = get(vm, "scoring"); v && !dominoes::parse_scoring_rule(*v, c.rules.scoring))
-    throw ConfigError("scoring " + common::quoted(*v) +
-                      " is not valid: valid opponent-pips, pip-difference or all-pips");
-  if (auto* v = get(vm, "leader"); v && !dominoes::parse_leader_rule(*v, c.rules.leader))
-    throw ConfigError("leader " + common::quoted(*v) +
-                      " is not valid: valid random, heaviest-double or alternate");
-  if (auto* v = get(vm, "control-variate")) {
-    const auto mode = parse_control_variate_mode(*v);
-    if (!mode)
-      throw ConfigError("control-variate " + common::quoted(*v) + " is not valid: valid auto, on or off");
-    c.control_variate = *mode;
-  }
-  if (vm.count("player")) c.players = vm["player"].as<std::vector<std::string>>();
-  if (auto* v = get(vm, "sweep-param")) c.sweep.param = *v;
-  if (auto* v = get(vm, "sweep-player"))
-    c.sweep.player = parse_integer<int>("sweep-player", *v, 1, 1 << 20, "1 or more") - 1;
-  if (auto* v = get(vm, "sweep-values")) c.sweep.values = common::split_list(*v);
-  if (auto* v = get(vm, "sprt"))
-    if (const std::string why = parse_sprt_settings(*v, c.sprt); !why.empty()) throw ConfigError(why);
-  if (auto* v = get(vm, "precision")) {
-    const auto x = common::parse_double(*v);
-    if (!x || !(*x >= 0) || *x > 1e6)
-      throw ConfigError("precision " + common::quoted(*v) +
-                        " is not valid: valid a number of points from 0 (off) to 1e6, e.g. 0.25");
-    c.precision = *x;
-  }
-  if (vm.count("sweep")) {
-    c.grid.clear();
-    for (const auto& text : vm["sweep"].as<std::vector<std::string>>())
-      c.grid.push_back(parse_sweep(text));
-  }
+}
+
+// A boolean key is a flag on the command line. `--quiet true` would read "true" as the config
+// file and `--quiet=false` is refused by the parser with a less helpful line, so a flag followed by
+// true, false or a word that names no file (`--duplicate maybe`), or written with '=', is refused
+// here with the flag's two spellings. A flag followed by an existing file is that file.
+void check_flags_without_values(const std::vector<std::string>& args) {
+  for (std::size_t i = 0; i < args.size(); ++i)
+    for (const ExperimentKey& k : experiment_keys()) {
+      if (k.key.kind != common::KeyKind::kBoolean) continue;
+      const std::string& name = k.key.name;
+      std::string got;  // how the value given to the flag reads in the message, if any
+      for (const std::string& flag : {"--" + name, "--no-" + name}) {
+        if (args[i].rfind(flag + "=", 0) == 0) got = common::quoted(args[i]);
+        if (args[i] != flag || i + 1 >= args.size() || args[i + 1].empty() || args[i + 1][0] == '-')
+          continue;
+        const std::string& next = args[i + 1];
+        if (next == "true" || next == "false") got = common::quoted(next);
+        else if (!std::filesystem::exists(next))
+          got = common::quoted(next) + ", which is no config file either";
+      }
+      if (got.empty()) continue;
+      throw ConfigError("option --" + name + " is a flag and takes no value (got " + got +
+                        "): write --" + name + " or --no-" + name + " (" + name +
+                        " = true or false is for config files)");
+    }
 }
 
 po::variables_map read_command_line(const std::vector<std::string>& args) {
+  check_flags_without_values(args);
   po::options_description cli;
-  cli.add(command_line_options()).add(experiment_options());
+  cli.add(command_line_options()).add(experiment_options(true));
   po::positional_options_description positional;
   positional.add("config", 1);
   try {
@@ -245,8 +173,8 @@ void check_sections_once(const std::string& text, const std::string& name) {
   }
 }
 
-// Adds the keys of the config file at `path` to `vm` (the command line's values win) and returns
-// the bots of its `[bot.NAME]` sections.
+// Stores the keys of the config file at `path` in `vm` and returns the bots of its `[bot.NAME]`
+// sections.
 std::vector<bots::BotConfig> read_config_file(const std::string& path, po::variables_map& vm) {
   std::istringstream file;
   try {
@@ -258,7 +186,7 @@ std::vector<bots::BotConfig> read_config_file(const std::string& path, po::varia
   std::vector<bots::BotConfig> sections;
   std::set<std::string> section_keys;
   try {
-    const po::options_description keys = experiment_options();  // `parsed` points into it
+    const po::options_description keys = experiment_options(false);  // `parsed` points into it
     auto parsed = po::parse_config_file(file, keys, true);
     for (const auto& option : parsed.options) {
       if (!option.unregistered) continue;
@@ -286,11 +214,9 @@ std::vector<bots::BotConfig> read_config_file(const std::string& path, po::varia
   return sections;
 }
 
-// The config's bots: the file's sections, then each --bot NAME=COMMAND (which replaces a
-// section of the same name).
-void apply_bots(const po::variables_map& vm, std::vector<bots::BotConfig> sections,
-                ExperimentConfig& c) {
-  c.bots = std::move(sections);
+// Adds each bot NAME=COMMAND that `vm` holds (--bot options, or `bot =` lines of a file) to the
+// config's bots by the table's bot key, which replaces the command of a section of that name.
+void apply_bots(const po::variables_map& vm, ExperimentConfig& c) {
   if (!vm.count("bot")) return;
   std::vector<std::string> named;
   for (const auto& text : vm["bot"].as<std::vector<std::string>>()) {
@@ -303,11 +229,25 @@ void apply_bots(const po::variables_map& vm, std::vector<bots::BotConfig> sectio
     if (std::find(named.begin(), named.end(), bot.name) != named.end())
       throw ConfigError("bot " + bot.name + " is declared twice by --bot: give each bot once");
     named.push_back(bot.name);
-    auto same = [&](const auto& b) { return b.name == bot.name; };
-    if (auto it = std::find_if(c.bots.begin(), c.bots.end(), same); it != c.bots.end())
-      it->command = bot.command;
-    else
-      c.bots.push_back(bot);
+    find_experiment_key("bot")->key.set(c, text);
+  }
+}
+
+// Reads the arguments' config file (when they name one) into `request`, then the command line's
+// keys over it: the file's sections and keys first, so the command line wins.
+void apply_sources(const po::variables_map& vm, RunRequest& request) {
+  po::variables_map file;
+  std::vector<bots::BotConfig> sections;
+  if (vm.count("config")) {
+    request.config_path = vm["config"].as<std::string>();
+    sections = read_config_file(request.config_path, file);
+  }
+  request.config = request.config_path.empty() ? default_experiment() : ExperimentConfig{};
+  request.config.bots = std::move(sections);
+  const po::variables_map* sources[] = {&file, &vm};
+  for (const po::variables_map* source : sources) {
+    apply_keys(*source, request.config);
+    apply_bots(*source, request.config);
   }
 }
 
@@ -331,7 +271,7 @@ std::string help_text() {
         "finished first deals of the chunk in play are journalled too, so every finished game is\n"
         "kept (a second Ctrl-C stops at once). One run at a time per output directory.\n\n"
      << command_line_options() << "\n"
-     << experiment_options();
+     << experiment_options(true);
   return os.str();
 }
 
@@ -371,15 +311,7 @@ RunRequest parse_run_arguments(const std::vector<std::string>& args) {
   if (request.mpi && vm.count("shard"))
     throw ConfigError("--shard and --mpi cannot be used together: give --shard K/N to run one "
                       "shard, or --mpi under mpirun for one run over all ranks");
-  std::vector<bots::BotConfig> sections;
-  if (vm.count("config")) {
-    request.config_path = vm["config"].as<std::string>();
-    sections = read_config_file(request.config_path, vm);
-  }
-  request.config = request.config_path.empty() ? default_experiment() : ExperimentConfig{};
-  apply_numbers(vm, request.config);
-  apply_words(vm, request.config);
-  apply_bots(vm, std::move(sections), request.config);
+  apply_sources(vm, request);
   validate(request.config, strategies::Registry::builtin());
   check_not_config_file(request);
   if (request.mpi && !request.config.games_out.empty())
@@ -392,12 +324,21 @@ RunRequest parse_run_arguments(const std::vector<std::string>& args) {
 
 namespace tournament {
 
+std::vector<std::string> run_option_names() {
+  std::vector<std::string> names;
+  const po::options_description all[] = {command_line_options(), experiment_options(true)};
+  for (const auto& options : all)
+    for (const auto& option : options.options()) names.push_back("--" + option->long_name());
+  return names;
+}
+
 std::vector<bots::BotConfig> parse_bot_declarations(const std::vector<std::string>& args) {
-  po::variables_map vm = read_command_line(args);
-  std::vector<bots::BotConfig> sections;
-  if (vm.count("config")) sections = read_config_file(vm["config"].as<std::string>(), vm);
+  const po::variables_map vm = read_command_line(args);
+  po::variables_map file;
   ExperimentConfig config;
-  apply_bots(vm, std::move(sections), config);
+  if (vm.count("config")) config.bots = read_config_file(vm["config"].as<std::string>(), file);
+  apply_bots(file, config);
+  apply_bots(vm, config);
   return config.bots;
 }
 

@@ -32,6 +32,11 @@ struct RunRequest {
 /// directory, an unknown strategy or parameter, or --games-out naming the config file itself.
 RunRequest parse_run_arguments(const std::vector<std::string>& args);
 
+/// Returns every option `dominoes run` takes, spelled as on its command line ("--help", "--deals",
+/// "--quiet", "--no-quiet", ...): the command-line-only options, then the experiment keys in the
+/// table's order (experiment_keys.h), a boolean key as its two flags. For shell completion.
+std::vector<std::string> run_option_names();
+
 /// Returns the bots that `args` (run's arguments: an optional config file, --bot options)
 /// declare, for `dominoes strategies`; other options are read but not checked. Throws
 /// ConfigError as parse_run_arguments does for the file and the bot declarations.

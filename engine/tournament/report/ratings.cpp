@@ -213,14 +213,40 @@ Ratings rate(const std::vector<TaskResult>& tasks, const std::vector<std::string
   return ratings;
 }
 
+namespace {
+
+Cell number(double x, int decimals = 4) { return Cell::of_number(x, decimals); }
+
+std::vector<Column<RatingRow>> make_rating_columns() {
+  using R = RatingRow;
+  return {
+      {"player", "text", "the player's canonical spec", [](const R& r) { return Cell::of_text(r.player); }},
+      {"points_rating", "number", "points per game against the field's average player (the "
+       "ratings sum to 0), from the weighted least-squares fit",
+       [](const R& r) { return number(r.points_rating); }},
+      {"points_ci95", "number", "half-width of its 95% interval",
+       [](const R& r) { return number(r.points_ci95); }},
+      {"elo", "number", "Bradley-Terry Elo from the win rates, mean 0 over the players",
+       [](const R& r) { return number(r.elo, 1); }},
+      {"elo_ci95_low", "number", "its 95% interval's lower bound (observed information)",
+       [](const R& r) { return number(r.elo_ci95_low, 1); }},
+      {"elo_ci95_high", "number", "its 95% interval's upper bound",
+       [](const R& r) { return number(r.elo_ci95_high, 1); }},
+      {"games", "integer", "games the player played", [](const R& r) { return Cell::of_integer(r.games); }},
+  };
+}
+
+}  // namespace
+
+const std::vector<Column<RatingRow>>& rating_columns() {
+  static const std::vector<Column<RatingRow>> columns = make_rating_columns();
+  return columns;
+}
+
 std::string ratings_csv(const Ratings& ratings) {
-  std::ostringstream os;
-  os << "player,points_rating,points_ci95,elo,elo_ci95_low,elo_ci95_high,games\n";
-  for (const auto& r : ratings.rows)
-    os << csv_field(r.player) << ',' << fixed(r.points_rating, 4) << ',' << fixed(r.points_ci95, 4)
-       << ',' << fixed(r.elo, 1) << ',' << fixed(r.elo_ci95_low, 1) << ','
-       << fixed(r.elo_ci95_high, 1) << ',' << r.games << '\n';
-  return os.str();
+  std::string csv = csv_header(rating_columns()) + "\n";
+  for (const auto& r : ratings.rows) csv += csv_line(rating_columns(), r) + "\n";
+  return csv;
 }
 
 std::string ratings_markdown(const Ratings& ratings, const std::string& title,

@@ -54,6 +54,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/tournament/report/table_columns.h"
 #include "engine/tournament/results.h"
 
 namespace tournament {
@@ -128,6 +129,11 @@ struct Ratings {
 /// games_per_deal(). Throws std::invalid_argument as the fits do.
 Ratings rate(const std::vector<TaskResult>& tasks, const std::vector<std::string>& players,
              int games_per_unit);
+
+/// Returns ratings.csv's columns, declared once (table_columns.h) for ratings.csv, summary.json's
+/// ratings and Python's: player, points_rating, points_ci95, elo, elo_ci95_low, elo_ci95_high,
+/// games (4 decimals for points, 1 for Elo).
+const std::vector<Column<RatingRow>>& rating_columns();
 
 /// Returns ratings.csv: the header
 /// player,points_rating,points_ci95,elo,elo_ci95_low,elo_ci95_high,games

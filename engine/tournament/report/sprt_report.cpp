@@ -9,21 +9,6 @@
 namespace tournament {
 namespace {
 
-std::string sprt_cells(const SummaryRow& r) {
-  if (!r.has_sprt) return ",,,";
-  return fixed(r.sprt_llr, 4) + "," + fixed(r.sprt_lower, 4) + "," +
-         fixed(r.sprt_upper, 4) + "," + to_string(r.sprt_decision);
-}
-
-std::string penta_cells(const SummaryRow& r) {
-  if (!r.has_penta) return ",,,,,,,,";
-  std::string cells;
-  for (const auto c : r.penta) cells += std::to_string(c) + ",";
-  const PentanomialEstimate& e = r.penta_estimate;
-  return cells + fixed(e.score, 4) + "," + fixed(e.normalized_elo, 2) + "," +
-         fixed(e.normalized_elo_ci95_low, 2) + "," + fixed(e.normalized_elo_ci95_high, 2);
-}
-
 std::string penta_line(const SummaryRow& r) {
   const PentanomialEstimate& e = r.penta_estimate;
   std::ostringstream os;
@@ -47,8 +32,6 @@ std::string sprt_verdict(SprtDecision decision, std::int64_t deals, double llr,
          fixed(llr, 2) + ", bounds " + fixed(bounds.lower, 2) + ".." +
          fixed(bounds.upper, 2) + ")";
 }
-
-std::string sprt_and_penta_cells(const SummaryRow& r) { return sprt_cells(r) + "," + penta_cells(r); }
 
 std::string sprt_markdown(const std::vector<SummaryRow>& rows, const ExperimentConfig& c) {
   const SprtSettings& s = c.sprt;

@@ -1,5 +1,5 @@
-// How an SPRT's end and a pairing's pentanomial counts read in the tables and on the terminal:
-// summary.csv's sprt_* and penta_* cells, the lines summary.md adds under its table when an SPRT
+// How an SPRT's end and a pairing's pentanomial counts read for people (summary.csv's sprt_* and
+// penta_* cells are summary_columns.h's): the lines summary.md adds under its table when an SPRT
 // ran, and the one-line verdict, e.g. "H1 accepted after 3200 deals (LLR 2.96, bounds -2.94..2.94)".
 #pragma once
 
@@ -14,10 +14,6 @@ namespace tournament {
 /// Returns "<decision> after <deals> deals (LLR x.xx, bounds l.ll..u.uu)" (two decimals).
 std::string sprt_verdict(SprtDecision decision, std::int64_t deals, double llr,
                          const SprtBounds& bounds);
-
-/// Returns the row's 13 summary.csv cells from sprt_llr to normalized_elo_ci95_high, joined by
-/// commas (no leading or trailing comma), empty where not applicable (summary.h).
-std::string sprt_and_penta_cells(const SummaryRow& row);
 
 /// Returns the Markdown paragraph summary.md adds when an SPRT ran: the hypotheses, the verdict
 /// of each row and, with duplicate deals, its pentanomial line.

@@ -8,6 +8,7 @@
 #include "engine/common/text.h"
 #include "engine/tournament/report/cell_text.h"
 #include "engine/tournament/report/sprt_report.h"
+#include "engine/tournament/report/summary_columns.h"
 #include "engine/tournament/stats/statistics.h"
 
 namespace tournament {
@@ -30,10 +31,6 @@ std::string readable_p(double p) {
 double ms_per(std::int64_t ns, std::int64_t decisions) {
   return decisions ? static_cast<double>(ns) / 1e6 / static_cast<double>(decisions) : 0;
 }
-std::string ms_cell(double ms, std::int64_t decisions, int places) {
-  return decisions ? fixed(ms, places) : std::string();
-}
-
 std::string ms_or_dash(double ms, std::int64_t decisions) {
   return decisions ? fixed(ms, 3) : std::string("—");
 }
@@ -45,13 +42,6 @@ std::string unit_name(const ExperimentConfig& c) {
 }
 
 namespace {
-
-// The control variate's four CSV fields and their commas; empty fields when it is off.
-std::string cv_fields(const AdjustedEstimate& e) {
-  if (!e.valid) return ",,,,";
-  return fixed(e.mean, 4) + ',' + fixed(e.ci95, 4) + ',' + fixed(e.beta, 4) + ',' +
-         fixed(e.correlation, 4) + ',';
-}
 
 // summary.md's paragraph on the control variate: one line per row that has it.
 std::string cv_lines(const std::vector<SummaryRow>& rows) {
@@ -142,23 +132,10 @@ std::string summary_csv(const std::vector<SummaryRow>& rows) {
   std::ostringstream os;
   if (!rows.empty())
     for (const auto& column : rows.front().sweep) os << csv_field(column.first) << ',';
-  os << "player_a,player_b,games,a_wins,draws,b_wins,a_points_per_game,a_points_ci95,a_win_rate,"
-        "a_win_rate_ci95_low,a_win_rate_ci95_high,p_value,leader_points_per_game,a_forfeits,"
-        "b_forfeits,deals_played,sprt_llr,sprt_lower,sprt_upper,sprt_decision,penta_ll,penta_ld,"
-        "penta_d,penta_wd,penta_ww,penta_score,normalized_elo,normalized_elo_ci95_low,"
-        "normalized_elo_ci95_high,a_points_per_game_cv,a_points_ci95_cv,cv_beta,cv_rho,a_ms_per_decision,b_ms_per_decision,"
-        "seconds\n";
+  os << csv_header(summary_columns()) << '\n';
   for (const auto& r : rows) {
     for (const auto& column : r.sweep) os << csv_field(column.second) << ',';
-    os << csv_field(r.player_a) << ',' << csv_field(r.player_b) << ',' << r.games << ','
-       << r.a_wins << ',' << r.draws << ',' << r.b_wins << ',' << fixed(r.a_points_per_game, 4)
-       << ',' << fixed(r.a_points_ci95, 4) << ',' << fixed(r.a_win_rate, 4) << ','
-       << fixed(r.a_win_rate_ci95_low, 4) << ',' << fixed(r.a_win_rate_ci95_high, 4) << ','
-       << significant(r.p_value) << ',' << fixed(r.leader_points_per_game, 4) << ','
-       << r.a_forfeits << ',' << r.b_forfeits << ',' << r.deals_played << ','
-       << sprt_and_penta_cells(r) << ',' << cv_fields(r.cv)
-       << ms_cell(r.a_ms_per_decision, r.a_decisions, 4) << ','
-       << ms_cell(r.b_ms_per_decision, r.b_decisions, 4) << ',' << fixed(r.seconds, 3) << '\n';
+    os << csv_line(summary_columns(), r) << '\n';
   }
   return os.str();
 }

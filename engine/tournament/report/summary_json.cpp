@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include "engine/tournament/config/version.h"
+#include "engine/tournament/report/summary_columns.h"
 
 namespace tournament {
 namespace {
@@ -38,36 +39,25 @@ Json rules_object(const ExperimentConfig& c) {
           {"duplicate", c.duplicate}};
 }
 
+// A cell as JSON: null where the CSV cell is empty, else the value itself (not the CSV's
+// rounding).
+Json cell_value(const Cell& cell) {
+  if (cell.is_empty()) return nullptr;
+  switch (cell.kind) {
+    case Cell::Kind::kText: return cell.text;
+    case Cell::Kind::kInteger: return cell.integer;
+    case Cell::Kind::kNumber: return cell.number;
+    case Cell::Kind::kEmpty: break;
+  }
+  return nullptr;
+}
+
+// Every summary.csv column of the row, a sweep's P.PARAM columns included (summary_columns.h).
 Json row_object(const SummaryRow& r) {
-  Json row = {{"player_a", r.player_a}, {"player_b", r.player_b}, {"games", r.games},
-              {"a_wins", r.a_wins}, {"draws", r.draws}, {"b_wins", r.b_wins},
-              {"a_points_per_game", r.a_points_per_game}, {"a_points_ci95", r.a_points_ci95},
-              {"a_win_rate", r.a_win_rate}, {"a_win_rate_ci95_low", r.a_win_rate_ci95_low},
-              {"a_win_rate_ci95_high", r.a_win_rate_ci95_high}, {"p_value", r.p_value},
-              {"leader_points_per_game", r.leader_points_per_game},
-              {"a_forfeits", r.a_forfeits}, {"b_forfeits", r.b_forfeits},
-              {"deals_played", r.deals_played}, {"seconds", r.seconds}};
-  const bool s = r.has_sprt, p = r.has_penta;
-  const PentanomialEstimate& e = r.penta_estimate;
-  row["sprt_llr"] = s ? Json(r.sprt_llr) : Json(nullptr);
-  row["sprt_lower"] = s ? Json(r.sprt_lower) : Json(nullptr);
-  row["sprt_upper"] = s ? Json(r.sprt_upper) : Json(nullptr);
-  row["sprt_decision"] = s ? Json(to_string(r.sprt_decision)) : Json(nullptr);
-  const char* names[] = {"penta_ll", "penta_ld", "penta_d", "penta_wd", "penta_ww"};
-  for (std::size_t k = 0; k < 5; ++k) row[names[k]] = p ? Json(r.penta[k]) : Json(nullptr);
-  row["penta_score"] = p ? number(e.score) : Json(nullptr);
-  row["normalized_elo"] = p ? number(e.normalized_elo) : Json(nullptr);
-  row["normalized_elo_ci95_low"] = p ? number(e.normalized_elo_ci95_low) : Json(nullptr);
-  row["normalized_elo_ci95_high"] = p ? number(e.normalized_elo_ci95_high) : Json(nullptr);
-  for (const auto& [column, value] : r.sweep) row[column] = value;  // a sweep's P.PARAM columns
-  const bool cv = r.cv.valid;
-  row["a_points_per_game_cv"] = cv ? number(r.cv.mean) : Json(nullptr);
-  row["a_points_ci95_cv"] = cv ? number(r.cv.ci95) : Json(nullptr);
-  row["cv_beta"] = cv ? number(r.cv.beta) : Json(nullptr);
-  row["cv_rho"] = cv ? number(r.cv.correlation) : Json(nullptr);
-  // Measured CPU times, like seconds: null when no decision was timed.
-  row["a_ms_per_decision"] = r.a_decisions ? number(r.a_ms_per_decision) : Json(nullptr);
-  row["b_ms_per_decision"] = r.b_decisions ? number(r.b_ms_per_decision) : Json(nullptr);
+  std::vector<std::string> names;
+  const std::vector<Cell> cells = summary_cells(r, &names);
+  Json row = Json::object();
+  for (std::size_t i = 0; i < cells.size(); ++i) row[names[i]] = cell_value(cells[i]);
   return row;
 }
 
@@ -89,11 +79,11 @@ Json sprt_object(const ExperimentConfig& c, const std::vector<TaskResult>& tasks
 Json ratings_object(const Ratings* ratings) {
   if (!ratings) return nullptr;
   Json players = Json::array();
-  for (const RatingRow& r : ratings->rows)
-    players.push_back({{"player", r.player}, {"points_rating", number(r.points_rating)},
-                       {"points_ci95", number(r.points_ci95)}, {"elo", number(r.elo)},
-                       {"elo_ci95_low", number(r.elo_ci95_low)},
-                       {"elo_ci95_high", number(r.elo_ci95_high)}, {"games", r.games}});
+  for (const RatingRow& r : ratings->rows) {
+    Json player = Json::object();
+    for (const auto& column : rating_columns()) player[column.name] = cell_value(column.cell(r));
+    players.push_back(player);
+  }
   return {{"players", players},
           {"points_chi_square", number(ratings->chi_square)},
           {"points_degrees_of_freedom", ratings->degrees_of_freedom},

@@ -22,6 +22,20 @@ std::string with_note(const std::string& markdown, const std::string& note) {
 
 }  // namespace
 
+bool has_cross_tables(const ExperimentConfig& config) {
+  return config.format == Format::kRoundRobin && swept_parameters(config).empty();
+}
+
+std::optional<Ratings> run_ratings(const ExperimentConfig& config,
+                                   const std::vector<TaskResult>& tasks) {
+  const bool every_pairing_played = std::all_of(
+      tasks.begin(), tasks.end(), [](const TaskResult& t) { return t.totals.games > 0; });
+  if (config.format == Format::kHeadToHead || config.sweep.active() || !config.grid.empty() ||
+      !every_pairing_played)
+    return std::nullopt;
+  return rate(tasks, config.players, config.games_per_deal());
+}
+
 std::vector<std::string> write_tables(const ExperimentConfig& config,
                                       const std::vector<TaskResult>& tasks,
                                       const std::string& partial_note) {
@@ -31,8 +45,7 @@ std::vector<std::string> write_tables(const ExperimentConfig& config,
   std::vector<std::pair<std::string, std::string>> files = {
       {"summary.csv", summary_csv(rows)},
       {"summary.md", with_note(summary_markdown(rows, config), partial_note)}};
-  // A cross table has one cell per pair of players, so a sweep (several specs per seat) has none.
-  if (config.format == Format::kRoundRobin && swept_parameters(config).empty()) {
+  if (has_cross_tables(config)) {
     const CrossTables t = cross_tables(rows, tasks, static_cast<int>(config.players.size()));
     files.push_back({"crosstable_points.csv", crosstable_csv(t.points_per_game, config.players, 4)});
     files.push_back({"crosstable_winrate.csv", crosstable_csv(t.win_rate, config.players, 4)});
@@ -44,14 +57,8 @@ std::vector<std::string> write_tables(const ExperimentConfig& config,
     files.push_back({"crosstable_winrate_ci95_high.csv",
                      crosstable_csv(t.win_rate_ci95_high, config.players, 4)});
   }
-  // Ratings rank a whole field; a head-to-head's one pairing is its own rating (ratings.h).
-  std::optional<Ratings> ratings;
-  // A partial merge may hold pairings without a game yet: they carry no evidence to rate by.
-  const bool every_pairing_played = std::all_of(
-      tasks.begin(), tasks.end(), [](const TaskResult& t) { return t.totals.games > 0; });
-  if (config.format != Format::kHeadToHead && !config.sweep.active() && config.grid.empty() &&
-      every_pairing_played) {
-    ratings = rate(tasks, config.players, config.games_per_deal());
+  const std::optional<Ratings> ratings = run_ratings(config, tasks);
+  if (ratings) {
     files.push_back({"ratings.csv", ratings_csv(*ratings)});
     files.push_back({"ratings.md", ratings_markdown(*ratings, config.name, unit_name(config))});
   }

@@ -6,10 +6,23 @@
 #include <string>
 #include <vector>
 
+#include <optional>
+
 #include "engine/tournament/config/experiment_config.h"
+#include "engine/tournament/report/ratings.h"
 #include "engine/tournament/results.h"
 
 namespace tournament {
+
+/// Returns true when a run of `config` has cross tables: a round robin without a sweep (a cross
+/// table has one cell per pair of players, and a sweep seats several specs per seat).
+bool has_cross_tables(const ExperimentConfig& config);
+
+/// Returns the ratings of a finished run (ratings.h), or nothing for a head-to-head (its one
+/// pairing is its own rating), a sweep, or a partial merge with a pairing that has no game yet
+/// (no evidence to rate it by).
+std::optional<Ratings> run_ratings(const ExperimentConfig& config,
+                                   const std::vector<TaskResult>& tasks);
 
 /// Writes every table of a finished run into config.out_dir (creating it), each file first to
 /// NAME.partial and then renamed over NAME, so no table looks complete before it is and an

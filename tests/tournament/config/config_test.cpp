@@ -114,9 +114,9 @@ TEST(ConfigOptionsTest, EveryOptionIsApplied) {
   const ExperimentConfig c =
       parse({"--name", "exp1", "--deals", "250", "--seed", "18446744073709551615", "--threads",
              "3", "--player", "heuristic", "--player", "lowest", "--format", "head-to-head",
-             "--duplicate", "false", "--target", "100", "--double", "9", "--hand-size", "27",
+             "--no-duplicate", "--target", "100", "--double", "9", "--hand-size", "27",
              "--scoring", "all-pips", "--leader", "heaviest-double", "--out", "/tmp/x",
-             "--games-out", "/tmp/g.jsonl", "--chunk", "33", "--quiet", "true"});
+             "--games-out", "/tmp/g.jsonl", "--chunk", "33", "--quiet"});
   EXPECT_EQ(c.name, "exp1");
   EXPECT_EQ(c.deals, 250);
   EXPECT_EQ(c.seed, 18446744073709551615ull);
@@ -379,8 +379,8 @@ TEST(ConfigIniTest, ToIniReadsBackToTheSameExperiment) {
   const std::vector<Args> cases = {
       {},  // the built-in default
       {"--name", "exp2", "--deals", "250", "--seed", "18446744073709551615", "--threads", "3",
-       "--player", "heuristic", "--player", "lowest", "--format", "head-to-head", "--duplicate",
-       "false", "--target", "100", "--double", "9", "--hand-size", "27", "--scoring", "all-pips",
+       "--player", "heuristic", "--player", "lowest", "--format", "head-to-head", "--no-duplicate",
+       "--target", "100", "--double", "9", "--hand-size", "27", "--scoring", "all-pips",
        "--leader", "heaviest-double", "--games-out", "/tmp/g.jsonl", "--chunk", "33"},
       {"--format", "gauntlet", "--player", "random()", "--player", " lowest", "--player",
        "heuristic", "--scoring", "pip-difference", "--leader", "alternate", "--double", "7"},

@@ -1,0 +1,112 @@
+#include "apps/dominoes/completion_command.h"
+
+#include <iostream>
+
+#include "apps/dominoes/command_options.h"
+#include "engine/common/key_table.h"
+#include "engine/tournament/config/experiment_keys.h"
+#include "engine/tournament/config/run_arguments.h"
+#include "strategies/registry.h"
+
+namespace dominoes_cli {
+namespace {
+
+// The commands of `dominoes` (apps/dominoes.cpp), for completion.
+constexpr const char* kCommands =
+    "run merge strategies play advise check-bot fit-model keys completion";
+
+std::string words(const std::vector<std::string>& list) {
+  std::string text;
+  for (const auto& word : list) text += (text.empty() ? "" : " ") + word;
+  return text;
+}
+
+// A bash `case` arm completing the value of --NAME from `list`.
+std::string choice_arm(const std::string& name, const std::string& list) {
+  return "      --" + name + ") COMPREPLY=($(compgen -W \"" + list + "\" -- \"$cur\")); return;;\n";
+}
+
+std::string strategy_names() {
+  std::vector<std::string> names;
+  for (const auto& info : strategies::Registry::builtin().all()) names.push_back(info.name);
+  return words(names);
+}
+
+// The value completions after an option of run, play or advise: choice keys' words, strategy
+// names, directories for --out and files for the other paths.
+std::string value_arms() {
+  std::string arms;
+  for (const auto& k : tournament::experiment_keys())
+    if (k.key.kind == common::KeyKind::kChoice) arms += choice_arm(k.key.name, words(k.key.choices));
+  arms += choice_arm("player", strategy_names());
+  arms += choice_arm("against", strategy_names());
+  arms += "      --out) COMPREPLY=($(compgen -d -- \"$cur\")); return;;\n";
+  arms += "      --games-out|--config) COMPREPLY=($(compgen -f -- \"$cur\")); return;;\n";
+  return arms;
+}
+
+// The rules options play reads (advise reads all but --leader): rules_options() of
+// command_options.h, made from the rules keys.
+std::string rules_option_names() {
+  std::vector<std::string> names;
+  const auto options = rules_options(true);  // outlives the loop over its entries
+  for (const auto& option : options.options()) names.push_back("--" + option->long_name());
+  return words(names) + " --help";
+}
+
+}  // namespace
+
+std::string bash_completion_script() {
+  return "# bash completion for dominoes, made by `dominoes completion bash` from its key tables.\n"
+         "# Load it with: source <(dominoes completion bash)\n"
+         "_dominoes() {\n"
+         "  local cur=\"${COMP_WORDS[COMP_CWORD]}\" prev=\"${COMP_WORDS[COMP_CWORD-1]}\"\n"
+         "  COMPREPLY=()\n"
+         "  if [[ $COMP_CWORD -eq 1 ]]; then\n"
+         "    COMPREPLY=($(compgen -W \"" + std::string(kCommands) + " --help\" -- \"$cur\"))\n"
+         "    return\n"
+         "  fi\n"
+         "  case \"${COMP_WORDS[1]}\" in\n"
+         "    run|play|advise)\n"
+         "      case \"$prev\" in\n" + value_arms() +
+         "      esac;;\n"
+         "  esac\n"
+         "  case \"${COMP_WORDS[1]}\" in\n"
+         "    run)\n"
+         "      if [[ $cur == -* ]]; then\n"
+         "        COMPREPLY=($(compgen -W \"" + words(tournament::run_option_names()) + "\" -- \"$cur\"))\n"
+         "      else\n"
+         "        COMPREPLY=($(compgen -f -- \"$cur\"))\n"
+         "      fi;;\n"
+         "    play|advise)\n"
+         "      [[ $cur == -* ]] && COMPREPLY=($(compgen -W \"" + rules_option_names() + "\" -- \"$cur\"));;\n"
+         "    keys)\n"
+         "      COMPREPLY=($(compgen -W \"--markdown experiment rules columns\" -- \"$cur\"));;\n"
+         "    completion)\n"
+         "      COMPREPLY=($(compgen -W \"bash\" -- \"$cur\"));;\n"
+         "    *)\n"
+         "      COMPREPLY=($(compgen -f -- \"$cur\"));;\n"
+         "  esac\n"
+         "}\n"
+         "complete -F _dominoes dominoes\n";
+}
+
+int completion_command(const std::vector<std::string>& args) {
+  if (args.size() == 1 && (args[0] == "--help" || args[0] == "-h")) {
+    std::cout << "Usage: dominoes completion bash\n\n"
+                 "Prints a bash completion script for dominoes, made from its key tables: the\n"
+                 "commands, every run option and flag, the values of the choice keys and the\n"
+                 "strategy names.\n\n"
+                 "Example: source <(dominoes completion bash)\n";
+    return 0;
+  }
+  if (args.size() != 1 || args[0] != "bash") {
+    std::cerr << "dominoes: completion: give the shell: bash (the one supported); see dominoes "
+                 "completion --help\n";
+    return 2;
+  }
+  std::cout << bash_completion_script();
+  return 0;
+}
+
+}  // namespace dominoes_cli
