@@ -121,7 +121,7 @@ def replay_problem(record, scoring="opponent-pips"):
 # --- real files ---------------------------------------------------------------------------------
 
 def run(out, *args):
-    command = [str(DOMINOES), "run", *args, "--out", str(out), "--quiet", "true"]
+    command = [str(DOMINOES), "run", *args, "--out", str(out), "--quiet"]
     result = subprocess.run(command, capture_output=True, text=True, timeout=300)
     if result.returncode != 0:
         fail(f"{' '.join(command)} exited {result.returncode}: {result.stderr.strip()[-300:]}")
@@ -162,7 +162,7 @@ with tempfile.TemporaryDirectory() as tmp:
         "duplicate": (["--player", "heuristic", "--player", "random", "--format", "head-to-head",
                        "--deals", "40"], "opponent-pips"),
         "single-pip-difference": (["--player", "lowest", "--player", "random", "--format",
-                                   "head-to-head", "--deals", "30", "--duplicate", "false",
+                                   "head-to-head", "--deals", "30", "--no-duplicate",
                                    "--scoring", "pip-difference", "--leader", "alternate"],
                                   "pip-difference"),
         "match-all-pips": (["--player", "heuristic", "--player", "lowest", "--format",

@@ -116,7 +116,7 @@ def log_lines(check, binary, tmp):
           last.group(11) == "%.3f" % half, "%s, by hand %.3f" % (last.group(0), half))
 
     quiet = subprocess.run([binary, "run"] + PLAYERS[:1] + ["random", "--player", "heuristic",
-                           "--deals", "2000", "--out", os.path.join(tmp, "quiet"), "--quiet", "true"],
+                           "--deals", "2000", "--out", os.path.join(tmp, "quiet"), "--quiet"],
                            capture_output=True, text=True, env=env)
     check("--quiet shows no progress", quiet.returncode == 0 and "deals " not in quiet.stderr,
           quiet.stderr)
@@ -156,11 +156,11 @@ def terminal_and_ctrl_c(check, binary, tmp):
           len(entries) == 1 and entries[0][3] == "0" and 0 < int(entries[0][4]) < 3000, repr(entries))
 
     resumed = subprocess.run([binary, "run"] + args + ["--out", out, "--games-out",
-                             out + "/games.jsonl", "--quiet", "true"], capture_output=True, text=True)
+                             out + "/games.jsonl", "--quiet"], capture_output=True, text=True)
     check("the resumed run finishes", resumed.returncode == 0, resumed.stderr)
     whole = os.path.join(tmp, "whole")
     subprocess.run([binary, "run"] + args + ["--out", whole, "--games-out", whole + "/games.jsonl",
-                    "--quiet", "true"], capture_output=True, check=True)
+                    "--quiet"], capture_output=True, check=True)
     for name in ("summary.csv", "summary.md", "crosstable.md", "games.jsonl"):
         with open(os.path.join(out, name)) as a, open(os.path.join(whole, name)) as b:
             mine, theirs = a.read(), b.read()
