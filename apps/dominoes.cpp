@@ -5,6 +5,7 @@
 //   dominoes check-bot 'COMMAND'                  check an external bot (PROTOCOL.md)
 //   dominoes play | advise [options]              play a strategy; what to play in a position
 //   dominoes fit-model --games F --player S ...   fit inference's opponent model to game records
+//   dominoes view GAMES.jsonl [--out FILE.html]   a page that replays game records in a browser
 #include <unistd.h>
 
 #include <algorithm>
@@ -25,6 +26,7 @@
 #include "apps/dominoes/play_command.h"
 #include "apps/dominoes/plot_results.h"
 #include "apps/dominoes/run_ranks.h"
+#include "apps/dominoes/view_command.h"
 #include "engine/bots/bot_registry.h"
 #include "engine/tournament/config/run_arguments.h"
 #include "engine/tournament/report/sprt_report.h"
@@ -51,7 +53,8 @@ constexpr const char* kUsage =
     "  play [--against SPEC] [--games N]   play a strategy at the terminal\n"
     "  advise --hand TILES [--line TILES]  every legal move with its expected points\n"
     "  check-bot 'COMMAND'                 check an external bot against PROTOCOL.md\n"
-    "  fit-model --games F --player SPEC   fit inference's opponent model to game records\n\n"
+    "  fit-model --games F --player SPEC   fit inference's opponent model to game records\n"
+    "  view GAMES.jsonl [--out FILE.html]  a page that replays game records in a browser\n\n"
     "`dominoes <command> --help` explains each command.\n";
 
 int usage_error(const std::string& message) {
@@ -247,6 +250,7 @@ int main(int argc, char** argv) {
   if (command == "check-bot") return dominoes_cli::check_bot_command(rest);
   if (command == "merge") return dominoes_cli::merge_command(rest);
   if (command == "fit-model") return dominoes_cli::fit_model_command(rest);
+  if (command == "view") return dominoes_cli::view_command(rest);
   return usage_error("unknown command \"" + command + "\": valid commands are run, merge, "
-                     "strategies, play, advise, check-bot, fit-model");
+                     "strategies, play, advise, check-bot, fit-model, view");
 }
