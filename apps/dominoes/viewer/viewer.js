@@ -551,9 +551,14 @@
     document.addEventListener("keydown", onKey);
     setUpFilters();
     renderList();
-    const asked = /game=(\d+)&move=(\d+)/.exec(location.hash);
-    if (asked) show(Number(asked[1]) - 1, Number(asked[2]));
-    else show(0, 0);
+    // "#game=G&move=M" (1-based game, moves made) opens that position: a link to share.
+    const fromHash = () => {
+      const asked = /game=(\d+)&move=(\d+)/.exec(location.hash);
+      if (asked) show(Number(asked[1]) - 1, Number(asked[2]));
+      return asked !== null;
+    };
+    window.addEventListener("hashchange", fromHash);
+    if (!fromHash()) show(0, 0);
   }
 
   start();
