@@ -1,7 +1,9 @@
 #include "apps/dominoes/play_command.h"
 
+#include <fcntl.h>
 #include <signal.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <atomic>
@@ -141,16 +143,27 @@ std::unique_ptr<std::ofstream> open_records(const std::string& path) {
   return out;
 }
 
-// Ctrl-C during a session: the first SIGINT is noted (and interrupts a read of the person's
-// move: the handler is installed without SA_RESTART), so the session ends with the score so far;
-// a second one ends the program at once, as Ctrl-C would without us.
+// Ctrl-C during a session: the first SIGINT is noted, so the session ends with the score so far;
+// a second one ends the program at once, as Ctrl-C would without us. A read of the person's move
+// must not wait on after it: a read under way is interrupted (the handler is installed without
+// SA_RESTART), and, since the signal may also come just before the read begins (a race no flag
+// check can close), the handler puts /dev/null on standard input, where any later read ends at
+// once. The session reads nothing more after a Ctrl-C, so nothing is lost.
 std::atomic<int> g_interrupted{0};
 
 extern "C" void on_interrupt(int sig) {
   if (g_interrupted.exchange(1) != 0) {
     ::signal(sig, SIG_DFL);
     ::raise(sig);
+    return;
   }
+  const int saved_errno = errno;  // open, dup2 and close are async-signal-safe
+  const int null = ::open("/dev/null", O_RDONLY | O_CLOEXEC);
+  if (null >= 0) {
+    ::dup2(null, STDIN_FILENO);
+    ::close(null);
+  }
+  errno = saved_errno;
 }
 
 // Catches SIGINT while alive; the previous handler comes back when it is destroyed.

@@ -6,7 +6,8 @@ end of input. The test types a bad move and reads the reason, plays a listed mov
 in lower case and sees it on the line, then types Ctrl-D: the program says it stopped, shows the
 score and exits 0. A second session plays a whole game by always typing 1 and must end with the
 final score and exit 0. A third session saves its games (--games-out), plays one whole game,
-types HELP and Hint in capitals (commands in any case), then Ctrl-C: the program says it was
+types HELP and Hint in capitals (commands in any case), then hint and at once Ctrl-C (which may
+come while the program works, not at the prompt): the program says it was
 interrupted, shows the score so far and exits 130; the file holds that one game, whose points are
 the score shown, and `dominoes view` takes it. Standard library only.
 Usage: play_pty_test.py PATH/TO/dominoes
@@ -16,9 +17,11 @@ import os
 import pty
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
+import time
 
 from pty_io import Checks, read_until  # beside this script
 
@@ -33,10 +36,19 @@ def spawn(binary, args):
 
 
 def finish(pid, fd):
-    """Returns the child's exit code after reading what is left on its terminal."""
+    """Returns the child's exit code after reading what is left on its terminal; a child still
+    running 10 s after its terminal went quiet is killed (exit code -2): a hang fails, not waits."""
     rest = read_until(fd, rb"(?!)", 10)  # a pattern that never matches: read to the end
-    _, status = os.waitpid(pid, 0)
+    deadline = time.monotonic() + 10
+    done, status = os.waitpid(pid, os.WNOHANG)
+    while done == 0 and time.monotonic() < deadline:
+        time.sleep(0.05)
+        done, status = os.waitpid(pid, os.WNOHANG)
     os.close(fd)
+    if done == 0:
+        os.kill(pid, signal.SIGKILL)
+        os.waitpid(pid, 0)
+        return -2, rest
     return (os.WEXITSTATUS(status) if os.WIFEXITED(status) else -1), rest
 
 
@@ -118,7 +130,9 @@ def saved_games(binary, args, check, games):
     os.write(fd, b"Hint\n")
     reply = read_until(fd, PROMPT, 30)
     check("Hint in mixed case is the hint command", b"hint: expected points" in reply, reply)
-    os.write(fd, b"\x03")  # Ctrl-C at the prompt: the terminal sends SIGINT
+    # Ctrl-C (the terminal sends SIGINT) right after a command, so that it comes while the program
+    # works rather than waits at the prompt: it must not then wait for input.
+    os.write(fd, b"hint\n\x03")
     code, rest = finish(pid, fd)
     score = re.search(rb"final score after 1 game: you (\d+), lowest (\d+)", rest)
     check("Ctrl-C says the game was interrupted", b"interrupted during game 2." in rest, rest)
