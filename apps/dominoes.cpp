@@ -5,6 +5,7 @@
 //   dominoes check-bot 'COMMAND'                  check an external bot (docs/protocol.md)
 //   dominoes play | advise [options]              play a strategy; what to play in a position
 //   dominoes fit-model --games F --player S ...   fit inference's opponent model to game records
+//   dominoes view GAMES.jsonl [--out FILE.html]   a page that replays game records in a browser
 #include <unistd.h>
 
 #include <algorithm>
@@ -29,6 +30,7 @@
 #include "apps/dominoes/play_command.h"
 #include "apps/dominoes/plot_results.h"
 #include "apps/dominoes/run_ranks.h"
+#include "apps/dominoes/view_command.h"
 #include "engine/common/text.h"
 #include "engine/bots/bot_registry.h"
 #include "engine/tournament/config/build_fingerprint.h"
@@ -60,7 +62,8 @@ constexpr const char* kUsage =
     "  check-bot 'COMMAND'                 check an external bot against docs/protocol.md\n"
     "  fit-model --games F --player SPEC   fit inference's opponent model to game records\n"
     "  keys [--markdown] TABLE             the key tables: experiment, rules or columns\n"
-    "  completion bash                     a bash completion script\n\n"
+    "  completion bash                     a bash completion script\n"
+    "  view GAMES.jsonl [--out FILE.html]  a page that replays game records in a browser\n\n"
     "`dominoes <command> --help` explains each command; `dominoes --version` names the build.\n";
 
 int usage_error(const std::string& message) {
@@ -310,6 +313,7 @@ int main(int argc, char** argv) {
   if (command == "fit-model") return dominoes_cli::fit_model_command(rest);
   if (command == "keys") return dominoes_cli::keys_command(rest);
   if (command == "completion") return dominoes_cli::completion_command(rest);
+  if (command == "view") return dominoes_cli::view_command(rest);
   return usage_error("unknown command \"" + command + "\": valid commands are run, merge, "
-                     "strategies, play, advise, check-bot, fit-model, keys, completion");
+                     "strategies, play, advise, check-bot, fit-model, view, keys, completion");
 }

@@ -13,7 +13,7 @@ namespace {
 
 // The commands of `dominoes` (apps/dominoes.cpp), for completion.
 constexpr const char* kCommands =
-    "run merge strategies play advise check-bot fit-model keys completion";
+    "run merge strategies play advise check-bot fit-model view keys completion";
 
 std::string words(const std::vector<std::string>& list) {
   std::string text;

@@ -1,8 +1,19 @@
 #include "apps/dominoes/play_command.h"
 
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <algorithm>
+#include <atomic>
+#include <cctype>
+#include <cerrno>
+#include <cstring>
+#include <fstream>
 #include <iomanip>
 #include <iostream>
+#include <memory>
 #include <optional>
 #include <random>
 #include <sstream>
@@ -20,6 +31,7 @@
 #include "engine/dominoes/observation.h"
 #include "engine/endgame/expected_move_values.h"
 #include "engine/tournament/play/game_loop.h"
+#include "engine/tournament/play/games_writer.h"
 
 namespace dominoes_cli {
 namespace {
@@ -47,21 +59,30 @@ po::options_description play_options() {
       "with", po::value<std::string>(), "the strategy whose move --hint names (default minimax)")(
       "samples", po::value<std::string>(),
       "opponent hands --hint samples when more than 5000 "
-      "are consistent, 1 to 1000000 (default 1000)");
+      "are consistent, 1 to 1000000 (default 1000)")(
+      "games-out", po::value<std::string>(),
+      "add each finished game to this file as a game record (JSON lines, as dominoes run "
+      "--games-out writes; created when missing), for dominoes view");
   o.add(rules_options(true));
   return o;
 }
 
 std::string help_text() {
   std::ostringstream os;
-  os << "Usage: dominoes play [--against SPEC] [--games N] [--seed S] [--hint]\n\n"
+  os << "Usage: dominoes play [--against SPEC] [--games N] [--seed S] [--hint] [--games-out F]\n\n"
         "Play Block Dominoes against a strategy. You hold hand 0 of every deal; who leads\n"
         "follows --leader. Each turn shows the line and its open ends, the opponent's tile count\n"
         "and the values it has shown it lacks, and your hand with the legal moves numbered.\n"
         "Type a move's number, or its notation: 3-5L or 3-5R for an end (either case), a bare\n"
         "tile to lead or when it fits one end only. A pass or a lone legal move is played for\n"
-        "you. Also: hint (expected points of each move), help, quit. Ctrl-D stops too.\n"
-        "Each game ends with both hands shown, as dealt and as left, and the running score.\n\n"
+        "you. Also: hint (expected points of each move), help, quit, in any case. Ctrl-D\n"
+        "stops too, and Ctrl-C (exit 130), each with the score so far.\n"
+        "Each game ends with both hands shown, as dealt and as left, and the running score.\n"
+        "--games-out F adds each finished game to F as a record (you are the player \"person\")\n"
+        "for `dominoes view F`, which replays them in a browser.\n\n"
+        "Example:\n"
+        "  dominoes play --against heuristic --games 3 --games-out my-games.jsonl\n"
+        "  dominoes view my-games.jsonl\n\n"
      << play_options();
   return os.str();
 }
@@ -80,6 +101,7 @@ struct Settings {
   int games = 1;  // 0: until the person stops
   bool hint = false;
   endgame::WorldLimits limits{};
+  std::string games_out{};  // --games-out; empty: no records
 };
 
 Settings read_settings(const po::variables_map& vm) {
@@ -96,8 +118,72 @@ Settings read_settings(const po::variables_map& vm) {
   s.seed = read_number(vm, "seed", std::random_device{}(), 0, ~std::uint64_t{0}, "0..2^64-1");
   s.hint = vm.count("hint") > 0;
   s.limits.samples = static_cast<int>(read_number(vm, "samples", 1000, 1, 1000000, "1 to 1000000"));
+  if (const std::string* out = get(vm, "games-out")) {
+    if (common::trimmed(*out).empty())
+      throw UsageError("--games-out is empty: give a file, e.g. --games-out my-games.jsonl");
+    s.games_out = *out;
+  }
   return s;
 }
+
+// The name the records give the person's seat.
+constexpr const char* kPersonName = "person";
+
+// Returns the records file opened for appending, or throws UsageError naming why it cannot be:
+// only a regular file (or a new path) takes records; a FIFO or device would block or swallow them.
+std::unique_ptr<std::ofstream> open_records(const std::string& path) {
+  struct stat info {};
+  if (::stat(path.c_str(), &info) == 0 && !S_ISREG(info.st_mode))
+    throw UsageError("--games-out " + common::quoted(path) + " is " + common::file_kind(info.st_mode) +
+                     ": give a regular file or a new path");
+  auto out = std::make_unique<std::ofstream>(path, std::ios::app | std::ios::binary);
+  if (!*out)
+    throw UsageError("--games-out " + common::quoted(path) + " cannot be written: " +
+                     std::strerror(errno));
+  return out;
+}
+
+// Ctrl-C during a session: the first SIGINT is noted, so the session ends with the score so far;
+// a second one ends the program at once, as Ctrl-C would without us. A read of the person's move
+// must not wait on after it: a read under way is interrupted (the handler is installed without
+// SA_RESTART), and, since the signal may also come just before the read begins (a race no flag
+// check can close), the handler puts /dev/null on standard input, where any later read ends at
+// once. The session reads nothing more after a Ctrl-C, so nothing is lost.
+std::atomic<int> g_interrupted{0};
+
+extern "C" void on_interrupt(int sig) {
+  if (g_interrupted.exchange(1) != 0) {
+    ::signal(sig, SIG_DFL);
+    ::raise(sig);
+    return;
+  }
+  const int saved_errno = errno;  // open, dup2 and close are async-signal-safe
+  const int null = ::open("/dev/null", O_RDONLY | O_CLOEXEC);
+  if (null >= 0) {
+    ::dup2(null, STDIN_FILENO);
+    ::close(null);
+  }
+  errno = saved_errno;
+}
+
+// Catches SIGINT while alive; the previous handler comes back when it is destroyed.
+class InterruptNote {
+ public:
+  InterruptNote() {
+    g_interrupted = 0;
+    struct sigaction action {};
+    action.sa_handler = on_interrupt;
+    sigemptyset(&action.sa_mask);
+    ::sigaction(SIGINT, &action, &previous_);
+  }
+  ~InterruptNote() { ::sigaction(SIGINT, &previous_, nullptr); }
+  InterruptNote(const InterruptNote&) = delete;
+  InterruptNote& operator=(const InterruptNote&) = delete;
+  static bool caught() { return g_interrupted.load() != 0; }
+
+ private:
+  struct sigaction previous_ {};
+};
 
 // One game in progress.
 struct Table {
@@ -139,7 +225,9 @@ constexpr std::size_t kMaxTypedLine = 4096;
 class Session {
  public:
   Session(Settings settings, std::istream& in, std::ostream& out)
-      : s_(std::move(settings)), in_(in), out_(out) {}
+      : s_(std::move(settings)), in_(in), out_(out) {
+    if (!s_.games_out.empty()) records_ = open_records(s_.games_out);
+  }
   int run();
 
  private:
@@ -149,6 +237,7 @@ class Session {
   void show_position(const Table& t) const;
   void show_hint(Table& t);
   void show_result(const Table& t);
+  void save(const Table& t);
   void show_score(const char* when) const;
   std::optional<std::string> ask(const std::string& prompt);
 
@@ -157,12 +246,16 @@ class Session {
   std::ostream& out_;
   std::array<int, 2> totals_{};
   int finished_ = 0;
+  std::unique_ptr<std::ofstream> records_;  // --games-out, or null
 };
 
 std::optional<std::string> Session::ask(const std::string& prompt) {
   out_ << prompt << std::flush;
   std::string line;
-  if (!common::read_limited_line(in_, line, kMaxTypedLine, "standard input")) {
+  // A Ctrl-C while reading ends the read (read_limited_line sees the end of input, or returns
+  // what was typed so far, which is dropped).
+  if (!common::read_limited_line(in_, line, kMaxTypedLine, "standard input") ||
+      InterruptNote::caught()) {
     out_ << "\n";
     return std::nullopt;
   }
@@ -210,7 +303,9 @@ std::optional<Move> Session::person_turn(Table& t) {
   for (;;) {
     const auto typed = ask("your move> ");
     if (!typed) return std::nullopt;
-    const std::string word = common::trimmed(*typed);
+    std::string word = common::trimmed(*typed);
+    std::transform(word.begin(), word.end(), word.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
     if (word == "quit" || word == "q") return std::nullopt;
     if (word == "hint") {
       show_hint(t);
@@ -271,6 +366,19 @@ void Session::show_result(const Table& t) {
   ++finished_;
 }
 
+// Adds the finished game to --games-out, flushed at once so that a game is kept however the
+// session ends.
+void Session::save(const Table& t) {
+  if (!records_) return;
+  const auto outcome = tournament::score_game(t.state, s_.rules);
+  *records_ << tournament::game_record_json({t.number, 0}, {kPersonName, s_.opponent_name},
+                                            s_.rules, t.deal, t.history, outcome)
+            << std::flush;
+  if (!*records_)
+    throw std::runtime_error("cannot write --games-out " + common::quoted(s_.games_out) + ": " +
+                             std::strerror(errno));
+}
+
 void Session::show_score(const char* when) const {
   out_ << when << "score after " << finished_ << (finished_ == 1 ? " game" : " games") << ": you "
        << totals_[kPerson] << ", " << s_.opponent_name << " " << totals_[kStrategy] << "\n";
@@ -292,12 +400,13 @@ bool Session::play_game(int number) {
   out_ << ": " << (t.deal.leader == kPerson ? "you lead" : s_.opponent_name + " leads") << " ===\n";
   while (dominoes::status(t.state) == dominoes::GameStatus::kOngoing) {
     std::optional<Move> m = t.state.to_move == kPerson ? person_turn(t) : strategy_turn(t);
-    if (!m) return false;
+    if (!m || InterruptNote::caught()) return false;
     if (!m->is_pass()) t.line.lay(*m, t.state);
     dominoes::apply(t.state, *m);
     t.history.push_back(*m);
   }
   show_result(t);
+  save(t);
   if (number + 1 != s_.games) show_score("");
   return true;
 }
@@ -307,14 +416,18 @@ int Session::run() {
        << (s_.opponent.omniscient() ? " (it sees your hand)" : "") << ", seed " << s_.seed
        << " (--seed " << s_.seed << " replays these deals). You hold hand 0.\n"
        << "Type a move's number or notation (3-5L, 3-5R), hint, help or quit; Ctrl-D stops.\n";
+  const InterruptNote interrupts;
   for (int g = 0; s_.games == 0 || g < s_.games; ++g) {
     if (!play_game(g)) {
-      out_ << "stopped during game " << g + 1 << ".\n";
+      const bool interrupted = InterruptNote::caught();
+      out_ << (interrupted ? "interrupted" : "stopped") << " during game " << g + 1 << ".\n";
       show_score("final ");
-      return 0;
+      if (records_) out_ << "games saved in " << s_.games_out << "\n";
+      return interrupted ? 128 + SIGINT : 0;
     }
   }
   show_score("\nfinal ");
+  if (records_) out_ << "games saved in " << s_.games_out << "\n";
   return 0;
 }
 

@@ -1,11 +1,14 @@
-// `dominoes play`: a person plays Block Dominoes against a strategy at the terminal (docs/play.md).
-// The person holds hand 0 of each deal; the leader follows the rules (--leader). Each turn shows
-// the line and its open ends, the opponent's tile count and the values it has shown it lacks, the
-// person's hand and the legal moves, numbered; the person types a number or notation. A pass, or a
-// single legal move, is played with a notice. --hint shows each move's expected points (the same
-// evaluation as `dominoes advise`) before every choice. Each game ends by showing both hands, as
-// dealt and as left, and the points; the running score follows. End of input (Ctrl-D) or `quit`
-// stops at once with the score so far.
+// `dominoes play`: a person plays Block Dominoes against a strategy at the terminal
+// (docs/play.md). The person holds hand 0 of each deal; the leader follows the rules (--leader). Each
+// turn shows the line and its open ends, the opponent's tile count and the values it has shown it
+// lacks, the person's hand and the legal moves, numbered; the person types a number or notation.
+// A pass, or a single legal move, is played with a notice. --hint shows each move's expected
+// points (the same evaluation as `dominoes advise`) before every choice. Each game ends by showing
+// both hands, as dealt and as left, and the points; the running score follows. End of input
+// (Ctrl-D) or `quit` stops at once with the score so far, and so does Ctrl-C (exit 130); the
+// commands (quit, hint, help) are read in any case. --games-out FILE adds each finished game to
+// FILE as a game record (engine/tournament/play/games_writer.h), the person's seat named
+// "person", so that `dominoes view FILE` replays them.
 //
 // Reproducible: game g is deal g of --seed (make_deal), and the strategy draws from its seat's
 // stream (seed, g, game 0, seat 1) as in a run, so the same seed and the same typed moves replay
@@ -20,7 +23,9 @@ namespace dominoes_cli {
 
 /// Runs `dominoes play` with `args` (the words after `play`), reading the person's moves from `in`
 /// and writing the game to `out`. Returns the exit code: 0 after the last game, `quit` or end of
-/// input; 2 with one line on stderr for a bad option.
+/// input; 130 after Ctrl-C (SIGINT, caught while the session runs); 2 with one line on stderr
+/// for a bad option (a --games-out that is not a regular file or cannot be written); 1 when a
+/// record cannot be written.
 int play_command(const std::vector<std::string>& args, std::istream& in, std::ostream& out);
 
 }  // namespace dominoes_cli

@@ -35,6 +35,13 @@ void append_line(const std::string& path, const std::string& text) {
   ::close(fd);
 }
 
+// What a time-out message adds when the bot sent no line at all while it was waited for: the
+// commonest cause is output left in the bot's buffer (a program writing to a pipe is block
+// buffered: Python's print, C's printf), so the answer never reaches the runner.
+std::string silence_hint(int lines_read) {
+  return lines_read == 0 ? "; it sent nothing: did the bot flush its output?" : "";
+}
+
 }  // namespace
 
 std::string log_tail(const std::string& path, int lines) {
@@ -129,12 +136,12 @@ std::string BotStrategy::expect(const std::string& asked, const std::string& ans
   std::string line;
   if (!process_->flush(deadline))
     fail(ForfeitReason::kTimeout, "did not read " + common::quoted(asked));
-  for (;;) {
+  for (int lines = 0;; ++lines) {
     switch (process_->read_line(deadline, line)) {
       case ReadStatus::kTimeout:
         fail(ForfeitReason::kTimeout, "did not answer " + common::quoted(asked) + " with " +
                                           common::quoted(answer) + " within " +
-                                          std::to_string(limit_ms) + " ms");
+                                          std::to_string(limit_ms) + " ms" + silence_hint(lines));
       case ReadStatus::kClosed:
         process_->kill();
         fail(ForfeitReason::kCrash, "exited before answering " + common::quoted(asked) + " (" +
@@ -233,11 +240,12 @@ dominoes::Move BotStrategy::choose(const dominoes::Observation& obs,
   process_->flush(deadline);
   std::string line;
   int info_lines = 0;
-  for (;;) {
+  for (int lines = 0;; ++lines) {
     switch (process_->read_line(deadline, line)) {
       case ReadStatus::kTimeout:
         fail(ForfeitReason::kTimeout, "did not answer go within " +
-                                          std::to_string(config_.time_ms) + " ms (+50 ms margin)");
+                                          std::to_string(config_.time_ms) + " ms (+50 ms margin)" +
+                                          silence_hint(lines));
       case ReadStatus::kClosed:
         process_->kill();
         fail(ForfeitReason::kCrash, "exited during a game (" + process_->exit_description() + ")");

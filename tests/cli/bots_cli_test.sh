@@ -56,6 +56,15 @@ check "check-bot's verdict is ok" grep -qx 'verdict: ok' "$tmp/out"
 "$bin" check-bot "$py tests/bots/illegal.py" --games 4 >"$tmp/out" 2>&1
 check "check-bot fails illegal.py" test $? -eq 1
 check "check-bot says what was illegal" grep -q 'PROBLEM: illegal: answered "move' "$tmp/out"
+# A bot whose answers stay in its output buffer: the time-out asks whether it flushed; a bot that
+# is merely slow (it sends info lines, then nothing) is not asked.
+"$bin" check-bot "$py tests/bots/unflushed.py" --games 2 --time-ms 100 >"$tmp/out" 2>&1
+check "check-bot fails unflushed.py" test $? -eq 1
+check "check-bot asks whether the bot flushed, in the problem's one line" \
+  grep -qx '  PROBLEM: timeout: did not answer go within 100 ms (+50 ms margin); it sent nothing: did the bot flush its output?' "$tmp/out"
+"$bin" check-bot "$py tests/bots/unflushed.py --info" --games 1 --time-ms 100 >"$tmp/out" 2>&1
+check "a bot that sent lines but no answer is not asked about flushing" \
+  test "$(grep -c 'PROBLEM: timeout' "$tmp/out")" -ge 1 -a "$(grep -c 'did the bot flush' "$tmp/out")" -eq 0
 
 # 4b. check-bot killed while its bot thinks (SIGTERM): the bot goes with it.
 "$bin" check-bot "$py -X ${tag}cb tests/bots/sleeper.py --after 0 --seconds 100" \

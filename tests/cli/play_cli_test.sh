@@ -89,4 +89,14 @@ check "the same seed replays the same games" cmp -s "$tmp/out" "$tmp/first"
 play 'quit\n' "${P[@]}" --hint --samples 50
 check "--hint shows the table" has '95% interval'
 check "--hint names the strategy's move" has 'minimax would play'
+
+# --games-out: each finished game appended as a record (two sessions, three games); a directory
+# or an empty name is refused in one line.
+play "$moves" "${P[@]}" --games 2 --games-out "$tmp/mine.jsonl"
+play "$moves" "${P[@]}" --games 1 --games-out "$tmp/mine.jsonl"
+check "--games-out keeps every finished game of both sessions" \
+  test "$(grep -c '"players":\["person","lowest"\]' "$tmp/mine.jsonl")" -eq 3
+check "and says where" has "games saved in $tmp/mine.jsonl"
+bad_stdin "--games-out a directory" 'quit\n' "${P[@]}" --games-out "$tmp"
+bad_stdin "--games-out empty" 'quit\n' "${P[@]}" --games-out ''
 finish

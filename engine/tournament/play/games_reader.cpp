@@ -19,29 +19,67 @@ dominoes::Move move_of(const nlohmann::json& mj) {
   return dominoes::Move(t, placement);
 }
 
+// The "rules" object of a record (games_writer.h), under the config keys; every key is needed.
+dominoes::Rules rules_of(const nlohmann::json& rj) {
+  dominoes::Rules rules;
+  rules.max_pip = rj.at("double").get<int>();
+  rules.hand_size = rj.at("hand-size").get<int>();
+  rules.match_target = rj.at("target").get<int>();
+  const auto scoring = rj.at("scoring").get<std::string>();
+  if (!dominoes::parse_scoring_rule(scoring, rules.scoring))
+    throw std::invalid_argument("scoring \"" + scoring + "\" is not a scoring rule");
+  const auto leader = rj.at("leader").get<std::string>();
+  if (!dominoes::parse_leader_rule(leader, rules.leader))
+    throw std::invalid_argument("leader \"" + leader + "\" is not a leader rule");
+  if (const std::string why = dominoes::validate(rules); !why.empty())
+    throw std::invalid_argument("rules: " + why);
+  return rules;
+}
+
+// Reads a per-seat array of two integers (pips, points).
+std::array<int, 2> seat_numbers(const nlohmann::json& record, const char* key) {
+  const auto& a = record.at(key);
+  if (!a.is_array() || a.size() != 2) throw std::invalid_argument(std::string(key) + " must list 2 seats");
+  return {a.at(0).get<int>(), a.at(1).get<int>()};
+}
+
 }  // namespace
 
 GameRecord parse_game_record(const std::string& line) {
   const nlohmann::json record = nlohmann::json::parse(line);
   GameRecord game;
+  if (record.contains("rules")) game.rules = rules_of(record.at("rules"));
+  const int max_pip = game.rules ? game.rules->max_pip : dominoes::kMaxPip;
   for (int s = 0; s < 2; ++s) {
     game.players[s] = record.at("players").at(s).get<std::string>();
     for (const auto& t : record.at("hands").at(s))
-      game.hands[s].insert(dominoes::parse_tile(t.get<std::string>(), dominoes::kMaxPip));
+      game.hands[s].insert(dominoes::parse_tile(t.get<std::string>(), max_pip));
+    if (game.rules && game.hands[s].size() != game.rules->hand_size)
+      throw std::invalid_argument("hand " + std::to_string(s) + " does not hold the rules' " +
+                                  std::to_string(game.rules->hand_size) + " distinct tiles");
   }
   game.leader = record.at("leader").get<int>();
   if (game.leader != 0 && game.leader != 1) throw std::invalid_argument("leader must be 0 or 1");
   for (const auto& mj : record.at("moves")) game.moves.push_back({mj.at("seat").get<int>(), move_of(mj)});
+  game.pips = seat_numbers(record, "pips");
+  game.points = seat_numbers(record, "points");
   return game;
 }
 
 void read_game_records(const std::string& path,
                        const std::function<void(const GameRecord&)>& each) {
-  common::LimitedFile in(path, "games file", kGameRecordsLimits);
+  read_game_record_lines(path, kGameRecordsLimits,
+                         [&](const GameRecord& record, const std::string&) { each(record); });
+}
+
+void read_game_record_lines(
+    const std::string& path, const common::ReadLimits& limits,
+    const std::function<void(const GameRecord&, const std::string& line)>& each) {
+  common::LimitedFile in(path, "games file", limits);
   for (std::string line; in.next_line(line);) {
     if (common::trimmed(line).empty()) continue;
     try {
-      each(parse_game_record(line));
+      each(parse_game_record(line), line);
     } catch (const std::exception& e) {
       throw GameRecordError(in.name() + " line " + std::to_string(in.line_number()) +
                             ": not a game record (" + common::quoted(e.what(), 120) + ")");

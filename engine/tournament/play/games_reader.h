@@ -7,6 +7,7 @@
 #include <array>
 #include <cstdint>
 #include <functional>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -14,6 +15,7 @@
 #include "engine/common/limited_file.h"
 #include "engine/dominoes/move.h"
 #include "engine/dominoes/move_list.h"
+#include "engine/dominoes/rules.h"
 #include "engine/dominoes/state.h"
 #include "engine/dominoes/tile_set.h"
 
@@ -28,14 +30,20 @@ struct RecordedMove {
 /// One game as a record holds it.
 struct GameRecord {
   std::array<std::string, 2> players;     ///< the names the record gives seats 0 and 1
+  /// The rules the game was played under; empty for a record written before records held them
+  /// (games_writer.h), which means the seed's rules.
+  std::optional<dominoes::Rules> rules;
   std::array<dominoes::TileSet, 2> hands;  ///< the hands as dealt
   dominoes::Seat leader = 0;
   std::vector<RecordedMove> moves;         ///< in the order played
+  std::array<int, 2> pips{};               ///< pips left in each hand at the end, as recorded
+  std::array<int, 2> points{};             ///< what each seat scored, as recorded
 };
 
-/// Returns the game of one record line. Tiles are read as double-9 tiles (their indices are the
-/// same in every set: tile.h). Throws std::invalid_argument (or nlohmann::json's exceptions,
-/// which derive from std::exception) naming what is malformed.
+/// Returns the game of one record line. Tiles are read as tiles of the recorded rules' set
+/// (without rules, as double-9 tiles: their indices are the same in every set, tile.h), and with
+/// rules each hand must hold the rules' hand size. Throws std::invalid_argument (or
+/// nlohmann::json's exceptions, which derive from std::exception) naming what is malformed.
 GameRecord parse_game_record(const std::string& line);
 
 /// Raised for a line of a records file that is not a game record; what() is one line:
@@ -55,6 +63,12 @@ inline constexpr common::ReadLimits kGameRecordsLimits{std::size_t{1} << 20,
 /// a regular file, a line or the file over kGameRecordsLimits, not UTF-8; GameRecordError when a
 /// line is not a record or `each` throws std::exception for it (a move that is not legal).
 void read_game_records(const std::string& path, const std::function<void(const GameRecord&)>& each);
+
+/// As read_game_records, under `limits`, and `each` also gets the record's line as written (for
+/// a reader that keeps the record's other fields, such as `dominoes view`).
+void read_game_record_lines(
+    const std::string& path, const common::ReadLimits& limits,
+    const std::function<void(const GameRecord&, const std::string& line)>& each);
 
 /// Called before each move of a replay: the position, its legal moves and the move played there.
 using ReplayVisitor = std::function<void(const dominoes::State& state,

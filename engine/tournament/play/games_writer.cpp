@@ -27,16 +27,26 @@ Json move_json(dominoes::Move m, dominoes::Seat seat) {
   return j;
 }
 
+// The rules under their config keys (run_arguments.cpp), as a config file would write them.
+Json rules_json(const dominoes::Rules& rules) {
+  return Json{{"double", rules.max_pip},
+              {"hand-size", rules.hand_size},
+              {"scoring", dominoes::to_string(rules.scoring)},
+              {"leader", dominoes::to_string(rules.leader)},
+              {"target", rules.match_target}};
+}
+
 }  // namespace
 
 std::string game_record_json(const GameKey& key, const std::array<std::string, 2>& players,
-                             const dominoes::Deal& deal, const dominoes::History& history,
-                             const GameOutcome& outcome) {
+                             const dominoes::Rules& rules, const dominoes::Deal& deal,
+                             const dominoes::History& history, const GameOutcome& outcome) {
   Json j;
   j["deal"] = key.deal;
   j["game"] = key.game;
   if (key.match_game >= 0) j["match_game"] = key.match_game;
   j["players"] = players;
+  j["rules"] = rules_json(rules);
   j["leader"] = deal.leader;
   j["hands"] = Json::array({hand_json(deal.hands[0]), hand_json(deal.hands[1])});
   Json moves = Json::array();

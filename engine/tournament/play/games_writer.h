@@ -1,9 +1,13 @@
 // Game records for --games-out: one JSON object per game and line (docs/formats.md, "Game
 // records").
 //
-// {"deal":12,"game":0,"players":["heuristic","random"],"leader":1,
-//  "hands":[["0-1",...],["2-3",...]],"moves":[{"seat":1,"tile":"2-3"},
+// {"deal":12,"game":0,"players":["heuristic","random"],
+//  "rules":{"double":6,"hand-size":7,"scoring":"opponent-pips","leader":"random","target":0},
+//  "leader":1,"hands":[["0-1",...],["2-3",...]],"moves":[{"seat":1,"tile":"2-3"},
 //  {"seat":0,"tile":"1-3","end":"R"},{"seat":1,"pass":true},...],"pips":[0,14],"points":[14,0]}
+// "rules" holds the game's rules under their config keys (engine/dominoes/rules.h), so that a
+// reader such as `dominoes view` can score the game itself; records written before it was added
+// lack it and mean the seed's rules.
 // In match mode each game also has "match_game", its number within the match. A game that an
 // external bot forfeited (docs/protocol.md) also has "forfeit" ("illegal", "timeout" or "crash")
 // and "forfeit_seat"; its "moves" end where the game stopped.
@@ -26,9 +30,9 @@ struct GameKey {
   int match_game = -1;  ///< the game's number within its match; -1 for single games
 };
 
-/// Returns the JSON line (newline included) recording one finished game.
+/// Returns the JSON line (newline included) recording one finished game, played under `rules`.
 std::string game_record_json(const GameKey& key, const std::array<std::string, 2>& players,
-                             const dominoes::Deal& deal, const dominoes::History& history,
-                             const GameOutcome& outcome);
+                             const dominoes::Rules& rules, const dominoes::Deal& deal,
+                             const dominoes::History& history, const GameOutcome& outcome);
 
 }  // namespace tournament

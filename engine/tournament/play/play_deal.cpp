@@ -55,7 +55,7 @@ std::array<DecisionSampler*, 2> samplers_of(const DealContext& d, int a_seat) {
 std::string record_of(const DealContext& d, int a_seat, int game, const dominoes::Deal& deal,
                       const dominoes::History& history, const GameOutcome& outcome) {
   return game_record_json({d.deal_index, a_seat, game}, {d.specs[a_seat], d.specs[1 - a_seat]},
-                          deal, history, outcome);
+                          d.config.rules, deal, history, outcome);
 }
 
 // One single game of `deal` with A in seat `a_seat`.

@@ -58,6 +58,8 @@ TEST(GamesReaderTest, RecordsReadBackToTheDealsAndMovesPlayed) {
     EXPECT_EQ(record.hands[0], deal.hands[0]) << line;
     EXPECT_EQ(record.hands[1], deal.hands[1]) << line;
     EXPECT_EQ(record.leader, deal.leader) << line;
+    ASSERT_TRUE(record.rules.has_value()) << line;
+    EXPECT_EQ(*record.rules, config.rules) << line;
     EXPECT_EQ(record.players[0] + record.players[1], j.at("game") == 0 ? "heuristicrandom"
                                                                         : "randomheuristic");
     std::array<dominoes::TileSet, 2> left = record.hands;
@@ -83,12 +85,36 @@ TEST(GamesReaderTest, RefusesMalformedAndIllegalRecords) {
   // 1-1 does not fit a line ending in 0s, and seat 1 moves out of turn.
   const GameRecord illegal = parse_game_record(
       R"({"players":["a","b"],"leader":0,"hands":[["0-0","0-1"],["1-1","2-2"]],)"
-      R"("moves":[{"seat":0,"tile":"0-0"},{"seat":1,"tile":"1-1","end":"R"}]})");
+      R"("moves":[{"seat":0,"tile":"0-0"},{"seat":1,"tile":"1-1","end":"R"}],)"
+      R"("pips":[1,6],"points":[6,0]})");
   EXPECT_THROW(replay(illegal, [](const auto&, const auto&, auto) {}), std::invalid_argument);
   const GameRecord out_of_turn = parse_game_record(
       R"({"players":["a","b"],"leader":0,"hands":[["0-0"],["1-1"]],)"
-      R"("moves":[{"seat":1,"tile":"1-1"}]})");
+      R"("moves":[{"seat":1,"tile":"1-1"}],"pips":[0,2],"points":[2,0]})");
   EXPECT_THROW(replay(out_of_turn, [](const auto&, const auto&, auto) {}), std::invalid_argument);
+}
+
+// A record without its outcome, or with rules its hands break, is refused.
+TEST(GamesReaderTest, RefusesRecordsWithoutOutcomeOrAgainstTheirRules) {
+  const std::string start = R"({"players":["a","b"],"leader":0,"hands":[["0-0"],["1-1"]],"moves":[])";
+  EXPECT_NO_THROW(parse_game_record(start + R"(,"pips":[0,2],"points":[2,0]})"));
+  EXPECT_ANY_THROW(parse_game_record(start + R"(,"points":[2,0]})"));
+  EXPECT_ANY_THROW(parse_game_record(start + R"(,"pips":[0],"points":[2,0]})"));
+  const std::string rules = R"(,"pips":[0,2],"points":[2,0],"rules":{"double":6,"hand-size":1,)"
+                            R"("scoring":"all-pips","leader":"random","target":0}})";
+  const GameRecord with_rules = parse_game_record(start + rules);
+  ASSERT_TRUE(with_rules.rules.has_value());
+  EXPECT_EQ(with_rules.rules->scoring, dominoes::ScoringRule::kAllPips);
+  EXPECT_EQ(with_rules.rules->hand_size, 1);
+  // Hands of one tile where the rules deal two, a tile outside a double-2 set, a bad rule name.
+  auto replaced = [&](const std::string& from, const std::string& to) {
+    std::string text = start + rules;
+    return text.replace(text.find(from), from.size(), to);
+  };
+  EXPECT_ANY_THROW(parse_game_record(replaced("\"hand-size\":1", "\"hand-size\":2")));
+  EXPECT_ANY_THROW(parse_game_record(replaced("\"double\":6", "\"double\":0")));
+  EXPECT_ANY_THROW(parse_game_record(replaced("all-pips", "most-pips")));
+  EXPECT_ANY_THROW(parse_game_record(replaced("[\"1-1\"]", "[\"7-7\"]")));
 }
 
 }  // namespace
