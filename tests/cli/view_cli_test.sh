@@ -9,7 +9,7 @@ bin=${1:?usage: $0 PATH/TO/dominoes}
 source "$(dirname "$0")/cli_lib.sh"
 
 "$bin" run --player heuristic --player random --deals 5 --seed 3 --out "$tmp/run" \
-  --games-out "$tmp/games.jsonl" --quiet true >/dev/null 2>&1
+  --games-out "$tmp/games.jsonl" --quiet >/dev/null 2>&1
 check "records to view" test "$(wc -l <"$tmp/games.jsonl")" -eq 10
 
 "$bin" view "$tmp/games.jsonl" >"$tmp/out" 2>"$tmp/err"

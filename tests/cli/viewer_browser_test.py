@@ -242,7 +242,7 @@ def main():
         for n, (label, extra) in enumerate(files.items()):
             games = os.path.join(tmp, f"games{n}.jsonl")
             run(binary, "run", *extra, "--out", os.path.join(tmp, f"out{n}"), "--games-out", games,
-                "--quiet", "true")
+                "--quiet")
             pages[label] = games
         base = read_records(pages["seed rules"])
         endings = {ending(r) for r in base}
