@@ -47,6 +47,14 @@ missing=$(comm -23 <(echo "$help_options") <(echo "$offered"))
 [ -z "$missing" ] || fail "run options in --help but not completed: $(echo $missing)"
 [ -n "$help_options" ] || fail "found no options in dominoes run --help"
 
+# Every command `dominoes --help` lists is completed after `dominoes ` (the completion's command
+# list is written by hand in completion_command.cpp; this catches a command added to one only).
+help_commands=$("$bin" --help | grep -oE '^  [a-z][a-z-]+' | tr -d ' ' | sort -u)
+offered=$(complete_words dominoes '')
+missing=$(comm -23 <(echo "$help_commands") <(echo "$offered"))
+[ -z "$missing" ] || fail "commands in dominoes --help but not completed: $(echo $missing)"
+[ "$(echo "$help_commands" | wc -l)" -ge 10 ] || fail "found too few commands in dominoes --help"
+
 # Bad usage is one line and exit 2.
 "$bin" completion zsh > /dev/null 2> "$script.err"; code=$?
 [ $code -eq 2 ] && [ "$(wc -l < "$script.err")" -eq 1 ] || fail "completion zsh: exit $code, $(cat "$script.err")"
