@@ -33,10 +33,7 @@ const std::vector<std::string> kColumns = {
 
 // Committed result folders still in an older column format, to be regenerated (issue 21). A
 // folder regenerated in the current format must leave this list, and no other may join it.
-const std::set<std::string> kOldFormat = {
-    "grid-minimax", "random-vs-random", "round-robin-all", "seed-heuristic-vs-random",
-    "seed-minimax-sweep-depth10", "seed-minimax-sweep-exact", "seed-minimax-sweep-seed-playouts",
-    "seed-playout-vs-heuristic", "sprt-playout-vs-minimax"};
+const std::set<std::string> kOldFormat = {};
 
 std::vector<std::string> split(const std::string& line) {
   std::vector<std::string> cells;
