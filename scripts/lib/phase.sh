@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # Sourced by scripts/setup, scripts/sanitize and scripts/test (not a command of its own).
 #
 #   phase NAME COMMAND [ARG...]   runs COMMAND; when DOMINOES_PHASE_LOG names a file (scripts/test
