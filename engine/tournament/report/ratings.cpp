@@ -215,7 +215,6 @@ Ratings rate(const std::vector<TaskResult>& tasks, const std::vector<std::string
 
 namespace {
 
-Cell number(double x, int decimals = 4) { return Cell::of_number(x, decimals); }
 
 std::vector<Column<RatingRow>> make_rating_columns() {
   using R = RatingRow;
@@ -223,15 +222,15 @@ std::vector<Column<RatingRow>> make_rating_columns() {
       {"player", "text", "the player's canonical spec", [](const R& r) { return Cell::of_text(r.player); }},
       {"points_rating", "number", "points per game against the field's average player (the "
        "ratings sum to 0), from the weighted least-squares fit",
-       [](const R& r) { return number(r.points_rating); }},
+       [](const R& r) { return Cell::of_number(r.points_rating); }},
       {"points_ci95", "number", "half-width of its 95% interval",
-       [](const R& r) { return number(r.points_ci95); }},
+       [](const R& r) { return Cell::of_number(r.points_ci95); }},
       {"elo", "number", "Bradley-Terry Elo from the win rates, mean 0 over the players",
-       [](const R& r) { return number(r.elo, 1); }},
+       [](const R& r) { return Cell::of_number(r.elo, 1); }},
       {"elo_ci95_low", "number", "its 95% interval's lower bound (observed information)",
-       [](const R& r) { return number(r.elo_ci95_low, 1); }},
+       [](const R& r) { return Cell::of_number(r.elo_ci95_low, 1); }},
       {"elo_ci95_high", "number", "its 95% interval's upper bound",
-       [](const R& r) { return number(r.elo_ci95_high, 1); }},
+       [](const R& r) { return Cell::of_number(r.elo_ci95_high, 1); }},
       {"games", "integer", "games the player played", [](const R& r) { return Cell::of_integer(r.games); }},
   };
 }

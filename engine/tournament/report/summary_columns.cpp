@@ -8,7 +8,6 @@ namespace {
 using Row = SummaryRow;
 using C = Column<Row>;
 
-Cell number(double x, int decimals = 4) { return Cell::of_number(x, decimals); }
 Cell integer(std::int64_t i) { return Cell::of_integer(i); }
 
 // A cell that is empty unless `present` holds for the row.
@@ -35,20 +34,20 @@ std::vector<C> counts() {
       {"draws", "integer", "games drawn (equal pips)", [](const Row& r) { return integer(r.draws); }},
       {"b_wins", "integer", "games B won", [](const Row& r) { return integer(r.b_wins); }},
       {"a_points_per_game", "number", "A's points minus B's per game (per match when target > 0)",
-       [](const Row& r) { return number(r.a_points_per_game); }},
+       [](const Row& r) { return Cell::of_number(r.a_points_per_game); }},
       {"a_points_ci95", "number", "half-width of its 95% Student-t interval, over duplicate "
        "pairs when duplicate is on (over games otherwise)",
-       [](const Row& r) { return number(r.a_points_ci95); }},
+       [](const Row& r) { return Cell::of_number(r.a_points_ci95); }},
       {"a_win_rate", "number", "A's win rate, a draw counting half",
-       [](const Row& r) { return number(r.a_win_rate); }},
+       [](const Row& r) { return Cell::of_number(r.a_win_rate); }},
       {"a_win_rate_ci95_low", "number", "its Wilson 95% interval's lower bound",
-       [](const Row& r) { return number(r.a_win_rate_ci95_low); }},
+       [](const Row& r) { return Cell::of_number(r.a_win_rate_ci95_low); }},
       {"a_win_rate_ci95_high", "number", "its Wilson 95% interval's upper bound",
-       [](const Row& r) { return number(r.a_win_rate_ci95_high); }},
+       [](const Row& r) { return Cell::of_number(r.a_win_rate_ci95_high); }},
       {"p_value", "number", "one-sided p-value for \"A scores more points than B\" (4 "
-       "significant digits)", [](const Row& r) { return number(r.p_value, Cell::kSignificant); }},
+       "significant digits)", [](const Row& r) { return Cell::of_number(r.p_value, Cell::kSignificant); }},
       {"leader_points_per_game", "number", "the leader's points minus the other's, per game",
-       [](const Row& r) { return number(r.leader_points_per_game); }},
+       [](const Row& r) { return Cell::of_number(r.leader_points_per_game); }},
       {"a_forfeits", "integer", "games A forfeited (an external bot that failed)",
        [](const Row& r) { return integer(r.a_forfeits); }},
       {"b_forfeits", "integer", "games B forfeited",
@@ -61,11 +60,11 @@ std::vector<C> counts() {
 std::vector<C> sprt_and_penta() {
   std::vector<C> columns = {
       {"sprt_llr", "number", "the SPRT's log-likelihood ratio when it stopped; empty without sprt",
-       when(has_sprt, [](const Row& r) { return number(r.sprt_llr); })},
+       when(has_sprt, [](const Row& r) { return Cell::of_number(r.sprt_llr); })},
       {"sprt_lower", "number", "Wald's lower bound ln(beta/(1-alpha)); empty without sprt",
-       when(has_sprt, [](const Row& r) { return number(r.sprt_lower); })},
+       when(has_sprt, [](const Row& r) { return Cell::of_number(r.sprt_lower); })},
       {"sprt_upper", "number", "Wald's upper bound ln((1-beta)/alpha); empty without sprt",
-       when(has_sprt, [](const Row& r) { return number(r.sprt_upper); })},
+       when(has_sprt, [](const Row& r) { return Cell::of_number(r.sprt_upper); })},
       {"sprt_decision", "text", "H1 accepted, H0 accepted or no decision (the maximum was "
        "reached); empty without sprt",
        when(has_sprt, [](const Row& r) { return Cell::of_text(to_string(r.sprt_decision)); })},
@@ -79,16 +78,16 @@ std::vector<C> sprt_and_penta() {
   const std::vector<C> estimates = {
       {"penta_score", "number", "A's mean pair score (win 1, draw 1/2, loss 0, averaged over the "
        "pair's two games); empty without duplicate deals",
-       when(has_penta, [](const Row& r) { return number(r.penta_estimate.score); })},
+       when(has_penta, [](const Row& r) { return Cell::of_number(r.penta_estimate.score); })},
       {"normalized_elo", "number", "the pentanomial normalized Elo, (score - 1/2) / "
        "sqrt(2 var_pair) 800 / ln 10; empty without duplicate deals or when undefined (no spread)",
-       when(has_penta, [](const Row& r) { return number(r.penta_estimate.normalized_elo, 2); })},
+       when(has_penta, [](const Row& r) { return Cell::of_number(r.penta_estimate.normalized_elo, 2); })},
       {"normalized_elo_ci95_low", "number", "its 95% interval's lower bound",
        when(has_penta,
-            [](const Row& r) { return number(r.penta_estimate.normalized_elo_ci95_low, 2); })},
+            [](const Row& r) { return Cell::of_number(r.penta_estimate.normalized_elo_ci95_low, 2); })},
       {"normalized_elo_ci95_high", "number", "its 95% interval's upper bound",
        when(has_penta,
-            [](const Row& r) { return number(r.penta_estimate.normalized_elo_ci95_high, 2); })},
+            [](const Row& r) { return Cell::of_number(r.penta_estimate.normalized_elo_ci95_high, 2); })},
   };
   columns.insert(columns.end(), estimates.begin(), estimates.end());
   return columns;
@@ -98,20 +97,20 @@ std::vector<C> adjusted_and_costs() {
   return {
       {"a_points_per_game_cv", "number", "with control-variate on: A's points per game adjusted "
        "by the deal's exact open-hands value; empty when off",
-       when(has_cv, [](const Row& r) { return number(r.cv.mean); })},
+       when(has_cv, [](const Row& r) { return Cell::of_number(r.cv.mean); })},
       {"a_points_ci95_cv", "number", "its 95% interval's half-width; empty when off",
-       when(has_cv, [](const Row& r) { return number(r.cv.ci95); })},
+       when(has_cv, [](const Row& r) { return Cell::of_number(r.cv.ci95); })},
       {"cv_beta", "number", "the fitted slope; empty when off",
-       when(has_cv, [](const Row& r) { return number(r.cv.beta); })},
+       when(has_cv, [](const Row& r) { return Cell::of_number(r.cv.beta); })},
       {"cv_rho", "number", "the correlation of points and covariate; empty when off",
-       when(has_cv, [](const Row& r) { return number(r.cv.correlation); })},
+       when(has_cv, [](const Row& r) { return Cell::of_number(r.cv.correlation); })},
       {"a_ms_per_decision", "number", "A's mean CPU milliseconds per timed real choice (two or "
        "more legal moves); measured, so it differs from run to run; empty when none was timed",
-       when(a_timed, [](const Row& r) { return number(r.a_ms_per_decision); })},
+       when(a_timed, [](const Row& r) { return Cell::of_number(r.a_ms_per_decision); })},
       {"b_ms_per_decision", "number", "the same for B",
-       when(b_timed, [](const Row& r) { return number(r.b_ms_per_decision); })},
+       when(b_timed, [](const Row& r) { return Cell::of_number(r.b_ms_per_decision); })},
       {"seconds", "number", "wall time of the pairing; measured, so it differs from run to run",
-       [](const Row& r) { return number(r.seconds, 3); }},
+       [](const Row& r) { return Cell::of_number(r.seconds, 3); }},
   };
 }
 

@@ -29,7 +29,8 @@ struct Cell {
   static Cell empty() { return {}; }
   static Cell of_text(std::string s) { return {Kind::kText, std::move(s), 0, 0, 0}; }
   static Cell of_integer(std::int64_t i) { return {Kind::kInteger, {}, i, 0, 0}; }
-  static Cell of_number(double x, int decimals) { return {Kind::kNumber, {}, 0, x, decimals}; }
+  /// A number written with `decimals` places (4 unless said: the tables' usual precision).
+  static Cell of_number(double x, int decimals = 4) { return {Kind::kNumber, {}, 0, x, decimals}; }
   /// Returns true for an empty cell or a NaN number.
   bool is_empty() const {
     return kind == Kind::kEmpty || (kind == Kind::kNumber && std::isnan(number));
