@@ -163,7 +163,7 @@ TEST(ChunkTallyPiecesTest, PiecesInOrderMakeTheirChunk) {
   EXPECT_EQ(tally.find(1)->chunk.begin, 10);
   EXPECT_EQ(tally.find(1)->chunk.end, 20);
   EXPECT_EQ(tally.summed_chunks(0), 2);
-  const PairingTotals& totals = tally.results().front().totals;
+  const PairingTotals totals = tally.results().front().totals;  // results() returns a copy
   EXPECT_EQ(totals.deals, 20);
   EXPECT_EQ(totals.a_net.sum, 10 * 1 + 3 * 2 + 7 * 3);
   EXPECT_EQ(totals.a_net.sum_sq, 10 * 1 + 3 * 4 + 7 * 9);
