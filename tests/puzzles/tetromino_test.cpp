@@ -369,9 +369,9 @@ TEST(TetrominoSolve, RandomCountsHonoursItsTimeLimit) {
   EXPECT_EQ(tet::random_counts(tet::kMaxSize, 1, 0.5), std::nullopt);
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  // Not a speed target: the draw must stop near its limit instead of searching on (unstopped, the
-  // largest board's draw runs for minutes). The bound leaves room for setting up the largest
-  // board, which takes about 2.5 s in the AddressSanitizer tree at -Og on a loaded machine.
+  // Not a speed target: the draw must stop near its limit instead of searching on until it finds
+  // a tiling. The bound leaves room for setting up the largest board, which took about 2.5 s of
+  // this call in the AddressSanitizer tree at -Og.
   EXPECT_LT(seconds, 15.0);
   EXPECT_EQ(tet::random_counts(20, 3, 5), tet::random_counts(20, 3, 60));
 }
