@@ -18,9 +18,10 @@ po::options_description rules_options(bool with_leader) {
 }
 
 po::variables_map read_options(const std::vector<std::string>& args,
-                               const po::options_description& options, const std::string& command) {
+                               const po::options_description& options, const std::string& command,
+                               const po::positional_options_description& positional) {
   try {
-    return common::parse_command_line(args, options);
+    return common::parse_command_line(args, options, positional);
   } catch (const po::error& e) {
     throw UsageError(common::describe_option_error(e) + "; see dominoes " + command + " --help");
   }

@@ -25,11 +25,13 @@ class UsageError : public std::invalid_argument {
 /// Returns the rules options: --double, --hand-size, --scoring, and --leader when `with_leader`.
 boost::program_options::options_description rules_options(bool with_leader);
 
-/// Returns the options in `args` parsed against `options` (no abbreviations guessed). Throws
-/// UsageError naming the bad option and pointing at `dominoes <command> --help`.
+/// Returns the options in `args` parsed against `options` (no abbreviations guessed), with
+/// `positional` naming the words that are not options (default: none). Throws UsageError naming
+/// the bad option and pointing at `dominoes <command> --help`.
 boost::program_options::variables_map read_options(
     const std::vector<std::string>& args,
-    const boost::program_options::options_description& options, const std::string& command);
+    const boost::program_options::options_description& options, const std::string& command,
+    const boost::program_options::positional_options_description& positional = {});
 
 /// Returns the default rules changed by the rules options present in `vm` (dominoes::rules_from),
 /// validated by dominoes::validate. Throws UsageError on a bad value.

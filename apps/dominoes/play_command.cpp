@@ -236,8 +236,8 @@ class Session {
   Move strategy_turn(Table& t);
   void show_position(const Table& t) const;
   void show_hint(Table& t);
-  void show_result(const Table& t);
-  void save(const Table& t);
+  void show_result(const Table& t, const tournament::GameOutcome& outcome);
+  void save(const Table& t, const tournament::GameOutcome& outcome);
   void show_score(const char* when) const;
   std::optional<std::string> ask(const std::string& prompt);
 
@@ -340,8 +340,7 @@ Move Session::strategy_turn(Table& t) {
   return m;
 }
 
-void Session::show_result(const Table& t) {
-  const auto outcome = tournament::score_game(t.state, s_.rules);
+void Session::show_result(const Table& t, const tournament::GameOutcome& outcome) {
   const bool domino = outcome.ending == dominoes::GameStatus::kDomino;
   const std::string by = t.state.hands[kPerson].empty() ? "you" : s_.opponent_name;
   out_ << "\n--- game " << t.number + 1 << " over: " << (domino ? "domino by " : "blocked")
@@ -368,9 +367,8 @@ void Session::show_result(const Table& t) {
 
 // Adds the finished game to --games-out, flushed at once so that a game is kept however the
 // session ends.
-void Session::save(const Table& t) {
+void Session::save(const Table& t, const tournament::GameOutcome& outcome) {
   if (!records_) return;
-  const auto outcome = tournament::score_game(t.state, s_.rules);
   *records_ << tournament::game_record_json({t.number, 0}, {kPersonName, s_.opponent_name},
                                             s_.rules, t.deal, t.history, outcome)
             << std::flush;
@@ -405,8 +403,9 @@ bool Session::play_game(int number) {
     dominoes::apply(t.state, *m);
     t.history.push_back(*m);
   }
-  show_result(t);
-  save(t);
+  const tournament::GameOutcome outcome = tournament::score_game(t.state, s_.rules);
+  show_result(t, outcome);
+  save(t, outcome);
   if (number + 1 != s_.games) show_score("");
   return true;
 }

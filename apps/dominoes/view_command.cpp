@@ -9,7 +9,6 @@
 #include "apps/dominoes/command_options.h"
 #include "apps/dominoes/viewer_page.h"
 #include "engine/common/limited_file.h"
-#include "engine/common/program_options.h"
 #include "engine/common/same_file.h"
 #include "engine/common/text.h"
 #include "engine/common/whole_file.h"
@@ -112,7 +111,7 @@ int view_command(const std::vector<std::string>& args) {
   try {
     po::positional_options_description positional;
     positional.add("games", 1);
-    const po::variables_map vm = common::parse_command_line(args, options(), positional);
+    const po::variables_map vm = read_options(args, options(), "view", positional);
     if (vm.count("help")) {
       std::cout << kHelp << options();
       return 0;
@@ -125,10 +124,6 @@ int view_command(const std::vector<std::string>& args) {
       throw UsageError("--out " + common::quoted(out) + " is the games file itself: give another " +
                        "--out, e.g. games.html");
     check_size(input);
-  } catch (const po::error& e) {
-    std::cerr << "dominoes: view: " << common::describe_option_error(e)
-              << "; see dominoes view --help\n";
-    return 2;
   } catch (const UsageError& e) {
     std::cerr << "dominoes: view: " << e.what() << "\n";
     return 2;

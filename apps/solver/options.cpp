@@ -52,6 +52,12 @@ void read_rules_option(const po::variables_map& vm, const std::string& name, dom
   }
 }
 
+void read_set_option(const po::variables_map& vm, dominoes::Rules& rules) {
+  rules.hand_size = 1;  // any set takes one tile each: the hands are read against the set after
+  read_rules_option(vm, "double", rules);
+  if (const std::string why = dominoes::validate(rules); !why.empty()) throw OptionError(why);
+}
+
 std::size_t table_bytes_option(const po::variables_map& vm, const std::string& name) {
   const auto mib = int_option<std::uint64_t>(vm, name, 1, kMaxTableMib);
   const std::uint64_t most = std::min(kMaxTableMib, common::max_table_mib());

@@ -65,6 +65,11 @@ void add_rules_option(boost::program_options::options_description& options, cons
 void read_rules_option(const boost::program_options::variables_map& vm, const std::string& name,
                        dominoes::Rules& rules);
 
+/// Sets `rules`' set from --double and its hand size to 1, the one size every set takes, so that the
+/// set is checked alone; the caller then sets the hand size it reads against that set (--hand, or
+/// the hands given). Throws OptionError for a bad --double.
+void read_set_option(const boost::program_options::variables_map& vm, dominoes::Rules& rules);
+
 /// The most MiB a --table-mb option accepts on any machine.
 inline constexpr std::uint64_t kMaxTableMib = 65536;
 

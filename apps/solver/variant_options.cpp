@@ -46,9 +46,7 @@ void add_variant_options(po::options_description& o) {
 
 equilibrium::GameTree tree_from(const po::variables_map& vm, SolveStatus* status) {
   dominoes::Rules rules;
-  rules.hand_size = 1;  // until the set is known to be valid; then --hand is read against it
-  read_rules_option(vm, "double", rules);
-  if (const std::string why = dominoes::validate(rules); !why.empty()) throw OptionError(why);
+  read_set_option(vm, rules);
   rules.hand_size = int_option(vm, "hand", 1, dominoes::tile_count(rules.max_pip) / 2);
   read_rules_option(vm, "scoring", rules);
   const auto max_nodes = int_option<std::int64_t>(vm, "max-nodes", 1, std::numeric_limits<std::int32_t>::max());
@@ -74,11 +72,8 @@ equilibrium::SolveResult solve_from(const po::variables_map& vm, const equilibri
 }
 
 SolveStatus::SolveStatus(bool quiet)
-    : line_([this](std::size_t width) {
-        std::string line = text();
-        if (width > 0 && line.size() > width) line.resize(width);
-        return line;
-      }, common::status_mode(quiet, STDERR_FILENO), false) {}
+    : line_([this](std::size_t) { return text(); }, common::status_mode(quiet, STDERR_FILENO),
+            false) {}
 
 void SolveStatus::start_solving() {
   const std::lock_guard lock(mutex_);

@@ -146,19 +146,14 @@ std::string option_help(const Key<Target>& key) {
 /// and help, `|` in a cell escaped.
 template <typename Target>
 std::string markdown_table(const std::vector<Key<Target>>& keys) {
-  const auto cell = [](const std::string& text) {
-    std::string out;
-    for (char c : text) out += c == '|' ? std::string("\\|") : std::string(1, c);
-    return out;
-  };
   std::string table = "| key | kind | default | valid | meaning |\n|---|---|---|---|---|\n";
   for (const auto& key : keys) {
     const std::string fallback = default_text(key);
     std::string shown = "none";
-    if (!fallback.empty()) shown = std::string("`").append(cell(fallback)).append("`");
+    if (!fallback.empty()) shown = std::string("`").append(markdown_cell(fallback)).append("`");
     table.append("| `").append(key.name).append("` | ").append(to_string(key.kind));
-    table.append(" | ").append(shown).append(" | ").append(cell(key.valid));
-    table.append(" | ").append(cell(key.help)).append(" |\n");
+    table.append(" | ").append(shown).append(" | ").append(markdown_cell(key.valid));
+    table.append(" | ").append(markdown_cell(key.help)).append(" |\n");
   }
   return table;
 }

@@ -68,7 +68,7 @@ void StatusLine::loop() {
                 std::chrono::duration<double>(log_interval_seconds()));
   std::unique_lock lock(mutex_);
   auto next = Clock::now() + period;
-  while (!wake_.wait_until(lock, next, [this] { return finishing_; })) {
+  while (!wake_.wait_until(lock, next, [this] { return finished_; })) {
     draw(false);
     next += period;
   }
@@ -78,8 +78,10 @@ void StatusLine::draw(bool last) {
   if (mode_ == StatusMode::kTerminal) {
     if (last && !drawn_) return;
     // One column short of the width: some terminals wrap when the last column is written.
-    const std::size_t width = columns(out_);
-    const std::string text = text_(width > 1 ? width - 1 : 0);
+    const std::size_t columns_now = columns(out_);
+    const std::size_t width = columns_now > 1 ? columns_now - 1 : 0;
+    std::string text = text_(width);
+    if (width > 0 && text.size() > width) text.resize(width);  // whatever the text callback gave
     if (text.empty() && !last) return;
     std::fprintf(out_, "\r%s\x1b[K%s", text.c_str(), last ? "\n" : "");
     drawn_ = true;
@@ -96,7 +98,6 @@ void StatusLine::finish() {
   {
     const std::lock_guard lock(mutex_);
     if (finished_ || mode_ == StatusMode::kOff) return;
-    finishing_ = true;
     finished_ = true;
   }
   wake_.notify_all();

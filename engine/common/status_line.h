@@ -35,6 +35,7 @@ std::string duration_text(double seconds);
 class StatusLine {
  public:
   /// Returns the line's text for a width in columns (0: any width); an empty text draws nothing.
+  /// At a terminal the line cuts a longer text to the width itself.
   /// Called from the line's thread, so it must be thread-safe with the work.
   using Text = std::function<std::string(std::size_t width)>;
 
@@ -61,7 +62,6 @@ class StatusLine {
   std::FILE* const out_;
   std::mutex mutex_;
   std::condition_variable wake_;
-  bool finishing_ = false;
   bool finished_ = false;
   bool drawn_ = false;
   std::thread thread_;

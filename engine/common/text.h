@@ -76,6 +76,16 @@ inline std::string quoted(std::string_view text, std::size_t limit = kEchoLimit)
   return out;
 }
 
+/// Returns `text` as a Markdown table cell: every `|` escaped as `\|`, so it does not end the cell.
+inline std::string markdown_cell(std::string_view text) {
+  std::string out;
+  for (char c : text) {
+    if (c == '|') out += '\\';
+    out += c;
+  }
+  return out;
+}
+
 /// Returns `text` without leading and trailing spaces and tabs (and CR/LF).
 inline std::string trimmed(std::string_view text) {
   const auto b = text.find_first_not_of(" \t\r\n");

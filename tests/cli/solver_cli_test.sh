@@ -15,6 +15,9 @@ check "prints the pv" grep -qx "pv 0-1L" "$tmp/out"
 # scoring seat 0's 1 pip: value -1 for seat 0.
 "$bin" block-dominoes --hands 0-1/3-4 --ends 3,3 >"$tmp/out" 2>&1
 check "a forced pass" test "$(head -n1 "$tmp/out")" = "value -1"
+# A small set with hands of any size: seat 0 plays 0-1 on the 1 and is out, scoring 3-3's 6 pips.
+"$bin" block-dominoes --hands 0-1/3-3 --ends 1,2 --double 3 >"$tmp/out" 2>&1
+check "double-3 with one tile each" test "$(head -n1 "$tmp/out")" = "value 6"
 "$bin" block-dominoes --help >"$tmp/out"
 check "help" grep -q "value V" "$tmp/out"
 

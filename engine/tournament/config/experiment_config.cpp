@@ -225,11 +225,10 @@ ExperimentConfig default_experiment() {
 std::vector<std::pair<std::string, std::string>> result_keys(const ExperimentConfig& c) {
   std::vector<std::pair<std::string, std::string>> keys;
   for (const ExperimentKey& k : experiment_keys()) {
-    // A bot is written as its section's keys, below.
-    if (k.role != KeyRole::kResult || k.key.name == "bot" || (k.written && !k.written(c))) continue;
+    if (k.role != KeyRole::kResult || (k.written && !k.written(c))) continue;
     for (const std::string& value : k.key.values(c)) keys.emplace_back(k.key.name, value);
   }
-  for (const auto& bot : c.bots)
+  for (const auto& bot : c.bots)  // the bots as their sections' keys (the bot key is not written)
     for (const auto& [key, value] : bots::bot_keys(bot))
       keys.emplace_back("bot." + bot.name + "." + key, value);
   return keys;
@@ -239,8 +238,7 @@ std::string to_ini(const ExperimentConfig& c) {
   std::ostringstream os;
   os << "# dominoes experiment config (INI); run it with: dominoes run THIS_FILE\n";
   for (const ExperimentKey& k : experiment_keys()) {
-    if (k.role == KeyRole::kSession || k.key.name == "bot" || (k.written && !k.written(c)))
-      continue;
+    if (k.role == KeyRole::kSession || (k.written && !k.written(c))) continue;
     for (const std::string& value : k.key.values(c)) os << k.key.name << " = " << value << "\n";
   }
   std::string section;

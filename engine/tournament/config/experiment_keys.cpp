@@ -192,6 +192,8 @@ ExperimentKey bot_key() {
         return out;
       });
   k.key.clear = [](Config& c) { c.bots.clear(); };
+  // Written as the `[bot.NAME]` sections' keys (bots::bot_keys), never as `bot = NAME=COMMAND`.
+  k.written = [](const Config&) { return false; };
   return with_python(k, "bots");
 }
 

@@ -6,6 +6,7 @@
 #include "engine/common/text.h"
 #include "engine/dominoes/notation.h"
 #include "engine/dominoes/rules.h"
+#include "engine/dominoes/rules_keys.h"
 
 namespace tournament {
 namespace {
@@ -19,21 +20,17 @@ dominoes::Move move_of(const nlohmann::json& mj) {
   return dominoes::Move(t, placement);
 }
 
-// The "rules" object of a record (games_writer.h), under the config keys; every key is needed.
+// The "rules" object of a record (games_writer.h), under the rules keys (rules_keys.h), read and
+// checked by that table; every key is needed.
 dominoes::Rules rules_of(const nlohmann::json& rj) {
-  dominoes::Rules rules;
-  rules.max_pip = rj.at("double").get<int>();
-  rules.hand_size = rj.at("hand-size").get<int>();
-  rules.match_target = rj.at("target").get<int>();
-  const auto scoring = rj.at("scoring").get<std::string>();
-  if (!dominoes::parse_scoring_rule(scoring, rules.scoring))
-    throw std::invalid_argument("scoring \"" + scoring + "\" is not a scoring rule");
-  const auto leader = rj.at("leader").get<std::string>();
-  if (!dominoes::parse_leader_rule(leader, rules.leader))
-    throw std::invalid_argument("leader \"" + leader + "\" is not a leader rule");
-  if (const std::string why = dominoes::validate(rules); !why.empty())
-    throw std::invalid_argument("rules: " + why);
-  return rules;
+  std::vector<std::pair<std::string, std::string>> given;
+  for (const auto& key : dominoes::rules_keys()) {
+    const nlohmann::json& value = rj.at(key.name);
+    given.emplace_back(key.name, key.kind == common::KeyKind::kInteger
+                                     ? std::to_string(value.get<int>())
+                                     : value.get<std::string>());
+  }
+  return dominoes::rules_from(given);
 }
 
 // Reads a per-seat array of two integers (pips, points).

@@ -99,37 +99,38 @@ void single_match(const DealContext& d, int a_seat, DealTally& t) {
   count_cost(m, a_seat, t);
 }
 
-}  // namespace
-
-std::optional<DealTally> play_deal_unless_stopped(const DealContext& d) {
+// The deal, asking `stop` (when not null) between its two games or matches. An abandoned deal
+// takes its first game's records back out of d.records, so it writes nothing.
+std::optional<DealTally> play(const DealContext& d, const std::function<bool()>* stop) {
   const ExperimentConfig& c = d.config;
-  const auto stopped = [&d] { return d.stop && (*d.stop)(); };
+  const std::size_t mark = d.records ? d.records->size() : 0;
+  const auto abandoned = [&] {
+    if (!c.duplicate || !stop || !(*stop)()) return false;
+    if (d.records) d.records->resize(mark);
+    return true;
+  };
   DealTally t;
-  std::string records;  // held back until the deal is whole: an abandoned deal writes nothing
-  DealContext own = d;
-  own.records = d.records ? &records : nullptr;
   if (c.rules.match_target > 0) {
-    single_match(own, 0, t);
-    if (c.duplicate && stopped()) return std::nullopt;
-    if (c.duplicate) single_match(own, 1, t);
+    single_match(d, 0, t);
+    if (abandoned()) return std::nullopt;
+    if (c.duplicate) single_match(d, 1, t);
   } else {
     // Both games of a duplicate pair share the deal: dealt once.
     const dominoes::Deal deal =
         dominoes::make_deal(c.rules, c.seed, static_cast<std::uint64_t>(d.deal_index), 0);
     if (d.covariate_solver) t.covariate = deal_covariate(*d.covariate_solver, deal);
     t.has_covariate = d.covariate_solver != nullptr;
-    single_game(own, deal, 0, t);
-    if (c.duplicate && stopped()) return std::nullopt;
-    if (c.duplicate) single_game(own, deal, 1, t);
+    single_game(d, deal, 0, t);
+    if (abandoned()) return std::nullopt;
+    if (c.duplicate) single_game(d, deal, 1, t);
   }
-  if (d.records) *d.records += records;
   return t;
 }
 
-DealTally play_deal(const DealContext& d) {
-  DealContext never = d;
-  never.stop = nullptr;
-  return *play_deal_unless_stopped(never);
-}
+}  // namespace
+
+std::optional<DealTally> play_deal_unless_stopped(const DealContext& d) { return play(d, d.stop); }
+
+DealTally play_deal(const DealContext& d) { return *play(d, nullptr); }
 
 }  // namespace tournament

@@ -18,6 +18,13 @@ inline std::string fixed(double x, int decimals) {
   return buf;
 }
 
+/// Returns `x` with four significant digits ("%.4g": "0.0123", "1.662e-74"), as p-values print.
+inline std::string significant(double x) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.4g", x);
+  return buf;
+}
+
 /// Returns `x` as fixed() does, with a sign as differences read: "+2.81", "-0.39", and "0.00"
 /// for a value that rounds to zero.
 inline std::string signed_fixed(double x, int decimals) {

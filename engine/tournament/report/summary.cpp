@@ -14,12 +14,6 @@
 namespace tournament {
 namespace {
 
-std::string significant(double x) {
-  char buf[64];
-  std::snprintf(buf, sizeof buf, "%.4g", x);
-  return buf;
-}
-
 // For people: tails beyond four decimals read as bounds, not as an exact 0 or 1.
 std::string readable_p(double p) {
   if (p < 1e-4) return "<0.0001";

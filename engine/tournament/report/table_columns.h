@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/common/text.h"
 #include "engine/tournament/report/cell_text.h"
 
 namespace tournament {
@@ -45,11 +46,7 @@ inline std::string csv_text(const Cell& cell) {
     case Cell::Kind::kText: return csv_field(cell.text);
     case Cell::Kind::kInteger: return std::to_string(cell.integer);
     case Cell::Kind::kNumber:
-      if (cell.decimals == Cell::kSignificant) {
-        char buf[64];
-        std::snprintf(buf, sizeof buf, "%.4g", cell.number);
-        return buf;
-      }
+      if (cell.decimals == Cell::kSignificant) return significant(cell.number);
       return fixed(cell.number, cell.decimals);
     case Cell::Kind::kEmpty: break;
   }
@@ -90,15 +87,10 @@ std::string csv_line(const std::vector<Column<Row>>& columns, const Row& row) {
 /// Returns the columns as a Markdown table: name, type and meaning, `|` in a cell escaped.
 template <typename Row>
 std::string columns_markdown(const std::vector<Column<Row>>& columns) {
-  const auto escaped = [](const std::string& text) {
-    std::string out;
-    for (char c : text) out += c == '|' ? std::string("\\|") : std::string(1, c);
-    return out;
-  };
   std::string table = "| column | type | meaning |\n|---|---|---|\n";
   for (const auto& column : columns)
     table.append("| `").append(column.name).append("` | ").append(column.type).append(" | ")
-        .append(escaped(column.meaning)).append(" |\n");
+        .append(common::markdown_cell(column.meaning)).append(" |\n");
   return table;
 }
 

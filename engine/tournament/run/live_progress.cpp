@@ -22,7 +22,8 @@ void DealCounter::add(int task, const DealTally& t, int sign) {
   bump(cell.games, sign * t.games);
   bump(cell.net_sum, sign * static_cast<std::int64_t>(t.a_net));
   bump(cell.net_sum_sq, sign * static_cast<std::int64_t>(t.a_net) * t.a_net);
-  last_task_.store(task, std::memory_order_relaxed);
+  if (last_task_.load(std::memory_order_relaxed) != task)  // a store only when the pairing changes
+    last_task_.store(task, std::memory_order_relaxed);
 }
 
 void LiveProgress::start(const std::vector<TaskResult>& tasks,

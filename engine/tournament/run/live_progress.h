@@ -57,8 +57,10 @@ struct ProgressSnapshot {
   std::vector<PairingProgress> pairings;  ///< every pairing, in task order
 };
 
-/// One worker thread's running counts: written by that thread only, read by snapshot().
-class DealCounter {
+/// One worker thread's running counts: written by that thread only, read by snapshot(). On cache
+/// lines of its own (alignas), so that a worker's per-deal stores never share a line with another
+/// worker's counter.
+class alignas(64) DealCounter {
  public:
   explicit DealCounter(int tasks) : cells_(static_cast<std::size_t>(tasks)) {}
   /// Adds (sign +1) or takes back (sign -1) one finished deal of pairing `task`.
