@@ -14,6 +14,7 @@
 #include "engine/common/text.h"
 #include "engine/dominoes/rules_keys.h"
 #include "engine/tournament/config/experiment_keys.h"
+#include "engine/tournament/config/player_names.h"
 #include "engine/tournament/report/cross_tables.h"
 #include "engine/tournament/report/ratings.h"
 #include "engine/tournament/report/summary.h"
@@ -227,6 +228,7 @@ py::object ratings_object(const std::optional<tournament::Ratings>& ratings) {
     py::dict player;
     for (const auto& column : tournament::rating_columns())
       player[py::str(column.name)] = cell_object(column.cell(row));
+    if (!row.name.empty()) player["name"] = row.name;  // as summary.json: only where given
     players.append(player);
   }
   py::dict out;
@@ -249,9 +251,18 @@ py::list matrix_object(const Eigen::MatrixXd& m) {
   return rows;
 }
 
-py::dict cross_tables_object(const tournament::CrossTables& t, const std::vector<std::string>& players) {
+// A display name as Python sees it: None where the player has none.
+py::object name_object(const std::string& name) {
+  return name.empty() ? py::object(py::none()) : py::object(py::str(name));
+}
+
+py::dict cross_tables_object(const tournament::CrossTables& t, const ExperimentConfig& config) {
   py::dict out;
-  out["players"] = py::cast(players);
+  out["players"] = py::cast(config.players);
+  py::list names;
+  for (std::size_t i = 0; i < config.players.size(); ++i)
+    names.append(name_object(tournament::player_name(config, static_cast<int>(i))));
+  out["names"] = names;
   out["points_per_game"] = matrix_object(t.points_per_game);
   out["points_ci95"] = matrix_object(t.points_ci95);
   out["win_rate"] = matrix_object(t.win_rate);
@@ -299,7 +310,7 @@ PyResults run(const py::list& players, ExperimentConfig config, const Session& s
   if (tournament::has_cross_tables(config))
     out.cross_tables = cross_tables_object(
         tournament::cross_tables(out.rows, result.run.tasks, static_cast<int>(config.players.size())),
-        config.players);
+        config);
   return out;
 }
 
@@ -352,6 +363,11 @@ void bind_results(py::module_& m) {
     row.def_property_readonly(column.name.c_str(),
                               [cell](const SummaryRow& r) { return cell_object(cell(r)); });
   }
+  row.def_property_readonly("name_a", [](const SummaryRow& r) { return name_object(r.name_a); },
+                            "Player A's display name (players=['NAME: SPEC', ...]), None when it "
+                            "has none; not a summary.csv column.")
+      .def_property_readonly("name_b", [](const SummaryRow& r) { return name_object(r.name_b); },
+                             "Player B's display name, None when it has none.");
   row.def("to_dict", &row_dict, "Returns the row as a dict keyed like summary.csv's columns, in its order.")
       .def("__getitem__", &row_item, "Returns the column named so (summary.csv's spelling).")
       .def("keys", [](const SummaryRow& r) { return row_dict(r).attr("keys")(); })
