@@ -481,7 +481,9 @@ std::string run_doc() {
 
 Runs an experiment as `dominoes run` does and returns its Results (one row per pairing).
 
-players is a list of strategy specs ('heuristic', 'minimax(scenarios=50)') or Python objects with
+players is a list of strategy specs ('heuristic', 'minimax(scenarios=50)', or with a display
+name, 'M50: minimax(scenarios=50)', which the tables for people show and rows carry as name_a and
+name_b) or Python objects with
 a method choose(observation, legal, rng) -> move (a string of `legal`, or an action number); an
 object is seated under its `name` attribute (else its class name in lower case), is called with
 the GIL held, and should draw every random choice from `rng` (a dominoes.Rng) so the run stays
@@ -508,7 +510,8 @@ reproducible. The other keywords are the config keys (docs/formats.md, `dominoes
     sys.stderr (redrawn at a terminal, else a plain line every 30 s); a callable: called about once
     a second and once at the end, from the calling thread, with a dict: deals_done, deals_total,
     games_done, games_per_second, elapsed_seconds, eta_seconds (None until known), current
-    (indices of the pairings being played), pairings (per pairing: player_a, player_b,
+    (indices of the pairings being played), pairings (per pairing: player_a, player_b (specs),
+    label_a, label_b (display names, else short labels, as the progress line shows them),
     deals_done, deals_total, games, a_points_per_game, a_points_ci95: A's running points per game
     and its 95% half-width, None below two deals)
 Built-in strategies play in parallel with the GIL released; Python strategies' calls take turns

@@ -117,12 +117,11 @@ std::vector<ExperimentKey> sweep_keys() {
 // only the spec.
 ExperimentKey player_key() {
   ExperimentKey k = make(
-      "player", KeyKind::kRepeated, "a strategy spec, STRATEGY or STRATEGY(key=value,...) (see "
-      "dominoes strategies), optionally after a display name, NAME: SPEC",
-      "a player, repeated in seating order (the first is A of every gauntlet pairing); "
-      "NAME (1-24 letters, digits, - _ . +) is shown for it in summary.md, crosstable.md, "
-      "ratings.md, the progress line and plots, never in summary.csv, e.g. "
-      "M200: minimax(scenarios=200,depth=0)",
+      "player", KeyKind::kRepeated, "SPEC or NAME: SPEC, with SPEC a strategy spec, STRATEGY or "
+      "STRATEGY(key=value,...) (see dominoes strategies), and NAME 1-24 letters, digits, - _ . +",
+      "a player, repeated in seating order (the first is A of every gauntlet pairing); a NAME "
+      "stands for the spec in summary.md, crosstable.md, ratings.md, the progress line and plots "
+      "(summary.csv and the journal keep the spec), e.g. M200: minimax(scenarios=200,depth=0)",
       [](Config& c, const std::string& text) { c.players.push_back(text); },
       [](const Config& c) {
         Values out;
