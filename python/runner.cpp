@@ -192,6 +192,11 @@ std::vector<std::string> seat_players(const py::list& players, strategies::Regis
       throw ConfigError("player " + py::repr(p).cast<std::string>() +
                         " is neither a spec string nor an object with choose(observation, legal, rng)");
     const std::string name = python_name(p);
+    // The name is the object's spec, and a spec's ':' would be read as a display name's end.
+    if (name.find(':') != std::string::npos)
+      throw ConfigError("python strategy name " + common::quoted(name) + " holds ':': give the "
+                        "object a `name` of letters, digits, '-' and '_' (a display name is "
+                        "written before a spec string, 'NAME: SPEC')");
     if (auto it = seated.find(name); it == seated.end()) {
       if (registry.find(name))
         throw ConfigError("python strategy name " + common::quoted(name) +

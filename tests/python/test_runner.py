@@ -302,6 +302,14 @@ class RunTest(unittest.TestCase):
             with self.subTest(bad=bad), self.assertRaisesRegex(ValueError, needle):
                 dominoes.run(players=["H: heuristic", bad], deals=10, out=self.out("bad"))
 
+        class Colon:
+            name = "M: mine"
+
+            def choose(self, observation, legal, rng):
+                return legal[0]
+        with self.assertRaisesRegex(ValueError, "python strategy name \"M: mine\" holds ':'"):
+            dominoes.run(players=[Colon(), "random"], deals=10, out=self.out("colon"))
+
     @unittest.skipUnless(CLI, "DOMINOES_CLI not set; ctest sets it")
     def test_messages_are_the_command_lines(self):
         for key, value, kwargs in [("deals", "0", dict(deals=0)), ("format", "swiss", dict(format="swiss")),
