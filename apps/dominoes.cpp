@@ -6,6 +6,7 @@
 //   dominoes play | advise [options]              play a strategy; what to play in a position
 //   dominoes fit-model --games F --player S ...   fit inference's opponent model to game records
 //   dominoes view GAMES.jsonl [--out FILE.html]   a page that replays game records in a browser
+//   dominoes label PLAYER...                      each player's short label, as plots show it
 #include <unistd.h>
 
 #include <algorithm>
@@ -26,6 +27,7 @@
 #include "apps/dominoes/completion_command.h"
 #include "apps/dominoes/fit_model_command.h"
 #include "apps/dominoes/keys_command.h"
+#include "apps/dominoes/label_command.h"
 #include "apps/dominoes/merge_command.h"
 #include "apps/dominoes/play_command.h"
 #include "apps/dominoes/plot_results.h"
@@ -63,7 +65,8 @@ constexpr const char* kUsage =
     "  fit-model --games F --player SPEC   fit inference's opponent model to game records\n"
     "  keys [--markdown] TABLE             the key tables: experiment, rules or columns\n"
     "  completion bash                     a bash completion script\n"
-    "  view GAMES.jsonl [--out FILE.html]  a page that replays game records in a browser\n\n"
+    "  view GAMES.jsonl [--out FILE.html]  a page that replays game records in a browser\n"
+    "  label PLAYER...                     each player's short label, as plots show it\n\n"
     "`dominoes <command> --help` explains each command; `dominoes --version` names the build.\n";
 
 int usage_error(const std::string& message) {
@@ -312,8 +315,9 @@ int main(int argc, char** argv) {
   if (command == "merge") return dominoes_cli::merge_command(rest);
   if (command == "fit-model") return dominoes_cli::fit_model_command(rest);
   if (command == "keys") return dominoes_cli::keys_command(rest);
+  if (command == "label") return dominoes_cli::label_command(rest);
   if (command == "completion") return dominoes_cli::completion_command(rest);
   if (command == "view") return dominoes_cli::view_command(rest);
   return usage_error("unknown command \"" + command + "\": valid commands are run, merge, "
-                     "strategies, play, advise, check-bot, fit-model, view, keys, completion");
+                     "strategies, play, advise, check-bot, fit-model, view, keys, label, completion");
 }

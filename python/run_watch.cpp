@@ -110,6 +110,8 @@ py::dict progress_dict(const tournament::ProgressSnapshot& s) {
     py::dict each;
     each["player_a"] = p.player_a;
     each["player_b"] = p.player_b;
+    each["label_a"] = p.label_a;
+    each["label_b"] = p.label_b;
     each["deals_done"] = p.deals_done;
     each["deals_total"] = p.deals_total;
     each["games"] = p.games;

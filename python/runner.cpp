@@ -14,6 +14,7 @@
 #include "engine/common/text.h"
 #include "engine/dominoes/rules_keys.h"
 #include "engine/tournament/config/experiment_keys.h"
+#include "engine/tournament/config/player_names.h"
 #include "engine/tournament/report/cross_tables.h"
 #include "engine/tournament/report/ratings.h"
 #include "engine/tournament/report/summary.h"
@@ -191,6 +192,11 @@ std::vector<std::string> seat_players(const py::list& players, strategies::Regis
       throw ConfigError("player " + py::repr(p).cast<std::string>() +
                         " is neither a spec string nor an object with choose(observation, legal, rng)");
     const std::string name = python_name(p);
+    // The name is the object's spec, and a spec's ':' would be read as a display name's end.
+    if (name.find(':') != std::string::npos)
+      throw ConfigError("python strategy name " + common::quoted(name) + " holds ':': give the "
+                        "object a `name` of letters, digits, '-' and '_' (a display name is "
+                        "written before a spec string, 'NAME: SPEC')");
     if (auto it = seated.find(name); it == seated.end()) {
       if (registry.find(name))
         throw ConfigError("python strategy name " + common::quoted(name) +
@@ -227,6 +233,7 @@ py::object ratings_object(const std::optional<tournament::Ratings>& ratings) {
     py::dict player;
     for (const auto& column : tournament::rating_columns())
       player[py::str(column.name)] = cell_object(column.cell(row));
+    if (!row.name.empty()) player["name"] = row.name;  // as summary.json: only where given
     players.append(player);
   }
   py::dict out;
@@ -249,9 +256,18 @@ py::list matrix_object(const Eigen::MatrixXd& m) {
   return rows;
 }
 
-py::dict cross_tables_object(const tournament::CrossTables& t, const std::vector<std::string>& players) {
+// A display name as Python sees it: None where the player has none.
+py::object name_object(const std::string& name) {
+  return name.empty() ? py::object(py::none()) : py::object(py::str(name));
+}
+
+py::dict cross_tables_object(const tournament::CrossTables& t, const ExperimentConfig& config) {
   py::dict out;
-  out["players"] = py::cast(players);
+  out["players"] = py::cast(config.players);
+  py::list names;
+  for (std::size_t i = 0; i < config.players.size(); ++i)
+    names.append(name_object(tournament::player_name(config, static_cast<int>(i))));
+  out["names"] = names;
   out["points_per_game"] = matrix_object(t.points_per_game);
   out["points_ci95"] = matrix_object(t.points_ci95);
   out["win_rate"] = matrix_object(t.win_rate);
@@ -299,7 +315,7 @@ PyResults run(const py::list& players, ExperimentConfig config, const Session& s
   if (tournament::has_cross_tables(config))
     out.cross_tables = cross_tables_object(
         tournament::cross_tables(out.rows, result.run.tasks, static_cast<int>(config.players.size())),
-        config.players);
+        config);
   return out;
 }
 
@@ -352,6 +368,11 @@ void bind_results(py::module_& m) {
     row.def_property_readonly(column.name.c_str(),
                               [cell](const SummaryRow& r) { return cell_object(cell(r)); });
   }
+  row.def_property_readonly("name_a", [](const SummaryRow& r) { return name_object(r.name_a); },
+                            "Player A's display name (players=['NAME: SPEC', ...]), None when it "
+                            "has none; not a summary.csv column.")
+      .def_property_readonly("name_b", [](const SummaryRow& r) { return name_object(r.name_b); },
+                             "Player B's display name, None when it has none.");
   row.def("to_dict", &row_dict, "Returns the row as a dict keyed like summary.csv's columns, in its order.")
       .def("__getitem__", &row_item, "Returns the column named so (summary.csv's spelling).")
       .def("keys", [](const SummaryRow& r) { return row_dict(r).attr("keys")(); })
@@ -465,7 +486,9 @@ std::string run_doc() {
 
 Runs an experiment as `dominoes run` does and returns its Results (one row per pairing).
 
-players is a list of strategy specs ('heuristic', 'minimax(scenarios=50)') or Python objects with
+players is a list of strategy specs ('heuristic', 'minimax(scenarios=50)', or with a display
+name, 'M50: minimax(scenarios=50)', which the tables for people show and rows carry as name_a and
+name_b) or Python objects with
 a method choose(observation, legal, rng) -> move (a string of `legal`, or an action number); an
 object is seated under its `name` attribute (else its class name in lower case), is called with
 the GIL held, and should draw every random choice from `rng` (a dominoes.Rng) so the run stays
@@ -492,7 +515,8 @@ reproducible. The other keywords are the config keys (docs/formats.md, `dominoes
     sys.stderr (redrawn at a terminal, else a plain line every 30 s); a callable: called about once
     a second and once at the end, from the calling thread, with a dict: deals_done, deals_total,
     games_done, games_per_second, elapsed_seconds, eta_seconds (None until known), current
-    (indices of the pairings being played), pairings (per pairing: player_a, player_b,
+    (indices of the pairings being played), pairings (per pairing: player_a, player_b (specs),
+    label_a, label_b (display names, else short labels, as the progress line shows them),
     deals_done, deals_total, games, a_points_per_game, a_points_ci95: A's running points per game
     and its 95% half-width, None below two deals)
 Built-in strategies play in parallel with the GIL released; Python strategies' calls take turns

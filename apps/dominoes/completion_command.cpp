@@ -13,7 +13,7 @@ namespace {
 
 // The commands of `dominoes` (apps/dominoes.cpp), for completion.
 constexpr const char* kCommands =
-    "run merge strategies play advise check-bot fit-model view keys completion";
+    "run merge strategies play advise check-bot fit-model view keys label completion";
 
 std::string words(const std::vector<std::string>& list) {
   std::string text;
@@ -80,6 +80,8 @@ std::string bash_completion_script() {
          "      fi;;\n"
          "    play|advise)\n"
          "      [[ $cur == -* ]] && COMPREPLY=($(compgen -W \"" + rules_option_names() + "\" -- \"$cur\"));;\n"
+         "    label)\n"
+         "      COMPREPLY=($(compgen -W \"" + strategy_names() + "\" -- \"$cur\"));;\n"
          "    keys)\n"
          "      COMPREPLY=($(compgen -W \"--markdown experiment rules columns\" -- \"$cur\"));;\n"
          "    completion)\n"

@@ -19,10 +19,17 @@ namespace fs = std::filesystem;
 constexpr const char* kPython = "/usr/bin/python3";
 constexpr int kNoMatplotlib = 3;  // scripts/plot's exit status when matplotlib cannot be imported
 
-std::string plot_script() {
+// Returns this program's path, or "" when it cannot be read.
+std::string this_program() {
   std::error_code ec;
   const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
-  if (!ec) {
+  return ec ? "" : exe.string();
+}
+
+std::string plot_script() {
+  std::error_code ec;
+  const fs::path exe = this_program();
+  if (!exe.empty()) {
     const fs::path beside = exe.parent_path() / ".." / ".." / "scripts" / "plot";
     if (fs::is_regular_file(beside, ec)) return beside.lexically_normal().string();
   }
@@ -38,6 +45,10 @@ int run_script(const std::string& script, const std::string& out_dir) {
   posix_spawn_file_actions_init(&actions);
   posix_spawn_file_actions_adddup2(&actions, STDERR_FILENO, STDOUT_FILENO);
   std::vector<std::string> words = {kPython, script, out_dir};
+  if (const std::string self = this_program(); !self.empty()) {
+    words.push_back("--dominoes");  // the players' labels come from this program (label_command.h)
+    words.push_back(self);
+  }
   std::vector<char*> argv;
   for (auto& w : words) argv.push_back(w.data());
   argv.push_back(nullptr);

@@ -7,7 +7,8 @@
 
 namespace dominoes_cli {
 
-/// Runs `/usr/bin/python3 scripts/plot OUT_DIR`, its output sent to stderr (stdout keeps the
+/// Runs `/usr/bin/python3 scripts/plot OUT_DIR --dominoes THIS_PROGRAM` (which labels the players:
+/// `dominoes label`), its output sent to stderr (stdout keeps the
 /// summary). The script is found next to the executable (BIN/../../scripts/plot, as in a build
 /// tree build/bin), else at the path CMake baked in (DOMINOES_PLOT_SCRIPT). When Python, the
 /// script or matplotlib is missing, or the script fails, says so on one line of stderr. Returns

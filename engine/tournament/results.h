@@ -42,6 +42,8 @@ struct TaskResult {
   SprtTrace sprt;
   /// With config.precision: true when the fixed-width rule stopped the pairing (run/chunk_tally.h).
   bool precision_reached = false;
+  /// The players as the progress line shows them: names, else short labels (config.labels).
+  std::string label_a, label_b;
 };
 
 /// Where a run stands, for progress lines.

@@ -109,6 +109,18 @@ reject 2 'not a strategy file' run --player "equilibrium(file=$(cfg notes.txt 'h
 reject 1 'this game is double-6' run --player "equilibrium(file=$(cfg d3h2.strategy 'dominoes-equilibrium v1\ndouble 3\nhand 2\n'))" --player random --deals 4 "${O[@]}"
 # Budgets per decision (strategies/decision_budget.h): negative, fractional or not numbers.
 reject 2 time-ms run --player 'minimax(time-ms=-1)' --player random "${O[@]}"
+# Display names (NAME: SPEC): bad characters, too long, empty, no spec, another strategy's name,
+# a name given twice; also in a config file and for dominoes label.
+reject 2 'letters, digits' run --player 'my bot: random' --player heuristic "${O[@]}"
+reject 2 '25 characters' run --player 'abcdefghijklmnopqrstuvwxy: random' --player heuristic "${O[@]}"
+reject 2 'empty' run --player ': random' --player heuristic "${O[@]}"
+reject 2 'no strategy spec' run --player 'R:' --player heuristic "${O[@]}"
+reject 2 'strategy it does not play' run --player 'lowest: random' --player heuristic "${O[@]}"
+reject 2 'its own name' run --player 'A: random' --player 'A: heuristic' "${O[@]}"
+reject 2 'letters, digits' run "$(cfg names.cfg 'player = a b: random\nplayer = random\n')" "${O[@]}"
+reject 2 'its own name' run "$(cfg names2.cfg 'player = X: random\nplayer = X: lowest\n')" "${O[@]}"
+reject 2 'one or more players' label
+reject 2 'letters, digits' label 'a/b: random'
 reject 2 nodes run --player 'minimax(nodes=-5)' --player random "${O[@]}"
 reject 2 time-ms run --player 'playout(time-ms=-1)' --player random "${O[@]}"
 reject 2 nodes run --player 'playout(nodes=-1)' --player random "${O[@]}"

@@ -171,6 +171,9 @@ with tempfile.TemporaryDirectory() as tmp:
         "round-robin-double-4": (["--player", "random", "--player", "lowest", "--player",
                                   "heuristic", "--deals", "20", "--double", "4", "--hand-size",
                                   "5"], "opponent-pips"),
+        "named-gauntlet": (["--player", "R.1: random", "--player", "lowest", "--player",
+                            "h+: heuristic", "--format", "gauntlet", "--deals", "10"],
+                           "opponent-pips"),
         "sprt": (["--player", "heuristic", "--player", "random", "--format", "head-to-head",
                   "--deals", "2000", "--chunk", "100", "--sprt", "p0=0,p1=0.5"], "opponent-pips"),
         "sweep": (["--player", "minimax(depth=2)", "--player", "random", "--format",
@@ -195,6 +198,12 @@ with tempfile.TemporaryDirectory() as tmp:
         "a record with a pass": any(m.get("pass") for r in all_records for m in r["moves"]),
         "a summary with ratings": any(d and d["ratings"] for d in documents.values()),
         "a summary with an SPRT": any(d and d["sprt"] for d in documents.values()),
+        "a summary with display names (name_a, name_b)": any(
+            d and any("name_a" in row and "name_b" in row for row in d["rows"])
+            for d in documents.values()),
+        "a rating with a display name": any(
+            d and d["ratings"] and any("name" in p for p in d["ratings"]["players"])
+            for d in documents.values()),
         "a summary with sweep columns": any(
             d and any("1.scenarios" in row for row in d["rows"]) for d in documents.values()),
     }
@@ -258,6 +267,13 @@ with tempfile.TemporaryDirectory() as tmp:
         "player as one string": broken_summary(
             lambda d: d["config"].__setitem__("player", "heuristic")),
         "a null seconds": broken_summary(lambda d: d["rows"][0].__setitem__("seconds", None)),
+        "a display name with a colon": broken_summary(
+            lambda d: d["rows"][0].__setitem__("name_a", "M: minimax")),
+        "a display name of 25 characters": broken_summary(
+            lambda d: d["rows"][0].__setitem__("name_b", "x" * 25)),
+        "an empty display name": broken_summary(lambda d: d["rows"][0].__setitem__("name_a", "")),
+        "a display name that is not text": broken_summary(
+            lambda d: d["rows"][0].__setitem__("name_a", 7)),
     }
     for what, document in bad_records.items():
         if first_error(RECORD, document) is None:

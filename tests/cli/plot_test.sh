@@ -2,7 +2,8 @@
 # scripts/plot (issue 10): a small grid sweep run with `dominoes run --plot`, a small round robin
 # plotted afterwards, and fixture ratings.csv / sprt.csv files with the columns other parts of the
 # tool write; every PNG must be a PNG of a sensible size and every SVG well-formed XML that carries
-# the title (name, deals, seed) and the axis labels. Bad directories and tables get one line and
+# the title (name, deals, seed) and the axis labels, and players by their display names or short
+# labels (`dominoes label`; without the program, every parameter). Bad directories and tables get one line and
 # exit 2; a matplotlib that cannot be imported gives one line and exit 3, and `run --plot` still
 # succeeds. Exits 77 (CTest: skipped) when /usr/bin/python3 cannot import matplotlib.
 # Usage: plot_test.sh PATH/TO/dominoes PATH/TO/scripts/plot
@@ -41,6 +42,10 @@ for want in sys.argv[2:]:
 PY
 }
 
+not_in_svg() {  # not_in_svg FILE TEXT: TEXT is nowhere in the SVG
+  ! grep -qF -- "$2" "$1"
+}
+
 plots_ok() {  # plots_ok DIR STEM TEXT...
   local dir=$1 stem=$2
   shift 2
@@ -54,16 +59,52 @@ check "run --plot" "$bin" run --name tiny-grid --player 'playout(playouts=4)' --
   --format head-to-head --sweep 1.playouts=2,8 --sweep 1.rollout=random,lowest --deals 30 \
   --chunk 10 --seed 7 --threads 2 --quiet --out "$sweep" --plot
 plots_ok "$sweep" sweep tiny-grid "30 deals per pairing" "seed 7" "points per game" "win rate" \
-  "1.playouts" "1.rollout=lowest"
+  "1.playouts" "1.rollout=lowest" "A = playout(playouts=*,rollout=*), B = random"
+check "the sweep's labels leave the defaults out" not_in_svg "$sweep/sweep.svg" "crn=true"
 
 # 2. A round robin plotted afterwards: the cross tables as heat maps.
 rr="$tmp/rr"
 check "round robin" "$bin" run --name tiny-rr --player random --player lowest --player heuristic \
   --deals 20 --chunk 10 --seed 3 --threads 2 --quiet --out "$rr"
-check "plot round robin" "$py" "$plot" "$rr"
+check "plot round robin" "$py" "$plot" --dominoes "$bin" "$rr"
 plots_ok "$rr" crosstable_points tiny-rr "20 deals per pairing" "seed 3" "points per game" \
   "3. heuristic"
 plots_ok "$rr" crosstable_winrate tiny-rr "win rate"
+cp "$rr/crosstable_points.svg" "$tmp/first.svg"
+"$py" "$plot" --dominoes "$bin" "$rr" >/dev/null
+check "the same tables give the same SVG, byte for byte" cmp -s "$rr/crosstable_points.svg" "$tmp/first.svg"
+
+# 2b. Display names (NAME: SPEC) and short labels: a gauntlet's pairings and ratings.
+named="$tmp/named"
+check "named gauntlet" "$bin" run --name tiny-names --player 'Mx: minimax(scenarios=3,depth=0)' \
+  --player 'playout(playouts=4,rollout=random,crn=true)' --player random --format gauntlet \
+  --deals 20 --chunk 10 --seed 5 --threads 2 --quiet --out "$named"
+check "plot the named gauntlet" "$py" "$plot" --dominoes "$bin" "$named"
+plots_ok "$named" pairings tiny-names "Mx vs playout(playouts=4)" "Mx vs random"
+plots_ok "$named" ratings tiny-names ">Mx<" "playout(playouts=4)"
+for stem in pairings ratings; do
+  check "$stem: a name hides its spec" not_in_svg "$named/$stem.svg" "scenarios=3"
+  check "$stem: labels leave the defaults out" not_in_svg "$named/$stem.svg" "crn=true"
+done
+# Without a dominoes program to ask, the labels keep every parameter, and a line says so.
+"$py" "$plot" --dominoes "$tmp/no-such-dominoes" "$named" >"$tmp/out" 2>"$tmp/err"
+check "plot without dominoes exits 0" test $? -eq 0
+check "and says the labels keep every parameter" grep -q "labels keep every parameter" "$tmp/err"
+check "which they do" valid_svg "$named/pairings.svg" "Mx vs playout(playouts=4,rollout=random,crn=true)"
+# A long label wraps onto two lines at most.
+check "wrap keeps two lines at most" "$py" - "$plot" <<'PY'
+import importlib.machinery, sys
+plot = importlib.machinery.SourceFileLoader("plot", sys.argv[1]).load_module()
+text = "epimc(postpone=2,exhaustive=512,reply=min,model=fitted:minimax-200-0.model,scenarios=500,samples=2000)"
+for width in (20, 40, 60):
+    lines = plot.wrap(text, width).split("\n")
+    assert len(lines) <= 2, lines
+    assert "".join(lines) == text, lines
+assert plot.wrap("random vs heuristic", 40) == "random vs heuristic"
+assert plot.split_player("M1: inference(model=fitted:a/b.model)") == ("M1", "inference(model=fitted:a/b.model)")
+assert plot.split_player("inference(model=fitted:a/b.model)") == ("", "inference(model=fitted:a/b.model)")
+assert plot.shorten_paths("inference(model=fitted:x/y/m.model,a=1)") == "inference(model=fitted:m.model,a=1)"
+PY
 
 # 3. Fixtures: ratings.csv and sprt.csv with the columns the ratings and the SPRT write.
 fx="$tmp/fixtures"
@@ -71,14 +112,15 @@ mkdir -p "$fx"
 printf 'name = fixture-run\ndeals = 500\nseed = 11\nplayer = a\nplayer = b\n' >"$fx/config.cfg"
 printf '%s\n' 'player,points_rating,points_ci95,elo,elo_ci95_low,elo_ci95_high,games' \
   'heuristic,3.1,0.4,120.5,100.2,140.9,2000' 'random,-2.5,0.5,-95.0,-118.0,-72.0,2000' \
-  '"minimax(scenarios=200,depth=10)",-0.6,0.3,-25.5,-40.0,-11.0,2000' >"$fx/ratings.csv"
+  '"minimax(scenarios=200,depth=0)",-0.6,0.3,-25.5,-40.0,-11.0,2000' >"$fx/ratings.csv"
 {
   echo 'deals,games,llr,lower,upper'
   for d in 50 100 150 200 250 300; do echo "$d,$((2 * d)),$(((d - 60) / 100)).$((d % 7)),-2.94,2.94"; done
 } >"$fx/sprt.csv"
-check "plot fixtures" "$py" "$plot" "$fx"
+check "plot fixtures" "$py" "$plot" --dominoes "$bin" "$fx"
 plots_ok "$fx" ratings fixture-run "500 deals per pairing" "seed 11" "Elo" "points rating" \
-  "minimax(scenarios=200,depth=10)"
+  "minimax(depth=0)"
+check "the fixture's label leaves the default out" not_in_svg "$fx/ratings.svg" "scenarios=200"
 plots_ok "$fx" sprt fixture-run "at most 500 deals" "deals played" "log-likelihood ratio" "accept H1" "accept H0"
 check "no pairings plot beside the fixtures" test ! -e "$fx/pairings.png"
 

@@ -273,6 +273,43 @@ class RunTest(unittest.TestCase):
             del a[measured], b[measured]
         self.assertEqual(a, b)
 
+    def test_players_named_name_colon_spec_show_their_names_and_play_the_same(self):
+        # Display names (docs/experiments.md): the rows keep the specs and carry the names; every
+        # number is the unnamed run's; the tables for people and the progress show the names.
+        calls = []
+        named = dominoes.run(players=["H: heuristic", "random", "low: lowest"], deals=100, seed=4,
+                             out=self.out("named"), progress=calls.append)
+        plain = dominoes.run(players=["heuristic", "random", "lowest"], deals=100, seed=4,
+                             out=self.out("plain"))
+        self.assertEqual([(r.player_a, r.player_b, r.name_a, r.name_b) for r in named],
+                         [("heuristic", "random", "H", None), ("heuristic", "lowest", "H", "low"),
+                          ("random", "lowest", None, "low")])
+        self.assertEqual([(r.name_a, r.name_b) for r in plain], [(None, None)] * 3)
+        self.assertEqual([reproducible(r.to_dict()) for r in named],
+                         [reproducible(r.to_dict()) for r in plain])
+        self.assertNotIn("name_a", named[0].to_dict())  # not a summary.csv column
+        self.assertIn("| H | random | 200 |", str(named))
+        self.assertIn("- low: `lowest`", str(named))
+        self.assertEqual([p.get("name") for p in named.ratings["players"]], ["H", None, "low"])
+        self.assertEqual(named.cross_tables["names"], ["H", None, "low"])
+        self.assertEqual(named.cross_tables["players"], ["heuristic", "random", "lowest"])
+        self.assertIn("player = H: heuristic\n", named.config)
+        last = calls[-1]["pairings"]
+        self.assertEqual([(p["label_a"], p["label_b"]) for p in last],
+                         [("H", "random"), ("H", "low"), ("random", "low")])
+        for bad, needle in [("heuristic: random", "strategy"), ("a b: random", "letters, digits"),
+                            ("H: lowest", "its own name")]:
+            with self.subTest(bad=bad), self.assertRaisesRegex(ValueError, needle):
+                dominoes.run(players=["H: heuristic", bad], deals=10, out=self.out("bad"))
+
+        class Colon:
+            name = "M: mine"
+
+            def choose(self, observation, legal, rng):
+                return legal[0]
+        with self.assertRaisesRegex(ValueError, "python strategy name \"M: mine\" holds ':'"):
+            dominoes.run(players=[Colon(), "random"], deals=10, out=self.out("colon"))
+
     @unittest.skipUnless(CLI, "DOMINOES_CLI not set; ctest sets it")
     def test_messages_are_the_command_lines(self):
         for key, value, kwargs in [("deals", "0", dict(deals=0)), ("format", "swiss", dict(format="swiss")),

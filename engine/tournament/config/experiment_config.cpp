@@ -12,6 +12,7 @@
 #include "engine/common/text.h"
 #include "engine/tournament/config/experiment_keys.h"
 #include "engine/tournament/config/grid_sweep.h"
+#include "engine/tournament/config/player_names.h"
 #include "strategies/registry.h"
 
 namespace tournament {
@@ -207,9 +208,12 @@ void validate(ExperimentConfig& c, const strategies::Registry& base) {
   if (c.out_dir.empty()) c.out_dir = "results/" + c.name;
   check_games_out(c);
   const strategies::Registry registry = registry_for(c, base);
+  split_player_names(c);
   canonicalise_players(c, registry);
+  check_player_names(c, registry);
   check_format(c);
   expand_lineups(c, registry);
+  c.labels = lineup_labels(c, registry);
   check_inputs_not_written(c, registry);
   check_utf8(c);
   if (c.sprt.enabled && (c.format != Format::kHeadToHead || c.sweep.active() || !c.grid.empty()))
@@ -226,7 +230,8 @@ std::vector<std::pair<std::string, std::string>> result_keys(const ExperimentCon
   std::vector<std::pair<std::string, std::string>> keys;
   for (const ExperimentKey& k : experiment_keys()) {
     if (k.role != KeyRole::kResult || (k.written && !k.written(c))) continue;
-    for (const std::string& value : k.key.values(c)) keys.emplace_back(k.key.name, value);
+    const auto values = k.result_values ? k.result_values(c) : k.key.values(c);
+    for (const std::string& value : values) keys.emplace_back(k.key.name, value);
   }
   for (const auto& bot : c.bots)  // the bots as their sections' keys (the bot key is not written)
     for (const auto& [key, value] : bots::bot_keys(bot))

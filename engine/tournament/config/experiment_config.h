@@ -66,11 +66,12 @@ inline constexpr const char* kLockFile = "run.lock";
 /// its tables (kTableFiles), each also as NAME.partial, which it writes first and renames.
 std::vector<std::filesystem::path> run_output_files(const ExperimentConfig& config);
 
-/// Checks `config` and completes it: specs made canonical, the sweep expanded into `lineups`
+/// Checks `config` and completes it: players' display names split off into `player_names`
+/// (player_names.h), specs made canonical, the sweep expanded into `lineups` and their `labels`
 /// (every spec parsed here, so no user error can surface mid-run), out_dir defaulted to
 /// results/<name>. Validating a validated config changes nothing. Throws ConfigError naming the
-/// first problem: bad rules or target, a bad name or path (a newline, '#'), an unknown strategy
-/// or parameter, a format that does not fit the player count, a bad sweep, an SPRT outside head-to-head, or --games-out naming
+/// first problem: bad rules or target, a bad name or path (a newline, '#'), a bad player name
+/// (player_names.h), an unknown strategy or parameter, a format that does not fit the player count, a bad sweep, an SPRT outside head-to-head, or --games-out naming
 /// a file the run itself writes (its journal, lock or tables) or a directory. Specs are resolved
 /// by `registry` (the CLI's is strategies::Registry::builtin()) plus the config's bots (a bot
 /// named like a strategy, or twice, is a ConfigError).
@@ -95,7 +96,8 @@ std::string to_ini(const ExperimentConfig& config);
 
 /// Returns the (key, value) pairs that decide the tables' contents and the journal's layout, in
 /// INI order and spelling: the keys experiment_keys.h marks KeyRole::kResult (everything but
-/// threads, quiet, name and out, which never change a result). A bot's keys come last, as
+/// threads, quiet, name and out, which never change a result), players by their specs alone
+/// (display names never change a result: player_names.h). A bot's keys come last, as
 /// "bot.NAME.KEY" (to_ini writes them as `[bot.NAME]` sections). A journal is resumed only under
 /// the same keys (journal.h).
 std::vector<std::pair<std::string, std::string>> result_keys(const ExperimentConfig& config);

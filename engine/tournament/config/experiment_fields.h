@@ -23,6 +23,10 @@ struct ExperimentConfig {
   std::uint64_t seed = 1;
   int threads = 0;              ///< 0 = all cores
   std::vector<std::string> players;  ///< strategy specs, in order (canonical once validated)
+  /// Each player's display name, "" when it has none (player_names.h): written `NAME: SPEC` in
+  /// `players` and moved here by validate(), which makes it as long as `players`. For people only:
+  /// no result depends on it.
+  std::vector<std::string> player_names;
   Format format = Format::kRoundRobin;
   bool duplicate = true;
   dominoes::Rules rules;        ///< includes the match target (0 = single games)
@@ -48,6 +52,9 @@ struct ExperimentConfig {
   /// (the swept players' specs with the values set), or just `players` without a sweep; canonical
   /// specs.
   std::vector<std::vector<std::string>> lineups;
+  /// Filled by validate(): each lineup's players as the progress line shows them, their names or
+  /// else their specs' short labels (player_names.h's lineup_labels).
+  std::vector<std::vector<std::string>> labels;
 
   /// Returns the number of games each deal gives: 2 with duplicate deals, else 1 (matches: the
   /// number of matches).

@@ -7,6 +7,7 @@
 #include "engine/dominoes/rules_keys.h"
 #include "engine/tournament/config/config_error.h"
 #include "engine/tournament/config/grid_sweep.h"
+#include "engine/tournament/config/player_names.h"
 
 namespace tournament {
 namespace {
@@ -112,14 +113,27 @@ std::vector<ExperimentKey> sweep_keys() {
   return {player, param, values};
 }
 
+// A player is written `[NAME: ]SPEC` (player_names.h); config.cfg keeps the name, result_keys()
+// only the spec.
 ExperimentKey player_key() {
   ExperimentKey k = make(
-      "player", KeyKind::kRepeated, "a strategy spec, NAME or NAME(key=value,...): see "
-      "dominoes strategies", "a player, repeated in seating order (the first is A of every "
-      "gauntlet pairing)",
+      "player", KeyKind::kRepeated, "SPEC or NAME: SPEC, with SPEC a strategy spec, STRATEGY or "
+      "STRATEGY(key=value,...) (see dominoes strategies), and NAME 1-24 letters, digits, - _ . +",
+      "a player, repeated in seating order (the first is A of every gauntlet pairing); a NAME "
+      "stands for the spec in summary.md, crosstable.md, ratings.md, the progress line and plots "
+      "(summary.csv and the journal keep the spec), e.g. M200: minimax(scenarios=200,depth=0)",
       [](Config& c, const std::string& text) { c.players.push_back(text); },
-      [](const Config& c) { return c.players; });
-  k.key.clear = [](Config& c) { c.players.clear(); };
+      [](const Config& c) {
+        Values out;
+        for (std::size_t i = 0; i < c.players.size(); ++i)
+          out.push_back(player_text(player_name(c, static_cast<int>(i)), c.players[i]));
+        return out;
+      });
+  k.key.clear = [](Config& c) {
+    c.players.clear();
+    c.player_names.clear();
+  };
+  k.result_values = [](const Config& c) { return c.players; };
   return with_python(k, "players");
 }
 

@@ -30,6 +30,9 @@ struct ExperimentKey {
   /// Whether config.cfg and result_keys() write the key for this config; null = always (a key
   /// whose `values` are empty is never written).
   std::function<bool(const ExperimentConfig&)> written;
+  /// The values result_keys() takes, where they are not `key.values` (which config.cfg writes):
+  /// player's specs without their display names, which never change a result; null = the same.
+  std::function<std::vector<std::string>(const ExperimentConfig&)> result_values;
   /// The keyword in Python: `key.name` with '-' written '_', except where a plural reads better
   /// (players, bots).
   std::string python_name;

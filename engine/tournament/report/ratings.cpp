@@ -280,7 +280,7 @@ std::string ratings_markdown(const Ratings& ratings, const std::string& title,
   int rank = 0;
   for (std::size_t i : order) {
     const RatingRow& r = ratings.rows[i];
-    os << "| " << ++rank << " | " << r.player << " | " << signed_fixed(r.points_rating, 2) << " ± "
+    os << "| " << ++rank << " | " << (r.name.empty() ? r.player : r.name) << " | " << signed_fixed(r.points_rating, 2) << " ± "
        << fixed(r.points_ci95, 2) << " | " << signed_fixed(r.elo, 0)
        << (ratings.elo_prior_used ? "*" : "") << " [" << signed_fixed(r.elo_ci95_low, 0) << ", "
        << signed_fixed(r.elo_ci95_high, 0) << "] | " << r.games << " |\n";

@@ -114,6 +114,7 @@ struct RatingRow {
   double elo_ci95_low = 0;
   double elo_ci95_high = 0;
   std::int64_t games = 0;  ///< games the player played
+  std::string name;        ///< display name (config/player_names.h), "" when none; not a column
 };
 
 /// Every player's ratings (player order) and the fits' diagnostics, for tables and summary.json.
@@ -140,9 +141,9 @@ const std::vector<Column<RatingRow>>& rating_columns();
 /// and one line per player in player order (4 decimals for points, 1 for Elo).
 std::string ratings_csv(const Ratings& ratings);
 
-/// Returns ratings.md: the players sorted by points rating (best first) as a Markdown table,
-/// with how each rating and interval was computed and the fit's chi^2; `unit` is "game" or
-/// "match to N".
+/// Returns ratings.md: the players (by name where they have one, else by spec) sorted by points
+/// rating (best first) as a Markdown table, with how each rating and interval was computed and
+/// the fit's chi^2; `unit` is "game" or "match to N".
 std::string ratings_markdown(const Ratings& ratings, const std::string& title,
                              const std::string& unit);
 

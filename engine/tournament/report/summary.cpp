@@ -6,7 +6,9 @@
 #include <sstream>
 
 #include "engine/common/text.h"
+#include "engine/tournament/config/player_names.h"
 #include "engine/tournament/report/cell_text.h"
+#include "engine/tournament/report/player_legend.h"
 #include "engine/tournament/report/sprt_report.h"
 #include "engine/tournament/report/summary_columns.h"
 #include "engine/tournament/stats/statistics.h"
@@ -42,7 +44,7 @@ std::string cv_lines(const std::vector<SummaryRow>& rows) {
   std::string text;
   for (const auto& r : rows)
     if (r.cv.valid)
-      text += "- " + r.player_a + " vs " + r.player_b + ": " + fixed(r.cv.mean, 3) + " ± " +
+      text += "- " + shown_a(r) + " vs " + shown_b(r) + ": " + fixed(r.cv.mean, 3) + " ± " +
               fixed(r.cv.ci95, 3) + " (plain " + fixed(r.a_points_per_game, 3) + " ± " +
               fixed(r.a_points_ci95, 3) + "), beta " + fixed(r.cv.beta, 4) + ", rho " +
               fixed(r.cv.correlation, 3) + "\n";
@@ -91,6 +93,8 @@ SummaryRow summarize(const TaskResult& task, const ExperimentConfig& config) {
   SummaryRow r;
   r.player_a = task.player_a;
   r.player_b = task.player_b;
+  r.name_a = player_name(config, task.pairing.a);
+  r.name_b = player_name(config, task.pairing.b);
   r.games = t.games, r.a_wins = t.a_wins, r.draws = t.draws, r.b_wins = t.b_wins;
   const MeanEstimate points = estimate_mean_per_game(t.a_net, config.games_per_deal());
   r.a_points_per_game = points.mean;
@@ -195,7 +199,7 @@ std::string summary_markdown(const std::vector<SummaryRow>& rows, const Experime
      << (forfeits ? " A forfeits | B forfeits |" : "") << " ms/decision A / B | seconds |\n"
      << sweep_rule(rows) << "|---|---|--:|--:|--:|--:|--:|--:|--:|--:|" << (forfeits ? "--:|--:|" : "") << "--:|--:|\n";
   for (const auto& r : rows)
-    os << sweep_cells(r) << "| " << r.player_a << " | " << r.player_b << " | " << r.games << " | " << r.a_wins
+    os << sweep_cells(r) << "| " << shown_a(r) << " | " << shown_b(r) << " | " << r.games << " | " << r.a_wins
        << " | " << r.draws << " | " << r.b_wins << " | " << fixed(r.a_points_per_game, 3)
        << " ± " << fixed(r.a_points_ci95, 3) << " | " << fixed(100 * r.a_win_rate, 1) << "% ["
        << fixed(100 * r.a_win_rate_ci95_low, 1) << ", " << fixed(100 * r.a_win_rate_ci95_high, 1)
@@ -208,6 +212,7 @@ std::string summary_markdown(const std::vector<SummaryRow>& rows, const Experime
   if (c.precision > 0) os << precision_line(rows, c);
   os << time_budget_line(rows);
   os << cv_lines(rows);
+  os << player_legend(c);
   return os.str();
 }
 

@@ -11,7 +11,8 @@
 
 namespace tournament {
 
-/// Returns the statistics of one pairing's totals.
+/// Returns the statistics of one pairing's totals, with its players' display names (name_a,
+/// name_b) from `config`.
 SummaryRow summarize(const TaskResult& task, const ExperimentConfig& config);
 /// Returns the rows of summary.csv: summarize() of every task, with a sweep's P.PARAM columns.
 std::vector<SummaryRow> summary_rows(const std::vector<TaskResult>& tasks,
@@ -27,8 +28,9 @@ std::vector<SummaryRow> summary_rows(const std::vector<TaskResult>& tasks,
 /// when none was timed); seconds stays last.
 std::string summary_csv(const std::vector<SummaryRow>& rows);
 /// Returns summary.md: the experiment's settings and the rows as a Markdown table (with forfeit
-/// columns when any game was forfeited); its last two columns are the CPU milliseconds per real
-/// choice of A and B and the seconds.
+/// columns when any game was forfeited), players by their display names where they have one
+/// (then with player_legend.h's legend at the end), else by their specs; its last two columns are
+/// the CPU milliseconds per real choice of A and B and the seconds.
 std::string summary_markdown(const std::vector<SummaryRow>& rows, const ExperimentConfig& config);
 
 /// Returns the unit the tables count: "game", or "match" in match mode (target > 0).

@@ -52,12 +52,16 @@ Json cell_value(const Cell& cell) {
   return nullptr;
 }
 
-// Every summary.csv column of the row, a sweep's P.PARAM columns included (summary_columns.h).
+// Every summary.csv column of the row, a sweep's P.PARAM columns included (summary_columns.h),
+// and name_a, name_b for players with a display name (none without: files of runs without names
+// stay as they were).
 Json row_object(const SummaryRow& r) {
   std::vector<std::string> names;
   const std::vector<Cell> cells = summary_cells(r, &names);
   Json row = Json::object();
   for (std::size_t i = 0; i < cells.size(); ++i) row[names[i]] = cell_value(cells[i]);
+  if (!r.name_a.empty()) row["name_a"] = r.name_a;
+  if (!r.name_b.empty()) row["name_b"] = r.name_b;
   return row;
 }
 
@@ -82,6 +86,7 @@ Json ratings_object(const Ratings* ratings) {
   for (const RatingRow& r : ratings->rows) {
     Json player = Json::object();
     for (const auto& column : rating_columns()) player[column.name] = cell_value(column.cell(r));
+    if (!r.name.empty()) player["name"] = r.name;
     players.push_back(player);
   }
   return {{"players", players},

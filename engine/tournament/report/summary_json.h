@@ -1,6 +1,7 @@
 // summary.json: the machine-readable results of a run, one schema (documented in
 // docs/formats.md, with a JSON Schema in docs/schemas/): every summary.csv row with typed values
-// (null where the CSV cell is empty), the config as key/values, the tool's version (git describe
+// (null where the CSV cell is empty) and the players' display names where given (name_a, name_b;
+// a rating's name), the config as key/values, the tool's version (git describe
 // at configure time), the rules, the SPRT's settings, verdict and trajectory, and the ratings of a
 // round robin or gauntlet (ratings.h; null for a head-to-head or a sweep).
 #pragma once

@@ -24,7 +24,11 @@ struct SummaryRow {
   /// In a sweep, each swept parameter's column name ("1.scenarios", grid_sweep.h) and this row's
   /// value; they lead the row, in grid order. Empty without a sweep.
   std::vector<std::pair<std::string, std::string>> sweep;
-  std::string player_a, player_b;
+  std::string player_a, player_b;  ///< canonical specs: summary.csv's identity of the players
+  /// The players' display names (config/player_names.h), "" when unnamed: shown instead of the
+  /// spec in summary.md, as name_a/name_b in summary.json's rows and Python's; not summary.csv
+  /// columns.
+  std::string name_a, name_b;
   std::int64_t games = 0, a_wins = 0, draws = 0, b_wins = 0;
   double a_points_per_game = 0, a_points_ci95 = 0;
   double a_win_rate = 0, a_win_rate_ci95_low = 0, a_win_rate_ci95_high = 1;
@@ -48,5 +52,10 @@ struct SummaryRow {
   double seconds = 0;
   AdjustedEstimate cv;  ///< the control-variate estimate (control_variate.h); invalid when off
 };
+
+/// Returns player A as the tables for people show it: its display name, else its spec.
+inline const std::string& shown_a(const SummaryRow& r) { return r.name_a.empty() ? r.player_a : r.name_a; }
+/// Returns player B as the tables for people show it: its display name, else its spec.
+inline const std::string& shown_b(const SummaryRow& r) { return r.name_b.empty() ? r.player_b : r.name_b; }
 
 }  // namespace tournament

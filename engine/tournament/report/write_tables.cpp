@@ -5,7 +5,9 @@
 #include <optional>
 
 #include "engine/common/whole_file.h"
+#include "engine/tournament/config/player_names.h"
 #include "engine/tournament/report/cross_tables.h"
+#include "engine/tournament/report/player_legend.h"
 #include "engine/tournament/report/ratings.h"
 #include "engine/tournament/report/summary.h"
 #include "engine/tournament/report/summary_json.h"
@@ -33,7 +35,10 @@ std::optional<Ratings> run_ratings(const ExperimentConfig& config,
   if (config.format == Format::kHeadToHead || config.sweep.active() || !config.grid.empty() ||
       !every_pairing_played)
     return std::nullopt;
-  return rate(tasks, config.players, config.games_per_deal());
+  Ratings ratings = rate(tasks, config.players, config.games_per_deal());
+  for (std::size_t i = 0; i < ratings.rows.size(); ++i)
+    ratings.rows[i].name = player_name(config, static_cast<int>(i));
+  return ratings;
 }
 
 std::vector<std::string> write_tables(const ExperimentConfig& config,
@@ -49,7 +54,8 @@ std::vector<std::string> write_tables(const ExperimentConfig& config,
     const CrossTables t = cross_tables(rows, tasks, static_cast<int>(config.players.size()));
     files.push_back({"crosstable_points.csv", crosstable_csv(t.points_per_game, config.players, 4)});
     files.push_back({"crosstable_winrate.csv", crosstable_csv(t.win_rate, config.players, 4)});
-    files.push_back({"crosstable.md", crosstable_markdown(t, config.players)});
+    files.push_back(
+        {"crosstable.md", crosstable_markdown(t, shown_players(config)) + player_legend(config)});
     files.push_back(
         {"crosstable_points_ci95.csv", crosstable_csv(t.points_ci95, config.players, 4)});
     files.push_back({"crosstable_winrate_ci95_low.csv",
@@ -60,7 +66,8 @@ std::vector<std::string> write_tables(const ExperimentConfig& config,
   const std::optional<Ratings> ratings = run_ratings(config, tasks);
   if (ratings) {
     files.push_back({"ratings.csv", ratings_csv(*ratings)});
-    files.push_back({"ratings.md", ratings_markdown(*ratings, config.name, unit_name(config))});
+    files.push_back({"ratings.md", ratings_markdown(*ratings, config.name, unit_name(config)) +
+                                       player_legend(config)});
   }
   files.push_back({"config.cfg", to_ini(config)});
   if (config.sprt.enabled) files.push_back({"sprt.csv", sprt_csv(tasks.front().sprt)});

@@ -18,7 +18,8 @@ namespace tournament {
 /// table has one cell per pair of players, and a sweep seats several specs per seat).
 bool has_cross_tables(const ExperimentConfig& config);
 
-/// Returns the ratings of a finished run (ratings.h), or nothing for a head-to-head (its one
+/// Returns the ratings of a finished run (ratings.h) with the players' display names, or nothing
+/// for a head-to-head (its one
 /// pairing is its own rating), a sweep, or a partial merge with a pairing that has no game yet
 /// (no evidence to rate it by).
 std::optional<Ratings> run_ratings(const ExperimentConfig& config,

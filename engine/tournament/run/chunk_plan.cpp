@@ -36,8 +36,17 @@ std::vector<TaskResult> make_tasks(const ExperimentConfig& config) {
   const std::vector<Pairing> schedule =
       make_schedule(config.format, static_cast<int>(config.players.size()));
   std::vector<TaskResult> tasks;
-  for (const auto& players : config.lineups)
-    for (const Pairing p : schedule) tasks.push_back({p, players[p.a], players[p.b], {}, {}});
+  for (std::size_t l = 0; l < config.lineups.size(); ++l)
+    for (const Pairing p : schedule) {
+      TaskResult& task = tasks.emplace_back();
+      task.pairing = p;
+      task.player_a = config.lineups[l][static_cast<std::size_t>(p.a)];
+      task.player_b = config.lineups[l][static_cast<std::size_t>(p.b)];
+      if (l < config.labels.size()) {
+        task.label_a = config.labels[l][static_cast<std::size_t>(p.a)];
+        task.label_b = config.labels[l][static_cast<std::size_t>(p.b)];
+      }
+    }
   return tasks;
 }
 

@@ -44,7 +44,8 @@ class ChunkPlan {
 };
 
 /// Returns the pairings of `config` (validated) in task order: every pairing of the schedule,
-/// once per sweep value (value-major), with empty totals. Task t's chunks are ChunkPlan's.
+/// once per sweep value (value-major), with empty totals and the players' labels
+/// (config.labels). Task t's chunks are ChunkPlan's.
 std::vector<TaskResult> make_tasks(const ExperimentConfig& config);
 
 /// Returns `id` in words for messages: "chunk 3 of pairing 2 (deals 3000-4000)" (pairings

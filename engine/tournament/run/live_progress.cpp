@@ -39,6 +39,8 @@ void LiveProgress::start(const std::vector<TaskResult>& tasks,
     PairingProgress& p = base_[t];
     p.player_a = tasks[t].player_a;
     p.player_b = tasks[t].player_b;
+    p.label_a = tasks[t].label_a.empty() ? tasks[t].player_a : tasks[t].label_a;
+    p.label_b = tasks[t].label_b.empty() ? tasks[t].player_b : tasks[t].label_b;
     p.deals_total = deals_total[t];
     p.deals_done = resumed[t].deals;
     p.games = resumed[t].games;

@@ -29,6 +29,7 @@ namespace tournament {
 /// One pairing as a snapshot sees it.
 struct PairingProgress {
   std::string player_a, player_b;  ///< canonical specs
+  std::string label_a, label_b;    ///< as people see them: names, else short labels (TaskResult)
   std::int64_t deals_done = 0;     ///< resumed and played, of deals_total
   std::int64_t deals_total = 0;    ///< the deals this run (or shard) owns of the pairing
   std::int64_t games = 0;          ///< games (matches when the rules have a target) done

@@ -17,7 +17,9 @@ std::string pairing_text(const ProgressSnapshot& s, int task) {
                                           : format("%+.3f +/- %.3f", p.score.mean, p.score.ci95);
   char number[48];
   std::snprintf(number, sizeof number, "[%d/%zu] ", task + 1, s.pairings.size());
-  return number + p.player_a + " vs " + p.player_b + " " + score;
+  const std::string& a = p.label_a.empty() ? p.player_a : p.label_a;
+  const std::string& b = p.label_b.empty() ? p.player_b : p.label_b;
+  return number + a + " vs " + b + " " + score;
 }
 
 }  // namespace

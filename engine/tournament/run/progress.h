@@ -10,9 +10,10 @@
 // that is the deals done (resumed ones included) of all the run owns, the games (matches, in
 // match mode) done, this run's games per second, the wall time since it started, the time left
 // at this run's deal rate ("?" before the first deal), and for each pairing being played its
-// number, its players and A's running points per game minus B's with the half-width of its 95%
-// interval, as summary.csv computes them (estimate_mean_per_game; "?" below two deals). fastchess
-// and cutechess show their running score the same way. The tables never come from this line.
+// number, its players (their display names, else short labels: config/player_names.h) and A's
+// running points per game minus B's with the half-width of its 95% interval, as summary.csv
+// computes them (estimate_mean_per_game; "?" below two deals). fastchess and cutechess show their
+// running score the same way. The tables never come from this line.
 #pragma once
 
 #include <cstddef>

@@ -39,6 +39,16 @@ TEST(ProgressTextTest, TheLineSaysCountsRateTimesAndTheRunningScore) {
             "heuristic vs random +4.512 +/- 0.311");
 }
 
+TEST(ProgressTextTest, PlayersAreShownByTheirLabelsWhereTheyHaveThem) {
+  ProgressSnapshot s = two_pairings();
+  s.pairings[1].player_a = "minimax(scenarios=200,depth=0,exact=true,crn=true)";
+  s.pairings[1].label_a = "M200";
+  s.pairings[1].label_b = "R";
+  EXPECT_EQ(progress_text(s),
+            "deals 1200/3000 (40.0%)  games 2400  812 games/s  elapsed 3s  ETA 5s  |  [2/2] "
+            "M200 vs R +4.512 +/- 0.311");
+}
+
 TEST(ProgressTextTest, MatchesUnknownIntervalsAndAWidth) {
   ProgressSnapshot s = two_pairings();
   s.matches = true;
