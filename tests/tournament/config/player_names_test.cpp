@@ -147,8 +147,11 @@ TEST(PlayerNamesConfigTest, NamesNeverChangeTheResultKeysOrTheFingerprint) {
   const ExperimentConfig unnamed = named_parse(two_named("minimax(depth=0)", "random"));
   EXPECT_EQ(result_keys(named), result_keys(unnamed));
   EXPECT_EQ(result_keys(renamed), result_keys(unnamed));
-  for (const auto& [key, value] : result_keys(named))
-    if (key == "player") EXPECT_EQ(value.find(':'), std::string::npos) << value;
+  for (const auto& [key, value] : result_keys(named)) {
+    if (key == "player") {
+      EXPECT_EQ(value.find(':'), std::string::npos) << value;
+    }
+  }
   EXPECT_EQ(run_fingerprint(named), run_fingerprint(unnamed));
 }
 

@@ -306,7 +306,7 @@ TEST(RateTest, IdenticalStrategiesWithZeroSpreadArePinnedTogether) {
 
 TEST(RateTest, CsvQuotesSpecsAndMarkdownSortsAndMarksThePrior) {
   Ratings r;
-  r.rows = {{"weak", -1, 0.5, -20, -30, -10, 10}, {"m(a=1,b=2)", 1, 0.5, 20, 10, 30, 10}};
+  r.rows = {{"weak", -1, 0.5, -20, -30, -10, 10, ""}, {"m(a=1,b=2)", 1, 0.5, 20, 10, 30, 10, ""}};
   r.elo_prior_used = true;
   const auto csv = split_lines(ratings_csv(r));
   ASSERT_EQ(csv.size(), 3u);

@@ -124,7 +124,7 @@ TEST(SummaryColumnsTest, SummaryJsonRowsHoldEveryColumnNullWhereTheCsvCellIsEmpt
 
 TEST(SummaryColumnsTest, RatingsCsvHeader) {
   Ratings ratings;
-  ratings.rows.push_back({"random", -0.5, 0.25, -12.34, -20, -4, 100});
+  ratings.rows.push_back({"random", -0.5, 0.25, -12.34, -20, -4, 100, ""});
   const auto lines = test_files::split_lines(ratings_csv(ratings));
   ASSERT_EQ(lines.size(), 2u);
   EXPECT_EQ(lines[0], "player,points_rating,points_ci95,elo,elo_ci95_low,elo_ci95_high,games");
