@@ -125,14 +125,18 @@ Rules make_rules(const py::kwargs& keywords) {
       throw py::value_error("Rules has no keyword " + common::quoted(name) + "; valid: " + valid);
     }
     const bool integer = key->kind == common::KeyKind::kInteger;
-    const bool right_type = integer ? py::isinstance<py::int_>(value) && !py::isinstance<py::bool_>(value)
-                                    : py::isinstance<py::str>(value);
+    const bool boolean = key->kind == common::KeyKind::kBoolean;
+    const bool right_type =
+        integer ? py::isinstance<py::int_>(value) && !py::isinstance<py::bool_>(value)
+        : boolean ? py::isinstance<py::bool_>(value)
+                  : py::isinstance<py::str>(value);
     if (!right_type) {
       const std::string shown = common::quoted(py::repr(value).cast<std::string>());
       throw py::value_error(name + "=" + shown.substr(1, shown.size() - 2) + " is not valid: give " +
-                            (integer ? "an int, " : "a str, ") + key->valid);
+                            (integer ? "an int, " : boolean ? "a bool, " : "a str, ") + key->valid);
     }
-    given.emplace_back(key->name, py::str(value).cast<std::string>());
+    given.emplace_back(key->name, boolean ? (value.cast<bool>() ? "true" : "false")
+                                          : py::str(value).cast<std::string>());
   }
   try {
     return rules_from(given);
@@ -141,12 +145,16 @@ Rules make_rules(const py::kwargs& keywords) {
   }
 }
 
+// The keys as written in configs (rules_key_written): a two-seat Rules reads as it always has.
 std::string rules_repr(const Rules& r) {
   std::string text;
   for (const auto& key : rules_keys()) {
+    if (!rules_key_written(key, r)) continue;
     const std::string value = key.values(r).front();
-    text += (text.empty() ? "" : ", ") + python_name(key.name) + "=" +
-            (key.kind == common::KeyKind::kInteger ? value : "'" + value + "'");
+    std::string shown = "'" + value + "'";
+    if (key.kind == common::KeyKind::kInteger) shown = value;
+    if (key.kind == common::KeyKind::kBoolean) shown = value == "true" ? "True" : "False";
+    text += (text.empty() ? "" : ", ") + python_name(key.name) + "=" + shown;
   }
   return "Rules(" + text + ")";
 }
@@ -169,6 +177,10 @@ void bind_rules(py::module_& m) {
     if (key.kind == common::KeyKind::kInteger)
       rules.def_property_readonly(python_name(key.name).c_str(), [values](const Rules& r) {
         return std::stoi(values(r).front());
+      });
+    else if (key.kind == common::KeyKind::kBoolean)
+      rules.def_property_readonly(python_name(key.name).c_str(), [values](const Rules& r) {
+        return values(r).front() == "true";
       });
     else
       rules.def_property_readonly(python_name(key.name).c_str(),
@@ -343,7 +355,8 @@ Game.from_hands(hands, leader=0, rules=Rules())
       .def("points", [](const PyGame& g) {
         if (status(g.state) == GameStatus::kOngoing)
           throw py::value_error("points: the game is not over (status ongoing)");
-        return tournament::score_game(g.state, g.rules).points;
+        const auto points = tournament::score_game(g.state, g.rules).points;
+        return std::vector<int>(points.begin(), points.begin() + g.state.seats);
       }, "Returns [seat 0 points, seat 1 points] of the finished game: the winner's entry per the\n"
          "rules' scoring, the other 0. Raises ValueError while the game goes on.")
       .def("observation", &observation_of, py::arg("seat") = py::none(),

@@ -141,6 +141,7 @@ ExperimentConfig config_from(const py::dict& keywords, Session& session, py::obj
   ExperimentConfig c;
   for (const auto& k : tournament::experiment_keys())
     if (!k.python_default.empty()) k.key.set(c, k.python_default);
+  std::vector<std::pair<const tournament::ExperimentKey*, py::object>> given;
   for (const auto& [word, value] : keywords) {
     const std::string name = py::str(word).cast<std::string>();
     if (name == "restart") {
@@ -161,12 +162,17 @@ ExperimentConfig config_from(const py::dict& keywords, Session& session, py::obj
       players = py::reinterpret_borrow<py::object>(value);
       continue;
     }
-    try {
-      apply_keyword(*k, value, c);
-    } catch (const common::KeyError& e) {
-      throw ConfigError(e.what());
-    }
+    given.emplace_back(&*k, py::reinterpret_borrow<py::object>(value));
   }
+  // In the table's order, not the call's: seats sets the defaults of the rules keys after it
+  // (rules_keys.h), so Rules keywords given with it win wherever they were written.
+  for (const auto& k : tournament::experiment_keys())
+    for (const auto& [key, value] : given)
+      if (key == &k) try {
+          apply_keyword(k, value, c);
+        } catch (const common::KeyError& e) {
+          throw ConfigError(e.what());
+        }
   return c;
 }
 

@@ -70,8 +70,8 @@ struct GameStart {
 
 /// What a player that follows whole games is told when a game ends.
 struct GameEnd {
-  std::array<int, 2> points{};             ///< what each seat scored (forfeits included)
-  std::array<dominoes::TileSet, 2> hands;  ///< the hands left at the end, revealed
+  std::array<int, dominoes::kMaxSeats> points{};  ///< what each seat scored (forfeits included)
+  std::array<dominoes::TileSet, dominoes::kMaxSeats> hands;  ///< the hands left, revealed
 };
 
 /// A player that sees only its own seat's information set.

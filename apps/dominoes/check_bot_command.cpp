@@ -119,7 +119,7 @@ CheckedGame play_one(const CheckOptions& o, strategies::Player& bot, strategies:
   const auto g = static_cast<std::uint64_t>(game);
   const dominoes::Deal deal = dominoes::make_deal(rules, o.seed, g, 0);
   const dominoes::Seat bot_seat = static_cast<dominoes::Seat>(game % 2);
-  std::array<strategies::Player*, 2> seats{&bot, &random};
+  tournament::SeatPlayers seats{&bot, &random};
   if (bot_seat == 1) std::swap(seats[0], seats[1]);
   dominoes::Rng r0 = tournament::seat_stream(o.seed, g, 0, 0);
   dominoes::Rng r1 = tournament::seat_stream(o.seed, g, 0, 1);

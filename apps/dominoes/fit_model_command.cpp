@@ -60,6 +60,10 @@ bool same_player(const std::string& name, const std::string& spec, const std::st
 // 1). Throws std::invalid_argument when a move of the record is not legal (games_reader.h).
 int add_record(const tournament::GameRecord& record, const std::string& spec,
                const std::string& canonical, std::vector<strategies::FitDecision>& out) {
+  // The model's features describe one opponent (strategies/belief/opponent_model.h).
+  if (record.seats != 2)
+    throw std::invalid_argument("a game of " + std::to_string(record.seats) +
+                                " seats: fit-model fits two-seat games only");
   std::array<bool, 2> modelled{};
   for (int s = 0; s < 2; ++s) modelled[s] = same_player(record.players[s], spec, canonical);
   if (!modelled[0] && !modelled[1]) return 0;

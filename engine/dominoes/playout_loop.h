@@ -6,7 +6,7 @@
 // Rules (docs/rules.md; seed 002): a seat with no legal move passes and one with a single
 // legal move plays it, neither being asked; only a choice among two or more moves calls `choose`.
 // The game ends on a domino (the mover's hand is empty after its move) or when the seat to move
-// cannot play and neither can the other (blocked; no pass is made then).
+// cannot play and no other seat can either (blocked; no pass is made then).
 //
 // Hot path: a template, so `choose` and `on_move` inline; the move list lives on the stack; no
 // heap allocation and no virtual call here (a strategy's own virtual call is the caller's).
@@ -29,7 +29,7 @@ constexpr void play_out(State& s, ChooseFn&& choose, OnMoveFn&& on_move) {
     const Seat mover = s.to_move;
     const MoveList legal = legal_moves(s);
     if (legal.empty()) {
-      if (!has_legal_move(s.hands[1 - mover], s.left, s.right)) return;  // blocked
+      if (!another_can_move(s, mover)) return;  // blocked
       apply(s, Move::pass());  // a pass empties no hand: no domino test
       on_move(Move::pass());
       continue;

@@ -1,7 +1,8 @@
 // The full state of a Block Dominoes game, move generation and the rules' state transitions
-// (docs/rules.md; seed 002). Everything here is a plain value type: no heap, no virtual call.
+// (docs/rules.md; seed 002), for two to four seats playing in seat order. Everything here is a
+// plain value type: no heap, no virtual call.
 //
-// The state holds both hands, so only the engine, the runner and clearly marked omniscient players
+// The state holds every hand, so only the engine, the runner and clearly marked omniscient players
 // see it; ordinary strategies get a per-seat Observation (observation.h) instead.
 #pragma once
 
@@ -14,36 +15,46 @@
 
 namespace dominoes {
 
-/// A seat at the table: 0 or 1. Seat s holds hand s of the deal.
+/// A seat at the table: 0 to seats - 1. Seat s holds hand s of the deal.
 using Seat = int;
+
+/// The most seats a state holds (rules.h's kMaxSeats).
+inline constexpr int kStateSeats = 4;
 
 /// Whether a game goes on, and how it ended.
 enum class GameStatus : std::uint8_t {
   kOngoing,
-  kDomino,   ///< a player has no tiles left
-  kBlocked,  ///< neither player can move
+  kDomino,   ///< a seat has no tiles left
+  kBlocked,  ///< no seat can move
 };
 
-/// Everything about a game in progress: both hands, the line's open ends, whose turn it is, and
-/// what each seat has shown it lacks by passing.
+/// Everything about a game in progress: every hand, the line's open ends, whose turn it is, and
+/// what each seat has shown it lacks by passing. Entries of seats >= `seats` stay empty.
 struct State {
-  std::array<TileSet, 2> hands{};
+  std::array<TileSet, kStateSeats> hands{};
   TileSet line{};               ///< the tiles on the line
   std::int8_t left = -1;        ///< the left open end's value; -1 while the line is empty
   std::int8_t right = -1;       ///< the right open end's value; -1 while the line is empty
   std::uint8_t to_move = 0;     ///< the seat whose turn it is
   std::uint8_t leader = 0;      ///< the seat that led
+  std::uint8_t seats = 2;       ///< seats at the table, 2..kStateSeats
+  /// The one tile the leader may lead (heaviest-double with more than two seats), or -1: any.
+  std::int8_t lead_tile = -1;
   bool last_was_pass = false;   ///< the previous turn was a pass
-  std::array<ValueSet, 2> lacks{};  ///< values each seat has shown it lacks (both ends at a pass)
+  std::array<ValueSet, kStateSeats> lacks{};  ///< values each seat has shown it lacks
 
   constexpr bool line_empty() const { return left < 0; }
+  /// Returns the seat after `seat` in turn order.
+  constexpr Seat next_seat(Seat seat) const { return seat + 1 == seats ? 0 : seat + 1; }
   bool operator==(const State&) const = default;
 };
 
-/// Returns the state at the start of a game: the dealt hands, an empty line, `leader` to move.
+/// Returns the state at the start of a two-seat game: the dealt hands, an empty line, `leader` to
+/// move.
 constexpr State start_state(TileSet hand0, TileSet hand1, Seat leader) {
   State s;
-  s.hands = {hand0, hand1};
+  s.hands[0] = hand0;
+  s.hands[1] = hand1;
   s.to_move = static_cast<std::uint8_t>(leader);
   s.leader = static_cast<std::uint8_t>(leader);
   return s;
@@ -76,8 +87,14 @@ constexpr MoveList legal_moves(TileSet hand, int left, int right) {
   return moves;
 }
 
-/// Returns the legal moves of the seat to move.
+/// Returns the legal moves of the seat to move: only the lead tile when the rules fix it
+/// (State::lead_tile), else legal_moves of its hand.
 constexpr MoveList legal_moves(const State& s) {
+  if (s.lead_tile >= 0 && s.line_empty()) {
+    MoveList moves;
+    moves.push_back(Move(static_cast<Tile>(s.lead_tile), Placement::kLead));
+    return moves;
+  }
   return legal_moves(s.hands[s.to_move], s.left, s.right);
 }
 
@@ -87,12 +104,25 @@ constexpr bool has_legal_move(TileSet hand, int left, int right) {
   return !(hand & (tiles_with(left) | tiles_with(right))).empty();
 }
 
-/// Returns whether the game goes on, or how it ended. A game ends with a domino when either hand is
-/// empty, and is blocked when neither seat can move.
+/// Returns the seat whose hand is empty (it went out), or -1 when every hand holds a tile.
+constexpr Seat out_seat(const State& s) {
+  for (Seat seat = 0; seat < s.seats; ++seat)
+    if (s.hands[seat].empty()) return seat;
+  return -1;
+}
+
+/// Returns true when some seat other than `seat` has a legal move.
+constexpr bool another_can_move(const State& s, Seat seat) {
+  for (Seat other = s.next_seat(seat); other != seat; other = s.next_seat(other))
+    if (has_legal_move(s.hands[other], s.left, s.right)) return true;
+  return false;
+}
+
+/// Returns whether the game goes on, or how it ended. A game ends with a domino when a hand is
+/// empty, and is blocked when no seat can move.
 constexpr GameStatus status(const State& s) {
-  if (s.hands[0].empty() || s.hands[1].empty()) return GameStatus::kDomino;
-  if (!has_legal_move(s.hands[0], s.left, s.right) &&
-      !has_legal_move(s.hands[1], s.left, s.right))
+  if (out_seat(s) >= 0) return GameStatus::kDomino;
+  if (!has_legal_move(s.hands[s.to_move], s.left, s.right) && !another_can_move(s, s.to_move))
     return GameStatus::kBlocked;
   return GameStatus::kOngoing;
 }
@@ -102,7 +132,7 @@ constexpr GameStatus status(const State& s) {
 /// both open ends as values the passer lacks. Requires `m` legal (pass: no legal tile move).
 constexpr void apply(State& s, Move m) {
   const Seat seat = s.to_move;
-  s.to_move = static_cast<std::uint8_t>(1 - seat);
+  s.to_move = static_cast<std::uint8_t>(s.next_seat(seat));
   if (m.is_pass()) {
     assert(!has_legal_move(s.hands[seat], s.left, s.right));
     s.lacks[seat].insert(s.left);
@@ -132,13 +162,20 @@ constexpr void apply(State& s, Move m) {
   }
 }
 
-/// Returns true when the state's invariants hold: disjoint hands and line, ends set exactly when
-/// the line is non-empty, seats in range. For debug checks and tests.
+/// Returns true when the state's invariants hold: disjoint hands and line, no tiles for seats
+/// beyond `seats`, ends set exactly when the line is non-empty, seats in range. For debug checks
+/// and tests.
 constexpr bool is_consistent(const State& s) {
-  const bool disjoint = (s.hands[0] & s.hands[1]).empty() && (s.hands[0] & s.line).empty() &&
-                        (s.hands[1] & s.line).empty();
+  if (s.seats < 2 || s.seats > kStateSeats) return false;
+  TileSet seen = s.line;
+  bool disjoint = true;
+  for (Seat seat = 0; seat < kStateSeats; ++seat) {
+    if (seat >= s.seats && !s.hands[seat].empty()) return false;
+    disjoint = disjoint && (seen & s.hands[seat]).empty();
+    seen = seen | s.hands[seat];
+  }
   const bool ends_ok = s.line.empty() ? (s.left < 0 && s.right < 0) : (s.left >= 0 && s.right >= 0);
-  return disjoint && ends_ok && s.to_move < 2 && s.leader < 2;
+  return disjoint && ends_ok && s.to_move < s.seats && s.leader < s.seats;
 }
 
 }  // namespace dominoes

@@ -56,7 +56,7 @@ class Builder {
     }
   }
 
-  void set_dealt(const dominoes::Deal& deal) { dealt_ = deal.hands; }
+  void set_dealt(const dominoes::Deal& deal) { dealt_ = {deal.hands[0], deal.hands[1]}; }
 
  private:
   // An information set is a public history and the mover's hand as dealt (infoset_key.h): with

@@ -29,7 +29,7 @@ expect() {  # expect "what" "expected completions, space-separated" words...
 }
 
 expect "run --qu" "--quiet" dominoes run --qu
-expect "run --no-" "--no-duplicate --no-quiet" dominoes run --no-
+expect "run --no-" "--no-duplicate --no-partners --no-quiet" dominoes run --no-
 expect "run --du" "--duplicate" dominoes run --du
 expect "run --pre" "--precision" dominoes run --pre
 expect "run --format" "head-to-head round-robin gauntlet" dominoes run --format ''

@@ -68,8 +68,8 @@ TEST(Rules, PlayerWhoCannotPlayPassesAndShowsWhatItLacks) {
   EXPECT_EQ(h.seat_of(2), 0);
   EXPECT_EQ(to_string(h[3]), "5-6R");
   EXPECT_EQ(out.ending, GameStatus::kDomino);
-  EXPECT_EQ(out.pips, (std::array<int, 2>{3, 0}));
-  EXPECT_EQ(out.points, (std::array<int, 2>{0, 3}));
+  EXPECT_EQ(out.pips, (tournament::BySeat<int>{3, 0}));
+  EXPECT_EQ(out.points, (tournament::BySeat<int>{0, 3}));
 }
 
 TEST(Rules, PassRecordsBothEndsAsLackedValues) {
@@ -87,7 +87,7 @@ TEST(Rules, PassRecordsBothEndsAsLackedValues) {
 TEST(Rules, DominoScoresTheOpponentsPips) {
   const auto out = play_lowest({{tiles("0-1"), tiles("2-3,4-6")}, 0}, Rules{});
   EXPECT_EQ(out.ending, GameStatus::kDomino);
-  EXPECT_EQ(out.points, (std::array<int, 2>{15, 0}));
+  EXPECT_EQ(out.points, (tournament::BySeat<int>{15, 0}));
   EXPECT_EQ(out.leader_net(), 15);
 }
 
@@ -95,8 +95,8 @@ TEST(Rules, BlockedGameGoesToFewerPips) {
   // Seat 0 leads 0-1; seat 1 (2-3) cannot follow, nor can seat 0 (5-6): blocked, 11 pips to 5.
   const auto out = play_lowest({{tiles("0-1,5-6"), tiles("2-3")}, 0}, Rules{});
   EXPECT_EQ(out.ending, GameStatus::kBlocked);
-  EXPECT_EQ(out.pips, (std::array<int, 2>{11, 5}));
-  EXPECT_EQ(out.points, (std::array<int, 2>{0, 11}));
+  EXPECT_EQ(out.pips, (tournament::BySeat<int>{11, 5}));
+  EXPECT_EQ(out.points, (tournament::BySeat<int>{0, 11}));
   EXPECT_EQ(out.net0(), -11);
 }
 
@@ -104,8 +104,8 @@ TEST(Rules, BlockedGameWithEqualPipsScoresNothing) {
   // Seat 0 leads 0-0; nobody holds a 0: blocked with 5 pips each.
   const auto out = play_lowest({{tiles("0-0,1-4"), tiles("2-3")}, 0}, Rules{});
   EXPECT_EQ(out.ending, GameStatus::kBlocked);
-  EXPECT_EQ(out.pips, (std::array<int, 2>{5, 5}));
-  EXPECT_EQ(out.points, (std::array<int, 2>{0, 0}));
+  EXPECT_EQ(out.pips, (tournament::BySeat<int>{5, 5}));
+  EXPECT_EQ(out.points, (tournament::BySeat<int>{0, 0}));
 }
 
 TEST(Rules, ScoringVariants) {
@@ -183,7 +183,7 @@ TEST(Match, EndsWhenATotalFirstExceedsTheTarget) {
   auto a = strategies::Registry::builtin().make("heuristic");
   auto b = strategies::Registry::builtin().make("random");
   for (std::uint64_t deal = 0; deal < 20; ++deal) {
-    std::array<int, 2> running{};
+    tournament::BySeat<int> running{};
     bool over_before_end = false;
     int games = 0;
     tournament::GameCallback check = [&](int g, const Deal&, const History&,

@@ -24,6 +24,9 @@ GROUPS = [
     {"target": (100, ["--target", "100"]), "double": (9, ["--double", "9"]),
      "hand_size": (20, ["--hand-size", "20"]), "scoring": ("all-pips", ["--scoring", "all-pips"]),
      "leader": ("alternate", ["--leader", "alternate"])},
+    # seats last: it sets the defaults of the others, which must still read as given.
+    {"block": ("lowest-seat", ["--block", "lowest-seat"]), "next_leader": ("winner", ["--next-leader", "winner"]),
+     "partners": (False, ["--no-partners"]), "seats": (4, ["--seats", "4"])},
     {"control_variate": ("off", ["--control-variate", "off"]), "chunk": (33, ["--chunk", "33"]),
      "games_out": ("GAMES", ["--games-out", "GAMES"])},
     {"sweep_player": (2, ["--sweep-player", "2"]), "sweep_param": ("playouts", ["--sweep-param", "playouts"]),
@@ -55,7 +58,8 @@ class KeysTest(unittest.TestCase):
         sampled = {name for group in GROUPS for name in group}
         self.assertEqual(table, sampled)
         self.assertEqual([k["name"] for k in dominoes.keys("rules")],
-                         ["target", "double", "hand-size", "scoring", "leader"])
+                         ["seats", "target", "double", "hand-size", "scoring", "leader", "partners",
+                          "block", "next-leader"])
 
     def test_every_keyword_is_in_the_docstring(self):
         for key in dominoes.keys("experiment"):
@@ -102,7 +106,7 @@ class KeysTest(unittest.TestCase):
             (dict(seed=1.5), "seed=1.5 (a float) is not valid: give an int"),
             (dict(sweep="1.playouts=3"), "sweep='1.playouts=3' (a str) is not valid: give a list of str"),
             (dict(bots=["x"]), "give a dict {name: command}"),
-            (dict(hand_size=0), 'hand-size "0" is not valid: valid 1 to half'),
+            (dict(hand_size=0), 'hand-size "0" is not valid: valid 1 to the set'),
         ]
         for kwargs, message in cases:
             with self.subTest(kwargs=kwargs):
@@ -117,7 +121,7 @@ class KeysTest(unittest.TestCase):
         self.assertEqual(dominoes.Rules(hand_size=5, double=4).hand_size, 5)
         self.assertEqual(repr(dominoes.Rules()),
                          "Rules(target=0, double=6, hand_size=7, scoring='opponent-pips', leader='random')")
-        with self.assertRaisesRegex(ValueError, 'Rules has no keyword "hand"; valid: target, double, hand_size'):
+        with self.assertRaisesRegex(ValueError, 'Rules has no keyword "hand"; valid: seats, target, double, hand_size'):
             dominoes.Rules(hand=3)
         with self.assertRaisesRegex(ValueError, "hand_size='3' is not valid: give an int"):
             dominoes.Rules(hand_size="3")

@@ -231,6 +231,8 @@ std::vector<ExperimentKey> make_keys() {
   for (const auto& rule : dominoes::rules_keys()) {
     ExperimentKey k;
     k.key = common::lift_key(rule, &Config::rules);
+    // Two-seat results and configs read as before the seat-count keys existed.
+    k.written = [rule](const Config& c) { return dominoes::rules_key_written(rule, c.rules); };
     keys.push_back(k);
   }
   const std::vector<ExperimentKey> rest = {

@@ -65,24 +65,33 @@ po::options_description command_line_options() {
 
 std::string valid_keys() { return common::key_names(experiment_key_declarations()); }
 
-// Reads the values `vm` holds for the table's keys into `c`, in the table's order; a repeated key
-// replaces the values an earlier source gave. `bot` is apply_bots' (sections and --bot merge).
-void apply_keys(const po::variables_map& vm, ExperimentConfig& c) {
+// Returns true when `vm` gives key `name` (as --NAME, or a boolean's --no-NAME).
+bool gives(const po::variables_map& vm, const std::string& name) {
+  return vm.count(name) > 0 || vm.count("no-" + name) > 0;
+}
+
+// Reads the table's keys into `c` in the table's order (the rules' seats before the keys it
+// sets defaults for, rules_keys.h), each from the command line `vm` when it gives the key, else
+// from the config file `file`: the command line wins key by key, and a --seats on the command
+// line keeps the file's leader. A repeated key replaces the values an earlier source gave.
+// `bot` is apply_bots' (sections and --bot merge).
+void apply_keys(const po::variables_map& file, const po::variables_map& vm, ExperimentConfig& c) {
   for (const ExperimentKey& k : experiment_keys()) {
     const std::string& name = k.key.name;
+    if (name == "bot") continue;
+    const po::variables_map& source = gives(vm, name) ? vm : file;
     try {
-      if (name == "bot") continue;
       if (k.key.kind == common::KeyKind::kRepeated) {
-        if (!vm.count(name)) continue;
+        if (!source.count(name)) continue;
         k.key.clear(c);
-        for (const auto& text : vm[name].as<std::vector<std::string>>()) k.key.set(c, text);
+        for (const auto& text : source[name].as<std::vector<std::string>>()) k.key.set(c, text);
         continue;
       }
-      const bool negated = vm.count("no-" + name) > 0;
-      if (negated && vm.count(name))
+      const bool negated = source.count("no-" + name) > 0;
+      if (negated && source.count(name))
         throw ConfigError("--" + name + " and --no-" + name + " are both given: give one");
       if (negated) k.key.set(c, "false");
-      if (vm.count(name)) k.key.set(c, vm[name].as<std::string>());
+      if (source.count(name)) k.key.set(c, source[name].as<std::string>());
     } catch (const common::KeyError& e) {
       throw ConfigError(e.what());
     }
@@ -244,11 +253,9 @@ void apply_sources(const po::variables_map& vm, RunRequest& request) {
   }
   request.config = request.config_path.empty() ? default_experiment() : ExperimentConfig{};
   request.config.bots = std::move(sections);
-  const po::variables_map* sources[] = {&file, &vm};
-  for (const po::variables_map* source : sources) {
-    apply_keys(*source, request.config);
-    apply_bots(*source, request.config);
-  }
+  apply_keys(file, vm, request.config);
+  apply_bots(file, request.config);
+  apply_bots(vm, request.config);
 }
 
 std::string help_text() {

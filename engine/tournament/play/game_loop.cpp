@@ -13,40 +13,78 @@ using dominoes::Move;
 using dominoes::MoveList;
 using dominoes::State;
 
-GameOutcome score_game(const State& state, const dominoes::Rules& rules) {
+namespace {
+
+// The outcome's seat-by-seat facts of a game in `state`, before anyone is credited.
+GameOutcome outcome_frame(const State& state, const dominoes::Rules& rules) {
   GameOutcome out;
+  out.seats = state.seats;
   out.leader = state.leader;
   out.ending = dominoes::status(state);
-  out.pips = {dominoes::pips(state.hands[0]), dominoes::pips(state.hands[1])};
-  const int net0 = dominoes::net_points(state, rules, 0);
-  out.points = {net0 > 0 ? net0 : 0, net0 < 0 ? -net0 : 0};
+  out.out_seat = dominoes::out_seat(state);
+  for (Seat s = 0; s < state.seats; ++s) {
+    out.teams[s] = dominoes::team_of(rules, s);
+    out.pips[s] = dominoes::pips(state.hands[s]);
+  }
+  return out;
+}
+
+// Credits team `winner` (-1: nobody) with `points` in every seat of it.
+void credit(GameOutcome& out, int winner, int points) {
+  out.winner_team = winner;
+  if (winner < 0) return;
+  for (Seat s = 0; s < out.seats; ++s)
+    if (out.teams[s] == winner) out.points[s] = points;
+}
+
+}  // namespace
+
+GameOutcome score_game(const State& state, const dominoes::Rules& rules) {
+  GameOutcome out = outcome_frame(state, rules);
+  const dominoes::HandResult result = dominoes::hand_result(state, rules);
+  credit(out, result.winner_team, result.points);
   return out;
 }
 
 GameOutcome forfeit_outcome(const State& state, const dominoes::Rules& rules, Seat loser,
                             strategies::ForfeitReason reason) {
-  GameOutcome out;
-  out.leader = state.leader;
-  out.ending = dominoes::status(state);
-  out.pips = {dominoes::pips(state.hands[0]), dominoes::pips(state.hands[1])};
-  out.points[1 - loser] = dominoes::winner_points(rules, 0, out.pips[loser]);
+  GameOutcome out = outcome_frame(state, rules);
   out.forfeit_seat = loser;
   out.forfeit_reason = reason;
+  const int losing_team = out.teams[loser];
+  if (rules.seats == 2 || rules.partners) {
+    // The other team scores as if it had gone out with empty hands.
+    int losers = 0;
+    for (Seat s = 0; s < out.seats; ++s)
+      if (out.teams[s] == losing_team) losers += out.pips[s];
+    credit(out, 1 - losing_team, dominoes::winner_points(rules, 0, losers));
+    return out;
+  }
+  // Cut-throat: blocked among the other seats, the fewest pips winning; a tie wins nobody.
+  int best = -1;
+  bool tie = false;
+  for (Seat s = 0; s < out.seats; ++s) {
+    if (s == loser) continue;
+    if (best < 0 || out.pips[s] < out.pips[best]) best = s, tie = false;
+    else if (out.pips[s] == out.pips[best]) tie = true;
+  }
+  if (!tie) credit(out, out.teams[best], dominoes::team_score(state, rules, out.teams[best]));
   return out;
 }
 
 namespace {
 
-using Players = std::array<strategies::Player*, 2>;
-using Rngs = std::array<dominoes::Rng*, 2>;
+using Players = SeatPlayers;
+using Rngs = SeatRngs;
+using Followers = BySeat<strategies::Strategy*>;
 
 // What the seats' real choices cost: counted per seat, timed as the seats' samplers say, added to
 // the outcome at the end.
 struct DecisionCost {
-  std::array<DecisionSampler*, 2> samplers{};
-  std::array<std::int64_t, 2> decisions{};
-  std::array<std::int64_t, 2> timed{};
-  std::array<std::int64_t, 2> ns{};
+  SeatSamplers samplers{};
+  BySeat<std::int64_t> decisions{};
+  BySeat<std::int64_t> timed{};
+  BySeat<std::int64_t> ns{};
 
   // Returns the seat's player's choice, timed on this thread's CPU clock when the seat's sampler
   // says so (always without one). play_out calls the choosing function only for two or more
@@ -98,8 +136,7 @@ GameOutcome play_unfollowed(State& state, const dominoes::Rules& rules, Players 
 
 // Plays a started game with followers to its end; a player's Forfeit ends it there.
 GameOutcome play_to_end(State& state, const dominoes::Rules& rules, Players players, Rngs rngs,
-                        dominoes::History& record,
-                        const std::array<strategies::Strategy*, 2>& followers,
+                        dominoes::History& record, const Followers& followers,
                         const DecisionCost& fresh) {
   Seat acting = 0;  // the seat whose player is being called, to blame for a Forfeit
   DecisionCost cost = fresh;
@@ -132,13 +169,13 @@ GameOutcome play_to_end(State& state, const dominoes::Rules& rules, Players play
 GameOutcome play_followed(State& state, const dominoes::Deal& deal, const dominoes::Rules& rules,
                           Players players, Rngs rngs, dominoes::History& record,
                           std::uint64_t game_id, const DecisionCost& fresh) {
-  const std::array<strategies::Strategy*, 2> followers{players[0]->game_follower(),
-                                                       players[1]->game_follower()};
-  // Both followers hear of the game before either can forfeit it, so each gameover they get
-  // answers a newgame; a seat that cannot start forfeits (the first such seat, if both fail).
+  Followers followers{};
+  for (Seat s = 0; s < deal.seats; ++s) followers[s] = players[s]->game_follower();
+  // Every follower hears of the game before any can forfeit it, so each gameover they get
+  // answers a newgame; a seat that cannot start forfeits (the first such seat, if several fail).
   int failed_start = -1;
   strategies::ForfeitReason start_reason = strategies::ForfeitReason::kCrash;
-  for (Seat s = 0; s < 2; ++s) {
+  for (Seat s = 0; s < deal.seats; ++s) {
     if (!followers[s]) continue;
     try {
       followers[s]->begin_game({game_id, s, &rules, deal.hands[s], rngs[s]->next()});
@@ -157,35 +194,77 @@ GameOutcome play_followed(State& state, const dominoes::Deal& deal, const domino
 }  // namespace
 
 GameOutcome play_game(const dominoes::Rules& rules, const dominoes::Deal& deal,
-                      std::array<strategies::Player*, 2> players,
-                      std::array<dominoes::Rng*, 2> rngs, dominoes::History* history,
-                      std::uint64_t game_id, std::array<DecisionSampler*, 2> samplers) {
+                      SeatPlayers players, SeatRngs rngs, dominoes::History* history,
+                      std::uint64_t game_id, SeatSamplers samplers) {
   State state = dominoes::start_state(deal);
   // Strategies may read the history, so it is kept even when the caller does not want it.
-  dominoes::History local(deal.leader);
+  dominoes::History local(deal.leader, deal.seats);
   dominoes::History& record = history ? *history : local;
-  record = dominoes::History(deal.leader);
+  record = dominoes::History(deal.leader, deal.seats);
   const DecisionCost fresh{samplers};
-  if (players[0]->game_follower() || players[1]->game_follower())
-    return play_followed(state, deal, rules, players, rngs, record, game_id, fresh);
+  for (Seat s = 0; s < deal.seats; ++s)
+    if (players[s]->game_follower())
+      return play_followed(state, deal, rules, players, rngs, record, game_id, fresh);
   return play_unfollowed(state, rules, players, rngs, record, fresh);
 }
 
+namespace {
+
+// The seat that won `game` for the next-leader rule `winner`: the seat that went out, or in a
+// blocked or forfeited game the winning team's seat with the fewest pips (the first from the
+// game's leader on, in turn order, on a tie); -1 when nobody won.
+Seat winning_seat(const GameOutcome& game) {
+  if (game.out_seat >= 0 && !game.forfeited()) return game.out_seat;
+  if (game.winner_team < 0) return -1;
+  Seat best = -1;
+  for (int k = 0; k < game.seats; ++k) {
+    const Seat s = (game.leader + k) % game.seats;
+    if (game.teams[s] == game.winner_team && (best < 0 || game.pips[s] < game.pips[best]))
+      best = s;
+  }
+  return best;
+}
+
+}  // namespace
+
+void set_next_leader(const dominoes::Rules& rules, const GameOutcome& previous,
+                     dominoes::Deal& next) {
+  const Seat after_leader = (previous.leader + 1) % rules.seats;
+  switch (rules.next_leader) {
+    case dominoes::NextLeaderRule::kSame: return;
+    case dominoes::NextLeaderRule::kAlternate: next.leader = after_leader; break;
+    case dominoes::NextLeaderRule::kWinner: {
+      const Seat winner = winning_seat(previous);
+      next.leader = winner >= 0 ? winner : after_leader;
+      break;
+    }
+    case dominoes::NextLeaderRule::kHeaviestDouble: dominoes::lead_heaviest(next); return;
+  }
+  next.lead_tile = -1;
+}
+
 MatchOutcome play_match(const dominoes::Rules& rules, std::uint64_t seed, std::uint64_t deal_index,
-                        std::array<strategies::Player*, 2> players,
-                        const GameCallback* on_game, int max_games, std::uint64_t first_game_id,
-                        std::array<DecisionSampler*, 2> samplers) {
+                        SeatPlayers players, const GameCallback* on_game, int max_games,
+                        std::uint64_t first_game_id, SeatSamplers samplers) {
   MatchOutcome out;
   dominoes::History history;
+  GameOutcome previous;
+  // Two seats: a total must exceed the target (seed 002); more: reach it (docs/rules.md).
+  const int to_win = rules.seats == 2 ? rules.match_target + 1 : rules.match_target;
   for (int g = 0; g < max_games; ++g) {
-    const dominoes::Deal deal = dominoes::make_deal(rules, seed, deal_index, g);
-    dominoes::Rng r0 = seat_stream(seed, deal_index, g, 0);
-    dominoes::Rng r1 = seat_stream(seed, deal_index, g, 1);
+    dominoes::Deal deal = dominoes::make_deal(rules, seed, deal_index, g);
+    if (g > 0) set_next_leader(rules, previous, deal);
+    BySeat<dominoes::Rng> streams{};
+    SeatRngs rngs{};
+    for (Seat s = 0; s < rules.seats; ++s) {
+      streams[s] = seat_stream(seed, deal_index, g, s);
+      rngs[s] = &streams[s];
+    }
     const GameOutcome game =
-        play_game(rules, deal, players, {&r0, &r1}, &history,
+        play_game(rules, deal, players, rngs, &history,
                   first_game_id * static_cast<std::uint64_t>(kMaxMatchGames) + g, samplers);
     if (game.forfeited()) ++out.forfeits[game.forfeit_seat];
-    for (Seat s = 0; s < 2; ++s) {
+    for (Seat s = 0; s < rules.seats; ++s) {
       out.decisions[s] += game.decisions[s];
       out.timed[s] += game.timed[s];
       out.decision_ns[s] += game.decision_ns[s];
@@ -193,12 +272,13 @@ MatchOutcome play_match(const dominoes::Rules& rules, std::uint64_t seed, std::u
     if (on_game) (*on_game)(g, deal, history, game);
     ++out.games;
     out.leader_net += game.leader_net();
-    for (Seat s = 0; s < 2; ++s) out.totals[s] += game.points[s];
-    for (Seat s = 0; s < 2; ++s)
-      if (out.totals[s] > rules.match_target) {
-        out.winner = s;
+    for (Seat s = 0; s < rules.seats; ++s) out.totals[s] += game.points[s];
+    for (Seat s = 0; s < rules.seats; ++s)
+      if (out.totals[s] >= to_win) {
+        out.winner = game.teams[s];
         return out;
       }
+    previous = game;
   }
   out.decided = false;
   return out;

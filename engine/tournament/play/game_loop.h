@@ -1,10 +1,10 @@
-// Playing one game, or one match, between two seated players (docs/rules.md).
+// Playing one game, or one match, between the seated players of two to four seats
+// (docs/rules.md).
 //
 // A game is the engine's one play-out loop (engine/dominoes/playout_loop.h) with the seated
 // players choosing: a player is asked for a move only when it has a real choice (two or more legal
 // moves); a single legal move is played for it and a pass is made for it when it has none. A game
-// ends on a domino or when neither seat can move; the seat with fewer pips scores per the rules'
-// scoring.
+// ends on a domino or when no seat can move; engine/dominoes/scoring.h says who wins and what.
 //
 // Cost: every call of a player's choose() (a real choice) is counted by seat, and timed on the
 // calling thread's CPU clock (engine/common/thread_cpu_clock.h): every one, or with a
@@ -29,45 +29,68 @@ namespace tournament {
 
 using dominoes::Seat;
 
+/// Per-seat numbers of a game or match: entry s for seat s, entries from `seats` on 0.
+template <typename T>
+using BySeat = std::array<T, dominoes::kMaxSeats>;
+
 /// How one game ended, by seat.
 struct GameOutcome {
-  std::array<int, 2> pips{};    ///< pips left in each seat's hand at the end
-  std::array<int, 2> points{};  ///< what each seat scored: the winner's entry, the other 0
+  int seats = 2;              ///< seats at the table
+  BySeat<int> teams{0, 1, 2, 3};  ///< each seat's team (rules.h team_of)
+  BySeat<int> pips{};         ///< pips left in each seat's hand at the end
+  BySeat<int> points{};       ///< what each seat scored: its team's score if it won, else 0
+  /// The winning team, or -1 when nobody won (equal pips, a tied block).
+  int winner_team = -1;
   /// kDomino or kBlocked; kOngoing when a player forfeited the game before its end.
   dominoes::GameStatus ending = dominoes::GameStatus::kDomino;
   Seat leader = 0;
+  Seat out_seat = -1;           ///< the seat that went out (a domino), or -1
   int forfeit_seat = -1;        ///< the seat that forfeited (an external bot), or -1
   strategies::ForfeitReason forfeit_reason = strategies::ForfeitReason::kCrash;
   /// Real choices (two or more legal moves) each seat's player was asked for and answered.
-  std::array<std::int64_t, 2> decisions{};
+  BySeat<std::int64_t> decisions{};
   /// Those of them that were timed, by seat.
-  std::array<std::int64_t, 2> timed{};
+  BySeat<std::int64_t> timed{};
   /// CPU nanoseconds of the asking thread spent in the timed choices, by seat.
-  std::array<std::int64_t, 2> decision_ns{};
+  BySeat<std::int64_t> decision_ns{};
 
-  /// Returns true when a seat forfeited the game; it lost whatever the points say.
+  /// Returns true when a seat forfeited the game; its team lost whatever the points say.
   bool forfeited() const { return forfeit_seat >= 0; }
-  /// Returns the seat that won (fewer pips, or the opponent of a forfeiting seat), or -1 for a
-  /// draw.
-  int winner() const {
-    if (forfeited()) return 1 - forfeit_seat;
-    return points[0] > points[1] ? 0 : points[1] > points[0] ? 1 : -1;
+  /// Returns the winning team (two seats: the seat with fewer pips, or the opponent of a
+  /// forfeiting seat), or -1 for a draw.
+  int winner() const { return winner_team; }
+  /// Returns the points team `team` scored (0 when it did not win).
+  int team_points(int team) const {
+    for (int s = 0; s < seats; ++s)
+      if (teams[s] == team) return points[s];
+    return 0;
   }
-
-  /// Returns seat 0's points minus seat 1's points.
-  int net0() const { return points[0] - points[1]; }
-  /// Returns the leader's points minus the other seat's points.
-  int leader_net() const { return points[leader] - points[1 - leader]; }
+  /// Returns seat `seat`'s team's points minus the other teams' points.
+  int net(Seat seat) const {
+    if (winner_team < 0) return 0;
+    return teams[seat] == winner_team ? points[seat] : -team_points(winner_team);
+  }
+  /// Returns seat 0's team's points minus the other teams' (two seats: seat 0's minus seat 1's).
+  int net0() const { return net(0); }
+  /// Returns the leader's team's points minus the other teams' points.
+  int leader_net() const { return net(leader); }
 };
 
 /// Returns the outcome of a finished game in `state` under `rules`.
 GameOutcome score_game(const dominoes::State& state, const dominoes::Rules& rules);
 
-/// Returns the outcome of a game that seat `loser` forfeited in `state` (docs/protocol.md): it
-/// loses, and the opponent scores the loser's pips still in hand as if it had dominoed (the scoring
-/// rule applied to an empty hand against the loser's).
+/// Returns the outcome of a game that seat `loser` forfeited in `state` (docs/protocol.md,
+/// docs/rules.md "Forfeits"): its team loses. With two seats or partners the other team scores as
+/// if it had gone out with empty hands (the losing team's pips under every scoring rule); in
+/// cut-throat the game is scored as blocked among the other seats, the loser's pips counted
+/// among the losers'.
 GameOutcome forfeit_outcome(const dominoes::State& state, const dominoes::Rules& rules, Seat loser,
                             strategies::ForfeitReason reason);
+
+/// The seated players and their random streams, by seat (entries from the rules' seats on unused).
+using SeatPlayers = BySeat<strategies::Player*>;
+using SeatRngs = BySeat<dominoes::Rng*>;
+using SeatSamplers = BySeat<DecisionSampler*>;
 
 /// Plays the dealt game to its end. players[s] and rngs[s] belong to seat s. When `history` is
 /// not null it receives every move. Players that follow whole games (external bots) are told of
@@ -77,21 +100,21 @@ GameOutcome forfeit_outcome(const dominoes::State& state, const dominoes::Rules&
 /// std::logic_error. samplers[s], when not null, picks which of seat s's real choices are timed
 /// (decision_sampler.h); a null one times them all.
 GameOutcome play_game(const dominoes::Rules& rules, const dominoes::Deal& deal,
-                      std::array<strategies::Player*, 2> players,
-                      std::array<dominoes::Rng*, 2> rngs, dominoes::History* history = nullptr,
-                      std::uint64_t game_id = 0, std::array<DecisionSampler*, 2> samplers = {});
+                      SeatPlayers players, SeatRngs rngs, dominoes::History* history = nullptr,
+                      std::uint64_t game_id = 0, SeatSamplers samplers = {});
 
 /// How a match ended, by seat.
 struct MatchOutcome {
-  std::array<int, 2> totals{};  ///< points each seat scored over the match
-  int games = 0;                ///< games played
-  int leader_net = 0;           ///< sum over games of the leader's net points
-  Seat winner = 0;              ///< the seat whose total first exceeded the target
-  bool decided = true;          ///< false if the game limit passed with no winner
-  std::array<int, 2> forfeits{};  ///< games each seat forfeited
-  std::array<std::int64_t, 2> decisions{};    ///< real choices by seat, summed over the games
-  std::array<std::int64_t, 2> timed{};        ///< those timed, by seat
-  std::array<std::int64_t, 2> decision_ns{};  ///< their CPU nanoseconds by seat (GameOutcome)
+  BySeat<int> totals{};  ///< points each seat was credited with over the match (partners alike)
+  int games = 0;         ///< games played
+  int leader_net = 0;    ///< sum over games of the leader's team's net points
+  /// The team whose total first exceeded (two seats) or reached (more) the target.
+  int winner = 0;
+  bool decided = true;   ///< false if the game limit passed with no winner
+  BySeat<int> forfeits{};  ///< games each seat forfeited
+  BySeat<std::int64_t> decisions{};    ///< real choices by seat, summed over the games
+  BySeat<std::int64_t> timed{};        ///< those timed, by seat
+  BySeat<std::int64_t> decision_ns{};  ///< their CPU nanoseconds by seat (GameOutcome)
 };
 
 /// Safety bound on the games of one match, so that a pair of players who never score cannot hang
@@ -103,17 +126,26 @@ inline constexpr int kMaxMatchGames = 10'000'000;
 using GameCallback = std::function<void(int game, const dominoes::Deal&, const dominoes::History&,
                                         const GameOutcome&)>;
 
+/// Sets the leader of the game after `previous` under rules.next_leader in `next` (a game dealt by
+/// make_deal under the leader rule): `same` keeps `next` as dealt; `alternate` is the seat after
+/// the previous leader; `winner` the seat that went out, or the winning team's seat with the
+/// fewest pips in a blocked game (the first from the previous leader on in turn order on a tie),
+/// or the seat after the previous leader when nobody won; `heaviest-double` the holder of the
+/// heaviest tile of `next` (with more than two seats it must lead that tile).
+void set_next_leader(const dominoes::Rules& rules, const GameOutcome& previous,
+                     dominoes::Deal& next);
+
 /// Returns the outcome of a match to rules.match_target (> 0): games are dealt by
-/// make_deal(rules, seed, deal_index, g) for g = 0, 1, ... until a seat's total exceeds the target.
+/// make_deal(rules, seed, deal_index, g) for g = 0, 1, ..., the games after the first led as
+/// set_next_leader says, until a team's total exceeds (two seats) or reaches (more) the target.
 /// Seat s's random choices in game g draw from the stream (seed, deal_index, g, s). When `on_game`
 /// is not null it sees every game. After `max_games` games without a winner it returns with
 /// decided = false. Game g gets the id first_game_id * kMaxMatchGames + g (play_game), and the
 /// seats' samplers as play_game does.
 MatchOutcome play_match(const dominoes::Rules& rules, std::uint64_t seed, std::uint64_t deal_index,
-                        std::array<strategies::Player*, 2> players,
-                        const GameCallback* on_game = nullptr, int max_games = kMaxMatchGames,
-                        std::uint64_t first_game_id = 0,
-                        std::array<DecisionSampler*, 2> samplers = {});
+                        SeatPlayers players, const GameCallback* on_game = nullptr,
+                        int max_games = kMaxMatchGames, std::uint64_t first_game_id = 0,
+                        SeatSamplers samplers = {});
 
 /// Returns the random stream of seat `seat` in game `game` of deal `deal_index`.
 inline dominoes::Rng seat_stream(std::uint64_t seed, std::uint64_t deal_index, int game, Seat seat) {

@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include "engine/common/text.h"
+#include "engine/dominoes/deal.h"
 #include "engine/dominoes/notation.h"
 #include "engine/dominoes/rules.h"
 #include "engine/dominoes/rules_keys.h"
@@ -21,23 +22,34 @@ dominoes::Move move_of(const nlohmann::json& mj) {
 }
 
 // The "rules" object of a record (games_writer.h), under the rules keys (rules_keys.h), read and
-// checked by that table; every key is needed.
+// checked by that table: the seed's five keys are needed, the seat-count keys optional (a
+// two-seat record leaves them out at their defaults).
 dominoes::Rules rules_of(const nlohmann::json& rj) {
   std::vector<std::pair<std::string, std::string>> given;
   for (const auto& key : dominoes::rules_keys()) {
+    if (!rj.contains(key.name) && dominoes::rules_key_written(key, dominoes::Rules{})) {
+      rj.at(key.name);  // throws, naming the missing key
+    }
+    if (!rj.contains(key.name)) continue;
     const nlohmann::json& value = rj.at(key.name);
-    given.emplace_back(key.name, key.kind == common::KeyKind::kInteger
-                                     ? std::to_string(value.get<int>())
-                                     : value.get<std::string>());
+    std::string text;
+    if (key.kind == common::KeyKind::kInteger) text = std::to_string(value.get<int>());
+    else if (key.kind == common::KeyKind::kBoolean) text = value.get<bool>() ? "true" : "false";
+    else text = value.get<std::string>();
+    given.emplace_back(key.name, text);
   }
   return dominoes::rules_from(given);
 }
 
-// Reads a per-seat array of two integers (pips, points).
-std::array<int, 2> seat_numbers(const nlohmann::json& record, const char* key) {
+// Reads a per-seat array of `seats` integers (pips, points).
+std::array<int, dominoes::kMaxSeats> seat_numbers(const nlohmann::json& record, const char* key,
+                                                  int seats) {
   const auto& a = record.at(key);
-  if (!a.is_array() || a.size() != 2) throw std::invalid_argument(std::string(key) + " must list 2 seats");
-  return {a.at(0).get<int>(), a.at(1).get<int>()};
+  if (!a.is_array() || a.size() != static_cast<std::size_t>(seats))
+    throw std::invalid_argument(std::string(key) + " must list " + std::to_string(seats) + " seats");
+  std::array<int, dominoes::kMaxSeats> out{};
+  for (int s = 0; s < seats; ++s) out[s] = a.at(s).get<int>();
+  return out;
 }
 
 }  // namespace
@@ -46,9 +58,16 @@ GameRecord parse_game_record(const std::string& line) {
   const nlohmann::json record = nlohmann::json::parse(line);
   GameRecord game;
   if (record.contains("rules")) game.rules = rules_of(record.at("rules"));
+  if (record.contains("match_game")) game.match_game = record.at("match_game").get<int>();
+  const auto& players = record.at("players");
+  game.seats = game.rules ? game.rules->seats : static_cast<int>(players.size());
+  if (!players.is_array() || players.size() != static_cast<std::size_t>(game.seats) ||
+      game.seats < 2 || game.seats > dominoes::kMaxSeats)
+    throw std::invalid_argument("players must list the rules' " + std::to_string(game.seats) +
+                                " seats");
   const int max_pip = game.rules ? game.rules->max_pip : dominoes::kMaxPip;
-  for (int s = 0; s < 2; ++s) {
-    game.players[s] = record.at("players").at(s).get<std::string>();
+  for (int s = 0; s < game.seats; ++s) {
+    game.players[s] = players.at(s).get<std::string>();
     for (const auto& t : record.at("hands").at(s))
       game.hands[s].insert(dominoes::parse_tile(t.get<std::string>(), max_pip));
     if (game.rules && game.hands[s].size() != game.rules->hand_size)
@@ -56,11 +75,22 @@ GameRecord parse_game_record(const std::string& line) {
                                   std::to_string(game.rules->hand_size) + " distinct tiles");
   }
   game.leader = record.at("leader").get<int>();
-  if (game.leader != 0 && game.leader != 1) throw std::invalid_argument("leader must be 0 or 1");
+  if (game.leader < 0 || game.leader >= game.seats)
+    throw std::invalid_argument("leader must be a seat, 0 to " + std::to_string(game.seats - 1));
   for (const auto& mj : record.at("moves")) game.moves.push_back({mj.at("seat").get<int>(), move_of(mj)});
-  game.pips = seat_numbers(record, "pips");
-  game.points = seat_numbers(record, "points");
+  game.pips = seat_numbers(record, "pips", game.seats);
+  game.points = seat_numbers(record, "points", game.seats);
   return game;
+}
+
+int required_lead(const GameRecord& record) {
+  if (record.seats <= 2 || !record.rules) return -1;
+  const dominoes::Rules& rules = *record.rules;
+  const bool later = record.match_game > 0 && rules.next_leader != dominoes::NextLeaderRule::kSame;
+  const bool heaviest = later ? rules.next_leader == dominoes::NextLeaderRule::kHeaviestDouble
+                              : rules.leader == dominoes::LeaderRule::kHeaviestDouble;
+  if (!heaviest) return -1;
+  return dominoes::heaviest_tile_holder(record.hands, record.seats).tile;
 }
 
 void read_game_records(const std::string& path,
@@ -85,7 +115,12 @@ void read_game_record_lines(
 }
 
 void replay(const GameRecord& record, const ReplayVisitor& visit) {
-  dominoes::State state = dominoes::start_state(record.hands[0], record.hands[1], record.leader);
+  dominoes::Deal deal;
+  deal.hands = record.hands;
+  deal.seats = record.seats;
+  deal.leader = record.leader;
+  deal.lead_tile = required_lead(record);
+  dominoes::State state = dominoes::start_state(deal);
   for (const RecordedMove& m : record.moves) {
     const dominoes::MoveList legal = dominoes::legal_moves(state);
     if (m.seat != state.to_move || (m.move.is_pass() ? !legal.empty() : !legal.contains(m.move)))

@@ -27,22 +27,30 @@ struct RecordedMove {
   dominoes::Move move = dominoes::Move::pass();
 };
 
-/// One game as a record holds it.
+/// One game as a record holds it. Per-seat entries from `seats` on are empty.
 struct GameRecord {
-  std::array<std::string, 2> players;     ///< the names the record gives seats 0 and 1
+  int seats = 2;                           ///< seats at the table, from the record's lists
+  std::array<std::string, dominoes::kMaxSeats> players;  ///< the names the record gives the seats
   /// The rules the game was played under; empty for a record written before records held them
   /// (games_writer.h), which means the seed's rules.
   std::optional<dominoes::Rules> rules;
-  std::array<dominoes::TileSet, 2> hands;  ///< the hands as dealt
+  int match_game = -1;                     ///< the game's number in its match, or -1
+  std::array<dominoes::TileSet, dominoes::kMaxSeats> hands;  ///< the hands as dealt
   dominoes::Seat leader = 0;
   std::vector<RecordedMove> moves;         ///< in the order played
-  std::array<int, 2> pips{};               ///< pips left in each hand at the end, as recorded
-  std::array<int, 2> points{};             ///< what each seat scored, as recorded
+  std::array<int, dominoes::kMaxSeats> pips{};    ///< pips left in each hand, as recorded
+  std::array<int, dominoes::kMaxSeats> points{};  ///< what each seat scored, as recorded
 };
+
+/// Returns the tile the leader of `record` had to lead: the heaviest tile dealt when the game had
+/// more than two seats and was led under heaviest-double (the leader rule in a single game or a
+/// match's first, next-leader in a match's later games), else -1 (any tile).
+int required_lead(const GameRecord& record);
 
 /// Returns the game of one record line. Tiles are read as tiles of the recorded rules' set
 /// (without rules, as double-9 tiles: their indices are the same in every set, tile.h), and with
-/// rules each hand must hold the rules' hand size. Throws std::invalid_argument (or
+/// rules the record must list the rules' seats and each hand must hold the rules' hand size. The
+/// seat-count rules keys are optional (a two-seat record lacks them); the seed's five are needed. Throws std::invalid_argument (or
 /// nlohmann::json's exceptions, which derive from std::exception) naming what is malformed.
 GameRecord parse_game_record(const std::string& line);
 
@@ -74,8 +82,9 @@ void read_game_record_lines(
 using ReplayVisitor = std::function<void(const dominoes::State& state,
                                          const dominoes::MoveList& legal, dominoes::Move played)>;
 
-/// Replays `record` from its deal, calling `visit` before each move. Throws std::invalid_argument
-/// naming the move when a move is not legal there or is made by the wrong seat.
+/// Replays `record` from its deal (its seats, and the lead required_lead() says), calling `visit`
+/// before each move. Throws std::invalid_argument naming the move when a move is not legal there
+/// or is made by the wrong seat.
 void replay(const GameRecord& record, const ReplayVisitor& visit);
 
 }  // namespace tournament

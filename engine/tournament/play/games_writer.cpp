@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include "engine/dominoes/notation.h"
+#include "engine/dominoes/rules_keys.h"
 
 namespace tournament {
 namespace {
@@ -27,18 +28,28 @@ Json move_json(dominoes::Move m, dominoes::Seat seat) {
   return j;
 }
 
-// The rules under their config keys (run_arguments.cpp), as a config file would write them.
+// The rules under their config keys (run_arguments.cpp), as a config file would write them: the
+// seed's five keys in the order records have always had, then the seat-count keys when written
+// (rules_key_written: never in a two-seat game at their defaults).
 Json rules_json(const dominoes::Rules& rules) {
-  return Json{{"double", rules.max_pip},
-              {"hand-size", rules.hand_size},
-              {"scoring", dominoes::to_string(rules.scoring)},
-              {"leader", dominoes::to_string(rules.leader)},
-              {"target", rules.match_target}};
+  Json j{{"double", rules.max_pip},
+         {"hand-size", rules.hand_size},
+         {"scoring", dominoes::to_string(rules.scoring, rules.seats)},
+         {"leader", dominoes::to_string(rules.leader)},
+         {"target", rules.match_target}};
+  for (const auto& key : dominoes::rules_keys()) {
+    if (j.contains(key.name) || !dominoes::rules_key_written(key, rules)) continue;
+    const std::string value = key.values(rules).front();
+    if (key.kind == common::KeyKind::kInteger) j[key.name] = std::stoi(value);
+    else if (key.kind == common::KeyKind::kBoolean) j[key.name] = value == "true";
+    else j[key.name] = value;
+  }
+  return j;
 }
 
 }  // namespace
 
-std::string game_record_json(const GameKey& key, const std::array<std::string, 2>& players,
+std::string game_record_json(const GameKey& key, const std::vector<std::string>& players,
                              const dominoes::Rules& rules, const dominoes::Deal& deal,
                              const dominoes::History& history, const GameOutcome& outcome) {
   Json j;
@@ -48,12 +59,16 @@ std::string game_record_json(const GameKey& key, const std::array<std::string, 2
   j["players"] = players;
   j["rules"] = rules_json(rules);
   j["leader"] = deal.leader;
-  j["hands"] = Json::array({hand_json(deal.hands[0]), hand_json(deal.hands[1])});
+  Json hands = Json::array();
+  for (int s = 0; s < deal.seats; ++s) hands.push_back(hand_json(deal.hands[s]));
+  j["hands"] = std::move(hands);
   Json moves = Json::array();
   for (int k = 0; k < history.size(); ++k) moves.push_back(move_json(history[k], history.seat_of(k)));
   j["moves"] = std::move(moves);
-  j["pips"] = outcome.pips;
-  j["points"] = outcome.points;
+  const auto seats = static_cast<std::size_t>(deal.seats);
+  j["pips"] = std::vector<int>(outcome.pips.begin(), outcome.pips.begin() + seats);
+  j["points"] = std::vector<int>(outcome.points.begin(), outcome.points.begin() + seats);
+  if (deal.seats > 2) j["teams"] = std::vector<int>(outcome.teams.begin(), outcome.teams.begin() + seats);
   if (outcome.forfeited()) {
     j["forfeit"] = strategies::to_string(outcome.forfeit_reason);
     j["forfeit_seat"] = outcome.forfeit_seat;

@@ -16,6 +16,7 @@
 #include <array>
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "engine/dominoes/deal.h"
 #include "engine/dominoes/history.h"
@@ -26,12 +27,14 @@ namespace tournament {
 /// Identifies a game within an experiment.
 struct GameKey {
   std::int64_t deal = 0;
-  int game = 0;         ///< 0 or 1 within a duplicate pair
+  int game = 0;         ///< the deal's game: its seating (seating.h), 0 or 1 for two seats
   int match_game = -1;  ///< the game's number within its match; -1 for single games
 };
 
-/// Returns the JSON line (newline included) recording one finished game, played under `rules`.
-std::string game_record_json(const GameKey& key, const std::array<std::string, 2>& players,
+/// Returns the JSON line (newline included) recording one finished game, played under `rules`,
+/// with `players` the spec (or bot name) in each seat. With more than two seats the record also
+/// lists each seat's team ("teams") and the seat-count rules keys (docs/formats.md).
+std::string game_record_json(const GameKey& key, const std::vector<std::string>& players,
                              const dominoes::Rules& rules, const dominoes::Deal& deal,
                              const dominoes::History& history, const GameOutcome& outcome);
 

@@ -4,99 +4,130 @@
 #include <cstdint>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "engine/tournament/play/deal_covariate.h"
 #include "engine/tournament/play/game_loop.h"
 #include "engine/tournament/play/games_writer.h"
+#include "engine/tournament/play/seating.h"
 
 namespace tournament {
 namespace {
 
-// Adds what A's and B's real choices cost, from a game's or match's per-seat counts with A in
-// seat `a_seat`.
+// Adds what A's and B's real choices cost, from a game's or match's per-seat counts.
 template <class Outcome>
-void count_cost(const Outcome& o, int a_seat, DealTally& t) {
-  t.a_decisions += o.decisions[a_seat];
-  t.a_timed += o.timed[a_seat];
-  t.a_decision_ns += o.decision_ns[a_seat];
-  t.b_decisions += o.decisions[1 - a_seat];
-  t.b_timed += o.timed[1 - a_seat];
-  t.b_decision_ns += o.decision_ns[1 - a_seat];
+void count_cost(const Outcome& o, const Seating& seating, DealTally& t) {
+  for (Seat s = 0; s < seating.seats; ++s) {
+    const bool a = seating.is_a(s);
+    (a ? t.a_decisions : t.b_decisions) += o.decisions[s];
+    (a ? t.a_timed : t.b_timed) += o.timed[s];
+    (a ? t.a_decision_ns : t.b_decision_ns) += o.decision_ns[s];
+  }
 }
 
-// Counts one single game with A in seat `a_seat`. A forfeit is a loss whatever the points say (a
-// forfeiting hand of 0 pips gives the opponent 0 points).
-void count_game(const GameOutcome& g, int a_seat, DealTally& t) {
+// Returns true when team `team` is A's (its seats hold A) under `rules`.
+bool a_team(const dominoes::Rules& rules, const Seating& seating, int team) {
+  for (Seat s = 0; s < seating.seats; ++s)
+    if (dominoes::team_of(rules, s) == team) return seating.is_a(s);
+  return false;
+}
+
+// Counts one single game. A forfeit is a loss whatever the points say (a forfeiting hand of 0
+// pips gives the opponent 0 points). A's points are its side's points minus B's: + the winning
+// team's score when A's team won, - it when B's did.
+void count_game(const dominoes::Rules& rules, const GameOutcome& g, const Seating& seating,
+                DealTally& t) {
   ++t.games;
   const int winner = g.winner();
-  if (winner < 0) ++t.draws;
-  else if (winner == a_seat) ++t.a_wins;
-  else ++t.b_wins;
-  t.a_net += a_seat == 0 ? g.net0() : -g.net0();
-  if (g.forfeited()) ++(g.forfeit_seat == a_seat ? t.a_forfeits : t.b_forfeits);
-  count_cost(g, a_seat, t);
+  if (winner < 0) {
+    ++t.draws;
+  } else {
+    const bool a_won = a_team(rules, seating, winner);
+    ++(a_won ? t.a_wins : t.b_wins);
+    t.a_net += a_won ? g.team_points(winner) : -g.team_points(winner);
+  }
+  if (g.forfeited()) ++(seating.is_a(g.forfeit_seat) ? t.a_forfeits : t.b_forfeits);
+  count_cost(g, seating, t);
 }
 
 // The protocol's game id (docs/protocol.md `newgame game=`): unique within the pairing's run.
-std::uint64_t game_id(const DealContext& d, int a_seat) {
-  return static_cast<std::uint64_t>(d.deal_index) * 2 + static_cast<std::uint64_t>(a_seat);
+std::uint64_t game_id(const DealContext& d, int game) {
+  const int per_deal = games_per_deal(d.config.rules, true);
+  return static_cast<std::uint64_t>(d.deal_index) * static_cast<std::uint64_t>(per_deal) +
+         static_cast<std::uint64_t>(game);
 }
 
-// The two seats' players when A sits in `a_seat`.
-std::array<strategies::Player*, 2> seats_of(const DealContext& d, int a_seat) {
-  return a_seat == 0 ? d.players : std::array{d.players[1], d.players[0]};
+// The seats' players, and their decision samplers, under `seating`.
+SeatPlayers players_of(const DealContext& d, const Seating& seating) {
+  SeatPlayers out{};
+  for (Seat s = 0; s < seating.seats; ++s) out[s] = d.players[seating.side[s]];
+  return out;
 }
-// The two seats' decision samplers when A sits in `a_seat`.
-std::array<DecisionSampler*, 2> samplers_of(const DealContext& d, int a_seat) {
-  return a_seat == 0 ? d.samplers : std::array{d.samplers[1], d.samplers[0]};
-}
-
-// The game record of one game of the deal, with A in `a_seat` (`game` -1 outside a match).
-std::string record_of(const DealContext& d, int a_seat, int game, const dominoes::Deal& deal,
-                      const dominoes::History& history, const GameOutcome& outcome) {
-  return game_record_json({d.deal_index, a_seat, game}, {d.specs[a_seat], d.specs[1 - a_seat]},
-                          d.config.rules, deal, history, outcome);
+SeatSamplers samplers_of(const DealContext& d, const Seating& seating) {
+  SeatSamplers out{};
+  for (Seat s = 0; s < seating.seats; ++s) out[s] = d.samplers[seating.side[s]];
+  return out;
 }
 
-// One single game of `deal` with A in seat `a_seat`.
-void single_game(const DealContext& d, const dominoes::Deal& deal, int a_seat, DealTally& t) {
+// The game record of one game of the deal (`match_game` -1 outside a match).
+std::string record_of(const DealContext& d, int game, const Seating& seating, int match_game,
+                      const dominoes::Deal& deal, const dominoes::History& history,
+                      const GameOutcome& outcome) {
+  std::vector<std::string> players;
+  for (Seat s = 0; s < seating.seats; ++s) players.push_back(d.specs[seating.side[s]]);
+  return game_record_json({d.deal_index, game, match_game}, players, d.config.rules, deal, history,
+                          outcome);
+}
+
+// Game `game` of the deal, a single game of `deal`.
+void single_game(const DealContext& d, const dominoes::Deal& deal, int game, DealTally& t) {
   const ExperimentConfig& c = d.config;
+  const Seating seating = seating_of(c.rules, game);
   const auto deal_id = static_cast<std::uint64_t>(d.deal_index);
-  dominoes::Rng r0 = seat_stream(c.seed, deal_id, 0, 0);
-  dominoes::Rng r1 = seat_stream(c.seed, deal_id, 0, 1);
+  BySeat<dominoes::Rng> streams{};
+  SeatRngs rngs{};
+  for (Seat s = 0; s < c.rules.seats; ++s) {
+    streams[s] = seat_stream(c.seed, deal_id, 0, s);
+    rngs[s] = &streams[s];
+  }
   dominoes::History history;
-  const GameOutcome g =
-      play_game(c.rules, deal, seats_of(d, a_seat), {&r0, &r1}, &history, game_id(d, a_seat),
-                samplers_of(d, a_seat));
-  count_game(g, a_seat, t);
+  const GameOutcome g = play_game(c.rules, deal, players_of(d, seating), rngs, &history,
+                                  game_id(d, game), samplers_of(d, seating));
+  count_game(c.rules, g, seating, t);
   ++t.leader_games;
   t.leader_net += g.leader_net();
-  if (d.records) *d.records += record_of(d, a_seat, -1, deal, history, g);
+  if (d.records) *d.records += record_of(d, game, seating, -1, deal, history, g);
 }
 
-// One match with A in seat `a_seat`.
-void single_match(const DealContext& d, int a_seat, DealTally& t) {
+// Game `game` of the deal, a whole match.
+void single_match(const DealContext& d, int game, DealTally& t) {
+  const dominoes::Rules& rules = d.config.rules;
+  const Seating seating = seating_of(rules, game);
   GameCallback record = [&](int g, const dominoes::Deal& deal, const dominoes::History& history,
                             const GameOutcome& outcome) {
-    *d.records += record_of(d, a_seat, g, deal, history, outcome);
+    *d.records += record_of(d, game, seating, g, deal, history, outcome);
   };
   const MatchOutcome m =
-      play_match(d.config.rules, d.config.seed, static_cast<std::uint64_t>(d.deal_index),
-                 seats_of(d, a_seat), d.records ? &record : nullptr, kMaxMatchGames,
-                 game_id(d, a_seat), samplers_of(d, a_seat));
+      play_match(rules, d.config.seed, static_cast<std::uint64_t>(d.deal_index),
+                 players_of(d, seating), d.records ? &record : nullptr, kMaxMatchGames,
+                 game_id(d, game), samplers_of(d, seating));
   // A match without a winner is not a draw: counting it as one would hide a broken run.
   if (!m.decided)
     throw std::runtime_error("the match of deal " + std::to_string(d.deal_index) + " reached " +
-                             std::to_string(m.games) + " games without passing the target");
+                             std::to_string(m.games) + " games without reaching the target");
   ++t.games;
-  t.a_net += m.totals[a_seat] - m.totals[1 - a_seat];
-  if (m.winner == a_seat) ++t.a_wins;
-  else ++t.b_wins;
+  // Each team's total once (partners are credited alike), A's side plus, B's minus.
+  for (int team = 0; team < dominoes::team_count(rules); ++team) {
+    Seat first = 0;
+    while (dominoes::team_of(rules, first) != team) ++first;
+    t.a_net += (seating.is_a(first) ? 1 : -1) * m.totals[first];
+  }
+  ++(a_team(rules, seating, m.winner) ? t.a_wins : t.b_wins);
   t.leader_games += m.games;
   t.leader_net += m.leader_net;
-  t.a_forfeits += m.forfeits[a_seat];
-  t.b_forfeits += m.forfeits[1 - a_seat];
-  count_cost(m, a_seat, t);
+  for (Seat s = 0; s < seating.seats; ++s)
+    (seating.is_a(s) ? t.a_forfeits : t.b_forfeits) += m.forfeits[s];
+  count_cost(m, seating, t);
 }
 
 // The deal, asking `stop` (when not null) between its two games or matches. An abandoned deal
@@ -110,19 +141,22 @@ std::optional<DealTally> play(const DealContext& d, const std::function<bool()>*
     return true;
   };
   DealTally t;
+  const int games = games_per_deal(c.rules, c.duplicate);
   if (c.rules.match_target > 0) {
-    single_match(d, 0, t);
-    if (abandoned()) return std::nullopt;
-    if (c.duplicate) single_match(d, 1, t);
-  } else {
-    // Both games of a duplicate pair share the deal: dealt once.
-    const dominoes::Deal deal =
-        dominoes::make_deal(c.rules, c.seed, static_cast<std::uint64_t>(d.deal_index), 0);
-    if (d.covariate_solver) t.covariate = deal_covariate(*d.covariate_solver, deal);
-    t.has_covariate = d.covariate_solver != nullptr;
-    single_game(d, deal, 0, t);
-    if (abandoned()) return std::nullopt;
-    if (c.duplicate) single_game(d, deal, 1, t);
+    for (int game = 0; game < games; ++game) {
+      if (game > 0 && abandoned()) return std::nullopt;
+      single_match(d, game, t);
+    }
+    return t;
+  }
+  // Every game of a duplicate deal shares the deal: dealt once.
+  const dominoes::Deal deal =
+      dominoes::make_deal(c.rules, c.seed, static_cast<std::uint64_t>(d.deal_index), 0);
+  if (d.covariate_solver) t.covariate = deal_covariate(*d.covariate_solver, deal);
+  t.has_covariate = d.covariate_solver != nullptr;
+  for (int game = 0; game < games; ++game) {
+    if (game > 0 && abandoned()) return std::nullopt;
+    single_game(d, deal, game, t);
   }
   return t;
 }

@@ -177,6 +177,18 @@ std::string time_budget_line(const std::vector<SummaryRow>& rows) {
          "machine and its load (a nodes budget is the reproducible one).\n";
 }
 
+namespace {
+
+// How duplicate deals replay a deal at this table (seating.h).
+std::string duplicate_phrase(const dominoes::Rules& rules) {
+  if (rules.seats == 2) return " (duplicate: each deal played twice, hands swapped)";
+  if (rules.seats == 3) return " (duplicate: each deal played six times, A B A and B A B each turned round the table)";
+  return rules.partners ? " (duplicate: each deal played twice, the teams exchanged)"
+                        : " (duplicate: each deal played twice, A B A B and B A B A)";
+}
+
+}  // namespace
+
 std::string summary_markdown(const std::vector<SummaryRow>& rows, const ExperimentConfig& c) {
   const bool forfeits = std::any_of(rows.begin(), rows.end(), [](const SummaryRow& r) {
     return r.a_forfeits > 0 || r.b_forfeits > 0;
@@ -185,10 +197,8 @@ std::string summary_markdown(const std::vector<SummaryRow>& rows, const Experime
   os << "# " << c.name << "\n\n"
      << "Format " << to_string(c.format) << ", " << (stops_early(c) ? "at most " : "") << c.deals
      << " deals per pairing"
-     << (c.duplicate ? " (duplicate: each deal played twice, hands swapped)" : "")
-     << ", seed " << c.seed << ". Rules: double-" << c.rules.max_pip << ", " << c.rules.hand_size
-     << " tiles each, scoring " << to_string(c.rules.scoring) << ", leader "
-     << to_string(c.rules.leader) << ". Unit: " << unit_name(c) << ".\n\n"
+     << (c.duplicate ? duplicate_phrase(c.rules) : "") << ", seed " << c.seed
+     << ". Rules: " << dominoes::describe(c.rules) << ". Unit: " << unit_name(c) << ".\n\n"
      << "Points per " << unit_name(c) << " are A's minus B's, with a 95% Student-t interval"
      << (c.duplicate ? " over duplicate pairs" : "") << "; the win rate counts a draw as half, "
      << "with a Wilson 95% interval; p is one-sided for \"A scores more points than B\". "

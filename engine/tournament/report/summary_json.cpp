@@ -1,8 +1,10 @@
 #include "engine/tournament/report/summary_json.h"
 
+#include <algorithm>
 #include <cmath>
 #include <nlohmann/json.hpp>
 
+#include "engine/dominoes/rules_keys.h"
 #include "engine/tournament/config/version.h"
 #include "engine/tournament/report/summary_columns.h"
 
@@ -30,13 +32,26 @@ Json config_object(const ExperimentConfig& c) {
   return config;
 }
 
+// The seed's five keys and duplicate; the seat-count keys only when written (rules_key_written),
+// so two-seat summaries read as before they existed.
 Json rules_object(const ExperimentConfig& c) {
-  return {{"double", c.rules.max_pip},
-          {"hand_size", c.rules.hand_size},
-          {"scoring", std::string(to_string(c.rules.scoring))},
-          {"leader", std::string(to_string(c.rules.leader))},
-          {"target", c.rules.match_target},
-          {"duplicate", c.duplicate}};
+  Json rules{{"double", c.rules.max_pip},
+             {"hand_size", c.rules.hand_size},
+             {"scoring", std::string(to_string(c.rules.scoring, c.rules.seats))},
+             {"leader", std::string(to_string(c.rules.leader))},
+             {"target", c.rules.match_target},
+             {"duplicate", c.duplicate}};
+  for (const auto& key : dominoes::rules_keys()) {
+    std::string name = key.name;
+    std::replace(name.begin(), name.end(), '-', '_');
+    if (rules.contains(name) || key.name == "hand-size" || !dominoes::rules_key_written(key, c.rules))
+      continue;
+    const std::string value = key.values(c.rules).front();
+    if (key.kind == common::KeyKind::kInteger) rules[name] = std::stoi(value);
+    else if (key.kind == common::KeyKind::kBoolean) rules[name] = value == "true";
+    else rules[name] = value;
+  }
+  return rules;
 }
 
 // A cell as JSON: null where the CSV cell is empty, else the value itself (not the CSV's

@@ -36,6 +36,10 @@ const std::vector<Group>& samples() {
       {{{"format", {"gauntlet"}}, {"duplicate", {"false"}}, {"quiet", {"true"}}}},
       {{{"target", {"100"}}, {"double", {"9"}}, {"hand-size", {"20"}}, {"scoring", {"all-pips"}},
         {"leader", {"alternate"}}}},
+      // seats comes after the keys it sets defaults for, on the command line and in the file:
+      // only the readers' own order (seats first) keeps partners and next-leader as given.
+      {{{"block", {"lowest-seat"}}, {"next-leader", {"winner"}}, {"partners", {"false"}},
+        {"seats", {"4"}}}},
       {{{"control-variate", {"off"}}, {"chunk", {"33"}}, {"out", {"/tmp/keys-test-out"}},
         {"games-out", {"/tmp/keys-test-games.jsonl"}}}},
       {{{"player", {"lowest", "random"}}}, {}},
@@ -127,7 +131,8 @@ TEST(ExperimentKeysTest, DefaultsAreTheSameThroughEveryDoor) {
       {"hand-size", {"7"}}, {"scoring", {"opponent-pips"}}, {"leader", {"random"}},
       {"control-variate", {"auto"}}, {"chunk", {"1000"}}, {"out", {}}, {"games-out", {}},
       {"player", {}}, {"sweep-player", {"1"}}, {"sweep-param", {}}, {"sweep-values", {}},
-      {"sprt", {}}, {"precision", {"0"}}, {"sweep", {}}, {"quiet", {"false"}}, {"bot", {}}};
+      {"sprt", {}}, {"precision", {"0"}}, {"sweep", {}}, {"quiet", {"false"}}, {"bot", {}},
+      {"seats", {"2"}}, {"partners", {"false"}}, {"block", {"team"}}, {"next-leader", {"same"}}};
   const ExperimentConfig fresh;
   const ExperimentConfig file = from_file("player = random\nplayer = lowest\n");
   const ExperimentConfig cli = parse_run_arguments({"--player", "random", "--player", "lowest"}).config;
@@ -224,6 +229,31 @@ TEST(RulesKeysTest, RulesFromReadsEveryKeyAndNamesTheValidOnes) {
   }
   // The pair is judged as a whole: 8 tiles each do not fit a double-3 set (10 tiles).
   EXPECT_THROW(dominoes::rules_from({{"double", "3"}, {"hand-size", "8"}}), common::KeyError);
+}
+
+}  // namespace
+}  // namespace tournament
+
+namespace tournament {
+namespace {
+
+// --seats on the command line sets the other seat-count keys' defaults, but not over a value the
+// config file gave: each key is read from the command line if it gives it, else from the file.
+TEST(ExperimentKeysTest, SeatsOnTheCommandLineKeepsTheFilesRulesKeys) {
+  test_files::TempDir dir;
+  const std::string path = dir.sub("seats.cfg");
+  test_files::write_text(path, "player = random\nplayer = lowest\nleader = random\ntarget = 0\n");
+  const ExperimentConfig c = parse_run_arguments({path, "--seats", "4"}).config;
+  EXPECT_EQ(c.rules.seats, 4);
+  EXPECT_EQ(c.rules.leader, dominoes::LeaderRule::kRandom);
+  EXPECT_EQ(c.rules.match_target, 0);
+  EXPECT_TRUE(c.rules.partners);  // not given anywhere: the four-seat default
+  EXPECT_EQ(c.rules.next_leader, dominoes::NextLeaderRule::kAlternate);
+  const ExperimentConfig plain =
+      parse_run_arguments({"--player", "random", "--player", "lowest", "--seats", "3"}).config;
+  EXPECT_EQ(plain.rules.leader, dominoes::LeaderRule::kHeaviestDouble);
+  EXPECT_EQ(plain.rules.match_target, 100);
+  EXPECT_FALSE(plain.rules.partners);
 }
 
 }  // namespace

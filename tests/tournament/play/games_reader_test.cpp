@@ -62,7 +62,7 @@ TEST(GamesReaderTest, RecordsReadBackToTheDealsAndMovesPlayed) {
     EXPECT_EQ(*record.rules, config.rules) << line;
     EXPECT_EQ(record.players[0] + record.players[1], j.at("game") == 0 ? "heuristicrandom"
                                                                         : "randomheuristic");
-    std::array<dominoes::TileSet, 2> left = record.hands;
+    auto left = record.hands;
     int visited = 0;
     replay(record, [&](const dominoes::State& state, const dominoes::MoveList& legal,
                        dominoes::Move played) {

@@ -145,10 +145,16 @@ TEST(DealCovariateTest, MeanIsExactlyZeroOverEveryDealOfASmallVariant) {
   for_each_hand_pair([&](dominoes::TileSet h0, dominoes::TileSet h1) {
     ++deals;
     const std::array<dominoes::TileSet, 2> hands{h0, h1};
-    const int lead0 = deal_covariate(solver, {hands, 0});
-    const int lead1 = deal_covariate(solver, {hands, 1});
+    const auto deal = [&](dominoes::Seat leader) {
+      dominoes::Deal d;
+      d.hands = {h0, h1};
+      d.leader = leader;
+      return d;
+    };
+    const int lead0 = deal_covariate(solver, deal(0));
+    const int lead1 = deal_covariate(solver, deal(1));
     random_leader += lead0 + lead1;  // each leader with probability 1/2
-    heaviest += deal_covariate(solver, {hands, dominoes::heaviest_double_holder(hands)});
+    heaviest += deal_covariate(solver, deal(dominoes::heaviest_double_holder(hands)));
     hand0_leads += lead0;
   });
   EXPECT_EQ(deals, 378 * 325);  // C(28,2) C(26,2)
