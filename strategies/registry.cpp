@@ -145,6 +145,22 @@ std::string Registry::canonical(std::string_view text) const {
   return to_string(spelled);
 }
 
+std::string Registry::seat_refusal(std::string_view text, int seats) const {
+  const StrategyInfo* info = resolve(text).info;
+  const auto plays = [seats](const StrategyInfo& s) {
+    return std::find(s.seat_counts.begin(), s.seat_counts.end(), seats) != s.seat_counts.end();
+  };
+  if (plays(*info)) return "";
+  std::string counts, others;
+  for (std::size_t i = 0; i < info->seat_counts.size(); ++i)
+    counts += (i == 0 ? "" : i + 1 == info->seat_counts.size() ? " or " : ", ") +
+              std::to_string(info->seat_counts[i]);
+  for (const auto& s : strategies_)
+    if (plays(s)) others += (others.empty() ? "" : ", ") + s.name;
+  return "strategy " + info->name + " plays " + counts + " seats, not " + std::to_string(seats) +
+         (others.empty() ? "" : ": at " + std::to_string(seats) + " seats use " + others);
+}
+
 std::vector<std::string> Registry::files_read(std::string_view text) const {
   std::vector<std::string> files;
   Spec spec;

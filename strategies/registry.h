@@ -58,6 +58,10 @@ class Registry {
   /// so that a run can refuse to write over its inputs before it checks them; a malformed spec,
   /// an unknown strategy or parameter names none (make() and canonical() report those).
   std::vector<std::string> files_read(std::string_view text) const;
+  /// Returns "" when the strategy of the spec `text` plays `seats` seats (StrategyInfo::
+  /// seat_counts), else one line naming it, the seat counts it plays and the strategies that
+  /// play `seats` seats. Throws as make() does for a spec that does not resolve.
+  std::string seat_refusal(std::string_view text, int seats) const;
 
  private:
   struct Resolved {

@@ -83,6 +83,13 @@ struct StrategyInfo {
   /// hand size and scoring of its file); the shared conformance suite, which plays double-6 and
   /// the small sets, leaves it to its own tests on that variant.
   bool any_variant = true;
+  /// The seat counts it plays (docs/rules.md, "Three and four seats"), in increasing order. A
+  /// run, game or session at another seat count refuses the strategy when its spec is resolved
+  /// (Registry::seat_refusal), and `dominoes strategies` lists them.
+  std::vector<int> seat_counts = {2};
 };
+
+/// Every seat count a table can have (rules.h: 2 to kMaxSeats), for strategies that play them all.
+inline const std::vector<int> kEverySeatCount = {2, 3, 4};
 
 }  // namespace strategies

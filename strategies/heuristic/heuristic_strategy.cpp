@@ -44,20 +44,24 @@ Move heuristic_move(const MoveList& legal, int left, int right, TileSet hand, Ti
 }
 
 Move HeuristicStrategy::choose(const Observation& obs, const MoveList& legal, Rng&) {
+  // "The opponent" of the seed's rule 2 is the seat that plays next on these ends: with two
+  // seats the opponent, with partners always an opponent, in cut-throat the next seat.
+  const dominoes::Seat next = (obs.seat() + 1) % obs.seats();
   return heuristic_move(legal, obs.left_end(), obs.right_end(), obs.hand(), obs.line(),
-                        obs.opponent_lacks());
+                        obs.lacks(next));
 }
 
 StrategyInfo heuristic_strategy_info() {
   return {.name = "heuristic",
           .summary = "the seed's three rules: a double, a tile the opponent lacks, common ends",
           .method = "a double if one is legal; else a tile the opponent has shown it lacks both "
-                    "values of (by passing); else the move whose new open ends the most visible "
-                    "tiles carry",
+                    "values of (by passing; with more seats, the next seat to play); else the "
+                    "move whose new open ends the most visible tiles carry",
           .source = "seed 002's decide_heuristic (\"Initial experiments\"); "
                     "strategies/heuristic/heuristic_strategy.h",
           .params = {},
-          .make = [](const ParamValues&) { return Player(std::make_unique<HeuristicStrategy>()); }};
+          .make = [](const ParamValues&) { return Player(std::make_unique<HeuristicStrategy>()); },
+          .seat_counts = kEverySeatCount};
 }
 
 }  // namespace strategies

@@ -9,6 +9,10 @@
 //    counted once if it carries either new end. The opponent is then least likely to hold them.
 //    Ties: the highest move in seed order, since the seed takes max_member of [Count, Move].
 // The seed measured this against its decide_random (our `lowest`) at about +5 points a game.
+//
+// With three or four seats (docs/rules.md) the same rules per seat, "the opponent" of rule 2
+// being the next seat to play: the one that must answer the new ends (with partners always an
+// opponent).
 #pragma once
 
 #include "strategies/strategy.h"

@@ -17,7 +17,8 @@ StrategyInfo lowest_strategy_info() {
                     "rollouts were measured against it",
           .source = "seed 002's decide_random; strategies/lowest/lowest_strategy.h",
           .params = {},
-          .make = [](const ParamValues&) { return Player(std::make_unique<LowestStrategy>()); }};
+          .make = [](const ParamValues&) { return Player(std::make_unique<LowestStrategy>()); },
+          .seat_counts = kEverySeatCount};
 }
 
 }  // namespace strategies

@@ -13,7 +13,8 @@ StrategyInfo random_strategy_info() {
                     "two moves): the baseline every other strategy should beat",
           .source = "strategies/random/random_strategy.h",
           .params = {},
-          .make = [](const ParamValues&) { return Player(std::make_unique<RandomStrategy>()); }};
+          .make = [](const ParamValues&) { return Player(std::make_unique<RandomStrategy>()); },
+          .seat_counts = kEverySeatCount};
 }
 
 }  // namespace strategies

@@ -119,10 +119,14 @@ void check_utf8(const ExperimentConfig& c) {
                         std::to_string(at + 1) + " is not): give it in UTF-8");
 }
 
+// Spells every player out (Registry::canonical) and refuses one whose strategy does not play
+// the rules' seat count.
 void canonicalise_players(ExperimentConfig& c, const strategies::Registry& registry) {
   for (auto& p : c.players) {
     try {
       p = registry.canonical(p);
+      if (const std::string why = registry.seat_refusal(p, c.rules.seats); !why.empty())
+        throw ConfigError("player " + p + ": " + why);
     } catch (const strategies::SpecError& e) {
       throw ConfigError(std::string("player: ") + e.what());
     }
