@@ -13,8 +13,18 @@
 // 38.5 us / 643 nodes before issue 12 part 5, 11 us / 361 nodes after (double-six path, with its
 // ordering); BM_SolveFreshDealDepth10 31.5 us / 500 nodes -> 16.4 us / 293 nodes (ordering only).
 // callgrind, 1000 fresh solves (deals 0..999, seed 42): 234.0 -> 69.3 million instructions.
+// BM_SolveFourSeatDeal (issue 22): the exact open-hands solve of a fresh four-seat double-six
+// deal, all 28 tiles dealt, partnerships, the default four-seat rules (table_rules(4): the 6-6
+// holder leads it), through BlockDominoesSolver (engine/endgame/multi_seat_solver.h). Target:
+// median at most 1 ms. BM_SolveFourSeatDealCutThroat: the same deals without partners (paranoid,
+// for the seat to move); BM_SolveThreeSeatDeal: three seats, 7 each. The TableBytes variant varies
+// the table. The counter median_us is the median time of one solve over the run's deals.
 // Run: build/bin/bench_solver
 #include <benchmark/benchmark.h>
+
+#include <algorithm>
+#include <chrono>
+#include <vector>
 
 #include "engine/dominoes/deal.h"
 #include "engine/endgame/block_dominoes_solver.h"
@@ -56,6 +66,41 @@ void solve_fresh_deals_generic(benchmark::State& state, std::size_t table_bytes)
       static_cast<double>(search.nodes()) / static_cast<double>(solves);
 }
 
+// Fresh deals of the default rules of `seats` seats (partners as given), one solver throughout.
+void solve_table_deals(benchmark::State& state, int seats, bool partners, std::size_t table_bytes) {
+  dominoes::Rules rules = dominoes::table_rules(seats);
+  rules.partners = partners;
+  endgame::BlockDominoesSolver solver(rules, table_bytes);
+  std::uint64_t deal = 0;
+  std::vector<double> micros;
+  for (auto _ : state) {
+    const dominoes::State s = dominoes::start_state(dominoes::make_deal(rules, 42, deal++));
+    const auto start = std::chrono::steady_clock::now();
+    benchmark::DoNotOptimize(solver.value(s));
+    micros.push_back(
+        std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - start).count());
+  }
+  const auto solves = static_cast<std::int64_t>(micros.size());
+  state.SetItemsProcessed(solves);
+  state.counters["nodes_per_solve"] =
+      static_cast<double>(solver.nodes()) / static_cast<double>(solves);
+  std::nth_element(micros.begin(), micros.begin() + solves / 2, micros.end());
+  state.counters["median_us"] = micros[static_cast<std::size_t>(solves / 2)];
+}
+
+void BM_SolveFourSeatDeal(benchmark::State& s) {
+  solve_table_deals(s, 4, true, endgame::MultiSeatSolver::kDefaultTableBytes);
+}
+void BM_SolveFourSeatDealCutThroat(benchmark::State& s) {
+  solve_table_deals(s, 4, false, endgame::MultiSeatSolver::kDefaultTableBytes);
+}
+void BM_SolveThreeSeatDeal(benchmark::State& s) {
+  solve_table_deals(s, 3, false, endgame::MultiSeatSolver::kDefaultTableBytes);
+}
+void BM_SolveFourSeatDealTableBytes(benchmark::State& s) {
+  solve_table_deals(s, 4, true, static_cast<std::size_t>(s.range(0)));
+}
+
 void BM_SolveFreshDeal(benchmark::State& s) {
   solve_fresh_deals(s, 0, endgame::BlockDominoesSolver::kDefaultTableBytes);
 }
@@ -77,6 +122,10 @@ BENCHMARK(BM_SolveFreshDealGeneric);
 BENCHMARK(BM_SolveFreshDealDepth10);
 BENCHMARK(BM_SolveFreshDealTableBytes)->RangeMultiplier(8)->Range(1 << 12, 1 << 26);
 BENCHMARK(BM_SolveFreshDealGenericTableBytes)->RangeMultiplier(8)->Range(1 << 12, 1 << 26);
+BENCHMARK(BM_SolveFourSeatDeal)->Repetitions(5)->ReportAggregatesOnly(true);
+BENCHMARK(BM_SolveFourSeatDealCutThroat)->Repetitions(5)->ReportAggregatesOnly(true);
+BENCHMARK(BM_SolveThreeSeatDeal)->Repetitions(5)->ReportAggregatesOnly(true);
+BENCHMARK(BM_SolveFourSeatDealTableBytes)->RangeMultiplier(4)->Range(1 << 18, 1 << 26);
 
 }  // namespace
 

@@ -1,5 +1,7 @@
 #include "engine/endgame/block_dominoes_solver.h"
 
+#include <algorithm>
+
 #include "engine/dominoes/scoring.h"
 
 namespace endgame {
@@ -49,7 +51,12 @@ DominoesKey DominoesGame::key(const State& s, int depth) const {
 
 BlockDominoesSolver::BlockDominoesSolver(const dominoes::Rules& rules, std::size_t table_bytes)
     : game_(rules), table_request_(table_bytes) {
-  if (DoubleSixSolver::supports(rules)) double_six_.emplace(rules, table_bytes);
+  if (rules.seats > 2) {
+    multi_seat_ = std::make_unique<MultiSeatSolver>(
+        rules, std::max(table_bytes, MultiSeatSolver::kDefaultTableBytes));
+  } else if (DoubleSixSolver::supports(rules)) {
+    double_six_.emplace(rules, table_bytes);
+  }
 }
 
 search::Negamax<DominoesGame>& BlockDominoesSolver::generic() {
@@ -58,20 +65,24 @@ search::Negamax<DominoesGame>& BlockDominoesSolver::generic() {
 }
 
 std::uint64_t BlockDominoesSolver::nodes() const {
-  return (double_six_ ? double_six_->nodes() : 0) + (generic_ ? generic_->search.nodes() : 0);
+  return (double_six_ ? double_six_->nodes() : 0) + (generic_ ? generic_->search.nodes() : 0) +
+         (multi_seat_ ? multi_seat_->nodes() : 0);
 }
 
 std::size_t BlockDominoesSolver::table_bytes() const {
-  return (double_six_ ? double_six_->table_bytes() : 0) + (generic_ ? generic_->table.bytes() : 0);
+  return (double_six_ ? double_six_->table_bytes() : 0) + (generic_ ? generic_->table.bytes() : 0) +
+         (multi_seat_ ? multi_seat_->table_bytes() : 0);
 }
 
 int BlockDominoesSolver::value(const State& s, int depth) {
+  if (multi_seat_) return multi_seat_->value(s, depth);
   if (depth <= 0 && double_six_) return double_six_->value(s);
   return generic().search(s, remaining_depth(depth), -kInfinity, kInfinity);
 }
 
 void BlockDominoesSolver::move_values(const State& s, const dominoes::MoveList& moves, int depth,
                                       int* values) {
+  if (multi_seat_) return multi_seat_->move_values(s, moves, depth, values);
   if (depth <= 0 && double_six_) return double_six_->move_values(s, moves, values);
   auto& search = generic();
   const int d = remaining_depth(depth);
@@ -84,10 +95,10 @@ void BlockDominoesSolver::move_values(const State& s, const dominoes::MoveList& 
 std::vector<MoveValue> BlockDominoesSolver::move_values(const State& s, int depth) {
   int terminal_value = 0;
   if (game_.terminal(s, terminal_value)) return {};
-  Move buffer[DominoesGame::kMaxMoves];
-  const int n = game_.generate(s, buffer);
-  dominoes::MoveList moves;
-  for (int i = 0; i < n; ++i) moves.push_back(buffer[i]);
+  // The state's legal moves (the lead tile when one is fixed), a lone pass when there are none.
+  dominoes::MoveList moves = dominoes::legal_moves(s);
+  if (moves.empty()) moves.push_back(Move::pass());
+  const int n = moves.size();
   int values[DominoesGame::kMaxMoves];
   move_values(s, moves, depth, values);
   std::vector<MoveValue> out;

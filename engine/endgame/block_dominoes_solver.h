@@ -19,6 +19,10 @@
 // half the time per solve); depth-limited solves and larger sets go to the generic
 // search::Negamax over DominoesGame below, whose table is made on first use. Both give the same
 // values (tests/endgame/double_six_solver_test.cpp).
+//
+// Three and four seats: every position goes to MultiSeatSolver (engine/endgame/
+// multi_seat_solver.h: partnerships as two teams, cut-throat as paranoid), whose value is for the
+// seat to move as here; the two-seat paths above never see them.
 #pragma once
 
 #include <array>
@@ -31,6 +35,7 @@
 #include "engine/dominoes/rules.h"
 #include "engine/dominoes/state.h"
 #include "engine/endgame/double_six_solver.h"
+#include "engine/endgame/multi_seat_solver.h"
 #include "engine/search/negamax.h"
 
 namespace endgame {
@@ -125,12 +130,14 @@ class BlockDominoesSolver {
   static constexpr std::size_t kDefaultTableBytes = std::size_t{256} << 10;
 
   /// Returns a solver for `rules` whose table uses at most `table_bytes` bytes (per path: the
-  /// double-six path's table is made here, the generic path's on its first use).
+  /// double-six path's table is made here, the generic path's on its first use; with more than
+  /// two seats MultiSeatSolver's, made here, takes at least its own default, 1 MiB).
   explicit BlockDominoesSolver(const dominoes::Rules& rules,
                                std::size_t table_bytes = kDefaultTableBytes);
 
   /// Returns the value of `s` for the side to move (points; positive when it wins), searching
-  /// `depth` tiles deep, 0 = to the end of the game (exact).
+  /// `depth` tiles deep, 0 = to the end of the game (exact). With more than two seats: its team's
+  /// net points, paranoid in cut-throat (multi_seat_solver.h). Requires s.seats == the rules'.
   int value(const State& s, int depth = 0);
   /// Returns every legal move of the side to move (a lone pass when it must pass; none when the
   /// game is over) with its exact value for the side to move at the given depth.
@@ -160,6 +167,7 @@ class BlockDominoesSolver {
   std::size_t table_request_;
   std::optional<DoubleSixSolver> double_six_;  // set when the rules use a double-six set
   std::unique_ptr<Generic> generic_;
+  std::unique_ptr<MultiSeatSolver> multi_seat_;  // set when the rules have more than two seats
 };
 
 }  // namespace endgame
