@@ -18,19 +18,30 @@ namespace {
 
 po::options_description block_dominoes_options() {
   po::options_description o(
-      "Usage: solver block-dominoes --hands H0/H1 [--line TILES | --ends L,R] [--to-move 0|1]\n\n"
-      "Solves a Block Dominoes position with both hands visible (negamax alpha-beta with a\n"
-      "transposition table). Prints `value V` first: the points of the side to move minus the\n"
-      "opponent's under best play by both, positive when the side to move wins. Then one line per\n"
-      "legal move with its value, the principal variation, and the search's node count.\n"
+      "Usage: solver block-dominoes --hands H0/H1[/H2[/H3]] [--line TILES | --ends L,R]\n"
+      "                             [--to-move SEAT] [--partners true|false] [--block RULE]\n\n"
+      "Solves a Block Dominoes position with every hand visible (alpha-beta with a transposition\n"
+      "table). The number of hands is the number of seats, 2 to 4, seat 0 first. Prints `value V`\n"
+      "first: the points of the side to move minus the opponent's under best play by both,\n"
+      "positive when the side to move wins. With partners (4 seats, the default there: 0 and 2\n"
+      "against 1 and 3) V is the net points of the team to move; in cut-throat (3 seats, or 4\n"
+      "with --partners false) V is the seat to move's net points when every other seat plays\n"
+      "against it (paranoid; docs/solvers.md). Then one line per legal move with its value, the\n"
+      "principal variation, and the search's node count.\n"
       "Tiles are a-b, lists comma-separated; the line is listed left to right, its first tile\n"
-      "lying as written. With neither --line nor --ends the side to move leads.\n\n"
-      "Example: solver block-dominoes --hands 0-1,2-3,4-4/1-5,3-6,6-6 --line 3-5\n\nOptions");
+      "lying as written. With neither --line nor --ends the side to move leads any tile.\n\n"
+      "Example: solver block-dominoes --hands 0-1,2-3,4-4/1-5,3-6,6-6 --line 3-5\n"
+      "Example: solver block-dominoes --hands 0-1,2-3/4-4,1-5/3-6,0-0/2-2,1-1 --ends 3,5\n\n"
+      "Options");
   o.add_options()("help,h", "show this help")(
-      "hands", po::value<std::string>(), "both hands, seat 0 then seat 1: 0-1,2-3/4-4,5-6")(
+      "hands", po::value<std::string>(),
+      "every seat's hand, seat 0 first, '/' between: 0-1,2-3/4-4,5-6 (2 to 4 hands)")(
       "line", po::value<std::string>(), "the line's tiles left to right: 3-5,5-1")(
       "ends", po::value<std::string>(), "instead of the line, its open ends: 3,1")(
-      "to-move", po::value<std::string>()->default_value("0"), "the seat to move, 0 or 1")(
+      "to-move", po::value<std::string>()->default_value("0"), "the seat to move, 0 to seats - 1")(
+      "partners", po::value<std::string>(),
+      "four seats in two partnerships, 0 and 2 against 1 and 3 (true or false; default true "
+      "with 4 hands, and true needs 4)")(
       "depth", po::value<std::string>()->default_value("0"),
       "tiles to search, 0..200; 0 = to the end of the game (exact); at the horizon the position "
       "is scored as if the game ended")(
@@ -38,13 +49,28 @@ po::options_description block_dominoes_options() {
       "transposition table memory in MiB, 1..65536 and at most half the machine's memory");
   add_rules_option(o, "double", "6");
   add_rules_option(o, "scoring", "opponent-pips");
+  add_rules_option(o, "block", "team");
   return o;
 }
 
-dominoes::Rules rules_from(const po::variables_map& vm) {
+// The rules of the position: the set, the scoring, and the table the hands make (seats, partners,
+// block). Throws OptionError for a bad value or rules that do not fit together.
+dominoes::Rules rules_from(const po::variables_map& vm, const std::string& hands) {
   dominoes::Rules rules;
   read_set_option(vm, rules);  // the open-hands solver takes the hands as given, of any size
   read_rules_option(vm, "scoring", rules);
+  const auto seats = static_cast<int>(common::split_list(hands, '/').size());
+  if (seats < 2 || seats > dominoes::kMaxSeats)
+    throw OptionError("--hands " + common::quoted(hands) + " gives " + std::to_string(seats) +
+                      " hand" + (seats == 1 ? "" : "s") +
+                      ": give 2, 3 or 4, one per seat, '/' between (H0/H1/H2/H3)");
+  rules.seats = seats;
+  rules.partners = seats == 4;
+  if (vm.count("partners")) read_rules_option(vm, "partners", rules);
+  read_rules_option(vm, "block", rules);
+  if (rules.partners && seats != 4)
+    throw OptionError("--partners true needs 4 hands (" + std::to_string(seats) +
+                      " given): give 4 hands, or --partners false");
   return rules;
 }
 
@@ -62,13 +88,14 @@ void print_solution(endgame::BlockDominoesSolver& solver, const dominoes::State&
 }
 
 int run(const po::variables_map& vm) {
-  if (!vm.count("hands")) return bad_input("block-dominoes: --hands H0/H1 is required");
-  const dominoes::Rules rules = rules_from(vm);
+  if (!vm.count("hands"))
+    return bad_input("block-dominoes: --hands H0/H1[/H2[/H3]] is required (one hand per seat)");
   endgame::PositionText text;
   text.hands = vm["hands"].as<std::string>();
+  const dominoes::Rules rules = rules_from(vm, text.hands);
   if (vm.count("line")) text.line = vm["line"].as<std::string>();
   if (vm.count("ends")) text.ends = vm["ends"].as<std::string>();
-  text.to_move = int_option(vm, "to-move", 0, 1);
+  text.to_move = int_option(vm, "to-move", 0, rules.seats - 1);
   const dominoes::State s = endgame::parse_position(text, rules);
   const int depth = int_option(vm, "depth", 0, 200);
   endgame::BlockDominoesSolver solver(rules, table_bytes_option(vm, "table-mb"));

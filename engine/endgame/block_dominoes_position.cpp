@@ -71,7 +71,7 @@ void set_ends(const std::string& text, int max_pip, TileSet seen, dominoes::Stat
     throw PositionError("bad ends " + common::quoted(text) + ": expected L,R, e.g. 3,5");
   const int left = value(parts[0]), right = value(parts[1]);
   if (!line_possible(TileSet::full(max_pip) - seen, left, right))
-    throw PositionError("no line built from the tiles outside both hands has ends " +
+    throw PositionError("no line built from the tiles outside the hands has ends " +
                         std::to_string(left) + "," + std::to_string(right));
   s.left = static_cast<std::int8_t>(left);
   s.right = static_cast<std::int8_t>(right);
@@ -91,19 +91,30 @@ bool line_possible(TileSet available, int left, int right) {
   return false;
 }
 
+// The hands' form for `seats` seats, for messages: "H0/H1", "H0/H1/H2", "H0/H1/H2/H3".
+std::string hands_form(int seats) {
+  std::string form = "H0";
+  for (int seat = 1; seat < seats; ++seat) form += "/H" + std::to_string(seat);
+  return form;
+}
+
 dominoes::State parse_position(const PositionText& text, const dominoes::Rules& rules) {
-  if (text.to_move != 0 && text.to_move != 1)
-    throw PositionError("to-move " + std::to_string(text.to_move) + " is not valid: valid 0 or 1");
+  const int seats = rules.seats;
+  if (text.to_move < 0 || text.to_move >= seats)
+    throw PositionError("to-move " + std::to_string(text.to_move) + " is not valid: valid " +
+                        (seats == 2 ? std::string("0 or 1") : "0.." + std::to_string(seats - 1)));
   const std::vector<std::string> hands = common::split_list(text.hands, '/');
-  if (hands.size() != 2)
-    throw PositionError("bad hands " + common::quoted(text.hands) + ": expected H0/H1, e.g. 0-1,2-3/4-4,5-6");
+  if (static_cast<int>(hands.size()) != seats)
+    throw PositionError("bad hands " + common::quoted(text.hands) + ": expected " +
+                        hands_form(seats) + ", one hand per seat, e.g. " +
+                        (seats == 2 ? "0-1,2-3/4-4,5-6" : seats == 3 ? "0-1/2-3/4-4" : "0-1/2-3/4-4/5-6"));
   if (!text.line.empty() && !text.ends.empty())
     throw PositionError("give the line or its ends, not both");
   dominoes::State s;
+  s.seats = static_cast<std::uint8_t>(seats);
   TileSet seen;
   try {
-    add_hand(hands[0], 0, rules.max_pip, seen, s);
-    add_hand(hands[1], 1, rules.max_pip, seen, s);
+    for (int seat = 0; seat < seats; ++seat) add_hand(hands[seat], seat, rules.max_pip, seen, s);
     if (!text.line.empty()) lay_line(text.line, rules.max_pip, seen, s);
   } catch (const dominoes::NotationError& e) {
     throw PositionError(e.what());

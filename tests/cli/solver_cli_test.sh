@@ -18,6 +18,24 @@ check "a forced pass" test "$(head -n1 "$tmp/out")" = "value -1"
 # A small set with hands of any size: seat 0 plays 0-1 on the 1 and is out, scoring 3-3's 6 pips.
 "$bin" block-dominoes --hands 0-1/3-3 --ends 1,2 --double 3 >"$tmp/out" 2>&1
 check "double-3 with one tile each" test "$(head -n1 "$tmp/out")" = "value 6"
+# Four seats in partnerships, worked by hand: on ends 3,5 seat 0 must play 2-3 (left, 2), seat 1
+# 1-5 (right, 1), seat 2 (3-6, 0-0) cannot play and passes, seat 3 plays 2-2 or 1-1, and seat 0
+# goes out with 0-1 on the 1: team 0 scores the pips left with seats 1 and 3, 4-4 and one of
+# 2-2 and 1-1; seat 3 keeps the lighter 1-1, so 8 + 2 = 10.
+"$bin" block-dominoes --hands 0-1,2-3/4-4,1-5/3-6,0-0/2-2,1-1 --ends 3,5 >"$tmp/out" 2>&1
+check "four seats, partners" test "$(head -n1 "$tmp/out")" = "value 10"
+check "four seats, the pass in the pv" grep -qx "pv 2-3L 1-5R pass 2-2L 0-1R" "$tmp/out"
+# The same three hands as three seats, cut-throat: the same play without seat 3, and seat 0 alone
+# scores every other hand's pips: 4-4 (8) and 3-6, 0-0 (9) = 17.
+"$bin" block-dominoes --hands 0-1,2-3/4-4,1-5/3-6,0-0 --ends 3,5 >"$tmp/out" 2>&1
+check "three seats, cut-throat" test "$(head -n1 "$tmp/out")" = "value 17"
+# Four seats without partners, seat 1 to move on ends 3,5, every move forced: seat 1 plays 1-5 on
+# the 5 (ends 3,1), seat 2 3-6 on the 3 (6,1), seat 3 1-1 (6,1), seat 0 0-1 (6,0), seat 1 holding
+# 4-4 passes, seat 2 goes out with 0-0 and scores every other hand: 2-3 (5) + 4-4 (8) + 2-2 (4)
+# = 17, so seat 1's net is -17.
+"$bin" block-dominoes --hands 0-1,2-3/4-4,1-5/3-6,0-0/2-2,1-1 --ends 3,5 --partners false \
+  --to-move 1 >"$tmp/out" 2>&1
+check "four seats, cut-throat, paranoid" test "$(head -n1 "$tmp/out")" = "value -17"
 "$bin" block-dominoes --help >"$tmp/out"
 check "help" grep -q "value V" "$tmp/out"
 

@@ -75,8 +75,22 @@ TEST(Position, ReadsHandsLineAndEnds) {
   EXPECT_TRUE(parse_position({"0-1/2-2", "", "", 0}, rules).line_empty());
 }
 
-void expect_rejected(const PositionText& text, const std::string& must_mention, int max_pip = 6) {
-  dominoes::Rules rules;
+TEST(Position, ReadsOneHandPerSeat) {
+  dominoes::Rules rules = dominoes::table_rules(4);
+  const dominoes::State s = parse_position({"0-1/2-3/4-4/", "", "5,6", 3}, rules);
+  EXPECT_EQ(s.seats, 4);
+  EXPECT_EQ(s.hands[2], dominoes::parse_tiles("4-4", 6));
+  EXPECT_TRUE(s.hands[3].empty());
+  EXPECT_EQ(s.to_move, 3);
+  EXPECT_EQ(s.left, 5);
+  EXPECT_EQ(s.right, 6);
+  rules = dominoes::table_rules(3);
+  EXPECT_EQ(parse_position({"0-1/2-3/4-4", "", "", 2}, rules).seats, 3);
+}
+
+void expect_rejected(const PositionText& text, const std::string& must_mention, int max_pip = 6,
+                     int seats = 2) {
+  dominoes::Rules rules = dominoes::table_rules(seats);
   rules.max_pip = max_pip;
   try {
     parse_position(text, rules);
@@ -99,6 +113,10 @@ TEST(Position, RejectsImpossiblePositions) {
   expect_rejected({"0-1/2-3", "", "7,1", 0}, "0..6");
   expect_rejected({"0-1/2-3", "", "1", 0}, "L,R");
   expect_rejected({"0-1/2-3", "", "1,2", 2}, "0 or 1");
+  expect_rejected({"0-1/2-3/4-4", "", "", 0}, "H0/H1/H2/H3", 6, 4);
+  expect_rejected({"0-1/2-3/4-4/5-5", "", "", 0}, "H0/H1/H2,", 6, 3);
+  expect_rejected({"0-1/2-3/4-4", "", "", 3}, "0..2", 6, 3);
+  expect_rejected({"0-1/2-3/4-4/0-1", "", "", 0}, "twice", 6, 4);
   // Every tile with a 0 but 0-0 is in the hands, and without 0-0 no line can end 0,0 ... nor,
   // with 0-0 also held, 0 and anything.
   expect_rejected({"0-0,0-1,0-2,0-3/0-4,0-5,0-6", "", "0,0", 0}, "no line");
