@@ -40,10 +40,9 @@ READINGS = {
           'games". Read: the games of one match come one after another, in match_game order.',
     "R8": 'rules.md, next-leader `winner`: "the first in turn order from the previous leader on a '
           'tie of pips". Read: counting from the previous leader itself.',
-    "R9": 'formats.md: "in cut-throat game `g` seats the line-up turned by `g` seats" (the schema '
-          'still says 0 or 1, and neither says how two players fill three seats). Read: turning '
-          'one line-up of S seats gives S seatings, so `game` is 0..S-1 in cut-throat, 0 or 1 '
-          'otherwise.',
+    "R9": 'rules.md, "How a tournament deals": with three seats six seatings (line-ups A B A and '
+          'B A B, each turned by 0, 1 and 2 seats), otherwise two. Read: `game` is 0..5 with three '
+          'seats, 0 or 1 otherwise.',
     "R10": 'formats.md: "game numbers the seatings of a deal"; rules.md: "Deal `i` of an experiment '
            '... is a pure function of the experiment\'s seed and `i`". Read: the hands stay with '
            'the seats in every seating (as with two seats), so records of one file with the same '
@@ -427,7 +426,7 @@ def next_leader(rules, teams, previous, outcome):
 # --- one record ------------------------------------------------------------------------------
 
 def check_game_number(record, rules, problems):
-    seatings = rules.seats if rules.seats > 2 and not rules.partners else 2
+    seatings = 6 if rules.seats == 3 else 2
     if record["game"] not in range(seatings):
         problems.append(f"game: {record['game']} is not a seating of this table (0..{seatings - 1}) "
                         "[reading R9]")
