@@ -133,16 +133,11 @@ CheckedGame play_one(const CheckOptions& o, strategies::Player& bot, strategies:
   const dominoes::Deal deal = dominoes::make_deal(rules, o.seed, g, 0);
   const dominoes::Seat bot_seat = static_cast<dominoes::Seat>(game % o.seats);
   tournament::SeatPlayers seats{};
-  tournament::BySeat<dominoes::Rng> streams{};
-  tournament::SeatRngs rngs{};
-  for (dominoes::Seat s = 0; s < o.seats; ++s) {
-    seats[s] = s == bot_seat ? &bot : &random;
-    streams[s] = tournament::seat_stream(o.seed, g, 0, s);
-    rngs[s] = &streams[s];
-  }
+  for (dominoes::Seat s = 0; s < o.seats; ++s) seats[s] = s == bot_seat ? &bot : &random;
+  const tournament::SeatStreams streams(o.seed, g, 0, o.seats);
   dominoes::History history;
   CheckedGame result;
-  result.outcome = tournament::play_game(rules, deal, seats, rngs, &history, g);
+  result.outcome = tournament::play_game(rules, deal, seats, streams.rngs(), &history, g);
   for (int k = 0; k < history.size(); ++k) result.moves += dominoes::to_string(history[k]) + " ";
   return result;
 }

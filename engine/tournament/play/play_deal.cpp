@@ -92,19 +92,14 @@ std::string record_of(const DealContext& d, int game, const Seating& seating, in
                           outcome);
 }
 
-// Game `game` of the deal, a single game of `deal`.
-void single_game(const DealContext& d, const dominoes::Deal& deal, int game, DealTally& t) {
+// Game `game` of the deal, a single game of `deal`; `history` receives its moves (one record
+// for the deal's games, emptied by each).
+void single_game(const DealContext& d, const dominoes::Deal& deal, int game,
+                 dominoes::History& history, DealTally& t) {
   const ExperimentConfig& c = d.config;
   const Seating seating = seating_of(c.rules, game);
-  const auto deal_id = static_cast<std::uint64_t>(d.deal_index);
-  BySeat<dominoes::Rng> streams{};
-  SeatRngs rngs{};
-  for (Seat s = 0; s < c.rules.seats; ++s) {
-    streams[s] = seat_stream(c.seed, deal_id, 0, s);
-    rngs[s] = &streams[s];
-  }
-  dominoes::History history;
-  const GameOutcome g = play_game(c.rules, deal, players_of(d, seating), rngs, &history,
+  const SeatStreams streams(c.seed, static_cast<std::uint64_t>(d.deal_index), 0, c.rules.seats);
+  const GameOutcome g = play_game(c.rules, deal, players_of(d, seating), streams.rngs(), &history,
                                   game_id(d, game), samplers_of(d, seating));
   count_game(c.rules, g, seating, t);
   ++t.leader_games;
@@ -167,9 +162,10 @@ std::optional<DealTally> play(const DealContext& d, const std::function<bool()>*
       dominoes::make_deal(c.rules, c.seed, static_cast<std::uint64_t>(d.deal_index), 0);
   if (d.covariate_solver) t.covariate = deal_covariate(*d.covariate_solver, deal);
   t.has_covariate = d.covariate_solver != nullptr;
+  dominoes::History history;
   for (int game = 0; game < games; ++game) {
     if (game > 0 && abandoned()) return std::nullopt;
-    single_game(d, deal, game, t);
+    single_game(d, deal, game, history, t);
   }
   return t;
 }
