@@ -57,13 +57,14 @@ inline int blocked_winner(const State& s, const Rules& rules) {
     return tie ? -1 : best;
   }
   int best = -1, best_pips = 0;
+  bool tie = false;  // seats of different teams share the fewest pips so far
   for (Seat seat = 0; seat < s.seats; ++seat) {
     const int p = pips(s.hands[seat]);
     const int team = team_of(rules, seat);
-    if (best < 0 || p < best_pips) best = team, best_pips = p;
-    else if (p == best_pips && team != best) best = -2;  // a tie across teams, unless beaten
+    if (best < 0 || p < best_pips) best = team, best_pips = p, tie = false;
+    else if (p == best_pips && team != best) tie = true;
   }
-  return best < 0 ? -1 : best;
+  return tie ? -1 : best;
 }
 
 /// Returns who wins the game that ended (or is taken as ended) in `s`, and the winners' score.

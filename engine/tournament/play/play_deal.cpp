@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/tournament/config/team_spec.h"
 #include "engine/tournament/play/deal_covariate.h"
 #include "engine/tournament/play/game_loop.h"
 #include "engine/tournament/play/games_writer.h"
@@ -57,10 +58,19 @@ std::uint64_t game_id(const DealContext& d, int game) {
          static_cast<std::uint64_t>(game);
 }
 
-// The seats' players, and their decision samplers, under `seating`.
+// Returns true when seat `seat` is its side's second partner seat (2 or 3 with partners).
+bool second_partner(const DealContext& d, Seat seat) {
+  return d.config.rules.partners && seat >= 2;
+}
+
+// The seats' players, and their decision samplers, under `seating`: a side's second partner
+// seat gets the side's partner when it pairs two specs.
 SeatPlayers players_of(const DealContext& d, const Seating& seating) {
   SeatPlayers out{};
-  for (Seat s = 0; s < seating.seats; ++s) out[s] = d.players[seating.side[s]];
+  for (Seat s = 0; s < seating.seats; ++s) {
+    const int side = seating.side[s];
+    out[s] = second_partner(d, s) && d.partners[side] ? d.partners[side] : d.players[side];
+  }
   return out;
 }
 SeatSamplers samplers_of(const DealContext& d, const Seating& seating) {
@@ -74,7 +84,10 @@ std::string record_of(const DealContext& d, int game, const Seating& seating, in
                       const dominoes::Deal& deal, const dominoes::History& history,
                       const GameOutcome& outcome) {
   std::vector<std::string> players;
-  for (Seat s = 0; s < seating.seats; ++s) players.push_back(d.specs[seating.side[s]]);
+  for (Seat s = 0; s < seating.seats; ++s) {
+    const std::vector<std::string> members = team_members(d.specs[seating.side[s]]);
+    players.push_back(second_partner(d, s) ? members.back() : members.front());
+  }
   return game_record_json({d.deal_index, game, match_game}, players, d.config.rules, deal, history,
                           outcome);
 }
