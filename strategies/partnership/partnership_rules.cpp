@@ -3,6 +3,7 @@
 #include <array>
 #include <tuple>
 
+#include "strategies/heuristic/heuristic_strategy.h"
 #include "strategies/seed_order.h"
 
 namespace strategies {
@@ -92,7 +93,7 @@ PartnershipView make_view(TileSet hand, TileSet line, TileSet all_tiles, int lef
   v.next_lacks = lacks[(me + 1) % kSeats];
   v.other_opponent_lacks = lacks[(me + 3) % kSeats];
   // A suit is the partner's while it may still hold a tile of it: not passed on, some tile unseen.
-  const ValueSet put_out = suits_put_out(moves, leader, kSeats, partner);
+  const ValueSet put_out = suits_led(moves, leader, partner);
   for (int value = 0; value <= dominoes::kMaxPip; ++value)
     if (put_out.contains(value) &&
         !v.partner_lacks.contains(value) && !(dominoes::tiles_with(value) & v.unseen).empty())
@@ -102,19 +103,11 @@ PartnershipView make_view(TileSet hand, TileSet line, TileSet all_tiles, int lef
 
 }  // namespace
 
-ValueSet suits_put_out(std::span<const Move> moves, Seat leader, int seats, Seat seat) {
+ValueSet suits_led(std::span<const Move> moves, Seat leader, Seat seat) {
   ValueSet suits;
-  int left = -1, right = -1;
-  for (std::size_t k = 0; k < moves.size(); ++k) {
-    const Move m = moves[k];
-    if (m.is_pass()) continue;
-    const Ends after = ends_after(m, left, right);
-    if (static_cast<Seat>((leader + k) % static_cast<std::size_t>(seats)) == seat) {
-      if (m.placement() == Placement::kLead) suits.insert(after.left);
-      suits.insert(exposed_value(m, left, right));
-    }
-    left = after.left, right = after.right;
-  }
+  if (moves.empty() || leader != seat) return suits;
+  suits.insert(dominoes::tile_low(moves[0].tile()));
+  suits.insert(dominoes::tile_high(moves[0].tile()));
   return suits;
 }
 
@@ -157,6 +150,8 @@ Move partnership_move(const MoveList& legal, const PartnershipView& view) {
     return legal.contains(lead) ? lead : legal[0];
   }
   MoveList candidates = legal;
+  // Rule 0: a double (a double left in hand may be hanged).
+  keep_if_any(candidates, [](Move m) { return dominoes::is_double(m.tile()); });
   // Rule 1: do not block the partner (take none of its suits off the ends).
   const ValueSet shown_before = showing({left, right}, view.partner_suits);
   keep_if_any(candidates, [&](Move m) {
@@ -174,17 +169,20 @@ Move partnership_move(const MoveList& legal, const PartnershipView& view) {
     return std::tuple{ends_in(e, view.next_lacks), -ends_in(e, view.partner_lacks),
                       ends_in(e, view.other_opponent_lacks)};
   });
-  // Rule 4: keep tiles that follow the new ends (do not open a suit without strength).
+  // Rule 4: hard ends: the most tiles of the new ends in hand or on the line.
+  keep_best(candidates, [&](Move m) {
+    return visible_carriers(m, left, right, view.hand | view.line);
+  });
+  // Rule 5: keep tiles that follow the new ends (do not open a suit without strength).
   keep_best(candidates, [&](Move m) {
     const Ends e = ends_after(m, left, right);
     TileSet rest = view.hand;
     rest.erase(m.tile());
     return (rest & (dominoes::tiles_with(e.left) | dominoes::tiles_with(e.right))).size();
   });
-  // Rule 5: drop the heaviest tile; then a double; then the highest in the seed's order.
+  // Rule 6: drop the heaviest tile; then the highest in the seed's order.
   keep_best(candidates, [&](Move m) {
-    return std::tuple{dominoes::tile_pips(m.tile()), dominoes::is_double(m.tile()) ? 1 : 0,
-                      seed_order_key(m, left, right)};
+    return std::tuple{dominoes::tile_pips(m.tile()), seed_order_key(m, left, right)};
   });
   return candidates[0];
 }

@@ -23,20 +23,18 @@ struct PartnershipView {
   dominoes::TileSet unseen;  ///< tiles neither in `hand` nor on `line`
   int left = -1;             ///< the left open end, -1 before the lead
   int right = -1;            ///< the right open end, -1 before the lead
-  /// Values the partner has put at an open end (both values of its lead, the new end of each
-  /// later tile), less those it has since passed on and those of which the mover sees every tile.
+  /// The values of the partner's lead when it led, less those it has since passed on and those of
+  /// which the mover sees every tile.
   dominoes::ValueSet partner_suits;
   dominoes::ValueSet partner_lacks;        ///< values the partner has shown it lacks
   dominoes::ValueSet next_lacks;           ///< values the next seat (an opponent) lacks
   dominoes::ValueSet other_opponent_lacks; ///< values the seat before the mover lacks
 };
 
-/// Returns the values seat `seat` put at an open end in the moves `moves` of a game led by
-/// `leader` at a table of `seats` seats (move k by seat (leader + k) mod seats): both values of
-/// the lead when it led, and for each later tile it played the value the tile left at the end it
-/// covered. Passes put nothing.
-dominoes::ValueSet suits_put_out(std::span<const dominoes::Move> moves, dominoes::Seat leader,
-                                 int seats, dominoes::Seat seat);
+/// Returns the values of the tile seat `seat` led in the moves `moves` of a game led by `leader`
+/// (its suits as the lead announces them), or none when it did not lead or nothing was played.
+dominoes::ValueSet suits_led(std::span<const dominoes::Move> moves, dominoes::Seat leader,
+                             dominoes::Seat seat);
 
 /// Returns the view of the seat observing `obs` (four seats with partners: its partner sits
 /// two seats on).
@@ -55,7 +53,7 @@ PartnershipView partnership_view(const dominoes::State& before, int max_pip,
 dominoes::Tile partnership_lead(dominoes::TileSet hand);
 
 /// Returns the move the convention plays among `legal` (at least one move) in `view`: the lead
-/// rule on an empty line, else rules 1-5 of partnership_strategy.h in order.
+/// rule on an empty line, else rules 0-6 of partnership_strategy.h in order.
 dominoes::Move partnership_move(const dominoes::MoveList& legal, const PartnershipView& view);
 
 }  // namespace strategies

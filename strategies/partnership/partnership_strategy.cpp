@@ -17,10 +17,11 @@ StrategyInfo partnership_strategy_info() {
   return {.name = "partner",
           .summary = "the partnership convention: strong lead, repeat the partner, never block it",
           .method = "with partners: lead the most accompanied double, else the tile with the most "
-                    "tiles of its values; then, in order: never take a partner's suit off the "
-                    "ends, repeat the partner's suit, ends the next opponent lacks (then fewest "
-                    "the partner lacks, most the other opponent lacks), keep tiles that follow "
-                    "the ends, the heaviest tile. Without partners the seed heuristic",
+                    "tiles of its values; then, in order: a double, never take the suit the "
+                    "partner led off the ends, repeat it, ends the next opponent lacks (then "
+                    "fewest the partner lacks, most the other opponent lacks), hard ends (most "
+                    "tiles of them in hand or on the line), keep tiles that follow the ends, the "
+                    "heaviest tile. Without partners the seed heuristic",
           .source = "Simosa Alarcón, \"Ciencia y Arte en el Dominó\" (1957); Zaibert, "
                     "\"Principios y Sistemas del Dominó por Parejas\"; Castel, \"28 consejos para "
                     "jugar al dominó por parejas\" (2012); dominoj.com tips; "

@@ -71,7 +71,7 @@ Table eight_turns() {
                0, {"5-5", "4-5L", "4-4L", "1-4L", "2-5R", "pass", "2-3R", "3-6R"});
 }
 
-// A view with ends `left`, `right` and hand `hand`; nothing else known.
+// A view with ends `left`, `right` and hand `hand`; nothing else known (an empty line).
 PartnershipView view(const char* hand, int left, int right) {
   PartnershipView v;
   v.hand = tiles(hand);
@@ -85,20 +85,18 @@ std::string play(const PartnershipView& v) {
       partnership_move(dominoes::legal_moves(v.hand, v.left, v.right), v));
 }
 
-TEST(Partnership, SuitsPutOutAreTheLeadAndTheNewEndsOfASeat) {
+TEST(Partnership, SuitsLedAreTheValuesOfTheLeadersLead) {
   const Table t = eight_turns();
-  // Seat 2 played 4-4 on a 4 (new end 4) and 2-3 on a 2 (new end 3); seat 0 led 5-5 and put 2
-  // out with 2-5 on a 5; seat 1 put 4 out with 4-5 on a 5; seat 3 put 1 and 6 out.
   const auto moves = t.history.moves();
-  EXPECT_EQ(suits_put_out(moves, 0, 4, 2), values({4, 3}));
-  EXPECT_EQ(suits_put_out(moves, 0, 4, 0), values({5, 2}));
-  EXPECT_EQ(suits_put_out(moves, 0, 4, 1), values({4}));
-  EXPECT_EQ(suits_put_out(moves, 0, 4, 3), values({1, 6}));
+  EXPECT_EQ(suits_led(moves, 0, 0), values({5}));  // seat 0 led 5-5
+  for (int seat : {1, 2, 3}) EXPECT_TRUE(suits_led(moves, 0, seat).empty()) << seat;
+  EXPECT_EQ(suits_led(moves.first(1), 2, 2), values({5}));
+  EXPECT_TRUE(suits_led({}, 0, 0).empty());
 }
 
 TEST(Partnership, ViewReadsThePartnerAndTheOpponentsAroundTheSeat) {
   const PartnershipView v = partnership_view(eight_turns().observation());
-  EXPECT_EQ(v.partner_suits, values({3, 4}));
+  EXPECT_TRUE(v.partner_suits.empty());  // seat 2 did not lead
   EXPECT_EQ(v.next_lacks, values({1, 2}));  // seat 1 passed on ends 1 and 2
   EXPECT_TRUE(v.partner_lacks.empty());
   EXPECT_TRUE(v.other_opponent_lacks.empty());
@@ -155,9 +153,15 @@ TEST(Partnership, TheStrategyLeadsByTheLeadRule) {
   EXPECT_EQ(t.choose(h), "5-5");  // the seed heuristic leads its smallest double
 }
 
+TEST(Partnership, Rule0PlaysADouble) {
+  // Ends 3 and 4: 3-3L and 4-6R leave ends carried by both tiles alike (rule 4: 2 each) and keep
+  // one follower each (rule 5); rule 6 alone would drop the heavier 4-6.
+  EXPECT_EQ(play(view("3-3,4-6", 3, 4)), "3-3L");
+}
+
 TEST(Partnership, Rule1DoesNotTakeThePartnersSuitOffTheEnds) {
   // Ends 3 and 4, the partner's suit 4. 4-6R would leave 3, 6 (no 4): a block of the partner.
-  // 1-3L leaves 1, 4. Without rule 1, rule 5 would drop the heavier 4-6.
+  // 1-3L leaves 1, 4. Rules 4 and 5 tie (2 carriers, 1 follower each); rule 6 would drop 4-6.
   PartnershipView v = view("4-6,1-3", 3, 4);
   v.partner_suits = values({4});
   EXPECT_EQ(play(v), "1-3L");
@@ -171,8 +175,8 @@ TEST(Partnership, Rule1DoesNotTakeThePartnersSuitOffTheEnds) {
 
 TEST(Partnership, Rule2RepeatsThePartnersSuit) {
   // Ends 3 and 4, the partner's suit 4. 3-4L leaves 4, 4 (repeats the 4); 3-6L leaves 6, 4;
-  // 3-4R leaves 3, 3 (rule 1 takes it out). Without rule 2, rule 4 would take 3-6L: it keeps 3-4,
-  // which follows the 4, where 3-4L keeps 3-6, which follows neither 4.
+  // 3-4R leaves 3, 3 (rule 1 takes it out). Without rule 2, rule 4 would take 3-6L: both tiles
+  // carry its ends 6 or 4, only 3-4 carries 3-4L's 4, 4.
   PartnershipView v = view("3-4,3-6", 3, 4);
   v.partner_suits = values({4});
   EXPECT_EQ(play(v), "3-4L");
@@ -182,8 +186,9 @@ TEST(Partnership, Rule2RepeatsThePartnersSuit) {
 
 TEST(Partnership, Rule3PlaysTheEndsTheNextOpponentLacks) {
   // In the eight-turn game seat 1, who plays next, passed on 1 and 2. 5-6R leaves ends 1, 5 (a 1
-  // it lacks); 0-1L leaves 0, 6 (none). Without rule 3, rule 4 would play 0-1L: after it 5-6,
-  // 0-0, 0-2, 0-3 follow the ends 0 and 6 (4 tiles), after 5-6R only 0-1 follows 1 and 5.
+  // it lacks); 0-1L leaves 0, 6 (none). Without rule 3: rule 4 ties (6 visible carriers each:
+  // 0-1, 5-6, 0-0, 0-2, 0-3, 3-6 for 0, 6; 0-1, 5-6, 5-5, 4-5, 1-4, 2-5 for 1, 5), and rule 5
+  // plays 0-1L: after it 5-6, 0-0, 0-2, 0-3 follow 0 or 6, after 5-6R only 0-1 follows 1 or 5.
   const Table t = eight_turns();
   PartnershipStrategy p;
   EXPECT_EQ(t.choose(p), "5-6R");
@@ -193,7 +198,7 @@ TEST(Partnership, Rule3PlaysTheEndsTheNextOpponentLacks) {
 }
 
 TEST(Partnership, Rule3ThenCoversWhatThePartnerLacksThenPlaysTheOtherOpponentsLacks) {
-  // Ends 3 and 4: 3-6L leaves 6, 4; 3-5L leaves 5, 4. Rules 4 and 5 alone play 3-6L (heavier).
+  // Ends 3 and 4: 3-6L leaves 6, 4; 3-5L leaves 5, 4. Rules 4 to 6 alone play 3-6L (heavier).
   PartnershipView v = view("3-6,3-5", 3, 4);
   EXPECT_EQ(play(v), "3-6L");
   v.partner_lacks = values({6});  // the partner lacks 6: do not leave it a 6
@@ -205,18 +210,30 @@ TEST(Partnership, Rule3ThenCoversWhatThePartnerLacksThenPlaysTheOtherOpponentsLa
   EXPECT_EQ(play(v), "3-6L");
 }
 
-TEST(Partnership, Rule4KeepsTilesThatFollowTheEnds) {
-  // Ends 3 and 4: 3-6L leaves 6, 4, which neither 1-3 nor 1-1 follows; 1-3L leaves 1, 4, which
-  // 1-1 follows. Rule 4 plays 1-3L although 3-6 is heavier (rule 5).
-  EXPECT_EQ(play(view("3-6,1-3,1-1", 3, 4)), "1-3L");
+TEST(Partnership, Rule4PlaysHardEnds) {
+  // Ends 3 and 4, the ones 0-1, 1-1, 1-2 and 1-6 on the line: 1-3L leaves 1, 4, carried by 1-3
+  // and the four ones (5); 3-5L leaves 5, 4, carried by 3-5 alone. Neither keeps a follower; rule
+  // 6 alone would drop the heavier 3-5.
+  PartnershipView v = view("1-3,3-5", 3, 4);
+  v.line = tiles("0-1,1-1,1-2,1-6");
+  EXPECT_EQ(play(v), "1-3L");
+  v.line = tiles("");
+  EXPECT_EQ(play(v), "3-5L");
 }
 
-TEST(Partnership, Rule5DropsTheHeaviestTileThenADouble) {
-  // Ends 3 and 4, neither move keeps a follower: the heavier 3-6 (9 pips) before 1-3 (4).
+TEST(Partnership, Rule5KeepsTilesThatFollowTheEnds) {
+  // Ends 3 and 4, 6-6 on the line: 3-6L leaves 6, 4 (carried by 3-6, 6-6), 1-3L leaves 1, 4
+  // (1-3, 1-1): a tie for rule 4. After 1-3L, 1-1 follows the 1; after 3-6L nothing follows.
+  PartnershipView v = view("3-6,1-3,1-1", 3, 4);
+  v.line = tiles("6-6");
+  EXPECT_EQ(play(v), "1-3L");
+}
+
+TEST(Partnership, Rule6DropsTheHeaviestTile) {
+  // Ends 3 and 4, each move's ends carried by its own tile only, no follower: 3-6 (9 pips).
   EXPECT_EQ(play(view("3-6,1-3", 3, 4)), "3-6L");
-  // Ends 3 and 2: 3-3L and 2-4R, 6 pips each, each keeps the other as a follower: the double,
-  // although 2-4R (exposing 4) is the higher in the seed's order.
-  EXPECT_EQ(play(view("3-3,2-4", 3, 2)), "3-3L");
+  // Equal pips (3-6L and 4-5R, 9 each): the higher in the seed's order, [6,3] before [5,4].
+  EXPECT_EQ(play(view("3-6,4-5", 3, 4)), "3-6L");
 }
 
 TEST(Partnership, WithoutPartnersPlaysTheSeedHeuristic) {

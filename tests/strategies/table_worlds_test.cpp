@@ -88,9 +88,9 @@ TEST(TableWorlds, UniformModelsWeighByTheLegalMovesOfEachDecision) {
 }
 
 TEST(TableWorlds, TheConventionReadsThePartnerOnly) {
-  // Seat 2, seat 0's partner, played 2-3R at move 6, taking seat 0's suit 2 off the ends: the
-  // convention would not have (it plays 2-2R, below), so with partner=convention the true world
-  // is ruled out, whatever the opponents' model.
+  // Seat 2, seat 0's partner, played 2-3R at move 6, where the convention plays a double (2-2R,
+  // below), so with partner=convention the true world is ruled out, whatever the opponents'
+  // model.
   const TableGame g;
   const auto obs = g.observation(0);
   const UniformModel uniform;
@@ -109,10 +109,9 @@ TEST(TableWorlds, TheConventionReadsThePartnerOnly) {
 
 TEST(TableWorlds, TheConventionModelIsThePartnerStrategysPolicy) {
   // Before move 6, seat 2 to move on ends 1, 2 holding 2-3, 1-1, 1-2, 1-3, 1-5, 2-2; its partner
-  // (seat 0) put out 5 and 2. By hand: rule 1 drops 2-3R and 1-2R (they cover the 2); rule 2
-  // keeps 1-2L, 1-5L, 2-2R (they leave a 2 or a 5); rule 3: seat 1, the seat before seat 2,
-  // lacks 1 and 2: 1-2L (ends 2, 2) and 2-2R (1, 2) leave it two such ends; rule 4: after 2-2R
-  // five tiles follow the ends 1, 2, after 1-2L two follow 2: 2-2R.
+  // (seat 0) led 5-5. By hand: rule 0 keeps the doubles 1-1L and 2-2R; both leave ends 1, 2, so
+  // rules 1 to 5 tie (no 5 at the ends; two ends seat 1, the seat before, lacks; 8 visible
+  // carriers; 5 followers); rule 6: 2-2 is the heavier: 2-2R.
   const TableGame g(6);
   const auto obs = g.observation(2);
   const auto legal = obs.legal_moves();
