@@ -277,6 +277,8 @@ std::vector<Sweep> swept_parameters(const ExperimentConfig& config) {
 }
 
 std::string control_variate_refusal(const ExperimentConfig& c) {
+  if (c.rules.seats != 2)
+    return "control-variate on needs two seats: its covariate is the two-seat open-hands value";
   if (c.rules.match_target > 0)
     return "control-variate on needs single games (target 0): a match deals many games";
   if (c.rules.leader == dominoes::LeaderRule::kAlternate)
