@@ -118,8 +118,10 @@ TEST(TableWorlds, TheConventionModelIsThePartnerStrategysPolicy) {
   PartnershipStrategy strategy;
   std::vector<double> expected(static_cast<std::size_t>(legal.size()));
   ASSERT_TRUE(strategy.policy(obs, legal, expected));
-  const auto decisions = other_seat_decisions(g.observation(0));
-  const SeatDecision& d = decisions[3];  // seat 2's decision at move 6
+  const TableGame whole;  // seat 2's move 6 is a decision in the record of the whole game
+  const auto decisions = other_seat_decisions(whole.observation(0));
+  ASSERT_EQ(decisions.size(), 5u);
+  const SeatDecision& d = decisions[3];
   ASSERT_EQ(d.index, 6);
   dominoes::State s = d.before;
   s.hands[2] |= g.state.hands[2];
