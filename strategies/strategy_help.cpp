@@ -89,13 +89,27 @@ std::size_t columns(std::string_view text) {
   }));
 }
 
+// Returns the seat counts a strategy plays, as the listing's column shows them: "2", "2-4".
+std::string seat_counts_text(const StrategyInfo& s) {
+  const std::vector<int>& counts = s.seat_counts;
+  if (counts.empty()) return "-";
+  const bool run = counts.back() - counts.front() + 1 == static_cast<int>(counts.size());
+  if (counts.size() > 1 && run)
+    return std::to_string(counts.front()) + "-" + std::to_string(counts.back());
+  std::string text;
+  for (int c : counts) text += (text.empty() ? "" : ",") + std::to_string(c);
+  return text;
+}
+
 std::string strategy_listing(const Registry& registry) {
   std::string out =
-      "Strategies: a player is NAME or NAME(key=value,...); dominoes strategies NAME explains one\n";
+      "Strategies, the seat counts each plays, and what it does; dominoes strategies NAME explains one\n";
   for (const auto& s : registry.all()) {
     std::string name = "  " + s.name;
     name += std::string(name.size() < 2 + kNameColumn ? 2 + kNameColumn - name.size() : 0, ' ');
-    out += cut_to(name + "  " + s.summary, kHelpWidth) + "\n";
+    std::string seats = seat_counts_text(s);
+    seats += std::string(seats.size() < 5 ? 5 - seats.size() : 0, ' ');
+    out += cut_to(name + "  " + seats + s.summary, kHelpWidth) + "\n";
   }
   return out;
 }
@@ -108,6 +122,7 @@ std::string strategy_details(const Registry& registry, std::string_view name) {
   std::string out = wrapped(info->summary, info->name + ": ", "  ") + "\n";
   if (info->omniscient)
     out += "It CHEATS: it sees both hands. An upper bound on playing strength, not a fair player.\n";
+  out += "Seats: " + seat_counts_text(*info) + " (docs/rules.md, \"Three and four seats\")\n";
   if (!info->method.empty()) out += wrapped(info->method, "Method: ", "  ");
   if (!info->source.empty()) out += wrapped(info->source, "Source: ", "  ");
   return out + "\n" + parameters_text(*info);

@@ -27,15 +27,19 @@ namespace po = boost::program_options;
 struct CheckOptions {
   bots::BotConfig bot;
   int games = 20;
+  int seats = 2;  // the table: 2, or 3 and 4 under their written rules (rules.h table_rules)
   std::uint64_t seed = 1;
   std::string log;
 };
 
 constexpr const char* kHelp =
-    "Usage: dominoes check-bot 'COMMAND' [--games N] [--time-ms T] [--dir D] [--seed S] [--log F]\n\n"
+    "Usage: dominoes check-bot 'COMMAND' [--games N] [--seats S] [--time-ms T] [--dir D] [--seed S]\n"
+    "                          [--log F]\n\n"
     "Checks an external bot against the bot protocol (DBP 1, docs/protocol.md): starts\n"
     "COMMAND (run by /bin/sh -c), checks the handshake (dbp 1 -> id ... dbpok, isready ->\n"
-    "readyok), plays N games against `random` on the seed's game, alternating seats, and\n"
+    "readyok), plays N games against `random` on the seed's game (or at a table of --seats 3 or 4\n"
+    "under the written partnership rules, single hands, `random` in every other seat), the bot's\n"
+    "seat turning from game to game, and\n"
     "checks every answer to `go` (a listed legal move, within the time), then `quit`. It also\n"
     "replays the first games with the same seeds: a bot that draws only from the `seed` of\n"
     "newgame plays them the same way, which reproducible tables need. Prints what it found in\n"
@@ -48,6 +52,7 @@ po::options_description options() {
   o.add_options()("help,h", "show this help")(
       "command", po::value<std::string>(), "the bot's command, e.g. 'python3 mybot.py'")(
       "games", po::value<std::string>(), "games to play, 1..10000 (default 20)")(
+      "seats", po::value<std::string>(), "seats at the table, 2, 3 or 4 (default 2; docs/rules.md)")(
       "time-ms", po::value<std::string>(), "time per move in ms, 1..3600000 (default 1000)")(
       "dir", po::value<std::string>(), "the bot's working directory (default: this one)")(
       "seed", po::value<std::string>(), "seed of the deals, 0..2^64-1 (default 1)")(
@@ -83,6 +88,13 @@ CheckOptions parse(const std::vector<std::string>& args, bool& help) {
                                   " is not valid: valid 1 to 10000");
     o.games = *n;
   }
+  if (vm.count("seats")) {
+    const auto n = common::parse_int<int>(vm["seats"].as<std::string>());
+    if (!n || *n < 2 || *n > dominoes::kMaxSeats)
+      throw std::invalid_argument("seats " + common::quoted(vm["seats"].as<std::string>()) +
+                                  " is not valid: valid 2, 3 or 4");
+    o.seats = *n;
+  }
   if (vm.count("seed")) {
     const auto s = common::parse_int<std::uint64_t>(vm["seed"].as<std::string>());
     if (!s)
@@ -106,7 +118,7 @@ std::string ms(double value) {
   return text;
 }
 
-// One game of the check: the bot in seat `game % 2` against random. Returns the moves' text and
+// One game of the check: the bot in seat `game % seats`, random in the others. Returns the moves' text and
 // the outcome.
 struct CheckedGame {
   std::string moves;
@@ -115,17 +127,17 @@ struct CheckedGame {
 
 CheckedGame play_one(const CheckOptions& o, strategies::Player& bot, strategies::Player& random,
                      int game) {
-  const dominoes::Rules rules;
+  dominoes::Rules rules = dominoes::table_rules(o.seats);
+  rules.match_target = 0;  // single hands: each game is checked on its own
   const auto g = static_cast<std::uint64_t>(game);
   const dominoes::Deal deal = dominoes::make_deal(rules, o.seed, g, 0);
-  const dominoes::Seat bot_seat = static_cast<dominoes::Seat>(game % 2);
-  tournament::SeatPlayers seats{&bot, &random};
-  if (bot_seat == 1) std::swap(seats[0], seats[1]);
-  dominoes::Rng r0 = tournament::seat_stream(o.seed, g, 0, 0);
-  dominoes::Rng r1 = tournament::seat_stream(o.seed, g, 0, 1);
+  const dominoes::Seat bot_seat = static_cast<dominoes::Seat>(game % o.seats);
+  tournament::SeatPlayers seats{};
+  for (dominoes::Seat s = 0; s < o.seats; ++s) seats[s] = s == bot_seat ? &bot : &random;
+  const tournament::SeatStreams streams(o.seed, g, 0, o.seats);
   dominoes::History history;
   CheckedGame result;
-  result.outcome = tournament::play_game(rules, deal, seats, {&r0, &r1}, &history, g);
+  result.outcome = tournament::play_game(rules, deal, seats, streams.rngs(), &history, g);
   for (int k = 0; k < history.size(); ++k) result.moves += dominoes::to_string(history[k]) + " ";
   return result;
 }
@@ -135,17 +147,19 @@ int play_and_report(const CheckOptions& o, strategies::Player& bot, bots::BotStr
   strategies::Player random = strategies::Registry::builtin().make("random");
   int problems = 0;
   std::vector<CheckedGame> games;
-  std::array<long, 2> points{};  // the bot's, random's
+  std::array<long, 2> points{};  // the bot's team's, the other teams'
   int forfeited = 0;
   for (int g = 0; g < o.games; ++g) {
     games.push_back(play_one(o, bot, random, g));
     const auto& out = games.back().outcome;
-    points[0] += out.points[g % 2];
-    points[1] += out.points[1 - g % 2];
+    const int bot_team = out.teams[g % o.seats];
+    if (out.winner_team >= 0) points[out.winner_team == bot_team ? 0 : 1] += out.team_points(out.winner_team);
     forfeited += out.forfeited() ? 1 : 0;
   }
   const bots::BotStats& s = bs.stats();
-  std::cout << "games: " << o.games << " against random, seats alternating: "
+  std::cout << "games: " << o.games << " against random"
+            << (o.seats == 2 ? "" : " at " + std::to_string(o.seats) + " seats")
+            << ", seats turning: "
             << o.games - forfeited << " finished, " << forfeited << " forfeited by the bot; it "
             << "scored " << points[0] << " points, random " << points[1] << "\n";
   for (const auto& f : s.failures) {

@@ -143,15 +143,18 @@ def require(fields: Dict[str, str], *keys: str) -> List[str]:
 class Game:
     """The game in progress, from `newgame`, `hand` and the `event`s so far.
 
-    id: the runner's game id as written (a string, e.g. "12"); seat: 0 or 1; rules: the parsed
-    variant (see parse_rules); seed: the game's seed for the bot's own random choices (an int
-    below 2**64; draw only from it to keep tables reproducible); hand: the dealt hand, low-high
-    tiles (empty until `hand` arrives); events: (seat, move) for every public event in order,
-    the bot's own moves included.
+    id: the runner's game id as written (a string, e.g. "12"); seat: 0 to seats - 1; seats: the
+    seats at the table (2, 3 or 4); teams: each seat's team in seat order ([0, 1] for two seats,
+    [0, 1, 0, 1] with partners); rules: the parsed variant (see parse_rules); seed: the game's
+    seed for the bot's own random choices (an int below 2**64; draw only from it to keep tables
+    reproducible); hand: the dealt hand, low-high tiles (empty until `hand` arrives); events:
+    (seat, move) for every public event in order, the bot's own moves included.
     """
 
     id: str = ""
     seat: int = 0
+    seats: int = 2
+    teams: List[int] = field(default_factory=lambda: [0, 1])
     rules: Dict[str, RuleValue] = field(default_factory=dict)
     seed: int = 0
     hand: List[Tile] = field(default_factory=list)
@@ -164,11 +167,13 @@ class Observation:
 
     line: the tiles in line order, each as laid (left value first); empty on the lead.
     ends: (left, right) open values, or None on the lead.
-    hand: the bot's tiles, low-high.  opp: the opponent's tile count.
-    lacks: values the opponent has shown it lacks by passing, ascending as the runner sent them.
+    hand: the bot's tiles, low-high.  opp: the opponent's tile count (with more than two seats:
+    the next seat's).  lacks: values the opponent (the next seat) has shown it lacks by passing,
+    ascending as the runner sent them.  counts: every seat's tile count, in seat order.
+    lacks_by_seat: the values each seat has shown it lacks, in seat order.
     legal: the legal moves as strings (at least two); `choose` returns one of them as written.
     time_ms: milliseconds left for this move.
-    seat, game_id, rules, seed, events: as in `Game` (events is a copy, oldest first).
+    seat, seats, teams, game_id, rules, seed, events: as in `Game` (events is a copy).
     """
 
     line: List[Tile]
@@ -178,7 +183,11 @@ class Observation:
     lacks: List[int]
     legal: List[str]
     time_ms: int
+    counts: List[int] = field(default_factory=list)
+    lacks_by_seat: List[List[int]] = field(default_factory=list)
     seat: int = 0
+    seats: int = 2
+    teams: List[int] = field(default_factory=lambda: [0, 1])
     game_id: str = ""
     rules: Dict[str, RuleValue] = field(default_factory=dict)
     seed: int = 0
@@ -187,26 +196,47 @@ class Observation:
 
 def parse_go(words: Sequence[str], game: Game) -> Observation:
     """Returns the Observation of a `go` message (its words after `go`) in the context of `game`.
-    Raises ProtocolError when a field is missing or malformed.
+    Two seats send `opp=` and the opponent's `lacks=`; more seats `counts=` and every seat's
+    `lacks=` separated by '/'. Raises ProtocolError when a field is missing or malformed.
     """
     fields = parse_fields(words)
-    line, ends, hand, opp, lacks, legal, time_ms = require(
-        fields, "line", "ends", "hand", "opp", "lacks", "legal", "time"
+    line, ends, hand, lacks, legal, time_ms = require(
+        fields, "line", "ends", "hand", "lacks", "legal", "time"
     )
-    if not opp.isdigit() or not time_ms.isdigit():
-        raise ProtocolError(f"opp and time must be numbers, got opp={opp} time={time_ms}")
+    if game.seats == 2:
+        (opp,) = require(fields, "opp")
+        if not opp.isdigit():
+            raise ProtocolError(f"opp must be a number, got opp={opp}")
+        counts = [0, 0]
+        counts[game.seat], counts[1 - game.seat] = len(parse_tiles(hand)), int(opp)
+        lacks_by_seat = [[], []]
+        lacks_by_seat[1 - game.seat] = parse_ints(lacks)
+    else:
+        (count_text,) = require(fields, "counts")
+        counts = parse_ints(count_text)
+        lacks_by_seat = [parse_ints(part) for part in lacks.split("/")]
+        if len(counts) != game.seats or len(lacks_by_seat) != game.seats:
+            raise ProtocolError(f"counts and lacks must list {game.seats} seats, got "
+                                f"counts={count_text} lacks={lacks}")
+    if not time_ms.isdigit():
+        raise ProtocolError(f"time must be a number, got time={time_ms}")
     end_values = parse_ints(ends)
     if len(end_values) not in (0, 2):
         raise ProtocolError(f"ends must be - or left,right, got {ends!r}")
+    following = (game.seat + 1) % game.seats
     return Observation(
         line=parse_tiles(line),
         ends=(end_values[0], end_values[1]) if end_values else None,
         hand=[low_high(tile) for tile in parse_tiles(hand)],
-        opp=int(opp),
-        lacks=parse_ints(lacks),
+        opp=counts[following],
+        lacks=lacks_by_seat[following],
         legal=parse_list(legal),
         time_ms=int(time_ms),
+        counts=counts,
+        lacks_by_seat=lacks_by_seat,
         seat=game.seat,
+        seats=game.seats,
+        teams=list(game.teams),
         game_id=game.id,
         rules=dict(game.rules),
         seed=game.seed,
@@ -215,24 +245,32 @@ def parse_go(words: Sequence[str], game: Game) -> Observation:
 
 
 def parse_newgame(words: Sequence[str]) -> Game:
-    """Returns a fresh Game from the words after `newgame`; raises ProtocolError."""
-    game_id, seat, rules, seed = require(parse_fields(words), "game", "seat", "rules", "seed")
-    if seat not in ("0", "1") or not seed.isdigit():
-        raise ProtocolError(f"seat must be 0 or 1 and seed a number, got seat={seat} seed={seed}")
-    return Game(id=game_id, seat=int(seat), rules=parse_rules(rules), seed=int(seed))
+    """Returns a fresh Game from the words after `newgame` (with more than two seats also
+    `seats=` and `teams=`); raises ProtocolError."""
+    fields = parse_fields(words)
+    game_id, seat, rules, seed = require(fields, "game", "seat", "rules", "seed")
+    seats = int(fields.get("seats", "2")) if fields.get("seats", "2").isdigit() else 0
+    teams = parse_ints(fields["teams"]) if "teams" in fields else list(range(seats))
+    if seats not in (2, 3, 4) or len(teams) != seats:
+        raise ProtocolError(f"seats must be 2, 3 or 4 with a team per seat, got seats="
+                            f"{fields.get('seats')} teams={fields.get('teams')}")
+    if not seat.isdigit() or int(seat) >= seats or not seed.isdigit():
+        raise ProtocolError(f"seat must be 0 to {seats - 1} and seed a number, got seat={seat} seed={seed}")
+    return Game(id=game_id, seat=int(seat), seats=seats, teams=teams, rules=parse_rules(rules),
+                seed=int(seed))
 
 
-def parse_gameover(words: Sequence[str]) -> Tuple[Tuple[int, int], Tuple[List[Tile], List[Tile]]]:
-    """Returns ((points0, points1), (hand0, hand1)) from the words after `gameover`.
+def parse_gameover(words: Sequence[str]) -> Tuple[Tuple[int, ...], Tuple[List[Tile], ...]]:
+    """Returns ((points0, ...), (hand0, ...)) from the words after `gameover`: one entry per seat.
     Raises ProtocolError when a field is missing or malformed.
     """
     points, hands = require(parse_fields(words), "points", "hands")
     point_values = parse_ints(points)
     hand_texts = hands.split("/")
-    if len(point_values) != 2 or len(hand_texts) != 2:
-        raise ProtocolError(f"expected points=p0,p1 hands=h0/h1, got {' '.join(words)!r}")
-    hand0, hand1 = ([low_high(tile) for tile in parse_tiles(text)] for text in hand_texts)
-    return (point_values[0], point_values[1]), (hand0, hand1)
+    if len(point_values) not in (2, 3, 4) or len(hand_texts) != len(point_values):
+        raise ProtocolError(f"expected points=p0,p1,... hands=h0/h1/..., got {' '.join(words)!r}")
+    final = tuple([low_high(tile) for tile in parse_tiles(text)] for text in hand_texts)
+    return tuple(point_values), final
 
 
 # --- the bot and its protocol loop -----------------------------------------------------------
@@ -265,8 +303,8 @@ class Bot:
     def on_event(self, seat: int, move: str) -> None:
         """Called for each public event (already appended to `self.game.events`). Default: nothing."""
 
-    def game_over(self, points: Tuple[int, int], hands: Tuple[List[Tile], List[Tile]]) -> None:
-        """Called at `gameover` with the points of seats 0 and 1 and both final hands (low-high
+    def game_over(self, points: Tuple[int, ...], hands: Tuple[List[Tile], ...]) -> None:
+        """Called at `gameover` with the points of every seat and every final hand (low-high
         tiles). Default: nothing."""
 
     # Services for subclasses.

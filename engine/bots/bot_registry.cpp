@@ -22,6 +22,7 @@ strategies::Registry with_bots(const strategies::Registry& base, const std::vect
     info.make = [bot, log](const strategies::ParamValues&) {
       return strategies::Player(std::make_unique<BotStrategy>(bot, log));
     };
+    info.seat_counts = strategies::kEverySeatCount;  // DBP has messages for every table size
     registry.add(std::move(info));
   }
   return registry;

@@ -211,9 +211,10 @@ void BotStrategy::begin_game(const strategies::GameStart& game) {
   ++stats_.games;
   line_ = LaidLine();
   ensure_started();
+  seats_ = game.rules->seats;
   process_->send("newgame game=" + std::to_string(game.game_id) +
-                 " seat=" + std::to_string(game.seat) + " rules=" + rules_text(*game.rules) +
-                 " seed=" + std::to_string(game.seed));
+                 " seat=" + std::to_string(game.seat) + " " + table_fields(*game.rules) +
+                 "rules=" + rules_text(*game.rules) + " seed=" + std::to_string(game.seed));
   process_->send("hand " + tiles_text(game.hand));
 }
 
@@ -224,9 +225,7 @@ void BotStrategy::see_move(dominoes::Seat seat, dominoes::Move move) {
 
 void BotStrategy::end_game(const strategies::GameEnd& end) {
   if (process_)
-    process_->send("gameover points=" + std::to_string(end.points[0]) + "," +
-                   std::to_string(end.points[1]) + " hands=" + tiles_text(end.hands[0]) + "/" +
-                   tiles_text(end.hands[1]));
+    process_->send(gameover_message(seats_, end.points.data(), end.hands.data()));
   if (process_) process_->push();  // a bot may act on gameover (log, learn) before the next game
   if (!failed_this_game_) failures_in_row_ = 0;
 }

@@ -103,6 +103,7 @@ class BotStrategy : public strategies::Strategy {
   std::string log_path_;
   std::unique_ptr<BotProcess> process_;
   LaidLine line_;
+  int seats_ = 2;  // the seats of the game being played (newgame)
   int failures_in_row_ = 0;
   bool failed_this_game_ = false;
   bool needs_resync_ = false;

@@ -10,8 +10,30 @@ using dominoes::Move;
 using dominoes::Placement;
 
 std::string rules_text(const dominoes::Rules& rules) {
-  return "double=" + std::to_string(rules.max_pip) + ",hand=" + std::to_string(rules.hand_size) +
-         ",scoring=" + std::string(dominoes::to_string(rules.scoring));
+  std::string text = "double=" + std::to_string(rules.max_pip) + ",hand=" +
+                     std::to_string(rules.hand_size);
+  if (rules.seats > 2)
+    text += ",seats=" + std::to_string(rules.seats) + ",partners=" +
+            (rules.partners ? "true" : "false") + ",block=" +
+            std::string(dominoes::to_string(rules.block));
+  return text + ",scoring=" + std::string(dominoes::to_string(rules.scoring, rules.seats));
+}
+
+std::string table_fields(const dominoes::Rules& rules) {
+  if (rules.seats == 2) return "";
+  std::string teams;
+  for (int s = 0; s < rules.seats; ++s)
+    teams += (s == 0 ? "" : ",") + std::to_string(dominoes::team_of(rules, s));
+  return "seats=" + std::to_string(rules.seats) + " teams=" + teams + " ";
+}
+
+std::string gameover_message(int seats, const int* points, const dominoes::TileSet* hands) {
+  std::string p, h;
+  for (int s = 0; s < seats; ++s) {
+    p += (s == 0 ? "" : ",") + std::to_string(points[s]);
+    h += (s == 0 ? "" : "/") + tiles_text(hands[s]);
+  }
+  return "gameover points=" + p + " hands=" + h;
 }
 
 std::string tiles_text(dominoes::TileSet tiles) {
@@ -67,18 +89,38 @@ std::string LaidLine::ends_text() const {
   return std::to_string(tiles_.front().first) + "," + std::to_string(tiles_.back().second);
 }
 
+namespace {
+
+// The values of `values` comma-separated, or "-" for none.
+std::string values_text(dominoes::ValueSet values, int max_pip) {
+  std::string text;
+  for (int v = 0; v <= max_pip; ++v) {
+    if (!values.contains(v)) continue;
+    if (!text.empty()) text += ',';
+    text += std::to_string(v);
+  }
+  return text.empty() ? "-" : text;
+}
+
+}  // namespace
+
 std::string go_message(const dominoes::Observation& obs, const LaidLine& line,
                        const dominoes::MoveList& legal, int time_ms) {
-  std::string lacks;
-  for (int v = 0; v <= obs.rules().max_pip; ++v) {
-    if (!obs.opponent_lacks().contains(v)) continue;
-    if (!lacks.empty()) lacks += ',';
-    lacks += std::to_string(v);
+  const int max_pip = obs.rules().max_pip;
+  std::string seats_part;
+  if (obs.seats() == 2) {
+    seats_part = " opp=" + std::to_string(obs.opponent_tile_count()) +
+                 " lacks=" + values_text(obs.opponent_lacks(), max_pip);
+  } else {
+    std::string counts, lacks;
+    for (int s = 0; s < obs.seats(); ++s) {
+      counts += (s == 0 ? "" : ",") + std::to_string(obs.tile_count(s));
+      lacks += (s == 0 ? "" : "/") + values_text(obs.lacks(s), max_pip);
+    }
+    seats_part = " counts=" + counts + " lacks=" + lacks;
   }
   return "go line=" + line.text() + " ends=" + line.ends_text() + " hand=" + tiles_text(obs.hand()) +
-         " opp=" + std::to_string(obs.opponent_tile_count()) +
-         " lacks=" + (lacks.empty() ? "-" : lacks) + " legal=" + moves_text(legal) +
-         " time=" + std::to_string(time_ms);
+         seats_part + " legal=" + moves_text(legal) + " time=" + std::to_string(time_ms);
 }
 
 bool ignorable_line(const std::string& line) {

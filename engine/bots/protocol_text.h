@@ -15,8 +15,17 @@
 
 namespace bots {
 
-/// Returns the `rules` field of `newgame`: "double=6,hand=7,scoring=opponent-pips".
+/// Returns the `rules` field of `newgame`: "double=6,hand=7,scoring=opponent-pips" for two seats;
+/// with more "double=6,hand=7,seats=4,partners=true,block=team,scoring=losers-pips".
 std::string rules_text(const dominoes::Rules& rules);
+
+/// Returns the fields `newgame` adds after `seat=` with more than two seats, "seats=4
+/// teams=0,1,0,1 " (trailing space included), or "" for two seats.
+std::string table_fields(const dominoes::Rules& rules);
+
+/// Returns the `gameover` line: "gameover points=P0,...,PS-1 hands=H0/.../HS-1", one entry per
+/// seat of the table.
+std::string gameover_message(int seats, const int* points, const dominoes::TileSet* hands);
 
 /// Returns the tiles low-high in reading order, comma-separated, or "-" for none.
 std::string tiles_text(dominoes::TileSet tiles);
@@ -42,7 +51,9 @@ class LaidLine {
 };
 
 /// Returns the `go` line for a decision of the seat that observes `obs`, with its `legal` moves
-/// (at least two) and `time_ms` for the move; `line` is the line laid so far.
+/// (at least two) and `time_ms` for the move; `line` is the line laid so far. Two seats: `opp=`
+/// and the opponent's `lacks=`; more: `counts=` every seat's tile count and `lacks=` every seat's,
+/// separated by '/' (docs/protocol.md).
 std::string go_message(const dominoes::Observation& obs, const LaidLine& line,
                        const dominoes::MoveList& legal, int time_ms);
 

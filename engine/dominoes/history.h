@@ -22,6 +22,13 @@ class History {
   constexpr explicit History(Seat leader = 0, int seats = 2)
       : leader_(static_cast<std::uint8_t>(leader)), seats_(static_cast<std::uint8_t>(seats)) {}
 
+  /// Empties the record for a new game led by `leader` at a table of `seats`, in place.
+  constexpr void reset(Seat leader, int seats) {
+    size_ = 0;
+    leader_ = static_cast<std::uint8_t>(leader);
+    seats_ = static_cast<std::uint8_t>(seats);
+  }
+
   constexpr void push_back(Move m) {
     assert(size_ < kCapacity);
     moves_[size_++] = m;

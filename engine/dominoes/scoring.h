@@ -56,9 +56,8 @@ inline int blocked_winner(const State& s, const Rules& rules) {
     }
     return tie ? -1 : best;
   }
-  // The fewest pips of any seat; a seat of another team holding as few is a tie across teams.
   int best = -1, best_pips = 0;
-  bool tie = false;
+  bool tie = false;  // seats of different teams share the fewest pips so far
   for (Seat seat = 0; seat < s.seats; ++seat) {
     const int p = pips(s.hands[seat]);
     const int team = team_of(rules, seat);

@@ -54,7 +54,7 @@ void heuristic_ranks(const State& s, const MoveList& legal, int* ranks) {
   // The heuristic's order as a comparison, rule by rule (heuristic_strategy.h): its move is the
   // best under it, the next best is what it would play were that move not legal, and so on.
   const int left = s.left, right = s.right;
-  const dominoes::ValueSet lacks = s.lacks[1 - s.to_move];
+  const dominoes::ValueSet lacks = s.lacks[s.next_seat(s.to_move)];
   const TileSet visible = s.hands[s.to_move] | s.line;
   int tier[MoveList::kCapacity], count[MoveList::kCapacity], key[MoveList::kCapacity];
   for (int k = 0; k < legal.size(); ++k) {
@@ -97,7 +97,7 @@ double greedy_score(const State& s, Move m) {
   const dominoes::Tile t = m.tile();
   TileSet after = s.hands[s.to_move];
   after.erase(t);
-  const dominoes::ValueSet lacks = s.lacks[1 - s.to_move];
+  const dominoes::ValueSet lacks = s.lacks[s.next_seat(s.to_move)];
   const int follow_ups =
       (after & (dominoes::tiles_with(new_left) | dominoes::tiles_with(new_right))).size();
   const int blocks = (lacks.contains(new_left) ? 1 : 0) + (lacks.contains(new_right) ? 1 : 0);
@@ -115,7 +115,7 @@ void move_features(const State& s, const MoveList& legal, std::array<double, kMo
   int ranks[MoveList::kCapacity];
   heuristic_ranks(s, legal, ranks);
   const int left = s.left, right = s.right;
-  const dominoes::ValueSet lacks = s.lacks[1 - s.to_move];
+  const dominoes::ValueSet lacks = s.lacks[s.next_seat(s.to_move)];
   const TileSet hand = s.hands[s.to_move];
   const TileSet visible = hand | s.line;
   const int n = legal.size();

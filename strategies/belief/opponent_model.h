@@ -3,8 +3,9 @@
 //
 // A model is handed a State whose seat to move is the modelled player, holding that player's hand,
 // the line, the open ends and what each seat had shown it lacks by passing. It reads only the
-// mover's view: the mover's hand, the line, the ends and the values the mover's opponent lacks.
-// The other hand in the state is left empty by the inference strategy (the mover never saw it).
+// mover's view: the mover's hand, the line, the ends and the values the mover's opponent (with
+// more than two seats, the next seat) lacks. The other hands in the state are left empty by the
+// inference strategy (the mover never saw them).
 //
 // Three models (all stateless, so one instance may be shared by threads):
 //   heuristic  the seed heuristic's policy (strategies/heuristic) softened by a temperature T: the
@@ -36,6 +37,15 @@
 
 namespace strategies {
 
+/// Where a modelled move was made, for models that read the game's record as well as the State:
+/// the moves before it (move k by seat (leader + k) mod seats), who led, the set, the partners.
+struct MoveContext {
+  std::span<const dominoes::Move> moves_before;
+  dominoes::Seat leader = 0;
+  int max_pip = 6;
+  bool partners = false;
+};
+
 /// The probability of each legal move of the seat to move, from that seat's view.
 class OpponentModel {
  public:
@@ -44,6 +54,12 @@ class OpponentModel {
   /// that seat's legal moves (at least one). The probabilities sum to 1.
   virtual void policy(const dominoes::State& s, const dominoes::MoveList& legal,
                       double* probs) const = 0;
+  /// As policy(), for a move made in the game `context` describes. The default reads only `s`;
+  /// a model that needs the record (PartnerConventionModel, partner_model.h) overrides it.
+  virtual void policy_in_game(const dominoes::State& s, const dominoes::MoveList& legal,
+                              const MoveContext& /*context*/, double* probs) const {
+    policy(s, legal, probs);
+  }
 };
 
 /// The seed heuristic's rank softmax (header comment); temperature >= 0.

@@ -5,6 +5,7 @@
 #include <limits>
 
 #include "engine/dominoes/determinization.h"
+#include "engine/dominoes/hidden_hands.h"
 
 namespace strategies {
 
@@ -80,6 +81,21 @@ double log_likelihood(std::span<const PastDecision> decisions, TileSet hand,
 
 namespace {
 
+// Systematic resampling: `n` evenly spaced points with one random offset against the cumulative
+// weights (summing to `total`); a world takes as many points as fall in its share (weight x n,
+// rounded up or down), and its weight becomes that count.
+void resample_systematically(std::vector<double>& weights, double total, int n, dominoes::Rng& rng) {
+  const double offset = rng.uniform();
+  double cumulative = 0;
+  int drawn = 0;
+  for (double& w : weights) {
+    cumulative += w / total * n;
+    const int upto = std::clamp(static_cast<int>(std::ceil(cumulative - offset)), drawn, n);
+    w = upto - drawn;  // the world's count
+    drawn = upto;
+  }
+}
+
 // Writes the weights of `hands` relative to the likeliest (its weight is 1) to `weights`; returns
 // true when every likelihood was 0, and then every weight is 1 (the uniform fallback). Relative
 // weights cannot all underflow to 0, and equal weights stay exactly 1.0, so that with equal
@@ -142,19 +158,124 @@ void draw_weighted_worlds(const Observation& obs, const WorldSampling& sampling,
       std::swap(pool[i], pool[j]);
       std::swap(weights[i], weights[j]);
     }
-  // Systematic resampling: `scenarios` evenly spaced points with one random offset against the
-  // cumulative weights; a hand takes as many points as fall in its share (weight x scenarios,
-  // rounded up or down).
-  const int n = sampling.scenarios;
-  const double offset = rng.uniform();
-  double cumulative = 0;
-  int drawn = 0;
-  for (double& w : weights) {
-    cumulative += w / total * n;
-    const int upto = std::clamp(static_cast<int>(std::ceil(cumulative - offset)), drawn, n);
-    w = upto - drawn;  // the hand's count
-    drawn = upto;
+  resample_systematically(weights, total, sampling.scenarios, rng);
+}
+
+namespace {
+
+// Applies `m` of the seat to move to a state that holds no hands: the line, the ends, the lacks
+// and the turn, which follow from the public record alone.
+void apply_public(State& s, Move m) {
+  const dominoes::Seat seat = s.to_move;
+  s.to_move = static_cast<std::uint8_t>(s.next_seat(seat));
+  s.last_was_pass = m.is_pass();
+  if (m.is_pass()) {
+    s.lacks[seat].insert(s.left);
+    s.lacks[seat].insert(s.right);
+    return;
   }
+  const dominoes::Tile t = m.tile();
+  s.line.insert(t);
+  switch (m.placement()) {
+    case Placement::kLead:
+      s.left = static_cast<std::int8_t>(dominoes::tile_low(t));
+      s.right = static_cast<std::int8_t>(dominoes::tile_high(t));
+      break;
+    case Placement::kLeft: s.left = static_cast<std::int8_t>(dominoes::other_value(t, s.left)); break;
+    case Placement::kRight:
+      s.right = static_cast<std::int8_t>(dominoes::other_value(t, s.right));
+      break;
+    case Placement::kPass: break;
+  }
+}
+
+}  // namespace
+
+std::vector<SeatDecision> other_seat_decisions(const Observation& obs) {
+  const dominoes::Seat me = obs.seat();
+  const int seats = obs.seats();
+  // A heaviest-double lead at three or four seats may have been forced (the first game of a match
+  // or a single game), which the observation does not say: such a lead is not weighed.
+  const bool lead_may_be_forced =
+      seats > 2 && obs.rules().leader == dominoes::LeaderRule::kHeaviestDouble;
+  State s;
+  s.seats = static_cast<std::uint8_t>(seats);
+  s.leader = static_cast<std::uint8_t>(obs.leader());
+  const auto history = obs.history();
+  std::vector<SeatDecision> decisions;
+  for (std::size_t k = 0; k < history.size(); ++k) {
+    const Move m = history[k];
+    const auto seat = static_cast<dominoes::Seat>((obs.leader() + k) % static_cast<std::size_t>(seats));
+    s.to_move = static_cast<std::uint8_t>(seat);
+    if (seat != me && !m.is_pass() && !(k == 0 && lead_may_be_forced))
+      decisions.push_back({s, m, static_cast<int>(k)});
+    apply_public(s, m);
+  }
+  // What each seat held at each of its decisions, less its current hand: the tiles it played from
+  // that decision on (decisions are in move order, so walk both backwards).
+  std::array<TileSet, dominoes::kStateSeats> later{};
+  auto next = decisions.rbegin();
+  for (std::size_t k = history.size(); k-- > 0;) {
+    const Move m = history[k];
+    if (!m.is_pass()) later[(obs.leader() + k) % static_cast<std::size_t>(seats)].insert(m.tile());
+    if (next != decisions.rend() && next->index == static_cast<int>(k)) {
+      next->before.hands[next->before.to_move] = later[next->before.to_move];
+      ++next;
+    }
+  }
+  return decisions;
+}
+
+const OpponentModel* SeatModels::of(const Observation& obs, dominoes::Seat seat) const {
+  const bool is_partner = obs.rules().partners && seat == (obs.seat() + 2) % obs.seats();
+  return is_partner && partner ? partner : opponents;
+}
+
+double table_log_likelihood(const Observation& obs, std::span<const SeatDecision> decisions,
+                            const dominoes::TableHands& world, const SeatModels& models) {
+  double total = 0;
+  double probs[MoveList::kCapacity];
+  for (const SeatDecision& d : decisions) {
+    const dominoes::Seat seat = d.before.to_move;
+    const OpponentModel* model = models.of(obs, seat);
+    if (!model) continue;
+    State s = d.before;
+    s.hands[seat] |= world[seat];
+    const MoveList legal = dominoes::legal_moves(s);
+    if (legal.size() < 2) continue;  // forced: probability 1 in this world
+    int chosen = 0;
+    while (chosen < legal.size() && legal[chosen] != d.played) ++chosen;
+    if (chosen == legal.size()) continue;  // not a listed move (cannot happen in a real game)
+    const MoveContext context{obs.history().first(static_cast<std::size_t>(d.index)),
+                              obs.leader(), obs.rules().max_pip, obs.rules().partners};
+    model->policy_in_game(s, legal, context, probs);
+    if (probs[chosen] <= 0) return -std::numeric_limits<double>::infinity();
+    total += std::log(probs[chosen]);
+  }
+  return total;
+}
+
+void draw_table_worlds(const Observation& obs, const WorldSampling& sampling,
+                       const SeatModels& models, dominoes::Rng& rng, WeightedWorlds& out) {
+  const std::vector<SeatDecision> decisions = other_seat_decisions(obs);
+  const dominoes::HiddenHandsSampler sampler(obs);
+  out.tables.clear();
+  for (int i = 0; i < sampling.samples; ++i) out.tables.push_back(sampler.sample(rng));
+  std::vector<double>& weights = out.weights;
+  weights.resize(out.tables.size());
+  double top = -std::numeric_limits<double>::infinity();
+  for (std::size_t i = 0; i < out.tables.size(); ++i) {
+    weights[i] = table_log_likelihood(obs, decisions, out.tables[i], models);
+    top = std::max(top, weights[i]);
+  }
+  out.fell_back = std::isinf(top);  // every world ruled out (or no model): equal weights
+  for (double& w : weights) w = out.fell_back ? 1.0 : std::exp(w - top);
+  double total = 0, squares = 0;
+  for (double w : weights) total += w, squares += w * w;
+  out.effective = total * total / squares;
+  out.in_enumeration_order = false;
+  if (out.tables.size() > static_cast<std::size_t>(sampling.scenarios))
+    resample_systematically(weights, total, sampling.scenarios, rng);
 }
 
 }  // namespace strategies

@@ -21,11 +21,17 @@
 //      never drawn weight 0.
 // With no model every weight is 1, and with at most `scenarios` consistent hands the worlds are
 // exactly minimax(depth=0)'s enumeration.
+//
+// Three and four seats (draw_table_worlds): a world deals every hidden hand at once, and its weight
+// is the product over every other seat's past decisions of its model's probability (the partner
+// may have a model of its own, SeatModels); the rest is as above, except that the pool is always
+// drawn (the sampler of engine/dominoes/hidden_hands.h), never enumerated.
 #pragma once
 
 #include <span>
 #include <vector>
 
+#include "engine/dominoes/hidden_hands.h"
 #include "engine/dominoes/observation.h"
 #include "engine/dominoes/rng.h"
 #include "engine/dominoes/state.h"
@@ -66,7 +72,8 @@ struct WorldSampling {
 /// The worlds of one decision: hands[i] with weight weights[i] >= 0 (a count after resampling).
 /// Worlds of weight 0 are to be skipped. Reused across decisions to avoid reallocation.
 struct WeightedWorlds {
-  std::vector<dominoes::TileSet> hands;
+  std::vector<dominoes::TileSet> hands;  ///< two seats: the opponent's hand of each world
+  std::vector<dominoes::TableHands> tables;  ///< more seats: every hand of each world
   std::vector<double> weights;
   double effective = 0;    ///< the pool's Kish effective size before resampling, (sum w)^2 / sum w^2
   bool fell_back = false;  ///< every pooled hand had likelihood 0: equal weights were used
@@ -76,6 +83,46 @@ struct WeightedWorlds {
   bool in_enumeration_order = false;
   std::vector<PastDecision> decisions;  ///< scratch: the opponent's past decisions
 };
+
+/// One past decision of a seat other than the observer at a table of any size, rebuilt from the
+/// public record.
+struct SeatDecision {
+  /// The position before the move, the deciding seat to move (before.to_move). Its hand holds
+  /// only the tiles that seat played from this move on; the other hands are empty.
+  dominoes::State before;
+  dominoes::Move played = dominoes::Move::pass();  ///< the tile move it made
+  int index = 0;  ///< the move's place in the record (move `index` of obs.history())
+};
+
+/// Returns the tile moves of every seat but the observer in `obs`'s history, in order. With three
+/// or four seats and leader = heaviest-double the lead is left out: it may have been forced, and
+/// the observation does not say whether it was.
+std::vector<SeatDecision> other_seat_decisions(const dominoes::Observation& obs);
+
+/// Which model reads which seat at a table of any size: `partner` the observer's partner (four
+/// seats with partners) when it is not null, `opponents` every other seat; a null model weighs
+/// nothing (every world alike for that seat).
+struct SeatModels {
+  const OpponentModel* opponents = nullptr;
+  const OpponentModel* partner = nullptr;
+  /// Returns the model of seat `seat` seen from obs.seat().
+  const OpponentModel* of(const dominoes::Observation& obs, dominoes::Seat seat) const;
+};
+
+/// Returns log P(the other seats' recorded moves | they hold `world` now) under `models`: the sum
+/// over `decisions` with at least two legal moves, each under its seat's model (policy_in_game,
+/// with the record before it); -infinity when a move had probability 0.
+double table_log_likelihood(const dominoes::Observation& obs,
+                            std::span<const SeatDecision> decisions,
+                            const dominoes::TableHands& world, const SeatModels& models);
+
+/// Three or four seats: fills out.tables and out.weights with the worlds of the decision at `obs`:
+/// `samples` worlds drawn uniformly among the consistent deals of every hidden hand
+/// (engine/dominoes/hidden_hands.h; no enumeration), each weighted by table_log_likelihood
+/// (normalised to the likeliest, equal weights when all are 0), then resampled to `scenarios`
+/// worlds as step 2 of the header comment. Draws only from `rng`.
+void draw_table_worlds(const dominoes::Observation& obs, const WorldSampling& sampling,
+                       const SeatModels& models, dominoes::Rng& rng, WeightedWorlds& out);
 
 /// Fills `out` with the worlds of the decision at `obs` (steps 1 and 2 of the header comment)
 /// under `model` (nullptr: no model, every weight 1). Every random draw comes from `rng`, so the

@@ -10,6 +10,7 @@
 #include "strategies/lowest/lowest_strategy.h"
 #include "strategies/minimax/minimax_strategy.h"
 #include "strategies/omniscient/omniscient_strategy.h"
+#include "strategies/partnership/partnership_strategy.h"
 #include "strategies/playout/playout_strategy.h"
 #include "strategies/random/random_strategy.h"
 #include "strategies/registry.h"
@@ -23,6 +24,7 @@ Registry make_builtin() {
   r.add(random_strategy_info());
   r.add(lowest_strategy_info());
   r.add(heuristic_strategy_info());
+  r.add(partnership_strategy_info());
   r.add(playout_strategy_info());
   r.add(minimax_strategy_info());
   r.add(ismcts_strategy_info());

@@ -7,6 +7,7 @@
 
 #include "engine/common/text.h"
 #include "engine/dominoes/determinization.h"
+#include "strategies/belief/partner_model.h"
 #include "strategies/spec.h"
 
 namespace strategies {
@@ -16,6 +17,7 @@ using dominoes::State;
 using dominoes::TileSet;
 
 Move InferenceStrategy::choose(const Observation& obs, const MoveList& legal, Rng& rng) {
+  if (obs.seats() > 2) return choose_at_table(obs, legal, rng);
   draw_weighted_worlds(obs, sampling_, model_.get(), rng, worlds_);
   double totals[MoveList::kCapacity] = {};
   int values[MoveList::kCapacity];
@@ -29,6 +31,29 @@ Move InferenceStrategy::choose(const Observation& obs, const MoveList& legal, Rn
     const double weight = worlds_.weights[i];
     if (weight <= 0) continue;
     solver.move_values(dominoes::determinize(obs, worlds_.hands[i]), legal, 0, values);
+    for (int k = 0; k < legal.size(); ++k) totals[k] += weight * values[k];
+    if (!budget_.active()) continue;
+    meter.add_work(static_cast<std::int64_t>(solver.nodes() - start) - meter.work());
+    if (meter.exhausted()) break;
+  }
+  int best = 0;
+  for (int k = 1; k < legal.size(); ++k)
+    if (totals[k] > totals[best]) best = k;
+  return legal[best];
+}
+
+Move InferenceStrategy::choose_at_table(const Observation& obs, const MoveList& legal, Rng& rng) {
+  draw_table_worlds(obs, sampling_, {model_.get(), partner_model_.get()}, rng, worlds_);
+  double totals[MoveList::kCapacity] = {};
+  int values[MoveList::kCapacity];
+  auto& solver = budget_.nodes > 0 ? solver_.fresh(obs.rules()) : solver_.get(obs.rules());
+  BudgetMeter meter(budget_);
+  const std::uint64_t start = solver.nodes();
+  // Drawn worlds come in random order: an early stop still covers unlike ones.
+  for (std::size_t i = 0; i < worlds_.tables.size(); ++i) {
+    const double weight = worlds_.weights[i];
+    if (weight <= 0) continue;
+    solver.move_values(dominoes::determinize(obs, worlds_.tables[i]), legal, 0, values);
     for (int k = 0; k < legal.size(); ++k) totals[k] += weight * values[k];
     if (!budget_.active()) continue;
     meter.add_work(static_cast<std::int64_t>(solver.nodes() - start) - meter.work());
@@ -56,6 +81,11 @@ StrategyInfo inference_strategy_info() {
             0, 0, {}, check_opponent_model, false, fitted_model_file},
            {"temperature", ParamType::kDouble, "1",
             "softmax temperature of the heuristic and self models; 0 = their argmax", 0, 1e6, {}},
+           {"partner", ParamType::kChoice, "model",
+            "four seats with partners: how the partner's moves weigh the worlds: model (as the "
+            "opponents', by `model`) or convention (the partnership convention's own policy, "
+            "the strategy `partner`)",
+            0, 0, {"model", "convention"}, nullptr, true},
            {"scenarios", ParamType::kInt, "200", "worlds solved per decision", 1, 1e7, {}},
            {"enumerate", ParamType::kInt, "2000",
             "weight every consistent hand when there are at most this many", 0, 1e7, {}},
@@ -65,9 +95,17 @@ StrategyInfo inference_strategy_info() {
            nodes_param("open-hands solver nodes of the worlds solved (a fresh table each "
                        "decision)")},
           .make = [](const ParamValues& v) {
+            std::shared_ptr<const OpponentModel> partner;
+            if (v.get_string("partner") == "convention")
+              partner = std::make_shared<PartnerConventionModel>();
             return Player(std::make_unique<InferenceStrategy>(
-                world_sampling_of(v), opponent_model_of(v, "inference"), budget_of(v)));
-          }};
+                world_sampling_of(v), opponent_model_of(v, "inference"), budget_of(v),
+                std::move(partner)));
+          },
+          // Two seats until the open-hands solver solves three- and four-seat worlds: its
+          // worlds at more seats are built and weighted (table_worlds), but solved by the
+          // two-seat solver they would be scored wrongly.
+          .seat_counts = {2}};
 }
 
 }  // namespace strategies

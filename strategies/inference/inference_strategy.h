@@ -48,6 +48,15 @@
 // -0.36 ± 0.33 (seed 2: +0.15 ± 0.35). Cost: 5.2-5.5 CPU ms per non-forced decision against
 // minimax(200,0)'s 5.1.
 //
+// Three and four seats: a world deals every hidden hand (draw_table_worlds in
+// strategies/belief/weighted_worlds.h), weighted by every other seat's past moves under its model
+// (`partner=convention`: the partner's by the partnership convention's own policy,
+// strategies/belief/partner_model.h; the opponents' by `model`); the pool is always drawn
+// (`samples` worlds), never enumerated; each world is solved with open hands for the mover's team
+// (engine/endgame). `partner` is a parameter of inference rather than a strategy of its own: the
+// search is the same, only one seat's model differs, and a canonical spec leaves it out at its
+// default so that existing specs and tables keep their names.
+//
 // Known limits: it inherits PIMC's strategy fusion (each world is solved with open hands), and a
 // wrong opponent model can mislead it more than no model at all (temperature > 0 softens that).
 #pragma once
@@ -71,14 +80,18 @@ class InferenceStrategy final : public Strategy {
   /// Returns an inference player with the opponent model `model` (shared: models are stateless);
   /// a null model gives every world weight 1 (model=none). `budget`: time-ms and nodes (solver
   /// nodes) per decision, off by default.
+  /// `partner_model`: the model of the partner at four seats with partners (partner=convention),
+  /// or null to read the partner by `model` as the opponents.
   InferenceStrategy(const WorldSampling& sampling, std::shared_ptr<const OpponentModel> model,
-                    DecisionBudget budget = {})
-      : sampling_(sampling), model_(std::move(model)), budget_(budget) {}
+                    DecisionBudget budget = {},
+                    std::shared_ptr<const OpponentModel> partner_model = nullptr)
+      : sampling_(sampling), model_(std::move(model)), budget_(budget),
+        partner_model_(std::move(partner_model)) {}
 
   /// Returns the move with the best weighted mean solved value (see the header comment).
   Move choose(const Observation& obs, const MoveList& legal, Rng& rng) override;
   std::unique_ptr<Strategy> clone() const override {
-    return std::make_unique<InferenceStrategy>(sampling_, model_, budget_);
+    return std::make_unique<InferenceStrategy>(sampling_, model_, budget_, partner_model_);
   }
 
   /// Returns the effective number of worlds of the last decision's pool, (sum w)^2 / sum w^2
@@ -88,9 +101,14 @@ class InferenceStrategy final : public Strategy {
   bool last_fell_back() const { return worlds_.fell_back; }
 
  private:
+  // Three and four seats: the worlds of draw_table_worlds, each solved with open hands (the
+  // solver's value for the mover's team), the best weighted mean.
+  Move choose_at_table(const Observation& obs, const MoveList& legal, Rng& rng);
+
   WorldSampling sampling_;
   std::shared_ptr<const OpponentModel> model_;
   DecisionBudget budget_;
+  std::shared_ptr<const OpponentModel> partner_model_;
   SolverForRules solver_;
   WeightedWorlds worlds_;  // per-decision scratch, kept to avoid reallocation
 };

@@ -4,8 +4,11 @@
 #include <array>
 #include <cmath>
 #include <functional>
+#include <optional>
+#include <stdexcept>
 
 #include "engine/dominoes/determinization.h"
+#include "engine/dominoes/hidden_hands.h"
 #include "engine/dominoes/playout_loop.h"
 #include "engine/dominoes/scoring.h"
 #include "strategies/heuristic/heuristic_strategy.h"
@@ -18,15 +21,26 @@ using dominoes::State;
 using dominoes::TileSet;
 
 Move ismcts_heuristic_move(const State& s, const MoveList& legal) {
-  return heuristic_move(legal, s.left, s.right, s.hands[s.to_move], s.line, s.lacks[1 - s.to_move]);
+  // The seed heuristic's opponent is the next seat (with two seats, the other one).
+  return heuristic_move(legal, s.left, s.right, s.hands[s.to_move], s.line,
+                        s.lacks[s.next_seat(s.to_move)]);
 }
 
 double ismcts_reward_scale(const Observation& obs) {
   std::array<int, dominoes::kMaxTiles> candidate_pips{};
   int n = 0;
-  for (dominoes::Tile t : dominoes::opponent_candidates(obs))
-    candidate_pips[n++] = dominoes::tile_pips(t);
-  const int k = std::min(obs.opponent_tile_count(), n);
+  // Two seats: the opponent's candidates; more: every unseen tile, for every other hand.
+  int k = 0;
+  if (obs.seats() == 2) {
+    for (dominoes::Tile t : dominoes::opponent_candidates(obs))
+      candidate_pips[n++] = dominoes::tile_pips(t);
+    k = obs.opponent_tile_count();
+  } else {
+    for (dominoes::Tile t : obs.unseen()) candidate_pips[n++] = dominoes::tile_pips(t);
+    for (dominoes::Seat seat = 0; seat < obs.seats(); ++seat)
+      if (seat != obs.seat()) k += obs.tile_count(seat);
+  }
+  k = std::min(k, n);
   std::partial_sort(candidate_pips.begin(), candidate_pips.begin() + k, candidate_pips.begin() + n,
                     std::greater<>());
   int total = dominoes::pips(obs.hand());
@@ -45,6 +59,7 @@ std::uint32_t IsmctsStrategy::add_child(std::uint32_t node, Move move) {
   Node child;
   child.move = move;
   nodes_.push_back(child);  // may reallocate: index, never references, across this call
+  if (!mover_totals_.empty()) mover_totals_.push_back(0);
   // Appended last, so children keep their creation order (children() reports it).
   std::uint32_t* link = &nodes_[node].first_child;
   while (*link != kNone) link = &nodes_[*link].next_sibling;
@@ -62,6 +77,11 @@ int IsmctsStrategy::simulate(const State& s, const dominoes::Rules& rules, domin
     return s.to_move == me ? v : -v;
   }
   State end = s;
+  simulate_to_end(end, rng, plies);
+  return dominoes::net_points(end, rules, me);
+}
+
+void IsmctsStrategy::simulate_to_end(State& end, Rng& rng, std::int64_t& plies) const {
   const IsmctsRollout policy = params_.rollout;
   dominoes::play_out(
       end,
@@ -74,17 +94,28 @@ int IsmctsStrategy::simulate(const State& s, const dominoes::Rules& rules, domin
         return legal[static_cast<int>(rng.below(static_cast<std::uint32_t>(legal.size())))];
       },
       [&plies](Move) { ++plies; });
-  return dominoes::net_points(end, rules, me);
 }
 
 Move IsmctsStrategy::choose(const Observation& obs, const MoveList& legal, Rng& rng) {
   const dominoes::Seat me = obs.seat();
   const dominoes::Rules& rules = obs.rules();
+  // More than two seats: worlds from the table sampler, and each node's reward kept for the team
+  // of the seat that moved into it (per_mover), which maximises it. Two seats keep the opponent
+  // sampler and the searcher's rewards negated at the opponent's turns, as always.
+  const bool per_mover = obs.seats() > 2;
+  if (per_mover && params_.exact_tiles > 0)
+    throw std::invalid_argument(
+        "ismcts: exact-tiles needs the open-hands solver of two seats; at " +
+        std::to_string(obs.seats()) + " seats give exact-tiles=0");
+  std::optional<dominoes::HiddenHandsSampler> table_sampler;
+  if (per_mover) table_sampler.emplace(obs);
   scale_ = ismcts_reward_scale(obs);
   const double inv_scale = 1.0 / scale_;
   const double c = params_.c;
   nodes_.clear();
   nodes_.push_back(Node{});  // the root: the decision itself
+  mover_totals_.clear();
+  if (per_mover) mover_totals_.push_back(0);
   // Per-turn scratch on the stack: the child of each legal move (kNone: untried).
   std::array<std::uint32_t, MoveList::kCapacity> child_of{};
   std::array<int, MoveList::kCapacity> untried{};
@@ -92,9 +123,12 @@ Move IsmctsStrategy::choose(const Observation& obs, const MoveList& legal, Rng& 
 
   for (int iteration = 0; iteration < params_.iterations; ++iteration) {
     std::int64_t plies = 0;
-    State s = dominoes::determinize(obs, dominoes::sample_opponent_hand(obs, rng));
+    State s = per_mover ? dominoes::determinize(obs, table_sampler->sample(rng))
+                        : dominoes::determinize(obs, dominoes::sample_opponent_hand(obs, rng));
     path_.clear();
     path_.push_back(0);
+    movers_.clear();
+    movers_.push_back(me);  // the root's entry is unused
     std::uint32_t node = 0;
     // Descend until the game ends in this determinization or one node has been expanded.
     while (dominoes::status(s) == GameStatus::kOngoing) {
@@ -119,6 +153,17 @@ Move IsmctsStrategy::choose(const Observation& obs, const MoveList& legal, Rng& 
         next = add_child(node, moves[k]);
         nodes_[next].available = 1;
         expanded = true;
+      } else if (per_mover) {
+        // UCB1 over the children legal here; the mover maximises its own team's reward.
+        next = child_of[0];
+        double best = -1e300;
+        for (int k = 0; k < moves.size(); ++k) {
+          const Node& ch = nodes_[child_of[k]];
+          const double visits = ch.visits;
+          const double score = mover_totals_[child_of[k]] / visits +
+                               c * std::sqrt(std::log(static_cast<double>(ch.available)) / visits);
+          if (score > best) best = score, next = child_of[k];
+        }
       } else {
         // UCB1 over the children legal here; the opponent maximises the negated reward.
         const double sign = s.to_move == me ? 1.0 : -1.0;
@@ -132,24 +177,46 @@ Move IsmctsStrategy::choose(const Observation& obs, const MoveList& legal, Rng& 
           if (score > best) best = score, next = child_of[k];
         }
       }
+      if (per_mover) movers_.push_back(s.to_move);
       dominoes::apply(s, nodes_[next].move);
       ++plies;
       path_.push_back(next);
       node = next;
       if (expanded) break;
     }
-    const int points = dominoes::status(s) == GameStatus::kOngoing
-                           ? simulate(s, rules, me, rng, plies)
-                           : dominoes::net_points(s, rules, me);
-    const double reward = points * inv_scale;
-    for (std::uint32_t index : path_) {
-      ++nodes_[index].visits;
-      nodes_[index].total += reward;
+    if (per_mover) {
+      if (dominoes::status(s) == GameStatus::kOngoing) simulate_to_end(s, rng, plies);
+      std::array<double, dominoes::kStateSeats> reward_of{};  // each seat's team's, normalised
+      for (dominoes::Seat seat = 0; seat < s.seats; ++seat)
+        reward_of[seat] = dominoes::net_points(s, rules, seat) * inv_scale;
+      for (std::size_t i = 0; i < path_.size(); ++i) {
+        ++nodes_[path_[i]].visits;
+        nodes_[path_[i]].total += reward_of[me];
+        mover_totals_[path_[i]] += reward_of[movers_[i]];
+      }
+    } else {
+      backpropagate_two_seats(s, rules, me, inv_scale, rng, plies);
     }
     meter.add_work(plies);
     if (meter.exhausted()) break;  // never with no budget set
   }
+  return most_visited(legal);
+}
 
+void IsmctsStrategy::backpropagate_two_seats(const State& s, const dominoes::Rules& rules,
+                                             dominoes::Seat me, double inv_scale, Rng& rng,
+                                             std::int64_t& plies) {
+  const int points = dominoes::status(s) == GameStatus::kOngoing
+                         ? simulate(s, rules, me, rng, plies)
+                         : dominoes::net_points(s, rules, me);
+  const double reward = points * inv_scale;
+  for (std::uint32_t index : path_) {
+    ++nodes_[index].visits;
+    nodes_[index].total += reward;
+  }
+}
+
+Move IsmctsStrategy::most_visited(const MoveList& legal) const {
   // The most visited root move; ties: the higher mean, then the first in legal order.
   Move best = legal[0];
   std::uint32_t best_visits = 0;
@@ -202,7 +269,7 @@ StrategyInfo ismcts_strategy_info() {
             0, 0, {"random", "lowest", "heuristic"}},
            {"exact-tiles", ParamType::kInt, "0",
             "value a leaf with the exact open-hands solver instead of a rollout when both hands "
-            "hold at most this many tiles; 0 = never",
+            "hold at most this many tiles; 0 = never (two seats only)",
             0, dominoes::kMaxTiles, {}},
            time_ms_param(),
            nodes_param("simulated plies (descent and rollout moves; an exact leaf counts the "
@@ -218,7 +285,8 @@ StrategyInfo ismcts_strategy_info() {
                                                  : IsmctsRollout::kRandom;
             p.exact_tiles = static_cast<int>(v.get_int("exact-tiles"));
             return Player(std::make_unique<IsmctsStrategy>(p));
-          }};
+          },
+          .seat_counts = kEverySeatCount};
 }
 
 }  // namespace strategies

@@ -28,6 +28,19 @@
 // The move played is the root child with the most visits (ties: the higher mean, then the first in
 // legal-move order).
 //
+// Three and four seats (docs/rules.md, "Three and four seats"). Step 1 deals every other seat's
+// hand at once, uniformly among the deals consistent with the tile counts and every seat's passes
+// (engine/dominoes/hidden_hands.h). Rewards are per team: each node keeps, besides the searcher's
+// total, the total of the team of the seat that moved into it (net_points, its team's points
+// minus the others'), and in step 2 the seat to move maximises its own team's mean: with partners
+// the two teams' rewards are negatives of each other, as with two seats; in cut-throat each seat
+// maximises its own net points (the max^n rule of Sturtevant & Korf, applied to UCB1 means, as in
+// multi-player MCTS; Nijssen & Winands, "Enhancements for Multi-Player Monte-Carlo Tree Search",
+// CG 2010). R bounds every hand: the searcher's pips plus the heaviest tiles the other hands could
+// hold (as many as they hold, from every unseen tile). exact-tiles is for two seats only (a search
+// with more seats stops with one line saying so). With two seats nothing changes: the same
+// sampler, the same draws, the same choices.
+//
 // One departure from the paper: a turn with a single legal move in d (a forced tile or a pass) is
 // not an expansion; its child is created if missing and the descent goes on, so an iteration's one
 // expansion is spent on a real choice. Such nodes still count availability and visits.
@@ -83,7 +96,7 @@ struct IsmctsChildStats {
   Move move = Move::pass();
   std::uint32_t visits = 0;     ///< iterations that went through this child
   std::uint32_t available = 0;  ///< iterations in which it existed and its move was legal there
-  double mean_points = 0;       ///< the searcher's mean net points over its visits
+  double mean_points = 0;       ///< the searcher's (its team's) mean net points over its visits
 };
 
 class IsmctsStrategy final : public Strategy {
@@ -124,21 +137,35 @@ class IsmctsStrategy final : public Strategy {
   // the rollout's moves (or, for an exact value, the tiles left in both hands) to `plies`.
   int simulate(const dominoes::State& s, const dominoes::Rules& rules, dominoes::Seat me, Rng& rng,
                std::int64_t& plies);
+  // Plays `end` to its end with the rollout policy; adds the moves to `plies`.
+  void simulate_to_end(dominoes::State& end, Rng& rng, std::int64_t& plies) const;
+  // Two seats: finishes the iteration whose descent ended in `s` (a rollout or the exact value
+  // when the game goes on) and adds the searcher's normalised net points to every node of path_.
+  void backpropagate_two_seats(const dominoes::State& s, const dominoes::Rules& rules,
+                               dominoes::Seat me, double inv_scale, Rng& rng, std::int64_t& plies);
+  // Returns the most visited root move; ties: the higher mean, then the first in legal order.
+  Move most_visited(const MoveList& legal) const;
 
   IsmctsParams params_;
   std::vector<Node> nodes_;          // the pool: cleared, not freed, between decisions
   std::vector<std::uint32_t> path_;  // the nodes of the current iteration's descent
+  // More than two seats: mover_totals_[i] is node i's reward sum for the team of the seat that
+  // moved into it (the root's is unused); movers_[j] is the seat that moved into path_[j].
+  std::vector<double> mover_totals_;
+  std::vector<dominoes::Seat> movers_;
   double scale_ = 1;
   SolverForRules solver_;
 };
 
 /// Returns the move the seed's heuristic (strategies/heuristic) would choose for the seat to move
 /// in `s` from `legal` (at least one move), reading only what that seat can see: its hand, the
-/// line and the values the opponent has shown it lacks. For rollouts, where no Observation exists.
+/// line and the values the next seat (with two seats the opponent) has shown it lacks. For
+/// rollouts, where no Observation exists.
 Move ismcts_heuristic_move(const dominoes::State& s, const MoveList& legal);
 
 /// Returns R for `obs`: its hand's pips plus the pips of the heaviest opponent_tile_count() tiles
-/// the opponent may hold; at least 1. No game from `obs` ends with a net score beyond ±R.
+/// the opponent may hold (more seats: the heaviest unseen tiles, as many as the other hands hold);
+/// at least 1. No game from `obs` ends with a net score beyond ±R.
 double ismcts_reward_scale(const Observation& obs);
 
 /// Returns the registry entry of `ismcts`: its name, summary, parameters and factory.

@@ -63,6 +63,18 @@ reject 2 leader run --leader youngest "${P[@]}" "${O[@]}"
 reject 2 control-variate run --control-variate maybe "${P[@]}" "${O[@]}"
 reject 2 alternate run --control-variate on --leader alternate "${P[@]}" "${O[@]}"
 reject 2 target run --control-variate on --target 50 "${P[@]}" "${O[@]}"
+# Three and four seats (docs/rules.md): the seat count, partners, the hand size at that table,
+# their rules' words, a strategy that does not play the table, a pair of specs without partners.
+reject 2 seats run --seats 5 "${P[@]}" "${O[@]}"
+reject 2 partners run --seats 3 --partners "${P[@]}" "${O[@]}"
+reject 2 'at 4 seats' run --seats 4 --hand-size 8 "${P[@]}" "${O[@]}"
+reject 2 block run --seats 4 --block fewest "${P[@]}" "${O[@]}"
+reject 2 next-leader run --seats 4 --next-leader oldest "${P[@]}" "${O[@]}"
+reject 2 'plays 2 seats' run --seats 4 --player epimc --player random "${O[@]}"
+reject 2 'needs a table of partners' run --seats 4 --no-partners --player 'heuristic & random' --player random "${O[@]}"
+reject 2 'two joined' run --seats 4 --player 'heuristic & random & lowest' --player random "${O[@]}"
+reject 2 'needs two seats' run --seats 4 --target 0 --control-variate on "${P[@]}" "${O[@]}"
+reject 2 seats check-bot 'python3 x.py' --seats 1
 reject 2 sweep-player run --sweep-param playouts --sweep-values 1,2 --sweep-player 3 "${P[@]}" "${O[@]}"
 reject 2 sweep run --sweep-param playouts "${P[@]}" "${O[@]}"
 reject 2 'has no parameter' run --sweep-param depth --sweep-values 1 "${P[@]}" "${O[@]}"

@@ -56,6 +56,22 @@ check "check-bot's verdict is ok" grep -qx 'verdict: ok' "$tmp/out"
 "$bin" check-bot "$py tests/bots/illegal.py" --games 4 >"$tmp/out" 2>&1
 check "check-bot fails illegal.py" test $? -eq 1
 check "check-bot says what was illegal" grep -q 'PROBLEM: illegal: answered "move' "$tmp/out"
+# At three and four seats: the example bots pass, and the messages have the fields of
+# docs/protocol.md, "Three and four seats" (read from a bot that logs what it gets).
+for seats in 3 4; do
+  "$bin" check-bot "$py clients/python/greedy.py" --games 8 --seats $seats >"$tmp/out" 2>&1
+  check "check-bot passes greedy.py at $seats seats" test $? -eq 0
+done
+"$bin" check-bot "$py tests/bots/transcript.py" --games 4 --seats 4 --log "$tmp/t.log" >"$tmp/out" 2>&1
+check "check-bot passes the transcript bot at 4 seats" test $? -eq 0
+check "newgame names 4 seats and the partnerships" \
+  grep -Eq '^got: newgame game=[0-9]+ seat=[0-3] seats=4 teams=0,1,0,1 rules=double=6,hand=7,seats=4,partners=true,block=team,scoring=losers-pips seed=[0-9]+$' "$tmp/t.log"
+check "go lists 4 counts and 4 seats' lacks, and no opp" \
+  grep -Eq '^got: go line=[^ ]+ ends=[^ ]+ hand=[^ ]+ counts=[0-9]+,[0-9]+,[0-9]+,[0-9]+ lacks=[-0-9,]+/[-0-9,]+/[-0-9,]+/[-0-9,]+ legal=[^ ]+ time=[0-9]+$' "$tmp/t.log"
+check "gameover has 4 points and 4 hands" \
+  grep -Eq '^got: gameover points=[0-9]+,[0-9]+,[0-9]+,[0-9]+ hands=[^ /]+/[^ /]+/[^ /]+/[^ /]+$' "$tmp/t.log"
+check "events come from all 4 seats" \
+  test "$(grep -Eo '^got: event [0-3] ' "$tmp/t.log" | sort -u | wc -l)" -eq 4
 # A bot whose answers stay in its output buffer: the time-out asks whether it flushed; a bot that
 # is merely slow (it sends info lines, then nothing) is not asked.
 "$bin" check-bot "$py tests/bots/unflushed.py" --games 2 --time-ms 100 >"$tmp/out" 2>&1

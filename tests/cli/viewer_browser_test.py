@@ -237,6 +237,19 @@ def main():
                                          "pip-difference", "--double", "5", "--hand-size", "5"],
             "all-pips matches": ["--player", "heuristic", "--player", "lowest", "--deals", "2",
                                  "--seed", "7", "--scoring", "all-pips", "--target", "30"],
+            # More seats (docs/rules.md, "Three and four seats"): every block and scoring rule the
+            # page must score as the engine does.
+            "four seats, lowest-seat, pip-difference": [
+                "--seats", "4", "--target", "0", "--player", "heuristic", "--player", "random",
+                "--deals", "12", "--seed", "8", "--block", "lowest-seat", "--scoring",
+                "pip-difference"],
+            "four seats cut-throat, all-pips": [
+                "--seats", "4", "--no-partners", "--target", "0", "--player", "heuristic",
+                "--player", "random", "--deals", "8", "--seed", "9", "--scoring", "all-pips"],
+            "three seats": ["--seats", "3", "--target", "0", "--player", "heuristic", "--player",
+                            "random", "--deals", "4", "--seed", "10"],
+            "four-seat match to 40": ["--seats", "4", "--target", "40", "--player", "heuristic",
+                                      "--player", "random", "--deals", "1", "--seed", "11"],
         }
         pages = {}
         for n, (label, extra) in enumerate(files.items()):

@@ -26,7 +26,8 @@ GROUPS = [
      "leader": ("alternate", ["--leader", "alternate"])},
     # seats last: it sets the defaults of the others, which must still read as given.
     {"block": ("lowest-seat", ["--block", "lowest-seat"]), "next_leader": ("winner", ["--next-leader", "winner"]),
-     "partners": (False, ["--no-partners"]), "seats": (4, ["--seats", "4"])},
+     "partners": (False, ["--no-partners"]), "seats": (4, ["--seats", "4"]),
+     "players": (["random", "lowest"], [])},  # playout plays two seats only
     {"control_variate": ("off", ["--control-variate", "off"]), "chunk": (33, ["--chunk", "33"]),
      "games_out": ("GAMES", ["--games-out", "GAMES"])},
     {"sweep_player": (2, ["--sweep-player", "2"]), "sweep_param": ("playouts", ["--sweep-param", "playouts"]),

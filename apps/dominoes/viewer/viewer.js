@@ -83,8 +83,8 @@
   const fits = (t, left, right) => left === null || t[0] === left || t[1] === left ||
     t[0] === right || t[1] === right;
 
-  // The winner's points under a scoring rule (engine/dominoes/rules.h, winner_points), given the
-  // winning side's pips and a losing side's; equal pips score nothing.
+  // The winner's points under a scoring rule at two seats (engine/dominoes/rules.h,
+  // winner_points), given the winner's pips and the loser's; equal pips score nothing.
   function winnerPoints(scoring, winnerPips, loserPips) {
     if (winnerPips === loserPips) return 0;
     if (scoring === "pip-difference") return loserPips - winnerPips;
@@ -92,11 +92,28 @@
     return loserPips; // opponent-pips, the seed's rule
   }
 
-  // How a game ended after all its moves, and what each seat scores. Sides are the record's teams
-  // or, without them, one side per seat. A domino is won by the side that emptied a hand; a
-  // blocked game by the side with the fewest pips (a tie for fewest scores nothing); a forfeit by
-  // the other side, scored as if it had dominoed (engine/tournament/play/game_loop.h). The winner
-  // scores winnerPoints against each losing side; each seat of the winning side gets them.
+  // What the winning team scores at more seats (docs/rules.md, "Three and four seats"), from the
+  // pips in its hands and in the losers'.
+  function teamScore(scoring, winners, losers) {
+    if (scoring === "pip-difference") return Math.max(0, losers - winners);
+    if (scoring === "all-pips") return losers + winners;
+    return losers; // losers-pips, also named opponent-pips
+  }
+
+  // The one entry of `entries` whose value is smallest, or null when two of different sides tie.
+  function uniqueLowest(entries, sideOf) {
+    const fewest = Math.min(...entries.map(([, value]) => value));
+    const sides = new Set(entries.filter(([, value]) => value === fewest).map(([k]) => sideOf(k)));
+    return sides.size === 1 ? [...sides][0] : null;
+  }
+
+  // How a game ended after all its moves, and what each seat scores, as docs/rules.md says (the
+  // engine: engine/dominoes/scoring.h and forfeit_outcome in engine/tournament/play/game_loop.h).
+  // Two seats: the fewer pips win, a domino included; a forfeit loses, the other scoring the
+  // forfeiter's pips. More seats: the team of the seat that went out wins; a blocked hand goes to
+  // the team with the fewest pips (block "team") or to the team of the seat with the fewest
+  // ("lowest-seat"), a tie to nobody; a forfeit loses for the forfeiter's team, the other team
+  // scoring the losers' pips, or in cut-throat the game is scored as blocked among the others.
   function outcome(game, state) {
     const n = game.players.length;
     const pips = state.hands.map(pipsOf);
@@ -104,38 +121,43 @@
     const sides = [...new Set(game.players.map((_, s) => sideOf(s)))];
     const sidePips = new Map(sides.map((side) => [side, 0]));
     for (let s = 0; s < n; ++s) sidePips.set(sideOf(s), sidePips.get(sideOf(s)) + pips[s]);
+    const scoring = game.rules.scoring;
+    const cutThroat = n > 2 && sides.length === n;
 
     let ending;
     let by = -1;
     let winner = null;
-    let winnerPips = 0;
+    let score = 0;
     const emptied = state.hands.findIndex((h) => h.length === 0);
+    const others = (side) => [...sidePips].filter(([k]) => k !== side).reduce((a, [, v]) => a + v, 0);
     if (game.forfeit !== undefined) {
       ending = "forfeit";
       by = game.forfeit_seat;
-      const others = sides.filter((side) => side !== sideOf(by));
-      winner = others.length === 1 ? others[0] : null;
-    } else if (emptied >= 0) {
-      ending = "domino";
-      by = emptied;
-      winner = sideOf(emptied);
-      winnerPips = sidePips.get(winner);
-    } else if (state.hands.some((h) => h.some((t) => fits(t, state.left, state.right)))) {
+      if (!cutThroat) {
+        winner = sides.find((side) => side !== sideOf(by));
+        score = sidePips.get(sideOf(by)); // as if the winners had gone out with empty hands
+      } else {
+        const rest = pips.map((p, s) => [s, p]).filter(([s]) => s !== by);
+        winner = uniqueLowest(rest, sideOf);
+        if (winner !== null) score = teamScore(scoring, sidePips.get(winner), others(winner));
+      }
+    } else if (emptied < 0 && state.hands.some((h) => h.some((t) => fits(t, state.left, state.right)))) {
       ending = "unfinished";
     } else {
-      ending = "blocked";
-      const fewest = Math.min(...sidePips.values());
-      const lowest = sides.filter((side) => sidePips.get(side) === fewest);
-      winner = lowest.length === 1 ? lowest[0] : null;
-      winnerPips = fewest;
+      ending = emptied >= 0 ? "domino" : "blocked";
+      by = emptied;
+      if (n === 2) {
+        winner = pips[0] === pips[1] ? null : pips[0] < pips[1] ? 0 : 1;
+        if (winner !== null) score = winnerPoints(scoring, pips[winner], pips[1 - winner]);
+      } else {
+        if (emptied >= 0) winner = sideOf(emptied);
+        else if (game.rules.block === "lowest-seat") winner = uniqueLowest(pips.map((p, s) => [s, p]), sideOf);
+        else winner = uniqueLowest([...sidePips], (side) => side);
+        if (winner !== null) score = teamScore(scoring, sidePips.get(winner), others(winner));
+      }
     }
     const points = new Array(n).fill(0);
-    if (winner !== null) {
-      let won = 0;
-      for (const side of sides)
-        if (side !== winner) won += winnerPoints(game.rules.scoring, winnerPips, sidePips.get(side));
-      for (let s = 0; s < n; ++s) if (sideOf(s) === winner) points[s] = won;
-    }
+    if (winner !== null) for (let s = 0; s < n; ++s) if (sideOf(s) === winner) points[s] = score;
     return { ending, by, winner, sideOf, pips, points };
   }
 

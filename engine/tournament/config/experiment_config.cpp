@@ -13,6 +13,7 @@
 #include "engine/tournament/config/experiment_keys.h"
 #include "engine/tournament/config/grid_sweep.h"
 #include "engine/tournament/config/player_names.h"
+#include "engine/tournament/config/team_spec.h"
 #include "strategies/registry.h"
 
 namespace tournament {
@@ -97,7 +98,8 @@ void check_inputs_not_written(const ExperimentConfig& c, const strategies::Regis
   const auto written = files_written(c);
   for (const auto& lineup : c.lineups)
     for (const auto& spec : lineup)
-      for (const std::string& input : registry.files_read(spec))
+      for (const std::string& member : team_members(spec))
+      for (const std::string& input : registry.files_read(member))
         for (const auto& [what, path] : written)
           if (common::same_existing_file(input, path.string()))
             throw ConfigError(what + " is " + common::quoted(input) + ", which player " +
@@ -119,17 +121,25 @@ void check_utf8(const ExperimentConfig& c) {
                         std::to_string(at + 1) + " is not): give it in UTF-8");
 }
 
-// Spells every player out (Registry::canonical) and refuses one whose strategy does not play
-// the rules' seat count.
+// Spells every player out (Registry::canonical), each member of a pair of partners' specs
+// (team_spec.h) alone, and refuses one whose strategy does not play the rules' seat count, or a
+// pair at a table without partnerships.
 void canonicalise_players(ExperimentConfig& c, const strategies::Registry& registry) {
   for (auto& p : c.players) {
-    try {
-      p = registry.canonical(p);
-      if (const std::string why = registry.seat_refusal(p, c.rules.seats); !why.empty())
-        throw ConfigError("player " + p + ": " + why);
-    } catch (const strategies::SpecError& e) {
-      throw ConfigError(std::string("player: ") + e.what());
+    std::vector<std::string> members = team_members(p);
+    if (members.size() == 2 && !c.rules.partners)
+      throw ConfigError("player " + common::quoted(p) + " pairs two specs, which needs a table "
+                        "of partners (seats = 4, partners = true): give one spec");
+    for (auto& m : members) {
+      try {
+        m = registry.canonical(m);
+      } catch (const strategies::SpecError& e) {
+        throw ConfigError(std::string("player: ") + e.what());
+      }
+      if (const std::string why = registry.seat_refusal(m, c.rules.seats); !why.empty())
+        throw ConfigError("player " + m + ": " + why);
     }
+    p = team_text(members);
   }
 }
 
@@ -267,6 +277,8 @@ std::vector<Sweep> swept_parameters(const ExperimentConfig& config) {
 }
 
 std::string control_variate_refusal(const ExperimentConfig& c) {
+  if (c.rules.seats != 2)
+    return "control-variate on needs two seats: its covariate is the two-seat open-hands value";
   if (c.rules.match_target > 0)
     return "control-variate on needs single games (target 0): a match deals many games";
   if (c.rules.leader == dominoes::LeaderRule::kAlternate)

@@ -1,5 +1,6 @@
 #include "engine/tournament/play/game_loop.h"
 
+#include <optional>
 #include <stdexcept>
 
 #include "engine/common/thread_cpu_clock.h"
@@ -197,10 +198,11 @@ GameOutcome play_game(const dominoes::Rules& rules, const dominoes::Deal& deal,
                       SeatPlayers players, SeatRngs rngs, dominoes::History* history,
                       std::uint64_t game_id, SeatSamplers samplers) {
   State state = dominoes::start_state(deal);
-  // Strategies may read the history, so it is kept even when the caller does not want it.
-  dominoes::History local(deal.leader, deal.seats);
-  dominoes::History& record = history ? *history : local;
-  record = dominoes::History(deal.leader, deal.seats);
+  // Strategies may read the history, so it is kept even when the caller does not want it; a
+  // caller's is emptied in place (a History is a few hundred bytes: not built twice per game).
+  std::optional<dominoes::History> local;
+  dominoes::History& record = history ? *history : local.emplace(deal.leader, deal.seats);
+  record.reset(deal.leader, deal.seats);
   const DecisionCost fresh{samplers};
   for (Seat s = 0; s < deal.seats; ++s)
     if (players[s]->game_follower())
@@ -254,14 +256,9 @@ MatchOutcome play_match(const dominoes::Rules& rules, std::uint64_t seed, std::u
   for (int g = 0; g < max_games; ++g) {
     dominoes::Deal deal = dominoes::make_deal(rules, seed, deal_index, g);
     if (g > 0) set_next_leader(rules, previous, deal);
-    BySeat<dominoes::Rng> streams{};
-    SeatRngs rngs{};
-    for (Seat s = 0; s < rules.seats; ++s) {
-      streams[s] = seat_stream(seed, deal_index, g, s);
-      rngs[s] = &streams[s];
-    }
+    const SeatStreams streams(seed, deal_index, g, rules.seats);
     const GameOutcome game =
-        play_game(rules, deal, players, rngs, &history,
+        play_game(rules, deal, players, streams.rngs(), &history,
                   first_game_id * static_cast<std::uint64_t>(kMaxMatchGames) + g, samplers);
     if (game.forfeited()) ++out.forfeits[game.forfeit_seat];
     for (Seat s = 0; s < rules.seats; ++s) {

@@ -17,6 +17,7 @@
 #include <array>
 #include <cstdint>
 #include <functional>
+#include <optional>
 
 #include "engine/dominoes/deal.h"
 #include "engine/dominoes/history.h"
@@ -152,5 +153,24 @@ inline dominoes::Rng seat_stream(std::uint64_t seed, std::uint64_t deal_index, i
   return dominoes::Rng(dominoes::stream_key(
       {seed, deal_index, static_cast<std::uint64_t>(game), static_cast<std::uint64_t>(seat)}));
 }
+
+/// The random streams of one game's seats, seat_stream(seed, deal_index, game, s) for each seat s
+/// of the table and no other (the game loop's hot path builds no stream it does not use), and
+/// pointers to them for play_game. Not copyable: the pointers point into it.
+class SeatStreams {
+ public:
+  SeatStreams(std::uint64_t seed, std::uint64_t deal_index, int game, int seats) {
+    for (Seat s = 0; s < seats; ++s)
+      rngs_[s] = &streams_[s].emplace(seat_stream(seed, deal_index, game, s));
+  }
+  SeatStreams(const SeatStreams&) = delete;
+  SeatStreams& operator=(const SeatStreams&) = delete;
+  /// Returns the seats' streams, null from the table's seats on.
+  const SeatRngs& rngs() const { return rngs_; }
+
+ private:
+  BySeat<std::optional<dominoes::Rng>> streams_;
+  SeatRngs rngs_{};
+};
 
 }  // namespace tournament

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/tournament/config/team_spec.h"
 #include "engine/tournament/play/deal_covariate.h"
 #include "engine/tournament/play/game_loop.h"
 #include "engine/tournament/play/games_writer.h"
@@ -57,10 +58,19 @@ std::uint64_t game_id(const DealContext& d, int game) {
          static_cast<std::uint64_t>(game);
 }
 
-// The seats' players, and their decision samplers, under `seating`.
+// Returns true when seat `seat` is its side's second partner seat (2 or 3 with partners).
+bool second_partner(const DealContext& d, Seat seat) {
+  return d.config.rules.partners && seat >= 2;
+}
+
+// The seats' players, and their decision samplers, under `seating`: a side's second partner
+// seat gets the side's partner when it pairs two specs.
 SeatPlayers players_of(const DealContext& d, const Seating& seating) {
   SeatPlayers out{};
-  for (Seat s = 0; s < seating.seats; ++s) out[s] = d.players[seating.side[s]];
+  for (Seat s = 0; s < seating.seats; ++s) {
+    const int side = seating.side[s];
+    out[s] = second_partner(d, s) && d.partners[side] ? d.partners[side] : d.players[side];
+  }
   return out;
 }
 SeatSamplers samplers_of(const DealContext& d, const Seating& seating) {
@@ -74,24 +84,22 @@ std::string record_of(const DealContext& d, int game, const Seating& seating, in
                       const dominoes::Deal& deal, const dominoes::History& history,
                       const GameOutcome& outcome) {
   std::vector<std::string> players;
-  for (Seat s = 0; s < seating.seats; ++s) players.push_back(d.specs[seating.side[s]]);
+  for (Seat s = 0; s < seating.seats; ++s) {
+    const std::vector<std::string> members = team_members(d.specs[seating.side[s]]);
+    players.push_back(second_partner(d, s) ? members.back() : members.front());
+  }
   return game_record_json({d.deal_index, game, match_game}, players, d.config.rules, deal, history,
                           outcome);
 }
 
-// Game `game` of the deal, a single game of `deal`.
-void single_game(const DealContext& d, const dominoes::Deal& deal, int game, DealTally& t) {
+// Game `game` of the deal, a single game of `deal`; `history` receives its moves (one record
+// for the deal's games, emptied by each).
+void single_game(const DealContext& d, const dominoes::Deal& deal, int game,
+                 dominoes::History& history, DealTally& t) {
   const ExperimentConfig& c = d.config;
   const Seating seating = seating_of(c.rules, game);
-  const auto deal_id = static_cast<std::uint64_t>(d.deal_index);
-  BySeat<dominoes::Rng> streams{};
-  SeatRngs rngs{};
-  for (Seat s = 0; s < c.rules.seats; ++s) {
-    streams[s] = seat_stream(c.seed, deal_id, 0, s);
-    rngs[s] = &streams[s];
-  }
-  dominoes::History history;
-  const GameOutcome g = play_game(c.rules, deal, players_of(d, seating), rngs, &history,
+  const SeatStreams streams(c.seed, static_cast<std::uint64_t>(d.deal_index), 0, c.rules.seats);
+  const GameOutcome g = play_game(c.rules, deal, players_of(d, seating), streams.rngs(), &history,
                                   game_id(d, game), samplers_of(d, seating));
   count_game(c.rules, g, seating, t);
   ++t.leader_games;
@@ -154,9 +162,10 @@ std::optional<DealTally> play(const DealContext& d, const std::function<bool()>*
       dominoes::make_deal(c.rules, c.seed, static_cast<std::uint64_t>(d.deal_index), 0);
   if (d.covariate_solver) t.covariate = deal_covariate(*d.covariate_solver, deal);
   t.has_covariate = d.covariate_solver != nullptr;
+  dominoes::History history;
   for (int game = 0; game < games; ++game) {
     if (game > 0 && abandoned()) return std::nullopt;
-    single_game(d, deal, game, t);
+    single_game(d, deal, game, history, t);
   }
   return t;
 }

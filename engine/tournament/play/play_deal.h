@@ -26,6 +26,9 @@ struct DealContext {
   std::int64_t deal_index = 0;                   ///< deal i of the pairing: hands and streams
   std::array<strategies::Player*, 2> players{};  ///< {A, B}; not null
   const std::array<std::string, 2>& specs;       ///< {A, B}: the specs game records name
+  /// {A's, B's} second partner when the side pairs two specs (team_spec.h), else null: the side's
+  /// first spec then fills both of its seats.
+  std::array<strategies::Player*, 2> partners{};
   std::string* records = nullptr;                ///< when not null, receives the game records
   endgame::BlockDominoesSolver* covariate_solver = nullptr;  ///< when not null: tally the covariate
   /// {A's, B's} decision samplers (decision_sampler.h), kept across deals; null: time every choice.

@@ -7,6 +7,7 @@
 #include <chrono>
 
 #include "engine/tournament/play/deal_covariate.h"
+#include "engine/tournament/config/team_spec.h"
 #include "engine/tournament/play/play_deal.h"
 
 namespace tournament {
@@ -36,8 +37,12 @@ void ChunkPlayer::seat(int task) {
   note_threads();
   players_.reset();  // the last pairing's players (and bot processes) end first
   const TaskResult& t = tasks_[task];
-  players_ = std::make_unique<tbb::enumerable_thread_specific<PlayerPair>>(
-      PlayerPair{{seated_.make(t.player_a), seated_.make(t.player_b)}});
+  const std::array<std::vector<std::string>, 2> sides{team_members(t.player_a),
+                                                     team_members(t.player_b)};
+  PlayerPair pair{{seated_.make(sides[0][0]), seated_.make(sides[1][0])}};
+  for (int side = 0; side < 2; ++side)
+    if (sides[side].size() == 2) pair.partners[side] = seated_.make(sides[side][1]);
+  players_ = std::make_unique<tbb::enumerable_thread_specific<PlayerPair>>(pair);
   task_ = task;
 }
 
@@ -81,6 +86,8 @@ ChunkResult ChunkPlayer::play(const ChunkId& id, std::string* records,
                  .deal_index = i,
                  .players = {&pair.players[0], &pair.players[1]},
                  .specs = specs,
+                 .partners = {pair.partners[0] ? &*pair.partners[0] : nullptr,
+                              pair.partners[1] ? &*pair.partners[1] : nullptr},
                  .records = records ? &texts[slot] : nullptr,
                  .covariate_solver = covariate ? &solvers_.local().get(config_.rules) : nullptr,
                  .samplers = {&pair.samplers[0], &pair.samplers[1]},

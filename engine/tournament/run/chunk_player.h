@@ -23,6 +23,7 @@
 #include <array>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -58,9 +59,11 @@ class ChunkPlayer {
   int threads_used() const { return threads_used_; }
 
  private:
-  // One thread's seated pair: {A, B} and their samplers.
+  // One thread's seated pair: {A, B}, their partners when a side pairs two specs
+  // (team_spec.h), and their samplers.
   struct PlayerPair {
     std::array<strategies::Player, 2> players;
+    std::array<std::optional<strategies::Player>, 2> partners{};
     std::array<DecisionSampler, 2> samplers{};
   };
   void seat(int task);

@@ -1061,5 +1061,87 @@ TEST(RunnerGridTest, EveryGridRowEqualsARunOfItsLineup) {
   EXPECT_FALSE(fs::exists(grid.out_dir + "/crosstable_points.csv"));
 }
 
+// ---------------------------------------------------------------------------------------------
+// Three and four seats (docs/rules.md, "Three and four seats"; seating.h)
+
+// The tables of `players` at a table of `seats` seats (partners or not), single hands or matches.
+ExperimentConfig table_config(std::vector<std::string> players, int seats, bool partners,
+                              int target, const std::string& out) {
+  ExperimentConfig c = make_config(std::move(players), 60, out, Format::kHeadToHead);
+  c.rules = dominoes::table_rules(seats);
+  c.rules.partners = partners;
+  c.rules.match_target = target;
+  c.chunk = 7;
+  return c;
+}
+
+TEST(RunnerTableTest, ThreadCountDoesNotChangeTablesAtMoreSeats) {
+  TempDir tmp;
+  struct Table { int seats; bool partners; int target; };
+  for (const Table& t : {Table{4, true, 0}, Table{4, false, 0}, Table{3, false, 0},
+                         Table{4, true, 40}}) {
+    SCOPED_TRACE(std::to_string(t.seats) + (t.partners ? " partners" : " cut-throat") +
+                 " target " + std::to_string(t.target));
+    const std::string name = std::to_string(t.seats) + std::to_string(t.partners) +
+                             std::to_string(t.target);
+    ExperimentConfig one = table_config({"heuristic", "random"}, t.seats, t.partners, t.target,
+                                        tmp.sub(name + "-1"));
+    one.threads = 1;
+    ExperimentConfig two = one;
+    two.threads = 2;
+    two.out_dir = tmp.sub(name + "-2");
+    const auto r1 = run_experiment(builtin(), one);
+    ASSERT_TRUE(r1.run.complete);
+    ASSERT_TRUE(run_experiment(builtin(), two).run.complete);
+    expect_same_tables(read_tables(one.out_dir, false), read_tables(two.out_dir, false));
+    // Every deal is played once per seating: 2, or 6 with three seats (seating.h).
+    const PairingTotals& totals = r1.run.tasks[0].totals;
+    EXPECT_EQ(totals.games, 60 * (t.seats == 3 ? 6 : 2));
+    EXPECT_EQ(totals.a_wins + totals.draws + totals.b_wins, totals.games);
+  }
+}
+
+TEST(RunnerTableTest, IdenticalSidesNetExactlyZeroOnEveryDeal) {
+  // The seats draw from their own streams (seed, deal, game, seat), so identical sides replay the
+  // same game in every seating, and exchanging the sides nets every deal to zero.
+  for (const auto& [seats, partners] : {std::pair{4, true}, std::pair{4, false}, std::pair{3, false}}) {
+    SCOPED_TRACE(std::to_string(seats) + (partners ? " partners" : " cut-throat"));
+    ExperimentConfig c = table_config({"random", "random"}, seats, partners, 0, "unused");
+    strategies::Player a = builtin().make("random");
+    strategies::Player b = builtin().make("random");
+    const std::array<std::string, 2> specs = {"random", "random"};
+    for (std::int64_t i = 0; i < 200; ++i) {
+      const DealTally t =
+          play_deal({.config = c, .deal_index = i, .players = {&a, &b}, .specs = specs});
+      ASSERT_EQ(t.games, seats == 3 ? 6 : 2);
+      ASSERT_EQ(t.a_net, 0) << "deal " << i;
+      ASSERT_EQ(t.a_wins, t.b_wins) << "deal " << i;
+    }
+  }
+}
+
+TEST(RunnerTableTest, APairOfPartnersSitsInItsSidesSeatsAndTheRecordsSayWho) {
+  TempDir tmp;
+  ExperimentConfig c = table_config({"heuristic & lowest", "random"}, 4, true, 0, tmp.sub("pair"));
+  c.deals = 20;
+  c.games_out = tmp.sub("pair.jsonl");
+  ASSERT_TRUE(run_experiment(builtin(), c).run.complete);
+  int records = 0;
+  for (const std::string& line : split_lines(read_text(c.games_out))) {
+    const auto j = nlohmann::json::parse(line);
+    const int game = j.at("game").get<int>();  // 0: A's team in seats 0 and 2; 1: in 1 and 3
+    const std::vector<std::string> want =
+        game == 0 ? std::vector<std::string>{"heuristic", "random", "lowest", "random"}
+                  : std::vector<std::string>{"random", "heuristic", "random", "lowest"};
+    EXPECT_EQ(j.at("players").get<std::vector<std::string>>(), want) << line;
+    EXPECT_EQ(j.at("teams").get<std::vector<int>>(), (std::vector<int>{0, 1, 0, 1}));
+    ++records;
+  }
+  EXPECT_EQ(records, 40);
+  // The same pair at a table without partnerships is refused before any game.
+  ExperimentConfig cut = table_config({"heuristic & lowest", "random"}, 4, false, 0, tmp.sub("c"));
+  EXPECT_THROW(run_experiment(builtin(), cut), ConfigError);
+}
+
 }  // namespace
 }  // namespace tournament
