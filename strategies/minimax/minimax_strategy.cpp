@@ -3,12 +3,23 @@
 #include <vector>
 
 #include "engine/dominoes/determinization.h"
+#include "strategies/world_draw.h"
 
 namespace strategies {
 
-void MinimaxStrategy::add_world(endgame::BlockDominoesSolver& solver, const Observation& obs,
-                                dominoes::TileSet hand, const MoveList& legal, long long* totals) {
-  const dominoes::State world = dominoes::determinize(obs, hand);
+namespace {
+
+// True when the decision averages over every consistent world rather than a sample: exact=true,
+// two seats (the table sampler has no enumeration), and no more worlds than `scenarios`.
+bool enumerates(const Observation& obs, bool exact, int scenarios) {
+  return exact && obs.seats() == 2 &&
+         dominoes::count_consistent_hands(obs) <= static_cast<std::uint64_t>(scenarios);
+}
+
+}  // namespace
+
+void MinimaxStrategy::add_world(endgame::BlockDominoesSolver& solver, const dominoes::State& world,
+                                const MoveList& legal, long long* totals) {
   int values[MoveList::kCapacity];
   // The seed's depth counts the tiles after the candidate move; the solver's counts it too.
   solver.move_values(world, legal, depth_ == 0 ? 0 : depth_ + 1, values);
@@ -24,19 +35,21 @@ void MinimaxStrategy::budgeted_totals(const Observation& obs, const MoveList& le
     meter.add_work(static_cast<std::int64_t>(solver.nodes() - start) - meter.work());
     return meter.exhausted();
   };
-  const std::uint64_t count = dominoes::count_consistent_hands(obs);
-  if (exact_ && count <= static_cast<std::uint64_t>(scenarios_)) {
+  if (enumerates(obs, exact_, scenarios_)) {
     std::vector<dominoes::TileSet> hands;
-    hands.reserve(count);
+    hands.reserve(dominoes::count_consistent_hands(obs));
     dominoes::for_each_consistent_hand(obs, [&](dominoes::TileSet h) { hands.push_back(h); });
     const std::size_t n = hands.size(), step = spread_step(n);
     for (std::size_t i = 0, at = 0; i < n; ++i, at = (at + step) % n) {
-      add_world(solver, obs, hands[at], legal, totals);
+      add_world(solver, dominoes::determinize(obs, hands[at]), legal, totals);
       if (spent()) break;
     }
-  } else if (crn_) {
+    return;
+  }
+  const WorldDraw draw(obs);
+  if (crn_) {
     for (int i = 0; i < scenarios_; ++i) {
-      add_world(solver, obs, dominoes::sample_opponent_hand(obs, rng), legal, totals);
+      add_world(solver, draw(rng), legal, totals);
       if (spent()) break;
     }
   } else {
@@ -45,7 +58,7 @@ void MinimaxStrategy::budgeted_totals(const Observation& obs, const MoveList& le
       for (int k = 0; k < legal.size(); ++k) {
         MoveList one;
         one.push_back(legal[k]);
-        add_world(solver, obs, dominoes::sample_opponent_hand(obs, rng), one, totals + k);
+        add_world(solver, draw(rng), one, totals + k);
       }
       if (spent()) break;
     }
@@ -61,25 +74,23 @@ Move MinimaxStrategy::choose(const Observation& obs, const MoveList& legal, Rng&
       if (totals[k] > totals[best]) best = k;
     return legal[best];
   }
-  const bool enumerate =
-      exact_ && dominoes::count_consistent_hands(obs) <= static_cast<std::uint64_t>(scenarios_);
-  if (enumerate) {
+  auto& solver = solver_.get(obs.rules());
+  if (enumerates(obs, exact_, scenarios_)) {
     dominoes::for_each_consistent_hand(obs, [&](dominoes::TileSet hand) {
-      add_world(solver_.get(obs.rules()), obs, hand, legal, totals);
+      add_world(solver, dominoes::determinize(obs, hand), legal, totals);
     });
   } else if (crn_) {
-    for (int i = 0; i < scenarios_; ++i)
-      add_world(solver_.get(obs.rules()), obs, dominoes::sample_opponent_hand(obs, rng), legal,
-                totals);
+    const WorldDraw draw(obs);
+    for (int i = 0; i < scenarios_; ++i) add_world(solver, draw(rng), legal, totals);
   } else {
     // Independent worlds per move: each move is scored in its own sample of hands.
+    const WorldDraw draw(obs);
     for (int k = 0; k < legal.size(); ++k) {
       MoveList one;
       one.push_back(legal[k]);
       for (int i = 0; i < scenarios_; ++i) {
         long long value[1] = {0};
-        add_world(solver_.get(obs.rules()), obs, dominoes::sample_opponent_hand(obs, rng), one,
-                  value);
+        add_world(solver, draw(rng), one, value);
         totals[k] += value[0];
       }
     }
@@ -94,8 +105,10 @@ StrategyInfo minimax_strategy_info() {
   return {.name = "minimax",
           .summary = "determinized alpha-beta over sampled hands (the seed's decide_minimax)",
           .method = "for each legal move, the mean open-hands alpha-beta value over sampled "
-                    "consistent opponent hands (every consistent hand when few enough); each "
-                    "world is solved as if both hands were open (strategy fusion)",
+                    "consistent opponent hands (every consistent hand when few enough, two "
+                    "seats); each world is solved as if every hand were open (strategy fusion); "
+                    "with more seats every hidden hand is dealt, teams as max and min "
+                    "(cut-throat: paranoid, the other seats against the one deciding)",
           .source = "seed 002's decide_minimax (\"A minimax conjecture\"); the method's limits: "
                     "Frank & Basin 1998, Long et al. 2010; strategies/minimax/minimax_strategy.h",
           .params = {{"scenarios", ParamType::kInt, "200", "opponent hands sampled per decision", 1, 1e7, {}},
@@ -112,7 +125,8 @@ StrategyInfo minimax_strategy_info() {
             return Player(std::make_unique<MinimaxStrategy>(
                 static_cast<int>(v.get_int("scenarios")), static_cast<int>(v.get_int("depth")),
                 v.get_bool("exact"), v.get_bool("crn"), budget_of(v)));
-          }};
+          },
+          .seat_counts = kEverySeatCount};
 }
 
 }  // namespace strategies

@@ -23,6 +23,13 @@
 // set, each decision starts with an empty transposition table (SolverForRules::fresh): the nodes
 // a solve visits depend on the table, which would otherwise carry what this thread solved before.
 //
+// Three and four seats: each world deals every hidden hand consistently with the tile counts and
+// every seat's passes (strategies/world_draw.h: hidden_hands.h's exact uniform sampler; always
+// sampled, never enumerated, so `exact` applies to two seats only), and the solver
+// (engine/endgame/multi_seat_solver.h) gives each move the deciding seat's team's net points, the
+// teams as max and min (cut-throat: paranoid, every other seat against the deciding one). Two
+// seats draw exactly as before (determinization.h), so two-seat games are unchanged.
+//
 // Known limits of the method (Frank and Basin 1998; Long et al. 2010): each world is solved as if
 // both hands were open, so the search assumes it will learn the opponent's hand (strategy fusion)
 // and never plays to gain or hide information.
@@ -56,10 +63,9 @@ class MinimaxStrategy final : public Strategy {
   }
 
  private:
-  // Adds each move's value in the world where the opponent holds `hand` to `totals`, solved by
-  // `solver`.
-  void add_world(endgame::BlockDominoesSolver& solver, const Observation& obs,
-                 dominoes::TileSet hand, const MoveList& legal, long long* totals);
+  // Adds each move's value in the determinized `world` to `totals`, solved by `solver`.
+  void add_world(endgame::BlockDominoesSolver& solver, const dominoes::State& world,
+                 const MoveList& legal, long long* totals);
   // choose() under a budget: fills `totals` (see the header comment).
   void budgeted_totals(const Observation& obs, const MoveList& legal, Rng& rng, long long* totals);
 

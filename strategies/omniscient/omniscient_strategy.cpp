@@ -14,9 +14,10 @@ Move OmniscientSolverStrategy::choose(const dominoes::State& state, const domino
 
 StrategyInfo omniscient_strategy_info() {
   return {.name = "omniscient",
-          .summary = "CHEATS: sees both hands and plays the open-hands solver's best move",
-          .method = "plays the open-hands solver's best move seeing BOTH hands: an upper bound on "
-                    "playing strength, not a fair player",
+          .summary = "CHEATS: sees every hand and plays the open-hands solver's best move",
+          .method = "plays the open-hands solver's best move seeing EVERY hand: an upper bound on "
+                    "playing strength, not a fair player (more seats: its team's net points; "
+                    "cut-throat: paranoid)",
           .source = "negamax alpha-beta with a transposition table, engine/endgame/"
                     "block_dominoes_solver.h; strategies/omniscient/omniscient_strategy.h",
           .omniscient = true,
@@ -25,7 +26,8 @@ StrategyInfo omniscient_strategy_info() {
           .make = [](const ParamValues& v) {
             return Player(
                 std::make_unique<OmniscientSolverStrategy>(static_cast<int>(v.get_int("depth"))));
-          }};
+          },
+          .seat_counts = kEverySeatCount};
 }
 
 }  // namespace strategies

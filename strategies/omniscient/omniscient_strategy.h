@@ -1,6 +1,10 @@
 // omniscient: CHEATS. Sees both hands and plays the open-hands solver's best move (engine/endgame/
 // block_dominoes_solver.h), to the end of the game by default. It is not a fair strategy: it is
 // the upper bound of playing strength in the tables, against which the fair ones are measured.
+// With three or four seats it sees every hand and plays the best move for its team (partnerships:
+// two teams, max and min; cut-throat: paranoid, every other seat against it; engine/endgame/
+// multi_seat_solver.h). Its partner, when another omniscient seat, solves the same way, so a pair
+// of them play one joint best line; with other partners it assumes the partner plays best too.
 #pragma once
 
 #include <memory>

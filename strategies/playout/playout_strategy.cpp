@@ -1,15 +1,16 @@
 #include "strategies/playout/playout_strategy.h"
 
 #include "engine/dominoes/determinization.h"
+#include "strategies/world_draw.h"
 
 namespace strategies {
 
-long long PlayoutStrategy::evaluate(const Observation& obs, Move move, Rng& rng) {
+long long PlayoutStrategy::evaluate(const Observation& obs, const WorldDraw& draw, Move move,
+                                   Rng& rng) {
   long long total = 0;
   for (int i = 0; i < playouts_; ++i) {
-    const dominoes::TileSet hand = crn_ ? hands_[i] : dominoes::sample_opponent_hand(obs, rng);
+    dominoes::State s = crn_ ? worlds_[i] : draw(rng);
     dominoes::Rng rollout_rng(crn_ ? seeds_[i] : rng.next());
-    dominoes::State s = dominoes::determinize(obs, hand);
     dominoes::apply(s, move);
     total += rollout(s, rollout_, obs.rules(), obs.seat(), rollout_rng);
   }
@@ -18,14 +19,15 @@ long long PlayoutStrategy::evaluate(const Observation& obs, Move move, Rng& rng)
 
 Move PlayoutStrategy::budgeted_choose(const Observation& obs, const MoveList& legal, Rng& rng) {
   BudgetMeter meter(budget_);
+  const WorldDraw draw(obs);
   long long totals[MoveList::kCapacity] = {};
   for (int i = 0; i < playouts_; ++i) {
-    dominoes::TileSet hand;
+    dominoes::State world;
     std::uint64_t seed = 0;
     for (int k = 0; k < legal.size(); ++k) {
-      if (k == 0 || !crn_) hand = dominoes::sample_opponent_hand(obs, rng), seed = rng.next();
+      if (k == 0 || !crn_) world = draw(rng), seed = rng.next();
       dominoes::Rng rollout_rng(seed);
-      dominoes::State s = dominoes::determinize(obs, hand);
+      dominoes::State s = world;
       dominoes::apply(s, legal[k]);
       std::int64_t plies = 1;  // the candidate move
       totals[k] += counted_rollout(s, rollout_, obs.rules(), obs.seat(), rollout_rng, plies);
@@ -41,18 +43,19 @@ Move PlayoutStrategy::budgeted_choose(const Observation& obs, const MoveList& le
 
 Move PlayoutStrategy::choose(const Observation& obs, const MoveList& legal, Rng& rng) {
   if (budget_.active()) return budgeted_choose(obs, legal, rng);
+  const WorldDraw draw(obs);
   if (crn_) {
-    hands_.resize(static_cast<std::size_t>(playouts_));
+    worlds_.resize(static_cast<std::size_t>(playouts_));
     seeds_.resize(static_cast<std::size_t>(playouts_));
     for (int i = 0; i < playouts_; ++i) {
-      hands_[i] = dominoes::sample_opponent_hand(obs, rng);
+      worlds_[i] = draw(rng);
       seeds_[i] = rng.next();
     }
   }
   Move best = legal[0];
   long long best_total = 0;
   for (int k = 0; k < legal.size(); ++k) {
-    const long long total = evaluate(obs, legal[k], rng);
+    const long long total = evaluate(obs, draw, legal[k], rng);
     if (k == 0 || total > best_total) best = legal[k], best_total = total;
   }
   return best;
@@ -66,7 +69,7 @@ StrategyInfo playout_strategy_info() {
           .source = "seed 002's decide_playout (\"Insight\"); strategies/playout/playout_strategy.h",
           .params = {{"playouts", ParamType::kInt, "1000", "rollouts per legal move", 1, 1e7, {}},
            {"rollout", ParamType::kChoice, "random",
-            "rollout policy for both seats: random, or lowest as the seed's rollouts played", 0, 0,
+            "rollout policy for every seat: random, or lowest as the seed's rollouts played", 0, 0,
             {"random", "lowest"}},
            {"crn", ParamType::kBool, "true",
             "common random numbers: the same sampled hands for every candidate move", 0, 0, {}},
@@ -78,7 +81,8 @@ StrategyInfo playout_strategy_info() {
             return Player(std::make_unique<PlayoutStrategy>(
                 static_cast<int>(v.get_int("playouts")), policy, v.get_bool("crn"),
                 budget_of(v)));
-          }};
+          },
+          .seat_counts = kEverySeatCount};
 }
 
 }  // namespace strategies

@@ -17,6 +17,11 @@
 // one sampled hand and seed, drawn in the order the unbudgeted strategy draws them, so when the
 // cap binds first the move is the one without a budget), and the budget is checked after each
 // round: every move gets the same number of playouts, at least one.
+//
+// Three and four seats: each world deals every hidden hand consistently with the tile counts and
+// every seat's passes (strategies/world_draw.h), the rollout policy plays every seat, and the
+// result is the player's team's net points (scoring.h's net_points: in cut-throat its own score
+// when it wins, minus the winner's when another seat wins). Two seats draw exactly as before.
 #pragma once
 
 #include <vector>
@@ -25,6 +30,7 @@
 #include "strategies/playout/rollout.h"
 #include "strategies/strategy.h"
 #include "strategies/strategy_info.h"
+#include "strategies/world_draw.h"
 
 namespace strategies {
 
@@ -44,15 +50,16 @@ class PlayoutStrategy final : public Strategy {
  private:
   // choose() under a budget (see the header comment).
   Move budgeted_choose(const Observation& obs, const MoveList& legal, Rng& rng);
-  // Returns the summed rollout result of `move` over this decision's scenarios.
-  long long evaluate(const Observation& obs, Move move, Rng& rng);
+  // Returns the summed rollout result of `move` over this decision's scenarios (crn: worlds_,
+  // else fresh worlds from `draw`).
+  long long evaluate(const Observation& obs, const WorldDraw& draw, Move move, Rng& rng);
 
   int playouts_;
   RolloutPolicy rollout_;
   bool crn_;
   DecisionBudget budget_;
-  // Per-decision scratch, kept to avoid reallocation: sampled hands and rollout seeds.
-  std::vector<dominoes::TileSet> hands_;
+  // Per-decision scratch, kept to avoid reallocation: sampled worlds and rollout seeds.
+  std::vector<dominoes::State> worlds_;
   std::vector<std::uint64_t> seeds_;
 };
 

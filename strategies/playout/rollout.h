@@ -1,4 +1,4 @@
-// Rollouts: a determinized game played to its end by a fixed policy for both seats, as the
+// Rollouts: a determinized game played to its end by a fixed policy for every seat, as the
 // seed's playout_random/6 does with decide_random (seed 002), through the engine's one play-out
 // loop (engine/dominoes/playout_loop.h).
 #pragma once
@@ -14,15 +14,15 @@
 
 namespace strategies {
 
-/// How a rollout chooses moves, for both seats.
+/// How a rollout chooses moves, for every seat.
 enum class RolloutPolicy {
   kRandom,  ///< uniform over the legal moves
   kLowest,  ///< the lowest move in the seed's order: the seed's decide_random
 };
 
-/// Returns seat `seat`'s net points (its points minus the opponent's) at the end of the game
-/// played from `s` by `policy` for both seats (dominoes::play_out: forced moves and passes are
-/// made without asking the policy); random choices draw from `rng`. Allocation-free.
+/// Returns seat `seat`'s net points (its team's points minus the other teams', net_points) at the
+/// end of the game played from `s` by `policy` for every seat (dominoes::play_out: forced moves
+/// and passes are made without asking the policy); random choices draw from `rng`. Allocation-free.
 inline int rollout(dominoes::State s, RolloutPolicy policy, const dominoes::Rules& rules,
                    dominoes::Seat seat, dominoes::Rng& rng) {
   dominoes::play_out(s, [policy, &rng](const dominoes::State& at, const dominoes::MoveList& legal) {
