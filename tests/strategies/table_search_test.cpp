@@ -1,0 +1,149 @@
+// The search strategies at three and four seats (minimax, playout, omniscient): the worlds they
+// solve (strategies/world_draw.h), which seat counts they declare and refuse, and that they play
+// for their own team: each must beat `random` teams clearly at every table (a sign error between
+// teams, or a world dealt to the wrong seats, would make them lose or play no better than chance).
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <array>
+#include <string>
+
+#include "engine/dominoes/deal.h"
+#include "engine/dominoes/determinization.h"
+#include "engine/dominoes/observation.h"
+#include "engine/tournament/play/play_deal.h"
+#include "strategies/registry.h"
+#include "strategies/world_draw.h"
+
+namespace strategies {
+namespace {
+
+// Plays a random game of `rules` from deal `deal_index` and calls visit(state, history) before
+// every move.
+template <typename Visit>
+void walk_game(const dominoes::Rules& rules, std::uint64_t deal_index, Visit visit) {
+  const dominoes::Deal deal = dominoes::make_deal(rules, 5, deal_index);
+  dominoes::State s = dominoes::start_state(deal);
+  dominoes::History history(deal.leader, rules.seats);
+  dominoes::Rng walk(deal_index + 1);
+  while (dominoes::status(s) == dominoes::GameStatus::kOngoing) {
+    visit(s, history);
+    dominoes::MoveList legal = dominoes::legal_moves(s);
+    const dominoes::Move m =
+        legal.empty()
+            ? dominoes::Move::pass()
+            : legal[static_cast<int>(walk.below(static_cast<std::uint32_t>(legal.size())))];
+    dominoes::apply(s, m);
+    history.push_back(m);
+  }
+}
+
+// Two seats: a world is determinization.h's, from the same draws (the two-seat tables rest on
+// them), so the same generator state gives the same state.
+TEST(TableSearch, TwoSeatWorldsAreTheTwoSeatDeterminizations) {
+  const dominoes::Rules rules;
+  int checked = 0;
+  for (std::uint64_t d = 0; d < 20; ++d)
+    walk_game(rules, d, [&](const dominoes::State& s, const dominoes::History& h) {
+      const dominoes::Observation obs = dominoes::observe(s, h, rules, s.to_move);
+      dominoes::Rng a(d * 1000 + h.size()), b = a;
+      const WorldDraw draw(obs);
+      EXPECT_EQ(draw(a), dominoes::determinize(obs, dominoes::sample_opponent_hand(obs, b)));
+      EXPECT_EQ(a.next(), b.next());  // and as many draws
+      ++checked;
+    });
+  EXPECT_GT(checked, 100);
+}
+
+// More seats: every world keeps what the seat sees and deals every other seat as many tiles as it
+// holds, none it has shown it lacks, from the tiles the seat cannot see.
+TEST(TableSearch, TableWorldsAgreeWithTheObservation) {
+  for (int seats : {3, 4}) {
+    const dominoes::Rules rules = dominoes::table_rules(seats);
+    int checked = 0;
+    for (std::uint64_t d = 0; d < 20; ++d)
+      walk_game(rules, d, [&](const dominoes::State& s, const dominoes::History& h) {
+        const dominoes::Observation obs = dominoes::observe(s, h, rules, s.to_move);
+        const WorldDraw draw(obs);
+        dominoes::Rng rng(d * 977 + h.size());
+        for (int i = 0; i < 5; ++i) {
+          const dominoes::State w = draw(rng);
+          ASSERT_TRUE(dominoes::is_consistent(w));
+          EXPECT_EQ(w.seats, seats);
+          EXPECT_EQ(w.to_move, s.to_move);
+          EXPECT_EQ(w.hands[s.to_move], s.hands[s.to_move]);
+          EXPECT_EQ(w.line, s.line);
+          EXPECT_EQ(w.left, s.left);
+          EXPECT_EQ(w.right, s.right);
+          EXPECT_EQ(w.lead_tile, obs.lead_tile());
+          for (int seat = 0; seat < seats; ++seat) {
+            EXPECT_EQ(w.hands[seat].size(), s.hands[seat].size());
+            EXPECT_TRUE((w.hands[seat] & s.lacks[seat].tiles_touching()).empty());
+            if (seat != s.to_move) EXPECT_TRUE((w.hands[seat] - obs.unseen()).empty());
+          }
+          ++checked;
+        }
+      });
+    EXPECT_GT(checked, 500) << seats;
+  }
+}
+
+// Which seat counts the searchers play, and a one-line refusal for the others.
+TEST(TableSearch, SeatCountsAndRefusals) {
+  const Registry& registry = Registry::builtin();
+  for (const char* name : {"minimax", "playout", "omniscient"})
+    for (int seats : {2, 3, 4}) EXPECT_EQ(registry.seat_refusal(name, seats), "") << name << seats;
+  for (const auto& info : registry.all()) {
+    if (!info.any_variant) continue;  // equilibrium: its spec needs a file to resolve
+    for (int seats : {2, 3, 4}) {
+      const bool plays = std::find(info.seat_counts.begin(), info.seat_counts.end(), seats) !=
+                         info.seat_counts.end();
+      const std::string refusal = registry.seat_refusal(info.name, seats);
+      EXPECT_EQ(refusal.empty(), plays) << info.name << " at " << seats;
+      if (plays) continue;
+      EXPECT_EQ(refusal.find('\n'), std::string::npos) << refusal;
+      EXPECT_NE(refusal.find(info.name), std::string::npos) << refusal;
+      EXPECT_NE(refusal.find("not " + std::to_string(seats)), std::string::npos) << refusal;
+      EXPECT_NE(refusal.find("minimax"), std::string::npos) << refusal;  // among those that do
+    }
+  }
+}
+
+// A's mean points per game over `deals` duplicate deals against B at `rules`.
+double mean_points(const dominoes::Rules& rules, const std::string& a, const std::string& b,
+                   int deals) {
+  tournament::ExperimentConfig config;
+  config.rules = rules;
+  const Registry& registry = Registry::builtin();
+  Player pa = registry.make(a), pb = registry.make(b);
+  const std::array<std::string, 2> specs = {a, b};
+  tournament::DealContext deal{.config = config, .players = {&pa, &pb}, .specs = specs};
+  long long net = 0, games = 0;
+  for (; deal.deal_index < deals; ++deal.deal_index) {
+    const tournament::DealTally t = tournament::play_deal(deal);
+    net += t.a_net, games += t.games;
+  }
+  return static_cast<double>(net) / static_cast<double>(games);
+}
+
+// Against random teams each searcher wins by far more than the noise of these deals: over 200
+// deals (dominoes run --target 0) minimax(scenarios=8,depth=3) nets +10 to +14 points a game,
+// playout(playouts=20) +10 to +19, omniscient +11 to +30 (cut-throat the least: paranoid), each
+// within +-3.7; random against itself nets 0 by symmetry. 60 deals leave each mean within
+// +-3 to +-7 of those (95%), so the floors below fail only on a real fault. The games are seeded:
+// the same means every run.
+TEST(TableSearch, SearchersBeatRandomAtEveryTable) {
+  dominoes::Rules four = dominoes::table_rules(4), cut_throat = four,
+                  three = dominoes::table_rules(3);
+  cut_throat.partners = false;
+  for (dominoes::Rules* r : {&four, &cut_throat, &three}) r->match_target = 0;
+  for (const dominoes::Rules& rules : {four, cut_throat, three}) {
+    const std::string table = dominoes::describe(rules);
+    EXPECT_GT(mean_points(rules, "omniscient", "random", 60), 4) << table;
+    EXPECT_GT(mean_points(rules, "minimax(scenarios=8,depth=3)", "random", 60), 3) << table;
+    EXPECT_GT(mean_points(rules, "playout(playouts=20)", "random", 60), 3) << table;
+  }
+}
+
+}  // namespace
+}  // namespace strategies
