@@ -9,6 +9,7 @@
 
 #include <pybind11/pybind11.h>
 
+#include <array>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -37,8 +38,10 @@ struct PyObservation {
   dominoes::History history;
   dominoes::TileSet hand, line;
   int left = -1, right = -1;
-  int opponent_tiles = 0;
-  dominoes::ValueSet opponent_lacks, own_lacks;
+  int seats = 2;
+  std::array<int, dominoes::kStateSeats> counts{};             ///< every seat's tile count
+  std::array<dominoes::ValueSet, dominoes::kStateSeats> lacks{};  ///< what each seat has shown it lacks
+  int lead_tile = -1;  ///< the tile the leader must lead while the line is empty, or -1
   dominoes::Seat seat = 0;
   /// The full state, only when made by Game.observation(): omniscient strategies need it. Never
   /// shown to Python.
@@ -46,10 +49,13 @@ struct PyObservation {
 
   /// Returns a copy of what `obs` shows.
   static PyObservation from(const dominoes::Observation& obs);
-  /// Returns the seat's view as a State that observe() turns back into the same observation: the
-  /// opponent's hand is a placeholder of the right size drawn from the unseen tiles (observe()
+  /// Returns the seat's view as a State that observe() turns back into the same observation: each
+  /// other seat's hand is a placeholder of the right size drawn from the unseen tiles (observe()
   /// passes on only its size).
   dominoes::State view_state() const;
+  /// Returns this seat's legal moves: the forced lead tile alone while it applies, else those of
+  /// the hand on the open ends (an empty list: it must pass).
+  dominoes::MoveList legal() const;
 };
 
 /// Returns the number of actions of the action numbering under `rules`: 3 per tile of the set

@@ -66,37 +66,53 @@ py::list legal_move_strings(const State& s) {
 PyObservation PyObservation::from(const Observation& obs) {
   PyObservation o;
   o.rules = obs.rules();
-  o.history = History(obs.leader());
+  o.history = History(obs.leader(), obs.seats());
   for (Move m : obs.history()) o.history.push_back(m);
   o.hand = obs.hand();
   o.line = obs.line();
   o.left = obs.left_end();
   o.right = obs.right_end();
-  o.opponent_tiles = obs.opponent_tile_count();
-  o.opponent_lacks = obs.opponent_lacks();
-  o.own_lacks = obs.own_lacks();
+  o.seats = obs.seats();
+  for (Seat s = 0; s < obs.seats(); ++s) {
+    o.counts[s] = obs.tile_count(s);
+    o.lacks[s] = obs.lacks(s);
+  }
+  o.lead_tile = obs.lead_tile();
   o.seat = obs.seat();
   return o;
 }
 
 State PyObservation::view_state() const {
   State s;
-  TileSet placeholder;
-  for (Tile t : TileSet::full(rules.max_pip) - hand - line) {
-    if (placeholder.size() == opponent_tiles) break;
-    placeholder.insert(t);
+  s.seats = static_cast<std::uint8_t>(seats);
+  TileSet unseen = TileSet::full(rules.max_pip) - hand - line;
+  for (Seat other = 0; other < seats; ++other) {
+    if (other == seat) continue;
+    for (Tile t : unseen) {  // the other seats hold disjoint placeholders among the unseen tiles
+      if (s.hands[other].size() == counts[other]) break;
+      s.hands[other].insert(t);
+    }
+    unseen = unseen - s.hands[other];
   }
   s.hands[seat] = hand;
-  s.hands[1 - seat] = placeholder;
   s.line = line;
   s.left = static_cast<std::int8_t>(left);
   s.right = static_cast<std::int8_t>(right);
   s.to_move = static_cast<std::uint8_t>(seat);
   s.leader = static_cast<std::uint8_t>(history.leader());
+  s.lead_tile = static_cast<std::int8_t>(lead_tile);
   s.last_was_pass = history.size() > 0 && history[history.size() - 1].is_pass();
-  s.lacks[seat] = own_lacks;
-  s.lacks[1 - seat] = opponent_lacks;
+  s.lacks = lacks;
   return s;
+}
+
+MoveList PyObservation::legal() const {
+  if (lead_tile >= 0 && left < 0) {
+    MoveList moves;
+    moves.push_back(Move(static_cast<Tile>(lead_tile), Placement::kLead));
+    return moves;
+  }
+  return legal_moves(hand, left, right);
 }
 
 namespace {
@@ -217,18 +233,61 @@ TileSet tiles_from(const py::handle& hand, const Rules& rules) {
 
 PyGame game_from_deal(const Rules& rules, std::uint64_t seed, std::uint64_t deal, int game) {
   const Deal d = make_deal(rules, seed, deal, game);
-  return PyGame{rules, start_state(d), History(d.leader)};
+  return PyGame{rules, start_state(d), History(d.leader, d.seats)};
 }
 
-PyGame game_from_hands(const py::sequence& hands, int leader, const Rules& rules) {
-  if (py::len(hands) != 2)
-    throw py::value_error("hands: give 2 hands (seat 0, seat 1), got " + std::to_string(py::len(hands)));
-  if (leader != 0 && leader != 1)
-    throw py::value_error("leader " + std::to_string(leader) + " is not valid: valid 0 or 1");
-  const TileSet h0 = tiles_from(hands[0], rules), h1 = tiles_from(hands[1], rules);
-  if (!(h0 & h1).empty())
-    throw py::value_error("tiles " + to_string(h0 & h1) + " are in both hands");
-  return PyGame{rules, start_state(h0, h1, leader), History(leader)};
+// Returns "0 or 1" (two seats) or "0 to 3": the valid seats of a table of `seats`.
+std::string valid_seats(int seats) {
+  return seats == 2 ? "0 or 1" : "0 to " + std::to_string(seats - 1);
+}
+
+// Returns the seat that leads the hands of `d` when from_hands is given no leader: seat 0, or with
+// more than two seats under heaviest-double the holder of the heaviest tile, who must lead it.
+Seat default_leader(Deal& d, const Rules& rules) {
+  if (d.seats > 2 && rules.leader == LeaderRule::kHeaviestDouble) lead_heaviest(d);
+  return d.leader;
+}
+
+PyGame game_from_hands(const py::sequence& hands, const py::object& leader_arg,
+                       const py::object& rules_arg) {
+  const int n = static_cast<int>(py::len(hands));
+  if (n < 2 || n > kMaxSeats)
+    throw py::value_error("hands: give 2 to " + std::to_string(kMaxSeats) +
+                          " hands, one per seat in seat order, got " + std::to_string(n));
+  const Rules rules = rules_arg.is_none() ? table_rules(n) : rules_arg.cast<Rules>();
+  if (rules.seats != n)
+    throw py::value_error("hands: " + std::to_string(n) + " hands given but the rules seat " +
+                          std::to_string(rules.seats) + ": give " + std::to_string(rules.seats) +
+                          " hands, or Rules(seats=" + std::to_string(n) + ")");
+  Deal d;
+  d.seats = n;
+  TileSet seen;
+  for (Seat s = 0; s < n; ++s) {
+    d.hands[s] = tiles_from(hands[s], rules);
+    if (const TileSet twice = seen & d.hands[s]; !twice.empty()) {
+      Seat other = 0;
+      while ((d.hands[other] & twice).empty()) ++other;
+      throw py::value_error("tiles " + to_string(twice) + " are in " +
+                            (n == 2 ? std::string("both hands")
+                                    : "the hands of seats " + std::to_string(other) + " and " +
+                                          std::to_string(s)));
+    }
+    seen = seen | d.hands[s];
+  }
+  const Seat heaviest = default_leader(d, rules);
+  if (!leader_arg.is_none()) {
+    const int leader = leader_arg.cast<int>();
+    if (leader < 0 || leader >= n)
+      throw py::value_error("leader " + std::to_string(leader) + " is not valid: valid " +
+                            valid_seats(n));
+    if (d.lead_tile >= 0 && leader != heaviest)
+      throw py::value_error("leader " + std::to_string(leader) + " is not valid under leader=" +
+                            "heaviest-double: seat " + std::to_string(heaviest) + " holds " +
+                            to_string(static_cast<Tile>(d.lead_tile)) +
+                            " and leads it (leave leader out, or give Rules(leader='random'))");
+    d.leader = leader;
+  }
+  return PyGame{rules, start_state(d), History(d.leader, n)};
 }
 
 Move move_from(const py::handle& move, const Rules& rules) {
@@ -284,8 +343,9 @@ py::object ends_of(int left, int right) {
 
 PyObservation observation_of(const PyGame& g, py::object seat_arg) {
   const Seat seat = seat_arg.is_none() ? g.state.to_move : seat_arg.cast<int>();
-  if (seat != 0 && seat != 1)
-    throw py::value_error("seat " + std::to_string(seat) + " is not valid: valid 0 or 1");
+  if (seat < 0 || seat >= g.state.seats)
+    throw py::value_error("seat " + std::to_string(seat) + " is not valid: valid " +
+                          valid_seats(g.state.seats));
   PyObservation o = PyObservation::from(observe(g.state, g.history, g.rules, seat));
   o.full_state = g.state;
   return o;
@@ -293,36 +353,73 @@ PyObservation observation_of(const PyGame& g, py::object seat_arg) {
 
 std::string game_repr(const PyGame& g) {
   std::ostringstream out;
-  out << "Game(hands=[" << to_string(g.state.hands[0]) << " / " << to_string(g.state.hands[1])
-      << "], ends=";
+  out << "Game(hands=[";
+  for (Seat s = 0; s < g.state.seats; ++s) out << (s ? " / " : "") << to_string(g.state.hands[s]);
+  out << "], ends=";
   if (g.state.line_empty()) out << "none";
   else out << int(g.state.left) << "," << int(g.state.right);
   out << ", to_move=" << int(g.state.to_move) << ", status=" << status_name(g.state) << ")";
   return out.str();
 }
 
+std::vector<std::vector<std::string>> hands_of(const State& s) {
+  std::vector<std::vector<std::string>> out;
+  for (Seat seat = 0; seat < s.seats; ++seat) out.push_back(tile_strings(s.hands[seat]));
+  return out;
+}
+
+// The tile the leader must lead while the line is empty (heaviest-double with more than two
+// seats), as "a-b", or None.
+py::object lead_tile_of(int lead_tile, int left) {
+  if (lead_tile < 0 || left >= 0) return py::none();
+  return py::str(to_string(static_cast<Tile>(lead_tile)));
+}
+
+std::vector<int> teams_of(const Rules& rules) {
+  std::vector<int> out;
+  for (Seat s = 0; s < rules.seats; ++s) out.push_back(team_of(rules, s));
+  return out;
+}
+
+const tournament::GameOutcome finished_outcome(const PyGame& g, const char* what) {
+  if (status(g.state) == GameStatus::kOngoing)
+    throw py::value_error(std::string(what) + ": the game is not over (status ongoing)");
+  return tournament::score_game(g.state, g.rules);
+}
+
 void bind_game_class(py::module_& m) {
   py::class_<PyGame>(m, "Game", R"doc(
-A game of Block Dominoes with both hands (the referee's view). Moves are notation strings
-("3-5" leads, "3-5L"/"3-5R" on an end, "pass") or action numbers (see action_index).
+A game of Block Dominoes with every hand (the referee's view), at a table of 2, 3 or 4 seats.
+Moves are notation strings ("3-5" leads, "3-5L"/"3-5R" on an end, "pass") or action numbers
+(see action_index).
 
 Game(rules=Rules(), seed=1, deal=0, game=0)
   deal `deal` of an experiment with seed `seed` (game `game` of a match or duplicate pair):
-  the same hands and leader `dominoes run` plays for that deal.
-Game.from_hands(hands, leader=0, rules=Rules())
-  hands: two tile lists (["0-1", "2-3"] or "0-1,2-3"), seat 0 then seat 1.)doc")
+  the same hands and leader `dominoes run` plays for that deal, at rules.seats seats.
+Game.from_hands(hands, leader=None, rules=None)
+  hands: one tile list per seat in seat order (["0-1", "2-3"] or "0-1,2-3"), 2 to 4 of them.
+  rules: default the table's written rules for that many hands (Rules(seats=len(hands))); given
+  rules must seat len(hands). leader: default seat 0, except that with more than two seats under
+  leader='heaviest-double' the holder of the heaviest double (else tile) leads, and must lead it.)doc")
       .def(py::init(&game_from_deal), py::arg("rules") = Rules(), py::arg("seed") = 1,
            py::arg("deal") = 0, py::arg("game") = 0)
-      .def_static("from_hands", &game_from_hands, py::arg("hands"), py::arg("leader") = 0,
-                  py::arg("rules") = Rules())
+      .def_static("from_hands", &game_from_hands, py::arg("hands"), py::arg("leader") = py::none(),
+                  py::arg("rules") = py::none())
       .def_readonly("rules", &PyGame::rules)
+      .def_property_readonly("seats", [](const PyGame& g) { return int(g.state.seats); },
+                             "the number of seats at the table (2, 3 or 4)")
+      .def_property_readonly("teams", [](const PyGame& g) { return teams_of(g.rules); },
+                             "each seat's team: [0, 1] for two seats, [0, 1, 0, 1] with partners,\n"
+                             "[0, 1, 2] or [0, 1, 2, 3] cut-throat")
       .def_property_readonly("to_move", [](const PyGame& g) { return int(g.state.to_move); },
-                             "the seat (0 or 1) whose turn it is")
+                             "the seat (0 to seats - 1) whose turn it is")
       .def_property_readonly("leader", [](const PyGame& g) { return int(g.state.leader); })
-      .def_property_readonly("hands", [](const PyGame& g) {
-        return std::vector<std::vector<std::string>>{tile_strings(g.state.hands[0]),
-                                                     tile_strings(g.state.hands[1])};
-      }, "both hands: [seat 0 tiles, seat 1 tiles], tiles 'a-b' in reading order")
+      .def_property_readonly("lead_tile", [](const PyGame& g) {
+        return lead_tile_of(g.state.lead_tile, g.state.left);
+      }, "the tile the leader must lead ('6-6'; heaviest-double with more than two seats) while\n"
+         "the line is empty, else None")
+      .def_property_readonly("hands", [](const PyGame& g) { return hands_of(g.state); },
+                             "every hand: [seat 0 tiles, seat 1 tiles, ...], tiles 'a-b' in reading order")
       .def_property_readonly("line", [](const PyGame& g) { return tile_strings(g.state.line); },
                              "the tiles on the line, in reading order (not line order)")
       .def_property_readonly("ends", [](const PyGame& g) { return ends_of(g.state.left, g.state.right); },
@@ -336,7 +433,8 @@ Game.from_hands(hands, leader=0, rules=Rules())
       .def("legal_moves", [](const PyGame& g) { return legal_move_strings(g.state); },
            "Returns the legal moves of the seat to move in the engine's order (leads or left-end\n"
            "moves by tile index, then right-end moves; when both ends show the same value only\n"
-           "left-end moves); ['pass'] when it must pass; [] when the game is over.")
+           "left-end moves; the lead tile alone when the rules force it); ['pass'] when it must\n"
+           "pass; [] when the game is over.")
       .def("legal_actions", [](const PyGame& g) {
         std::vector<int> out;
         const auto mask = mask_of(g.state, g.rules);
@@ -350,15 +448,23 @@ Game.from_hands(hands, leader=0, rules=Rules())
            "Plays `move` (notation string or action number) for the seat to move.\n"
            "Raises ValueError when it is malformed or not legal, naming the legal moves.")
       .def("pips", [](const PyGame& g) {
-        return std::array<int, 2>{pips(g.state.hands[0]), pips(g.state.hands[1])};
-      }, "Returns [seat 0 pips, seat 1 pips] left in hand.")
+        std::vector<int> out;
+        for (Seat s = 0; s < g.state.seats; ++s) out.push_back(pips(g.state.hands[s]));
+        return out;
+      }, "Returns the pips left in each hand: [seat 0 pips, seat 1 pips, ...].")
       .def("points", [](const PyGame& g) {
-        if (status(g.state) == GameStatus::kOngoing)
-          throw py::value_error("points: the game is not over (status ongoing)");
-        const auto points = tournament::score_game(g.state, g.rules).points;
+        const auto points = finished_outcome(g, "points").points;
         return std::vector<int>(points.begin(), points.begin() + g.state.seats);
-      }, "Returns [seat 0 points, seat 1 points] of the finished game: the winner's entry per the\n"
-         "rules' scoring, the other 0. Raises ValueError while the game goes on.")
+      }, "Returns what each seat scored in the finished game, [seat 0 points, seat 1 points, ...]:\n"
+         "every seat of the winning team gets the team's score under the rules' scoring (partners\n"
+         "alike), the others 0; all 0 when nobody wins (equal pips, a tied block). Raises\n"
+         "ValueError while the game goes on.")
+      .def("winner_team", [](const PyGame& g) -> py::object {
+        const int team = finished_outcome(g, "winner_team").winner_team;
+        if (team < 0) return py::none();
+        return py::int_(team);
+      }, "Returns the team (see teams) that won the finished game, or None when nobody won.\n"
+         "Raises ValueError while the game goes on.")
       .def("observation", &observation_of, py::arg("seat") = py::none(),
            "Returns seat `seat`'s Observation (default: the seat to move).")
       .def("copy", [](const PyGame& g) { return g; }, "Returns an independent copy.")
@@ -367,17 +473,44 @@ Game.from_hands(hands, leader=0, rules=Rules())
 
 // ---- the observation ----------------------------------------------------------------------------
 
+std::vector<int> tile_counts_of(const PyObservation& o) {
+  return std::vector<int>(o.counts.begin(), o.counts.begin() + o.seats);
+}
+
+std::vector<std::vector<int>> lacks_of(const PyObservation& o) {
+  std::vector<std::vector<int>> out;
+  for (Seat s = 0; s < o.seats; ++s) out.push_back(value_list(o.lacks[s]));
+  return out;
+}
+
+// The two-seat fields opponent_tile_count and opponent_lacks name "the" opponent; at a larger
+// table there are two or three, so they are refused with the fields to read instead.
+void require_two_seats(const PyObservation& o, const char* field, const char* instead) {
+  if (o.seats != 2)
+    throw py::value_error(std::string(field) + " is a two-seat field and this table has " +
+                          std::to_string(o.seats) + " seats: read " + instead);
+}
+
+// A two-seat observation's dict keeps exactly the keys it has always had (code that flattens
+// them keeps working); with more seats the opponent fields give way to every seat's.
 py::dict observation_dict(const PyObservation& o) {
   py::dict d;
   d["seat"] = o.seat;
+  if (o.seats != 2) d["seats"] = o.seats;
   d["hand"] = tile_strings(o.hand);
   d["line"] = tile_strings(o.line);
   d["ends"] = ends_of(o.left, o.right);
-  d["opponent_tile_count"] = o.opponent_tiles;
-  d["opponent_lacks"] = value_list(o.opponent_lacks);
-  d["own_lacks"] = value_list(o.own_lacks);
+  if (o.seats == 2) {
+    d["opponent_tile_count"] = o.counts[1 - o.seat];
+    d["opponent_lacks"] = value_list(o.lacks[1 - o.seat]);
+  } else {
+    d["tile_counts"] = tile_counts_of(o);
+    d["lacks"] = lacks_of(o);
+  }
+  d["own_lacks"] = value_list(o.lacks[o.seat]);
   d["unseen"] = tile_strings(TileSet::full(o.rules.max_pip) - o.hand - o.line);
   d["leader"] = o.history.leader();
+  if (o.seats != 2) d["lead_tile"] = lead_tile_of(o.lead_tile, o.left);
   d["history"] = history_strings(o.history);
   return d;
 }
@@ -391,7 +524,7 @@ bool known_over(const PyObservation& o) {
 std::vector<bool> observation_mask(const PyObservation& o) {
   std::vector<bool> mask(action_count(o.rules), false);
   if (known_over(o)) return mask;
-  const MoveList legal = legal_moves(o.hand, o.left, o.right);
+  const MoveList legal = o.legal();
   if (legal.empty()) mask.back() = true;
   for (Move m : legal) mask[action_index(m, o.rules)] = true;
   return mask;
@@ -400,27 +533,42 @@ std::vector<bool> observation_mask(const PyObservation& o) {
 void bind_observation(py::module_& m) {
   py::class_<PyObservation>(m, "Observation", R"doc(
 What one seat knows (its information set): the same information the C++ strategies get. It
-holds no opponent hand. Tiles are 'a-b' strings in reading order, values are ints 0..N.
-to_dict() gives every field as plain Python values.)doc")
+holds no other seat's hand. Tiles are 'a-b' strings in reading order, values are ints 0..N.
+Every seat count has seats, tile_counts, lacks and lead_tile; opponent_tile_count and
+opponent_lacks are two-seat fields (ValueError at a larger table). to_dict() gives every field as
+plain Python values (two seats: the two-seat fields; more: the per-seat ones).)doc")
       .def_readonly("seat", &PyObservation::seat)
+      .def_readonly("seats", &PyObservation::seats, "the number of seats at the table (2, 3 or 4)")
       .def_property_readonly("hand", [](const PyObservation& o) { return tile_strings(o.hand); })
       .def_property_readonly("line", [](const PyObservation& o) { return tile_strings(o.line); })
       .def_property_readonly("ends", [](const PyObservation& o) { return ends_of(o.left, o.right); },
                              "(left, right) open ends, or None before the lead")
-      .def_readonly("opponent_tile_count", &PyObservation::opponent_tiles)
-      .def_property_readonly("opponent_lacks", [](const PyObservation& o) { return value_list(o.opponent_lacks); },
-                             "values the opponent has shown it lacks by passing")
-      .def_property_readonly("own_lacks", [](const PyObservation& o) { return value_list(o.own_lacks); })
+      .def_property_readonly("tile_counts", &tile_counts_of,
+                             "how many tiles each seat holds: [seat 0, seat 1, ...] (public knowledge)")
+      .def_property_readonly("lacks", &lacks_of,
+                             "the values each seat has shown it lacks by passing, one list per seat")
+      .def_property_readonly("opponent_tile_count", [](const PyObservation& o) {
+        require_two_seats(o, "opponent_tile_count", "tile_counts[seat], every seat's count");
+        return o.counts[1 - o.seat];
+      }, "two seats: how many tiles the opponent holds (ValueError with more seats)")
+      .def_property_readonly("opponent_lacks", [](const PyObservation& o) {
+        require_two_seats(o, "opponent_lacks", "lacks[seat], every seat's lacked values");
+        return value_list(o.lacks[1 - o.seat]);
+      }, "two seats: values the opponent has shown it lacks by passing (ValueError with more seats)")
+      .def_property_readonly("own_lacks", [](const PyObservation& o) { return value_list(o.lacks[o.seat]); })
       .def_property_readonly("unseen", [](const PyObservation& o) {
         return tile_strings(TileSet::full(o.rules.max_pip) - o.hand - o.line);
-      }, "tiles neither in hand nor on the line: the opponent's hand and the undrawn tiles")
+      }, "tiles neither in hand nor on the line: the other hands and the undrawn tiles")
       .def_property_readonly("leader", [](const PyObservation& o) { return o.history.leader(); })
+      .def_property_readonly("lead_tile", [](const PyObservation& o) { return lead_tile_of(o.lead_tile, o.left); },
+                             "the tile the leader must lead while the line is empty (heaviest-double\n"
+                             "with more than two seats), else None")
       .def_property_readonly("history", [](const PyObservation& o) { return history_strings(o.history); })
       .def_readonly("rules", &PyObservation::rules)
       .def("legal_moves", [](const PyObservation& o) {
         py::list out;
         if (known_over(o)) return out;
-        const MoveList legal = legal_moves(o.hand, o.left, o.right);
+        const MoveList legal = o.legal();
         if (legal.empty()) out.append("pass");
         for (Move mv : legal) out.append(to_string(mv));
         return out;
@@ -440,12 +588,15 @@ void bind_functions(py::module_& m) {
   m.def("deal", [](std::uint64_t seed, std::uint64_t index, const Rules& rules, int game) {
     const Deal d = make_deal(rules, seed, index, game);
     py::dict out;
-    out["hands"] = std::vector<std::vector<std::string>>{tile_strings(d.hands[0]), tile_strings(d.hands[1])};
+    out["hands"] = hands_of(start_state(d));
     out["leader"] = d.leader;
+    if (d.seats != 2) out["lead_tile"] = lead_tile_of(d.lead_tile, -1);
     return out;
   }, py::arg("seed"), py::arg("index"), py::arg("rules") = Rules(), py::arg("game") = 0,
   "Returns deal `index` of seed `seed` (game `game` within a match or duplicate pair) as\n"
-  "{'hands': [seat 0 tiles, seat 1 tiles], 'leader': seat}: the deal `dominoes run` plays.");
+  "{'hands': [seat 0 tiles, seat 1 tiles, ...], 'leader': seat}: the deal `dominoes run` plays\n"
+  "(rules.seats hands). With more than two seats also 'lead_tile': the tile the leader must\n"
+  "lead ('6-6'), or None when any tile may lead.");
   m.def("tile_index", [](const std::string& tile) { return int(parse_tile(tile, kMaxPip)); },
         py::arg("tile"), "Returns the index of tile 'a-b' (a <= b): b*(b+1)/2 + a.");
   m.def("tile_at", [](int index) {

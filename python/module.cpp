@@ -27,6 +27,10 @@ Observation.action_mask() mark the legal ones.
 A Python strategy is any object with choose(observation, legal, rng) returning one of `legal`;
 seat it by passing the object in run(players=[...]).
 
+Three and four seats: Rules(seats=4) (partners 0 and 2 against 1 and 3) or Rules(seats=3); Game,
+Observation (seats, tile_counts, lacks, lead_tile), the strategies and run(seats=4, ...) play
+every seat count (docs/python.md, "Three and four seats").
+
 Errors in what you pass (a bad spec, config value, tile, move or position) raise ValueError
 with one line naming it and what would be valid.)doc";
   pybind11::register_exception_translator([](std::exception_ptr p) {

@@ -81,17 +81,23 @@ struct BuiltinStrategy {
   std::string spec;  ///< canonical: every parameter spelled out
   strategies::Player player;
   Rng rng;
+  std::vector<int> seat_counts;  ///< the seat counts it plays (StrategyInfo::seat_counts)
 };
 
 BuiltinStrategy make_builtin(const std::string& spec, std::uint64_t seed) {
   const auto& registry = strategies::Registry::builtin();  // SpecError is a ValueError
-  return BuiltinStrategy{registry.canonical(spec), registry.make(spec), Rng(seed)};
+  const std::string canonical = registry.canonical(spec);
+  const auto* info = registry.find(strategies::parse_spec(canonical).name);
+  return BuiltinStrategy{canonical, registry.make(spec), Rng(seed), info->seat_counts};
 }
 
 std::string choose_builtin(BuiltinStrategy& s, const PyObservation& o, Rng* rng) {
   if (s.player.omniscient() && !o.full_state)
     throw py::value_error("strategy " + s.spec + " sees both hands: give it an observation from "
                           "Game.observation(), not one a run handed to a Python strategy");
+  if (const std::string why = strategies::Registry::builtin().seat_refusal(s.spec, o.seats);
+      !why.empty())
+    throw py::value_error(why);
   const dominoes::State state = o.full_state ? *o.full_state : o.view_state();
   if (state.to_move != o.seat)
     throw py::value_error("observation of seat " + std::to_string(o.seat) + ": it is seat " +
@@ -128,6 +134,7 @@ py::list strategy_list() {
     d["method"] = info.method;
     d["source"] = info.source;
     d["omniscient"] = info.omniscient;
+    d["seat_counts"] = info.seat_counts;
     d["params"] = params;
     out.append(d);
   }
@@ -157,6 +164,7 @@ strategies::StrategyInfo python_strategy_info(const std::string& name, PyObject*
   strategies::StrategyInfo info;
   info.name = name;
   info.summary = "a Python object's choose(observation, legal, rng)";
+  info.seat_counts = strategies::kEverySeatCount;  // the observation carries every seat's fields
   info.make = [object, name](const strategies::ParamValues&) {
     return strategies::Player(std::unique_ptr<strategies::Strategy>(new PythonStrategy(object, name)));
   };
@@ -171,6 +179,9 @@ move (notation string) for the observation's seat; with no rng it draws from its
       .def_readonly("spec", &BuiltinStrategy::spec, "the canonical spec, every parameter spelled out")
       .def_property_readonly("omniscient", [](const BuiltinStrategy& s) { return s.player.omniscient(); },
                              "True when it sees both hands (it cheats, as an upper bound)")
+      .def_readonly("seat_counts", &BuiltinStrategy::seat_counts,
+                    "the seat counts it plays, e.g. [2, 3, 4]; choose() at another count raises\n"
+                    "ValueError naming the strategies that play it")
       .def("choose", &choose_builtin, py::arg("observation"), py::arg("rng") = nullptr,
            "Returns the strategy's move for the observation's seat, which must be the seat to move.\n"
            "A lone legal move or a pass is returned without asking it, as in a run.")
@@ -180,7 +191,7 @@ move (notation string) for the observation's seat; with no rng it draws from its
         "own random stream Rng(seed). Raises ValueError for an unknown strategy or parameter.");
   m.def("strategies", &strategy_list,
         "Returns every built-in strategy as {'name', 'summary', 'method', 'source', 'omniscient',\n"
-        "'params'} (method: how it decides; source: where the method comes from), each\n"
+        "'seat_counts', 'params'} (method: how it decides; source: where the method comes from), each\n"
         "parameter as {'name', 'default', 'help'} (plus 'choices' for a choice).");
 }
 

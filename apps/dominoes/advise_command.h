@@ -3,7 +3,10 @@
 // has shown it lacks; the opponent's tile count follows from those (both hands start with hand-size
 // tiles and nobody draws) and may be given as a check. Prints the best move by expected points
 // (engine/endgame/expected_move_values.h) on the first line, then the move the chosen strategy
-// plays, then every legal move with its expected points and the worlds they rest on.
+// plays, then every legal move with its expected points and the worlds they rest on. At three or
+// four seats (--seats) the other seats follow the person's seat 0 in turn order, with their counts
+// (--counts, or as if nobody passed) and lacked values (--lacks A/B/C), and the moves are valued
+// by Monte Carlo rollouts (rollout_advice.h).
 #pragma once
 
 #include <string>

@@ -48,4 +48,11 @@ std::uint64_t read_number(const boost::program_options::variables_map& vm, const
 strategies::Player make_player(const std::string& key, const std::string& spec,
                                bool allow_omniscient);
 
+/// Throws UsageError naming option `key` when the strategy of `spec` (a spec make_player
+/// accepted) does not play a table of rules.seats seats, in the registry's words
+/// (strategies::Registry::seat_refusal), e.g. "--with \"minimax\": strategy minimax plays 2
+/// seats, not 4: at 4 seats use random, lowest, heuristic".
+void check_plays_seats(const std::string& key, const std::string& spec,
+                       const dominoes::Rules& rules);
+
 }  // namespace dominoes_cli

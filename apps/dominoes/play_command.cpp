@@ -22,6 +22,7 @@
 #include "apps/dominoes/advice_table.h"
 #include "apps/dominoes/command_options.h"
 #include "apps/dominoes/line_of_play.h"
+#include "apps/dominoes/rollout_advice.h"
 #include "apps/dominoes/typed_move.h"
 #include "engine/common/limited_file.h"
 #include "engine/common/text.h"
@@ -42,24 +43,30 @@ using dominoes::State;
 using dominoes::TileSet;
 
 constexpr dominoes::Seat kPerson = 0;
-constexpr dominoes::Seat kStrategy = 1;
+constexpr dominoes::Seat kStrategy = 1;  // the two-seat opponent
+constexpr dominoes::Seat kPartner = 2;   // the person's partner in a four-seat partnership
 constexpr int kMaxGames = 100000;
 
 po::options_description play_options() {
   po::options_description o("Options");
-  o.add_options()("help,h", "show this help")("against", po::value<std::string>(),
-                                              "the strategy you play (default minimax); see "
-                                              "`dominoes strategies`")(
+  o.add_options()("help,h", "show this help")(
+      "against", po::value<std::string>(),
+      "the strategy you play (default minimax; with more than two seats heuristic, in every "
+      "opponent's seat); see `dominoes strategies`")(
+      "partner", po::value<std::string>(),
+      "four seats in partnerships: the strategy in your partner's seat, seat 2 (default "
+      "heuristic)")(
       "games", po::value<std::string>(),
       "games to play, 1 to 100000, or 0 to play until you "
       "stop (default 1)")("seed", po::value<std::string>(),
                           "seed of the deals and of the strategy, 0..2^64-1 "
                           "(default: a fresh one, printed, so the games can be replayed)")(
       "hint", "before each of your choices, show every move's expected points")(
-      "with", po::value<std::string>(), "the strategy whose move --hint names (default minimax)")(
-      "samples", po::value<std::string>(),
-      "opponent hands --hint samples when more than 5000 "
-      "are consistent, 1 to 1000000 (default 1000)")(
+      "with", po::value<std::string>(),
+      "the strategy whose move --hint names (default minimax; with more than two seats "
+      "heuristic)")("samples", po::value<std::string>(),
+                    "opponent hands --hint samples when more than 5000 are consistent (with more "
+                    "than two seats: the worlds it plays out), 1 to 1000000 (default 1000)")(
       "games-out", po::value<std::string>(),
       "add each finished game to this file as a game record (JSON lines, as dominoes run "
       "--games-out writes; created when missing), for dominoes view");
@@ -69,10 +76,14 @@ po::options_description play_options() {
 
 std::string help_text() {
   std::ostringstream os;
-  os << "Usage: dominoes play [--against SPEC] [--games N] [--seed S] [--hint] [--games-out F]\n\n"
+  os << "Usage: dominoes play [--against SPEC] [--games N] [--seed S] [--hint] [--games-out F]\n"
+        "       dominoes play --seats 4 [--partner SPEC] [--against SPEC] [...]\n\n"
         "Play Block Dominoes against a strategy. You hold hand 0 of every deal; who leads\n"
         "follows --leader. Each turn shows the line and its open ends, the opponent's tile count\n"
         "and the values it has shown it lacks, and your hand with the legal moves numbered.\n"
+        "At --seats 4 you and your partner (seat 2, --partner) play seats 1 and 3 (--against);\n"
+        "--seats 3, or --seats 4 --partners false, is cut-throat: --against in every other seat.\n"
+        "Every seat's count and passes are shown; each game is one hand, scored by team.\n"
         "Type a move's number, or its notation: 3-5L or 3-5R for an end (either case), a bare\n"
         "tile to lead or when it fits one end only. A pass or a lone legal move is played for\n"
         "you. Also: hint (expected points of each move), help, quit, in any case. Ctrl-D\n"
@@ -82,7 +93,8 @@ std::string help_text() {
         "for `dominoes view F`, which replays them in a browser.\n\n"
         "Example:\n"
         "  dominoes play --against heuristic --games 3 --games-out my-games.jsonl\n"
-        "  dominoes view my-games.jsonl\n\n"
+        "  dominoes view my-games.jsonl\n"
+        "  dominoes play --seats 4 --partner heuristic --against heuristic --hint\n\n"
      << play_options();
   return os.str();
 }
@@ -93,8 +105,10 @@ const std::string* get(const po::variables_map& vm, const char* key) {
 
 struct Settings {
   dominoes::Rules rules;
-  std::string opponent_name;
+  std::string opponent_name;  // --against as typed: every opponent's strategy
   strategies::Player opponent;
+  std::string partner_name;  // --partner as typed; with partners only
+  std::optional<strategies::Player> partner;
   std::string advisor_name;
   strategies::Player advisor;
   std::uint64_t seed = 0;
@@ -104,15 +118,40 @@ struct Settings {
   std::string games_out{};  // --games-out; empty: no records
 };
 
+// Returns the strategy of option `key` (or `fallback`) as a player for a table of rules.seats
+// seats; throws UsageError when the strategy does not play that many seats.
+strategies::Player seat_player(const po::variables_map& vm, const char* key,
+                               const std::string& fallback, bool allow_omniscient,
+                               const dominoes::Rules& rules, std::string& name) {
+  name = get(vm, key) ? common::trimmed(*get(vm, key)) : fallback;
+  strategies::Player player = make_player(key, name, allow_omniscient);
+  check_plays_seats(key, name, rules);
+  return player;
+}
+
 Settings read_settings(const po::variables_map& vm) {
-  const dominoes::Rules rules = read_rules(vm);
-  const std::string against = get(vm, "against") ? common::trimmed(*get(vm, "against")) : "minimax";
-  const std::string with = get(vm, "with") ? common::trimmed(*get(vm, "with")) : "minimax";
+  dominoes::Rules rules = read_rules(vm);
+  rules.match_target = 0;  // each game is one hand: play keeps a running score, not matches
+  const bool two = rules.seats == 2;
+  std::string against, with;
+  strategies::Player opponent =
+      seat_player(vm, "against", two ? "minimax" : "heuristic", true, rules, against);
+  strategies::Player advisor =
+      seat_player(vm, "with", two ? "minimax" : "heuristic", false, rules, with);
   Settings s{.rules = rules,
              .opponent_name = against,
-             .opponent = make_player("against", against, true),
+             .opponent = std::move(opponent),
+             .partner_name = "",
+             .partner = std::nullopt,
              .advisor_name = with,
-             .advisor = make_player("with", with, false)};
+             .advisor = std::move(advisor)};
+  if (rules.partners)
+    s.partner = seat_player(vm, "partner", "heuristic", true, rules, s.partner_name);
+  else if (get(vm, "partner"))
+    throw UsageError("--partner needs a four-seat partnership (--seats 4); at " +
+                     std::to_string(rules.seats) + " seats " +
+                     (two ? std::string("you play --against alone")
+                          : "each plays for itself: --against fills every other seat"));
   s.games =
       static_cast<int>(read_number(vm, "games", 1, 0, kMaxGames, "0 (until you stop) to 100000"));
   s.seed = read_number(vm, "seed", std::random_device{}(), 0, ~std::uint64_t{0}, "0..2^64-1");
@@ -193,8 +232,9 @@ struct Table {
   LineOfPlay line;
   int number = 0;  // 0-based game index: deal `number` of the seed
   // Each seat's random stream for the whole game, as the runner keeps them (game_loop.h): the
-  // strategy's, and the one the person's --hint strategy draws from.
-  std::array<dominoes::Rng, 2> streams;
+  // strategies', and the one the person's --hint strategy draws from.
+  std::array<dominoes::Rng, dominoes::kMaxSeats> streams{dominoes::Rng(0), dominoes::Rng(0),
+                                                         dominoes::Rng(0), dominoes::Rng(0)};
 };
 
 // Returns the open ends' values as a person would say them missing: "3 or 1", or "2" for 2 and 2.
@@ -237,17 +277,46 @@ class Session {
   void show_position(const Table& t) const;
   void show_hint(Table& t);
   void show_result(const Table& t, const tournament::GameOutcome& outcome);
+  void show_winner(const tournament::GameOutcome& outcome);
   void save(const Table& t, const tournament::GameOutcome& outcome);
   void show_score(const char* when) const;
+  void show_table() const;
   std::optional<std::string> ask(const std::string& prompt);
+
+  int seats() const { return s_.rules.seats; }
+  bool partner_seat(dominoes::Seat seat) const { return s_.rules.partners && seat == kPartner; }
+  // The seat's name on the screen: "you"; with two seats the opponent's spec; else "partner" or
+  // "seat N".
+  std::string name(dominoes::Seat seat) const;
+  // The strategy spec in `seat` (not the person's), as typed.
+  const std::string& spec(dominoes::Seat seat) const {
+    return partner_seat(seat) ? s_.partner_name : s_.opponent_name;
+  }
+  strategies::Player& player(dominoes::Seat seat) {
+    return partner_seat(seat) ? *s_.partner : s_.opponent;
+  }
+  // The team's name: "you" or "your team" for the person's; the opponent, "seat N" or "seats 1
+  // and 3" for another.
+  std::string team_name(int team) const;
 
   Settings s_;
   std::istream& in_;
   std::ostream& out_;
-  std::array<int, 2> totals_{};
+  std::array<int, dominoes::kMaxSeats> totals_{};  // by team (by seat without partners)
   int finished_ = 0;
   std::unique_ptr<std::ofstream> records_;  // --games-out, or null
 };
+
+std::string Session::name(dominoes::Seat seat) const {
+  if (seat == kPerson) return "you";
+  if (seats() == 2) return s_.opponent_name;
+  return partner_seat(seat) ? "partner" : "seat " + std::to_string(seat);
+}
+
+std::string Session::team_name(int team) const {
+  if (!s_.rules.partners) return name(team);  // a team per seat
+  return team == dominoes::team_of(s_.rules, kPerson) ? "your team" : "seats 1 and 3";
+}
 
 std::optional<std::string> Session::ask(const std::string& prompt) {
   out_ << prompt << std::flush;
@@ -267,10 +336,17 @@ void Session::show_position(const Table& t) const {
   out_ << "\nline     " << t.line.text();
   if (!st.line_empty())
     out_ << "    open ends " << int(st.left) << " (L) and " << int(st.right) << " (R)";
-  const int count = st.hands[kStrategy].size();
-  out_ << "\n" << s_.opponent_name << ": " << count_of(count, "tile");
-  if (!st.lacks[kStrategy].empty())
-    out_ << ", has shown it lacks " << values_text(st.lacks[kStrategy]);
+  // Every other seat in turn order: its tile count and what it has shown it lacks.
+  for (dominoes::Seat seat = 1; seat < seats(); ++seat) {
+    const int count = st.hands[seat].size();
+    out_ << "\n";
+    if (seats() == 2)
+      out_ << s_.opponent_name << ": ";
+    else
+      out_ << std::left << std::setw(9) << name(seat) << spec(seat) << ": ";
+    out_ << count_of(count, "tile");
+    if (!st.lacks[seat].empty()) out_ << ", has shown it lacks " << values_text(st.lacks[seat]);
+  }
   out_ << "\nyou      " << hand_text(st.hands[kPerson]) << "   ("
        << dominoes::pips(st.hands[kPerson]) << " pips)\n";
 }
@@ -279,12 +355,21 @@ void Session::show_hint(Table& t) {
   const auto obs = dominoes::observe(t.state, t.history, s_.rules, kPerson);
   dominoes::Rng rng(dominoes::stream_key({s_.seed, static_cast<std::uint64_t>(t.number),
                                           static_cast<std::uint64_t>(t.history.size()), 0x41D5}));
-  const endgame::MoveEvaluation e = endgame::expected_move_values(obs, s_.limits, rng);
+  std::string rows, worlds;
+  if (seats() == 2) {
+    const endgame::MoveEvaluation e = endgame::expected_move_values(obs, s_.limits, rng);
+    rows = advice_rows(e, false, "  ");
+    worlds = worlds_line(e);
+  } else {
+    const RolloutAdvice a = rollout_move_values(obs, s_.limits.samples, rng);
+    rows = advice_rows(a.values, false, "  ");
+    worlds = rollout_worlds_line(a);
+  }
   const dominoes::MoveList legal = dominoes::legal_moves(t.state);
   const Move m = s_.advisor.choose(t.state, t.history, s_.rules, legal, t.streams[kPerson]);
-  out_ << "hint: expected points (yours minus the opponent's at the end)\n"
-       << advice_rows(e, false, "  ") << "  " << worlds_line(e) << "\n  " << s_.advisor_name
-       << " would play " << dominoes::to_string(m) << "\n";
+  out_ << "hint: expected points (" << points_meaning(s_.rules) << " at the end)\n"
+       << rows << "  " << worlds << "\n  " << s_.advisor_name << " would play "
+       << dominoes::to_string(m) << "\n";
 }
 
 std::optional<Move> Session::person_turn(Table& t) {
@@ -323,54 +408,68 @@ std::optional<Move> Session::person_turn(Table& t) {
 }
 
 Move Session::strategy_turn(Table& t) {
+  const dominoes::Seat seat = t.state.to_move;
   const dominoes::MoveList legal = dominoes::legal_moves(t.state);
   if (legal.size() == 0) {
-    out_ << s_.opponent_name << " passes: it has no " << ends_text(t.state) << "\n";
+    out_ << name(seat) << " passes: it has no " << ends_text(t.state) << "\n";
     return Move::pass();
   }
   Move m = legal[0];
   if (legal.size() > 1) {
-    m = s_.opponent.choose(t.state, t.history, s_.rules, legal, t.streams[kStrategy]);
+    m = player(seat).choose(t.state, t.history, s_.rules, legal, t.streams[seat]);
     // A strategy is a plug-in: an illegal move would corrupt the game, so it ends the session.
     if (!legal.contains(m))
-      throw std::logic_error(s_.opponent_name + " chose " + dominoes::to_string(m) +
+      throw std::logic_error(spec(seat) + " chose " + dominoes::to_string(m) +
                              ", which is not a legal move");
   }
-  out_ << s_.opponent_name << " plays " << dominoes::to_string(m) << "\n";
+  out_ << name(seat) << " plays " << dominoes::to_string(m) << "\n";
   return m;
 }
 
 void Session::show_result(const Table& t, const tournament::GameOutcome& outcome) {
   const bool domino = outcome.ending == dominoes::GameStatus::kDomino;
-  const std::string by = t.state.hands[kPerson].empty() ? "you" : s_.opponent_name;
   out_ << "\n--- game " << t.number + 1 << " over: " << (domino ? "domino by " : "blocked")
-       << (domino ? by : std::string()) << " ---\n"
+       << (domino ? name(outcome.out_seat) : std::string()) << " ---\n"
        << "line     " << t.line.text() << "\n";
-  // The names' column is as wide as the longer name, so the hands line up.
-  const int width = static_cast<int>(std::max<std::size_t>(8, s_.opponent_name.size() + 2));
-  const auto hand_row = [&](const std::string& who, dominoes::Seat seat) {
-    out_ << std::left << std::setw(width) << who << "left " << std::setw(22)
+  // The names' column is as wide as the longest name, so the hands line up.
+  std::size_t longest = 0;
+  for (dominoes::Seat seat = 1; seat < seats(); ++seat) longest = std::max(longest, name(seat).size());
+  const int width = static_cast<int>(std::max<std::size_t>(8, longest + 2));
+  for (dominoes::Seat seat = 0; seat < seats(); ++seat)
+    out_ << std::left << std::setw(width) << name(seat) + ":" << "left " << std::setw(22)
          << hand_text(t.state.hands[seat]) << " (" << std::right << std::setw(2)
          << outcome.pips[seat] << " pips)   dealt " << hand_text(t.deal.hands[seat]) << "\n";
-  };
-  hand_row("you:", kPerson);
-  hand_row(s_.opponent_name + ":", kStrategy);
-  if (outcome.points[kPerson] > 0)
-    out_ << "you score " << outcome.points[kPerson] << "\n";
-  else if (outcome.points[kStrategy] > 0)
-    out_ << s_.opponent_name << " scores " << outcome.points[kStrategy] << "\n";
-  else
-    out_ << "equal pips: nobody scores\n";
-  for (int seat = 0; seat < 2; ++seat) totals_[seat] += outcome.points[seat];
+  if (s_.rules.partners && !domino)
+    out_ << "team pips: your team " << outcome.pips[0] + outcome.pips[2] << ", seats 1 and 3 "
+         << outcome.pips[1] + outcome.pips[3] << "\n";
+  show_winner(outcome);
+  for (int team = 0; team < dominoes::team_count(s_.rules); ++team)
+    totals_[team] += outcome.team_points(team);
   ++finished_;
+}
+
+// Says who scored the game and how much.
+void Session::show_winner(const tournament::GameOutcome& outcome) {
+  const int winner = outcome.winner_team;
+  if (winner < 0) {
+    out_ << (seats() == 2 ? "equal pips: nobody scores\n" : "a tied block: nobody scores\n");
+    return;
+  }
+  const bool persons = winner == dominoes::team_of(s_.rules, kPerson);
+  // "you score", "your team scores", "seats 1 and 3 score", "seat 2 scores", "heuristic scores"
+  const bool plural = persons ? !s_.rules.partners : s_.rules.partners;
+  out_ << team_name(winner) << (plural ? " score " : " scores ") << outcome.team_points(winner)
+       << "\n";
 }
 
 // Adds the finished game to --games-out, flushed at once so that a game is kept however the
 // session ends.
 void Session::save(const Table& t, const tournament::GameOutcome& outcome) {
   if (!records_) return;
-  *records_ << tournament::game_record_json({t.number, 0}, {kPersonName, s_.opponent_name},
-                                            s_.rules, t.deal, t.history, outcome)
+  std::vector<std::string> players{kPersonName};
+  for (dominoes::Seat seat = 1; seat < seats(); ++seat) players.push_back(spec(seat));
+  *records_ << tournament::game_record_json({t.number, 0}, players, s_.rules, t.deal, t.history,
+                                            outcome)
             << std::flush;
   if (!*records_)
     throw std::runtime_error("cannot write --games-out " + common::quoted(s_.games_out) + ": " +
@@ -378,24 +477,23 @@ void Session::save(const Table& t, const tournament::GameOutcome& outcome) {
 }
 
 void Session::show_score(const char* when) const {
-  out_ << when << "score after " << finished_ << (finished_ == 1 ? " game" : " games") << ": you "
-       << totals_[kPerson] << ", " << s_.opponent_name << " " << totals_[kStrategy] << "\n";
+  out_ << when << "score after " << finished_ << (finished_ == 1 ? " game" : " games") << ":";
+  for (int team = 0; team < dominoes::team_count(s_.rules); ++team)
+    out_ << (team ? ", " : " ") << team_name(team) << " " << totals_[team];
+  out_ << "\n";
 }
 
 // Plays game `number`; returns false when the person stopped it.
 bool Session::play_game(int number) {
   const dominoes::Deal deal = dominoes::make_deal(s_.rules, s_.seed, number);
   const auto game = static_cast<std::uint64_t>(number);
-  Table t{deal,
-          dominoes::start_state(deal),
-          dominoes::History(deal.leader),
-          LineOfPlay{},
-          number,
-          {tournament::seat_stream(s_.seed, game, 0, kPerson),
-           tournament::seat_stream(s_.seed, game, 0, kStrategy)}};
+  Table t{deal, dominoes::start_state(deal), dominoes::History(deal.leader, deal.seats),
+          LineOfPlay{}, number};
+  for (dominoes::Seat seat = 0; seat < seats(); ++seat)
+    t.streams[seat] = tournament::seat_stream(s_.seed, game, 0, seat);
   out_ << "\n=== game " << number + 1;
   if (s_.games > 0) out_ << " of " << s_.games;
-  out_ << ": " << (t.deal.leader == kPerson ? "you lead" : s_.opponent_name + " leads") << " ===\n";
+  out_ << ": " << (t.deal.leader == kPerson ? "you lead" : name(t.deal.leader) + " leads") << " ===\n";
   while (dominoes::status(t.state) == dominoes::GameStatus::kOngoing) {
     std::optional<Move> m = t.state.to_move == kPerson ? person_turn(t) : strategy_turn(t);
     if (!m || InterruptNote::caught()) return false;
@@ -410,11 +508,27 @@ bool Session::play_game(int number) {
   return true;
 }
 
-int Session::run() {
-  out_ << "Block Dominoes against " << s_.opponent_name
-       << (s_.opponent.omniscient() ? " (it sees your hand)" : "") << ", seed " << s_.seed
-       << " (--seed " << s_.seed << " replays these deals). You hold hand 0.\n"
+// The first line of a session: who plays whom, and the seed.
+void Session::show_table() const {
+  const auto sees = [](const strategies::Player& p) { return p.omniscient() ? " (it sees every hand)" : ""; };
+  if (seats() == 2) {
+    out_ << "Block Dominoes against " << s_.opponent_name
+         << (s_.opponent.omniscient() ? " (it sees your hand)" : "");
+  } else if (s_.rules.partners) {
+    out_ << "Block Dominoes at 4 seats in two teams: you (seat 0) and your partner, "
+         << s_.partner_name << sees(*s_.partner) << ", in seat 2, against " << s_.opponent_name
+         << sees(s_.opponent) << " in seats 1 and 3";
+  } else {
+    out_ << "Block Dominoes at " << seats() << " seats, each for itself: you (seat 0) against "
+         << s_.opponent_name << sees(s_.opponent)
+         << (seats() == 3 ? " in seats 1 and 2" : " in seats 1, 2 and 3");
+  }
+  out_ << ", seed " << s_.seed << " (--seed " << s_.seed << " replays these deals). You hold hand 0.\n"
        << "Type a move's number or notation (3-5L, 3-5R), hint, help or quit; Ctrl-D stops.\n";
+}
+
+int Session::run() {
+  show_table();
   const InterruptNote interrupts;
   for (int g = 0; s_.games == 0 || g < s_.games; ++g) {
     if (!play_game(g)) {

@@ -10,8 +10,15 @@
 // FILE as a game record (engine/tournament/play/games_writer.h), the person's seat named
 // "person", so that `dominoes view FILE` replays them.
 //
+// At three or four seats (--seats) the person holds seat 0 and the built-ins the others: with
+// partners the --partner strategy in seat 2 and the --against strategy in seats 1 and 3, in
+// cut-throat --against in every other seat. Each turn shows every other seat's count and lacked
+// values; each game is one hand, scored by team (engine/dominoes/scoring.h), with a running score
+// by team; --hint values moves by rollouts (rollout_advice.h). A strategy that does not play the
+// seat count is refused before the first game.
+//
 // Reproducible: game g is deal g of --seed (make_deal), and the strategy draws from its seat's
-// stream (seed, g, game 0, seat 1) as in a run, so the same seed and the same typed moves replay
+// stream (seed, g, game 0, seat) as in a run, so the same seed and the same typed moves replay
 // the same games.
 #pragma once
 

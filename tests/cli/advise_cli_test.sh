@@ -48,6 +48,43 @@ check "the best move heads the table" [ "$(grep -m1 -E '^[0-6]-[0-6] ' "$tmp/out
 "$bin" advise --hand 0-1,2-3,3-3,4-6,5-5,1-6,2-2 --samples 300 >"$tmp/again" 2>&1
 check "the same seed gives the same advice" cmp -s "$tmp/out" "$tmp/again"
 
+# Three and four seats (issue 22): the same line and hand with --hand-size 3, so 12 tiles are dealt
+# at four seats (9 at three) and the other seats hold 12 - 1 - 4 = 7 (9 - 1 - 4 = 4). 2-3L is the
+# only move and goes out. Partners: team 0 scores seats 1 and 3's pips. Under a uniform deal each
+# of the 23 unseen tiles (136 pips) is in seat 1 or 3 with probability (2 + 3)/23, so the mean is
+# 5/23 x 136 = 29.565; the deals number 23!/(2! 2! 3! 16!) = 51482970. When seat 3 has shown it
+# lacks 3 and 6 it holds 3 of the 13 unseen tiles without a 3 or a 6 (59 pips): 3 x 59/13 =
+# 13.615 on average, and seat 1 two of the 20 tiles left: 2 x (136 - 13.615)/20 = 12.238, 25.854
+# in all, over C(13,3) C(20,2) C(18,2) = 8314020 deals. Cut-throat at three seats: the person
+# scores both others' pips, 4/23 x 136 = 23.652.
+# covers EXACT: the move row's 95% interval holds EXACT (the rollout means are sampled).
+covers() {
+  awk -v x="$1" '/^2-3L / { gsub(/[\[\],]/, " "); if ($3 <= x && x <= $4) ok = 1 } END { exit !ok }' "$tmp/out"
+}
+T=(advise --hand-size 3 --hand 2-3 --line 3-4,4-4,4-1,1-6 --samples 100000)
+"$bin" "${T[@]}" --seats 4 --counts 2,2,3 >"$tmp/out" 2>"$tmp/err"
+check "four seats: exit 0" [ $? -eq 0 ]
+check "four seats: the only move" [ "$(sed -n 2p "$tmp/out")" = "heuristic plays 2-3L (the only move)" ]
+check "four seats: every seat's count, the partner named" has 'seat 1 holds 2 tiles; seat 2 \(partner\) holds 2 tiles; seat 3 holds 3 tiles$'
+check "four seats: 5/23 x 136 = 29.565 in the interval" covers 29.565
+check "four seats: over 51482970 deals" has 'worlds: 100000 sampled of 5.148e\+07 deals'
+check "four seats: the team's points" has "^points: your team's minus the other team's"
+"$bin" "${T[@]}" --seats 4 --counts 2,2,3 --lacks -/-/3,6 >"$tmp/out" 2>"$tmp/err"
+check "four seats, seat 3 lacks 3 and 6: 25.854 in the interval" covers 25.854
+check "four seats, seat 3 lacks 3 and 6: over 8314020 deals" has 'sampled of 8.314e\+06 deals'
+check "four seats: the lacks are echoed" has 'seat 3 holds 3 tiles and lacks 3, 6$'
+"$bin" "${T[@]}" --seats 3 --counts 2,2 >"$tmp/out" 2>"$tmp/err"
+check "three seats: 4/23 x 136 = 23.652 in the interval" covers 23.652
+check "three seats: no partner" has 'seat 1 holds 2 tiles; seat 2 holds 2 tiles$'
+# Without --counts nobody has passed: 4 tiles on the line at four seats were played one each, so
+# every other seat holds 3 - 1 = 2, and so does the person.
+"$bin" advise --seats 4 --hand-size 3 --hand 2-3,0-6 --line 3-4,4-4,4-1,1-6 --samples 200 >"$tmp/out" 2>"$tmp/err"
+check "four seats: counts as if nobody passed" has 'seat 1 holds 2 tiles; seat 2 \(partner\) holds 2 tiles; seat 3 holds 2 tiles$'
+best=$(head -n1 "$tmp/out" | sed 's/^best //')
+check "four seats: the best move heads the table" [ "$(grep -m1 -E '^[0-6]-[0-6][LR]? ' "$tmp/out" | cut -d' ' -f1)" = "$best" ]
+"$bin" advise --seats 4 --hand-size 3 --hand 2-3,0-6 --line 3-4,4-4,4-1,1-6 --samples 200 >"$tmp/again" 2>&1
+check "four seats: the same seed gives the same advice" cmp -s "$tmp/out" "$tmp/again"
+
 "$bin" advise --help >"$tmp/out" 2>&1
 check "--help explains" has '^Usage: dominoes advise'
 finish

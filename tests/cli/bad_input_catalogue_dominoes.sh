@@ -242,6 +242,33 @@ reject 2 'hand-size' play --hand-size 15
 reject 2 samples play --samples 0
 reject 2 'takes no value' play --hint=yes
 reject 2 'not options' play extra
+# dominoes play and advise at three and four seats (issue 22): a strategy that does not play the
+# seat count (epimc plays two seats only), --partner where there is none, the counts and passes
+# of the other seats. L4 as above; with --hand-size 3, 12 tiles are dealt at four seats.
+reject 2 'plays 2 seats, not 4' play --seats 4 --partner epimc
+reject 2 'plays 2 seats, not 4' play --seats 4 --against epimc
+reject 2 'plays 2 seats, not 3' play --seats 3 --hint --with epimc
+reject 2 'needs a four-seat partnership' play --seats 3 --partner heuristic
+reject 2 'needs a four-seat partnership' play --seats 4 --partners false --partner heuristic
+reject 2 'needs a four-seat partnership' play --partner heuristic
+reject 2 nosuch play --seats 4 --partner nosuch
+reject 2 seats play --seats 5
+T=(advise --seats 4 --hand-size 3 --line $L4)
+reject 2 'opp-count is for two seats' "${T[@]}" --hand 2-3 --opp-count 2
+reject 2 'counts is for three or four seats' "${A[@]}" --hand 2-3 --line $L4 --counts 1
+reject 2 'give 3 counts' "${T[@]}" --hand 2-3 --counts 2,2
+reject 2 'each count is 1 to hand-size 3' "${T[@]}" --hand 2-3 --counts 2,2,9
+reject 2 'each count is 1 to hand-size 3' "${T[@]}" --hand 2-3 --counts 2,2,x
+reject 2 'add up to 6' "${T[@]}" --hand 2-3 --counts 2,2,2
+reject 2 'lists split by /' "${T[@]}" --hand 2-3 --counts 2,2,3 --lacks 3
+reject 2 'values 0..6' "${T[@]}" --hand 2-3 --counts 2,2,3 --lacks -/-/9
+reject 2 'counts is needed with --lacks' "${T[@]}" --hand 2-3 --lacks -/-/3
+reject 2 'someone has passed' "${T[@]}" --hand 2-3
+reject 2 'no deal of the other hands fits' "${T[@]}" --hand 2-3 --counts 2,2,3 --lacks -/-/0,1,2,3,4,5,6
+reject 2 'blocked' "${T[@]}" --hand 0-1 --counts 2,2,3 --lacks 3,6/3,6/3,6
+reject 2 'plays 2 seats, not 4' "${T[@]}" --hand 2-3 --counts 2,2,3 --with epimc
+reject 2 'more than the 12 dealt' advise --seats 4 --hand-size 3 --hand 0-0,0-1,0-2 --line $L4,6-6,6-2,2-2,2-5,5-5,5-0
+reject 2 'nobody passes' advise --seats 3 --hand-size 3 --hand 0-0 --lacks 1/
 # External bots (docs/protocol.md): declarations on the command line and in [bot.NAME] sections, and
 # check-bot's arguments. No bot is started for any of these.
 B=(--player mybot --player random "${O[@]}")
