@@ -54,11 +54,13 @@ py::dict solve_block_dominoes(const py::object& hands, const std::string& line,
   if (py::isinstance<py::str>(hands)) {
     text.hands = hands.cast<std::string>();
   } else {
-    const auto pair = hands.cast<py::sequence>();
-    if (py::len(pair) != 2)
-      throw py::value_error("hands: give 2 hands (the side to move's is hands[to_move]), got " +
-                            std::to_string(py::len(pair)));
-    text.hands = hand_text(pair[0]) + "/" + hand_text(pair[1]);
+    const auto list = hands.cast<py::sequence>();
+    if (static_cast<int>(py::len(list)) != rules.seats)
+      throw py::value_error("hands: give " + std::to_string(rules.seats) +
+                            " hands, one per seat of rules.seats (the side to move's is "
+                            "hands[to_move]), got " + std::to_string(py::len(list)));
+    for (std::size_t seat = 0; seat < py::len(list); ++seat)
+      text.hands += (seat == 0 ? "" : "/") + hand_text(list[seat]);
   }
   text.line = line;
   text.ends = ends;
@@ -180,14 +182,16 @@ void bind_solvers(py::module_& m) {
   m.def("solve_block_dominoes", &solve_block_dominoes, py::arg("hands"), py::kw_only(),
         py::arg("line") = "", py::arg("ends") = "", py::arg("to_move") = 0, py::arg("depth") = 0,
         py::arg("rules") = dominoes::Rules(), py::arg("table_mb") = 0.25, R"doc(
-Solves a Block Dominoes position with both hands visible (as `solver block-dominoes`).
-  hands     'H0/H1' or [hand0, hand1], each a tile list ('0-1,2-3' or ['0-1', '2-3'])
+Solves a Block Dominoes position with every hand visible (as `solver block-dominoes`).
+  hands     'H0/H1' or [hand0, hand1], each a tile list ('0-1,2-3' or ['0-1', '2-3']); one hand
+            per seat of rules.seats ('H0/H1/H2/H3' for four)
   line      the line's tiles left to right ('3-5,5-1'), or ends='L,R' (its open ends); neither:
             the side to move leads
-  to_move   0 or 1; depth: tiles searched, 0 = exact; table_mb: transposition table size (MiB)
+  to_move   0 to seats - 1; depth: tiles searched, 0 = exact; table_mb: transposition table (MiB)
 Returns {'value': points of the side to move minus the opponent's under best play (positive
-when it wins), 'moves': [(move, value)] for every legal move, 'pv': the principal variation,
-'nodes': positions visited}. Raises ValueError for an impossible position.)doc");
+when it wins; with partners its team's net points, in cut-throat its own when every other seat
+plays against it, docs/solvers.md), 'moves': [(move, value)] for every legal move, 'pv': the
+principal variation, 'nodes': positions visited}. Raises ValueError for an impossible position.)doc");
   m.def("solve_takeaway", &solve_takeaway, py::arg("moves"), py::arg("n"),
         py::arg("bound") = puzzles::Takeaway::kDefaultBound, R"doc(
 Solves Takeaway (seed 004) with move set `moves` (stones a move removes) for a pile of n stones,

@@ -53,6 +53,16 @@ class BlockDominoesTest(unittest.TestCase):
             r = dominoes.solve_block_dominoes(h, to_move=g.to_move, rules=rules)
             self.assertEqual(r["value"], negamax(g), h)
 
+    def test_four_seats_in_partnerships(self):
+        # The command line's worked position (tests/cli/solver_cli_test.sh): seat 0 goes out after
+        # seat 2 passes, and team 0 scores 4-4 and 1-1 left with seats 1 and 3: 10.
+        hands = [["0-1", "2-3"], ["4-4", "1-5"], ["3-6", "0-0"], ["2-2", "1-1"]]
+        r = dominoes.solve_block_dominoes(hands, ends="3,5", rules=dominoes.Rules(seats=4))
+        self.assertEqual(r["value"], 10)
+        self.assertEqual(r["pv"], ["2-3L", "1-5R", "pass", "2-2L", "0-1R"])
+        with self.assertRaisesRegex(ValueError, "give 4 hands"):
+            dominoes.solve_block_dominoes(hands[:2], rules=dominoes.Rules(seats=4))
+
     def test_impossible_positions_raise_value_error(self):
         with self.assertRaisesRegex(ValueError, "tile 0-1 is given twice"):
             dominoes.solve_block_dominoes("0-1/0-1")
