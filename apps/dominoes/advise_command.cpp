@@ -291,7 +291,9 @@ Known read_position(const po::variables_map& vm) {
   std::string line = get(vm, "line") ? common::trimmed(*get(vm, "line")) : "";
   if (line == "-") line.clear();
   try {
-    k.state = endgame::parse_position({dominoes::to_string(mine) + "/", line, "", 0}, k.rules);
+    // Your hand in seat 0, the other seats' empty until their counts are read.
+    const std::string hands = dominoes::to_string(mine) + std::string(k.rules.seats - 1, '/');
+    k.state = endgame::parse_position({hands, line, "", 0}, k.rules);
   } catch (const endgame::PositionError& e) {
     throw UsageError(std::string("--line: ") + e.what());
   }
