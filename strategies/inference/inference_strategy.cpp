@@ -102,10 +102,7 @@ StrategyInfo inference_strategy_info() {
                 world_sampling_of(v), opponent_model_of(v, "inference"), budget_of(v),
                 std::move(partner)));
           },
-          // Two seats until the open-hands solver solves three- and four-seat worlds: its
-          // worlds at more seats are built and weighted (table_worlds), but solved by the
-          // two-seat solver they would be scored wrongly.
-          .seat_counts = {2}};
+          .seat_counts = kEverySeatCount};
 }
 
 }  // namespace strategies
