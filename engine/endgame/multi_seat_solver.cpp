@@ -11,7 +11,7 @@ namespace {
 using dominoes::kMaxTiles;
 using dominoes::ScoringRule;
 
-constexpr int kInfinity = 1 << 20;
+constexpr int kUnbounded = 1 << 20;
 constexpr int kMaxCandidates = dominoes::MoveList::kCapacity;
 constexpr std::uint16_t kNoMove = 0xFFFF;
 constexpr std::uint16_t kRightEnd = 64;  // the table's move code for a tile put on the right end
@@ -135,7 +135,7 @@ int MultiSeatSolver::max_side_score(const Node& n) const {
     std::array<int, dominoes::kStateSeats> team_pips{};
     for (int seat = 0; seat < seats_; ++seat) team_pips[team_[seat]] += n.pips[seat];
     const int teams = dominoes::team_count(rules_);
-    int best_pips = kInfinity;
+    int best_pips = kUnbounded;
     for (int team = 0; team < teams; ++team) {
       if (team_pips[team] < best_pips)
         winner = team, best_pips = team_pips[team];
@@ -145,7 +145,7 @@ int MultiSeatSolver::max_side_score(const Node& n) const {
     if (winner < 0) return 0;
   } else {
     // The seat with the fewest pips, for its team; seats of different teams tied: nobody.
-    int best_pips = kInfinity;
+    int best_pips = kUnbounded;
     for (int seat = 0; seat < seats_; ++seat) {
       if (n.pips[seat] < best_pips) winner = team_[seat], best_pips = n.pips[seat];
     }
@@ -255,8 +255,8 @@ int MultiSeatSolver::expand(const Node& n, int depth, int alpha, int beta, std::
   // Search the children, cutting off once the value reaches beta.
   const int child_depth = depth == search::kUnlimitedDepth ? depth : depth - 1;
   const int alpha0 = alpha;
-  int best = -kInfinity;
-  std::uint16_t best_move = kNoMove;  // set by the first child: its value beats -kInfinity
+  int best = -kUnbounded;
+  std::uint16_t best_move = kNoMove;  // set by the first child: its value beats -kUnbounded
   for (int i = 0; i < count; ++i) {
     const Candidate& m = moves[i];
     const Node c = child_of(n, m.code & (kRightEnd - 1), m.left, m.right);
@@ -288,7 +288,7 @@ int MultiSeatSolver::search_lead(const Node& n, int depth, int alpha, int beta) 
                     static_cast<std::int8_t>(high)});
   }
   const int child_depth = depth == search::kUnlimitedDepth ? depth : depth - 1;
-  int best = -kInfinity;
+  int best = -kUnbounded;
   for (int i = 0; i < count; ++i) {
     Node c = child_of(n, moves[i].code, moves[i].left, moves[i].right);
     c.lead_tile = -1;
@@ -302,7 +302,7 @@ int MultiSeatSolver::search_lead(const Node& n, int depth, int alpha, int beta) 
 
 int MultiSeatSolver::exact(const Node& n, int depth, int guess) {
   // MTD(f): null-window searches converging on the value, each bound kept by the table.
-  int lower = -kInfinity, upper = kInfinity, g = guess;
+  int lower = -kUnbounded, upper = kUnbounded, g = guess;
   while (lower < upper) {
     const int beta = g == lower ? g + 1 : g;
     g = search(n, depth, beta - 1, beta);
