@@ -74,6 +74,8 @@ reject 2 'plays 2 seats' run --seats 4 --player epimc --player random "${O[@]}"
 reject 2 'needs a table of partners' run --seats 4 --no-partners --player 'heuristic & random' --player random "${O[@]}"
 reject 2 'two joined' run --seats 4 --player 'heuristic & random & lowest' --player random "${O[@]}"
 reject 2 'needs two seats' run --seats 4 --target 0 --control-variate on "${P[@]}" "${O[@]}"
+reject 2 'a sweep changes one' run --seats 4 --target 0 --player 'playout & heuristic' --player random --sweep 1.playouts=10,20 "${O[@]}"
+reject 2 'a sweep changes one' run --seats 4 --target 0 --player 'playout & heuristic' --player random --sweep-param playouts --sweep-values 10,20 "${O[@]}"
 reject 2 seats check-bot 'python3 x.py' --seats 1
 reject 2 sweep-player run --sweep-param playouts --sweep-values 1,2 --sweep-player 3 "${P[@]}" "${O[@]}"
 reject 2 sweep run --sweep-param playouts "${P[@]}" "${O[@]}"

@@ -152,10 +152,21 @@ void check_format(const ExperimentConfig& c) {
                       std::to_string(n) + ": add player = SPEC lines or --player SPEC");
 }
 
+// A sweep changes one spec's parameter; a side of two partners' specs (team_spec.h) has two.
+void refuse_swept_pair(const ExperimentConfig& c, int player) {
+  if (player < 0 || player >= static_cast<int>(c.players.size())) return;  // named below
+  const std::string& side = c.players[static_cast<std::size_t>(player)];
+  if (team_members(side).size() == 2)
+    throw ConfigError("sweep: player " + std::to_string(player + 1) + " " + common::quoted(side) +
+                      " pairs two specs, and a sweep changes one: give the swept side one spec");
+}
+
 // Expands the sweep into one player list per value; every swept spec is checked here.
 void expand_lineups(ExperimentConfig& c, const strategies::Registry& registry) {
   const Sweep& s = c.sweep;
   c.lineups.clear();
+  if (s.active()) refuse_swept_pair(c, s.player);
+  for (const Sweep& g : c.grid) refuse_swept_pair(c, g.player);
   if (!c.grid.empty()) {
     if (s.active() || !s.values.empty())
       throw ConfigError("sweep cannot be combined with sweep-param/sweep-values: give every swept "
