@@ -115,8 +115,10 @@ TableHands HiddenHandsSampler::sample(Rng& rng) const {
       if (target < 0) found = true;
     });
     // The class's tiles in a uniform order, cut by the split: slot 0's, slot 1's, ..., undrawn.
-    std::vector<Tile> tiles = tile_class.tiles;
-    const int n = static_cast<int>(tiles.size());
+    // On the stack: a world is drawn per search scenario, so no allocation here.
+    std::array<Tile, kMaxTiles> tiles{};
+    const int n = static_cast<int>(tile_class.tiles.size());
+    std::copy(tile_class.tiles.begin(), tile_class.tiles.end(), tiles.begin());
     for (int i = 0; i < n; ++i) {
       const int j = i + static_cast<int>(rng.below(static_cast<std::uint32_t>(n - i)));
       std::swap(tiles[static_cast<std::size_t>(i)], tiles[static_cast<std::size_t>(j)]);

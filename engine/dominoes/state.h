@@ -127,24 +127,21 @@ constexpr GameStatus status(const State& s) {
   return GameStatus::kOngoing;
 }
 
-/// Plays `m` for the seat to move and passes the turn. A tile joins the line and its other value
-/// becomes the open end it covered; a lead sets both ends (low left, high right); a pass records
-/// both open ends as values the passer lacks. Requires `m` legal (pass: no legal tile move).
-constexpr void apply(State& s, Move m) {
+/// Plays the public part of `m` for the seat to move and passes the turn: a tile joins the line
+/// and its other value becomes the open end it covered; a lead sets both ends (low left, high
+/// right); a pass records both open ends as values the passer lacks. The hands are not touched,
+/// so this also replays a public record on a state that holds none (inference's past decisions).
+constexpr void apply_public(State& s, Move m) {
   const Seat seat = s.to_move;
   s.to_move = static_cast<std::uint8_t>(s.next_seat(seat));
+  s.last_was_pass = m.is_pass();
   if (m.is_pass()) {
-    assert(!has_legal_move(s.hands[seat], s.left, s.right));
     s.lacks[seat].insert(s.left);
     s.lacks[seat].insert(s.right);
-    s.last_was_pass = true;
     return;
   }
   const Tile t = m.tile();
-  assert(s.hands[seat].contains(t));
-  s.hands[seat].erase(t);
   s.line.insert(t);
-  s.last_was_pass = false;
   switch (m.placement()) {
     case Placement::kLead:
       s.left = static_cast<std::int8_t>(tile_low(t));
@@ -160,6 +157,19 @@ constexpr void apply(State& s, Move m) {
       break;
     case Placement::kPass: break;
   }
+}
+
+/// Plays `m` for the seat to move and passes the turn: apply_public, and a tile leaves the mover's
+/// hand. Requires `m` legal (pass: no legal tile move).
+constexpr void apply(State& s, Move m) {
+  const Seat seat = s.to_move;
+  if (m.is_pass()) {
+    assert(!has_legal_move(s.hands[seat], s.left, s.right));
+  } else {
+    assert(s.hands[seat].contains(m.tile()));
+    s.hands[seat].erase(m.tile());
+  }
+  apply_public(s, m);
 }
 
 /// Returns true when the state's invariants hold: disjoint hands and line, no tiles for seats

@@ -12,7 +12,6 @@ namespace strategies {
 using dominoes::Move;
 using dominoes::MoveList;
 using dominoes::Observation;
-using dominoes::Placement;
 using dominoes::State;
 using dominoes::TileSet;
 
@@ -22,33 +21,11 @@ std::vector<PastDecision> opponent_decisions(const Observation& obs) {
   // and they follow from the moves alone.
   State s;
   s.leader = static_cast<std::uint8_t>(obs.leader());
-  const auto history = obs.history();
+  s.to_move = s.leader;
   std::vector<PastDecision> decisions;
-  for (std::size_t k = 0; k < history.size(); ++k) {
-    const Move m = history[k];
-    const dominoes::Seat seat = obs.leader() ^ static_cast<int>(k & 1);
-    s.to_move = static_cast<std::uint8_t>(seat);
-    if (seat == opponent && !m.is_pass()) decisions.push_back({s, m});
-    if (m.is_pass()) {
-      s.lacks[seat].insert(s.left);
-      s.lacks[seat].insert(s.right);
-      s.last_was_pass = true;
-      continue;
-    }
-    const dominoes::Tile t = m.tile();
-    s.line.insert(t);
-    s.last_was_pass = false;
-    switch (m.placement()) {
-      case Placement::kLead:
-        s.left = static_cast<std::int8_t>(dominoes::tile_low(t));
-        s.right = static_cast<std::int8_t>(dominoes::tile_high(t));
-        break;
-      case Placement::kLeft: s.left = static_cast<std::int8_t>(dominoes::other_value(t, s.left)); break;
-      case Placement::kRight:
-        s.right = static_cast<std::int8_t>(dominoes::other_value(t, s.right));
-        break;
-      case Placement::kPass: break;
-    }
+  for (const Move m : obs.history()) {
+    if (s.to_move == opponent && !m.is_pass()) decisions.push_back({s, m});
+    dominoes::apply_public(s, m);
   }
   // What the opponent held at each decision, less its current hand: the tiles it played from
   // that decision on.
@@ -161,36 +138,6 @@ void draw_weighted_worlds(const Observation& obs, const WorldSampling& sampling,
   resample_systematically(weights, total, sampling.scenarios, rng);
 }
 
-namespace {
-
-// Applies `m` of the seat to move to a state that holds no hands: the line, the ends, the lacks
-// and the turn, which follow from the public record alone.
-void apply_public(State& s, Move m) {
-  const dominoes::Seat seat = s.to_move;
-  s.to_move = static_cast<std::uint8_t>(s.next_seat(seat));
-  s.last_was_pass = m.is_pass();
-  if (m.is_pass()) {
-    s.lacks[seat].insert(s.left);
-    s.lacks[seat].insert(s.right);
-    return;
-  }
-  const dominoes::Tile t = m.tile();
-  s.line.insert(t);
-  switch (m.placement()) {
-    case Placement::kLead:
-      s.left = static_cast<std::int8_t>(dominoes::tile_low(t));
-      s.right = static_cast<std::int8_t>(dominoes::tile_high(t));
-      break;
-    case Placement::kLeft: s.left = static_cast<std::int8_t>(dominoes::other_value(t, s.left)); break;
-    case Placement::kRight:
-      s.right = static_cast<std::int8_t>(dominoes::other_value(t, s.right));
-      break;
-    case Placement::kPass: break;
-  }
-}
-
-}  // namespace
-
 std::vector<SeatDecision> other_seat_decisions(const Observation& obs) {
   const dominoes::Seat me = obs.seat();
   const int seats = obs.seats();
@@ -209,7 +156,7 @@ std::vector<SeatDecision> other_seat_decisions(const Observation& obs) {
     s.to_move = static_cast<std::uint8_t>(seat);
     if (seat != me && !m.is_pass() && !(k == 0 && lead_may_be_forced))
       decisions.push_back({s, m, static_cast<int>(k)});
-    apply_public(s, m);
+    dominoes::apply_public(s, m);
   }
   // What each seat held at each of its decisions, less its current hand: the tiles it played from
   // that decision on (decisions are in move order, so walk both backwards).

@@ -16,23 +16,26 @@ using dominoes::Placement;
 using dominoes::State;
 using dominoes::TileSet;
 
-Move InferenceStrategy::choose(const Observation& obs, const MoveList& legal, Rng& rng) {
-  if (obs.seats() > 2) return choose_at_table(obs, legal, rng);
-  draw_weighted_worlds(obs, sampling_, model_.get(), rng, worlds_);
+namespace {
+
+// Returns the move of `legal` with the best weighted mean open-hands value over `worlds` (each a
+// hand or a table of hands that determinize() takes), visited from the first with stride `step`
+// (a whole enumerated pool is solved spread out under a budget: header comment), stopping when
+// the budget is spent.
+template <typename Worlds>
+Move best_weighted_move(const Observation& obs, const MoveList& legal, const Worlds& worlds,
+                        const std::vector<double>& weights, std::size_t step,
+                        endgame::BlockDominoesSolver& solver, const DecisionBudget& budget) {
   double totals[MoveList::kCapacity] = {};
   int values[MoveList::kCapacity];
-  auto& solver = budget_.nodes > 0 ? solver_.fresh(obs.rules()) : solver_.get(obs.rules());
-  const std::size_t n = worlds_.hands.size();
-  // Under a budget a whole enumerated pool (Gosper's order) is solved spread out (header comment).
-  const std::size_t step = budget_.active() && worlds_.in_enumeration_order ? spread_step(n) : 1;
-  BudgetMeter meter(budget_);
+  const std::size_t n = worlds.size();
+  BudgetMeter meter(budget);
   const std::uint64_t start = solver.nodes();
   for (std::size_t j = 0, i = 0; j < n; ++j, i = (i + step) % n) {
-    const double weight = worlds_.weights[i];
-    if (weight <= 0) continue;
-    solver.move_values(dominoes::determinize(obs, worlds_.hands[i]), legal, 0, values);
-    for (int k = 0; k < legal.size(); ++k) totals[k] += weight * values[k];
-    if (!budget_.active()) continue;
+    if (weights[i] <= 0) continue;
+    solver.move_values(dominoes::determinize(obs, worlds[i]), legal, 0, values);
+    for (int k = 0; k < legal.size(); ++k) totals[k] += weights[i] * values[k];
+    if (!budget.active()) continue;
     meter.add_work(static_cast<std::int64_t>(solver.nodes() - start) - meter.work());
     if (meter.exhausted()) break;
   }
@@ -42,27 +45,19 @@ Move InferenceStrategy::choose(const Observation& obs, const MoveList& legal, Rn
   return legal[best];
 }
 
-Move InferenceStrategy::choose_at_table(const Observation& obs, const MoveList& legal, Rng& rng) {
-  draw_table_worlds(obs, sampling_, {model_.get(), partner_model_.get()}, rng, worlds_);
-  double totals[MoveList::kCapacity] = {};
-  int values[MoveList::kCapacity];
+}  // namespace
+
+Move InferenceStrategy::choose(const Observation& obs, const MoveList& legal, Rng& rng) {
   auto& solver = budget_.nodes > 0 ? solver_.fresh(obs.rules()) : solver_.get(obs.rules());
-  BudgetMeter meter(budget_);
-  const std::uint64_t start = solver.nodes();
-  // Drawn worlds come in random order: an early stop still covers unlike ones.
-  for (std::size_t i = 0; i < worlds_.tables.size(); ++i) {
-    const double weight = worlds_.weights[i];
-    if (weight <= 0) continue;
-    solver.move_values(dominoes::determinize(obs, worlds_.tables[i]), legal, 0, values);
-    for (int k = 0; k < legal.size(); ++k) totals[k] += weight * values[k];
-    if (!budget_.active()) continue;
-    meter.add_work(static_cast<std::int64_t>(solver.nodes() - start) - meter.work());
-    if (meter.exhausted()) break;
+  if (obs.seats() > 2) {
+    // Drawn worlds come in random order: an early stop still covers unlike ones.
+    draw_table_worlds(obs, sampling_, {model_.get(), partner_model_.get()}, rng, worlds_);
+    return best_weighted_move(obs, legal, worlds_.tables, worlds_.weights, 1, solver, budget_);
   }
-  int best = 0;
-  for (int k = 1; k < legal.size(); ++k)
-    if (totals[k] > totals[best]) best = k;
-  return legal[best];
+  draw_weighted_worlds(obs, sampling_, model_.get(), rng, worlds_);
+  const std::size_t n = worlds_.hands.size();
+  const std::size_t step = budget_.active() && worlds_.in_enumeration_order ? spread_step(n) : 1;
+  return best_weighted_move(obs, legal, worlds_.hands, worlds_.weights, step, solver, budget_);
 }
 
 StrategyInfo inference_strategy_info() {

@@ -101,10 +101,6 @@ class InferenceStrategy final : public Strategy {
   bool last_fell_back() const { return worlds_.fell_back; }
 
  private:
-  // Three and four seats: the worlds of draw_table_worlds, each solved with open hands (the
-  // solver's value for the mover's team), the best weighted mean.
-  Move choose_at_table(const Observation& obs, const MoveList& legal, Rng& rng);
-
   WorldSampling sampling_;
   std::shared_ptr<const OpponentModel> model_;
   DecisionBudget budget_;
