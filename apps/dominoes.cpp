@@ -51,7 +51,8 @@ using dominoes_cli::RunRanks;
 
 constexpr const char* kUsage =
     "Usage: dominoes <command> [options]\n\n"
-    "A Monte Carlo tournament simulator for two-player Block Dominoes with hidden hands.\n\n"
+    "A Monte Carlo tournament simulator for Block Dominoes with hidden hands: two players,\n"
+    "or three and four at a table (four in partnerships).\n\n"
     "Commands:\n"
     "  run [CONFIG.cfg] [--key=value ...]  run an experiment (no CONFIG: the built-in default,\n"
     "                                      a quick round robin) and write its score tables;\n"
