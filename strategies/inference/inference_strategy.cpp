@@ -21,11 +21,12 @@ namespace {
 // Returns the move of `legal` with the best weighted mean open-hands value over `worlds` (each a
 // hand or a table of hands that determinize() takes), visited from the first with stride `step`
 // (a whole enumerated pool is solved spread out under a budget: header comment), stopping when
-// the budget is spent.
+// the budget is spent. `depth`: tiles searched after the candidate move, 0 = to the end (exact).
 template <typename Worlds>
 Move best_weighted_move(const Observation& obs, const MoveList& legal, const Worlds& worlds,
                         const std::vector<double>& weights, std::size_t step,
-                        endgame::BlockDominoesSolver& solver, const DecisionBudget& budget) {
+                        endgame::BlockDominoesSolver& solver, const DecisionBudget& budget,
+                        int depth) {
   double totals[MoveList::kCapacity] = {};
   int values[MoveList::kCapacity];
   const std::size_t n = worlds.size();
@@ -33,7 +34,9 @@ Move best_weighted_move(const Observation& obs, const MoveList& legal, const Wor
   const std::uint64_t start = solver.nodes();
   for (std::size_t j = 0, i = 0; j < n; ++j, i = (i + step) % n) {
     if (weights[i] <= 0) continue;
-    solver.move_values(dominoes::determinize(obs, worlds[i]), legal, 0, values);
+    // The solver's depth counts the candidate move too, as minimax's does.
+    solver.move_values(dominoes::determinize(obs, worlds[i]), legal, depth == 0 ? 0 : depth + 1,
+                       values);
     for (int k = 0; k < legal.size(); ++k) totals[k] += weights[i] * values[k];
     if (!budget.active()) continue;
     meter.add_work(static_cast<std::int64_t>(solver.nodes() - start) - meter.work());
@@ -52,19 +55,21 @@ Move InferenceStrategy::choose(const Observation& obs, const MoveList& legal, Rn
   if (obs.seats() > 2) {
     // Drawn worlds come in random order: an early stop still covers unlike ones.
     draw_table_worlds(obs, sampling_, {model_.get(), partner_model_.get()}, rng, worlds_);
-    return best_weighted_move(obs, legal, worlds_.tables, worlds_.weights, 1, solver, budget_);
+    return best_weighted_move(obs, legal, worlds_.tables, worlds_.weights, 1, solver, budget_,
+                              depth_);
   }
   draw_weighted_worlds(obs, sampling_, model_.get(), rng, worlds_);
   const std::size_t n = worlds_.hands.size();
   const std::size_t step = budget_.active() && worlds_.in_enumeration_order ? spread_step(n) : 1;
-  return best_weighted_move(obs, legal, worlds_.hands, worlds_.weights, step, solver, budget_);
+  return best_weighted_move(obs, legal, worlds_.hands, worlds_.weights, step, solver, budget_,
+                            depth_);
 }
 
 StrategyInfo inference_strategy_info() {
   return {.name = "inference",
           .summary = "exact PIMC over opponent hands weighted by an opponent model",
-          .method = "determinized minimax (exact, depth 0) over opponent hands weighted by the "
-                    "likelihood of the opponent's past moves under an opponent model; the move "
+          .method = "determinized minimax (exact by default: depth 0) over opponent hands weighted "
+                    "by the likelihood of the opponent's past moves under an opponent model; the move "
                     "with the best weighted mean is played",
           .source = "Buro, Long, Furtak & Sturtevant, IJCAI 2009 (worlds weighted by the observed "
                     "play); Ginsberg, \"GIB\", JAIR 14, 2001; "
@@ -82,6 +87,10 @@ StrategyInfo inference_strategy_info() {
             "the strategy `partner`)",
             0, 0, {"model", "convention"}, nullptr, true},
            {"scenarios", ParamType::kInt, "200", "worlds solved per decision", 1, 1e7, {}},
+           {"depth", ParamType::kInt, "0",
+            "tiles searched after the candidate move, the horizon scored as minimax's; 0 = to "
+            "the end of the game (exact)",
+            0, 200, {}, nullptr, true},
            {"enumerate", ParamType::kInt, "2000",
             "weight every consistent hand when there are at most this many", 0, 1e7, {}},
            {"samples", ParamType::kInt, "1000",
@@ -95,7 +104,7 @@ StrategyInfo inference_strategy_info() {
               partner = std::make_shared<PartnerConventionModel>();
             return Player(std::make_unique<InferenceStrategy>(
                 world_sampling_of(v), opponent_model_of(v, "inference"), budget_of(v),
-                std::move(partner)));
+                std::move(partner), static_cast<int>(v.get_int("depth"))));
           },
           .seat_counts = kEverySeatCount};
 }

@@ -291,15 +291,21 @@ TEST(InferenceWeights, MatchBruteForceReplaysOfEveryHiddenHand) {
   EXPECT_EQ(positions, 12);
 }
 
-// With model=none the strategy is minimax(depth=0): every consistent hand when enumerating, and
-// with samples = scenarios the same hands drawn from the same random stream otherwise.
+// With model=none the strategy is minimax(depth=0) (with depth=D, minimax(depth=D)): every
+// consistent hand when enumerating, and with samples = scenarios the same hands drawn from the
+// same random stream otherwise.
 TEST(InferenceStrategy, NoModelIsMinimax) {
   const Registry& registry = Registry::builtin();
   Player inference = registry.make("inference(model=none,scenarios=300,enumerate=300)");
   Player sampling = registry.make("inference(model=none,scenarios=30,enumerate=30,samples=30)");
   Player minimax = registry.make("minimax(scenarios=300,depth=0)");
   Player minimax30 = registry.make("minimax(scenarios=30,depth=0)");
-  int compared = 0, sampled = 0;
+  // And with a horizon, the same horizon as minimax's (depth counts the tiles after the move).
+  Player shallow =
+      registry.make("inference(model=none,scenarios=30,enumerate=30,samples=30,depth=3)");
+  Player minimax30d3 = registry.make("minimax(scenarios=30,depth=3)");
+  Player exact30 = registry.make("inference(model=none,scenarios=30,enumerate=30,samples=30)");
+  int compared = 0, sampled = 0, shallow_differs = 0;
   for (std::uint64_t deal_index = 0; deal_index < 200; ++deal_index) {
     const Rules rules;
     const dominoes::Deal deal = dominoes::make_deal(rules, 3, deal_index);
@@ -319,6 +325,10 @@ TEST(InferenceStrategy, NoModelIsMinimax) {
         dominoes::Rng r1(deal_index + 7), r2(deal_index + 7);
         ASSERT_EQ(sampling.choose(s, history, rules, legal, r1),
                   minimax30.choose(s, history, rules, legal, r2));
+        dominoes::Rng r3(deal_index + 7), r4(deal_index + 7), r5(deal_index + 7);
+        const Move horizon = shallow.choose(s, history, rules, legal, r3);
+        ASSERT_EQ(horizon, minimax30d3.choose(s, history, rules, legal, r4));
+        if (!(horizon == exact30.choose(s, history, rules, legal, r5))) ++shallow_differs;
         ++sampled;
       }
       const Move m = legal.empty() ? Move::pass()
@@ -330,6 +340,7 @@ TEST(InferenceStrategy, NoModelIsMinimax) {
   }
   EXPECT_GT(compared, 100);
   EXPECT_EQ(sampled, 100);
+  EXPECT_GT(shallow_differs, 0);  // the horizon is used, not ignored
 }
 
 TEST(InferenceStrategy, RejectsBadModels) {

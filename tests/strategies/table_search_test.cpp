@@ -79,7 +79,9 @@ TEST(TableSearch, TableWorldsAgreeWithTheObservation) {
           for (int seat = 0; seat < seats; ++seat) {
             EXPECT_EQ(w.hands[seat].size(), s.hands[seat].size());
             EXPECT_TRUE((w.hands[seat] & s.lacks[seat].tiles_touching()).empty());
-            if (seat != s.to_move) EXPECT_TRUE((w.hands[seat] - obs.unseen()).empty());
+            if (seat != s.to_move) {
+              EXPECT_TRUE((w.hands[seat] - obs.unseen()).empty());
+            }
           }
           ++checked;
         }
