@@ -192,6 +192,24 @@ TEST(Showdown, HandComputedDoubleTwo) {
   EXPECT_EQ(compatible, (std::vector<double>{3, 6, 6}));
 }
 
+// Equal pips score nothing. Mine: [1|1] and [0|2] (2 pips each); theirs: [0|2] (2), [1|1] (2) and
+// [0|0] (0), weight 1 each. Each of mine ties the other 2-pip tile, cannot meet its own, and loses
+// its 2 pips to [0|0] under every rule (0 + 2, 2 - 0, 2 + 0): -2.
+TEST(Showdown, HandComputedTiesScoreNothing) {
+  const std::vector<ShowdownHand> mine = {hand_of({{1, 1}}), hand_of({{0, 2}})};
+  const std::vector<ShowdownHand> theirs = {hand_of({{0, 2}}), hand_of({{1, 1}}),
+                                            hand_of({{0, 0}})};
+  const std::vector<double> weights = {1, 1, 1};
+  ShowdownEvaluator evaluator;
+  for (const dominoes::Rules& rules : every_scoring_rule(2)) {
+    std::vector<double> pairwise(2), sweep(2);
+    showdown_values_pairwise(mine, theirs, weights, rules, pairwise);
+    evaluator.values_by_sweep(mine, theirs, weights, rules, sweep);
+    EXPECT_EQ(pairwise, (std::vector<double>{-2, -2}));
+    EXPECT_EQ(sweep, (std::vector<double>{-2, -2}));
+  }
+}
+
 // The pairwise version scores as the rules engine does, pair by pair.
 TEST(Showdown, PairwiseScoresAsTheRulesEngine) {
   std::mt19937_64 rng(23);
