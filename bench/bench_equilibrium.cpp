@@ -3,12 +3,21 @@
 // BM_ShowdownSweep / BM_ShowdownPairwise: the terminal evaluation (engine/equilibrium/showdown.h)
 // of `hands` hands of `tiles` tiles each for both seats, drawn from double-six (all 3276 hands of
 // 3 tiles is the root-like worst case), random weights with a quarter zeros, opponent-pips scoring;
-// the sweep (sort by pips, inclusion-exclusion over shared tiles) against pairing every hand. The
-// smaller sizes place the crossover behind ShowdownEvaluator::sweep_is_faster (its constant
-// kSubsetCostInPairs in showdown.cpp).
+// the sweep (sort by pips, inclusion-exclusion over shared tiles) against pairing every hand. Each
+// call takes the next of 64 inputs, so that the branch predictor cannot learn one input's pattern
+// (with one input repeated, the pairwise loop with a branch per pair looked 8 times faster than it
+// is). The smaller sizes place the crossover behind ShowdownEvaluator::sweep_is_faster (the
+// constants kSweepOverheadInPairs and kSubsetCostInPairs in showdown.cpp).
 //
-// Measured 2026-11-24 on the 2-core VM while another job used both cores (CPU time, +-10%):
-// see the report of issue 23's showdown part in the commit message.
+// Measured 2026-11-25 on the 2-core VM while another job used both cores (CPU time, +-10%):
+//   hands x tiles   sweep    pairwise
+//   3276 x 3        190 us   14.7 ms   (10.7 million pairs, 77x)
+//   3276 x 5        660 us   15.2 ms
+//    500 x 3         28 us    344 us   (12x)
+//    500 x 5         97 us    353 us
+//     64 x 3        3.3 us    5.8 us   (about where the two meet for 3 tiles)
+//    128 x 5         23 us     23 us   (where they meet for 5 tiles)
+//     16 x 1        0.33 us  0.36 us   (where they meet for 1 tile)
 // Run: build/bin/bench_equilibrium
 #include <benchmark/benchmark.h>
 
@@ -52,7 +61,7 @@ std::vector<double> showdown_weights(std::size_t count, std::uint64_t seed) {
 
 // One set of lists per call, rotated through kInputs sets: the same lists every call would let
 // the branch predictor learn the pairwise loop's pattern, which a solver's calls do not repeat.
-constexpr int kInputs = 16;
+constexpr int kInputs = 64;
 
 template <bool kSweep>
 void BM_Showdown(benchmark::State& state) {

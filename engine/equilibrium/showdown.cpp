@@ -1,7 +1,9 @@
 #include "engine/equilibrium/showdown.h"
 
 #include <algorithm>
+#include <array>
 #include <bit>
+#include <cassert>
 #include <stdexcept>
 #include <string>
 
@@ -9,10 +11,12 @@ namespace equilibrium {
 
 namespace {
 
-// Cost of one subset step of the sweep (a hash probe or an accumulator update) in units of one
-// pair of the pairwise loop. Measured with bench/bench_showdown.cpp on this machine (2 cores,
-// Release): see the comment at the top of that file.
-constexpr double kSubsetCostInPairs = 4.0;
+// The sweep's cost in units of one pair of the pairwise loop (1.4 ns): a fixed part, and per
+// subset visit (numbering it, zeroing, adding to or reading its accumulator, about 3 ns). Fitted
+// with bench/bench_equilibrium.cpp on this machine (2 cores, Release) to the sizes where the two
+// ways take the same time (the comment at the top of that file has the numbers).
+constexpr double kSweepOverheadInPairs = 64;
+constexpr double kSubsetCostInPairs = 2.5;
 
 void check_showdown_lengths(std::size_t mine, std::size_t theirs, std::size_t weights,
                             std::size_t out) {
@@ -25,6 +29,19 @@ void check_showdown_lengths(std::size_t mine, std::size_t theirs, std::size_t we
                                 std::to_string(mine) + " hands; give one value per hand");
 }
 
+// Returns the most pips of a hand in either list; throws std::invalid_argument on negative pips.
+int most_pips(std::span<const ShowdownHand> mine, std::span<const ShowdownHand> theirs) {
+  int most = 0;
+  for (std::span<const ShowdownHand> hands : {mine, theirs})
+    for (const ShowdownHand& h : hands) {
+      if (h.pips < 0)
+        throw std::invalid_argument("showdown: a hand with " + std::to_string(h.pips) +
+                                    " pips; pips are at least 0");
+      most = std::max(most, h.pips);
+    }
+  return most;
+}
+
 // Returns `weight` when the tile masks `mine` and `theirs` share no tile, else 0, without a
 // branch: the weight's bits masked by all ones (disjoint) or all zeros.
 inline double weight_if_disjoint(std::uint64_t mine, std::uint64_t theirs, double weight) {
@@ -33,31 +50,59 @@ inline double weight_if_disjoint(std::uint64_t mine, std::uint64_t theirs, doubl
   return std::bit_cast<double>(std::bit_cast<std::uint64_t>(weight) & keep);
 }
 
-int most_tiles(std::span<const ShowdownHand> hands) {
-  int most = 0;
-  for (const ShowdownHand& h : hands) most = std::max(most, h.tiles.size());
-  return most;
-}
-
-// Calls visit(subset, size) for each subset of `set` of at most `limit` tiles (the empty one too).
-template <class Visit>
-void for_each_small_subset(dominoes::TileSet set, int limit, Visit&& visit) {
-  const std::uint64_t all = set.bits();
-  for (std::uint64_t s = all;; s = (s - 1) & all) {
-    const int size = std::popcount(s);
-    if (size <= limit) visit(dominoes::TileSet(s), size);
-    if (s == 0) break;
+// Binomial coefficients C(n, k) for n <= 64 and k <= kMaxSweepTiles + 1.
+constexpr int kBinomialColumns = ShowdownEvaluator::kMaxSweepTiles + 2;
+constexpr std::array<std::array<std::uint64_t, kBinomialColumns>, 65> make_binomials() {
+  std::array<std::array<std::uint64_t, kBinomialColumns>, 65> c{};
+  for (int n = 0; n <= 64; ++n) {
+    c[n][0] = 1;
+    for (int k = 1; k < kBinomialColumns && n > 0; ++k) c[n][k] = c[n - 1][k - 1] + c[n - 1][k];
   }
+  return c;
 }
+constexpr auto kBinomials = make_binomials();
+
+// What the numbering of subsets needs to know about two lists: the tiles both use, the most of
+// them a hand of each list holds, and so the largest subset worth numbering and how many there are.
+struct SubsetLayout {
+  dominoes::TileSet shared;
+  int my_tiles = 0, their_tiles = 0;  // the most shared tiles in one hand of each list
+  int limit = 0;                      // min of the two: larger subsets are in no hand of one list
+  double subsets = 0;                 // subsets of the shared tiles of at most `limit` tiles
+  double my_subsets = 0, their_subsets = 0;  // subsets a hand of each list visits, at most
+
+  bool fits() const {
+    return std::max(my_tiles, their_tiles) <= ShowdownEvaluator::kMaxSweepTiles &&
+           subsets <= ShowdownEvaluator::kMaxSubsetSums;
+  }
+};
 
 // Returns how many subsets of at most `limit` tiles a set of `tiles` tiles has.
 double small_subset_count(int tiles, int limit) {
-  double count = 0, binomial = 1;  // C(tiles, size)
-  for (int size = 0; size <= std::min(tiles, limit); ++size) {
-    count += binomial;
-    binomial = binomial * (tiles - size) / (size + 1);
-  }
+  double count = 0;
+  for (int size = 0; size <= std::min({tiles, limit, ShowdownEvaluator::kMaxSweepTiles}); ++size)
+    count += static_cast<double>(kBinomials[tiles][size]);
   return count;
+}
+
+SubsetLayout subset_layout(std::span<const ShowdownHand> mine,
+                           std::span<const ShowdownHand> theirs) {
+  dominoes::TileSet mine_use, theirs_use;
+  for (const ShowdownHand& h : mine) mine_use |= h.tiles;
+  for (const ShowdownHand& h : theirs) theirs_use |= h.tiles;
+  SubsetLayout layout;
+  layout.shared = mine_use & theirs_use;
+  for (const ShowdownHand& h : mine)
+    layout.my_tiles = std::max(layout.my_tiles, (h.tiles & layout.shared).size());
+  for (const ShowdownHand& h : theirs)
+    layout.their_tiles = std::max(layout.their_tiles, (h.tiles & layout.shared).size());
+  layout.limit = std::min(layout.my_tiles, layout.their_tiles);
+  const int u = layout.shared.size();
+  for (int size = 0; size <= std::min(layout.limit, ShowdownEvaluator::kMaxSweepTiles); ++size)
+    layout.subsets += static_cast<double>(kBinomials[u][size]);
+  layout.my_subsets = small_subset_count(layout.my_tiles, layout.limit);
+  layout.their_subsets = small_subset_count(layout.their_tiles, layout.limit);
+  return layout;
 }
 
 }  // namespace
@@ -80,7 +125,7 @@ void showdown_values_pairwise(std::span<const ShowdownHand> mine,
   // Without branches (GCC turns plain selects back into jumps here): which pairs meet and who wins
   // vary from pair to pair without a pattern, so a branch per pair is mispredicted often; and into
   // four partial sums, so that the additions do not wait on each other. Measured with
-  // bench/bench_equilibrium.cpp: 4.3 ns a pair with branches, 1.4 with one sum.
+  // bench/bench_equilibrium.cpp: 4.3 ns a pair with branches, 1.4 without, 1.3 with four sums.
   const auto pair_value = [&](std::uint64_t tiles, int a, std::size_t j) {
     const int b = theirs[j].pips;
     const int d = a - b;
@@ -114,15 +159,18 @@ void compatible_weight_pairwise(std::span<const ShowdownHand> mine,
   }
 }
 
+bool ShowdownEvaluator::sweep_fits(std::span<const ShowdownHand> mine,
+                                   std::span<const ShowdownHand> theirs) {
+  return subset_layout(mine, theirs).fits();
+}
+
 bool ShowdownEvaluator::sweep_is_faster(std::span<const ShowdownHand> mine,
                                         std::span<const ShowdownHand> theirs) {
-  const int my_tiles = most_tiles(mine), their_tiles = most_tiles(theirs);
-  const int limit = std::min(my_tiles, their_tiles);
-  const double subsets =
-      static_cast<double>(mine.size()) * small_subset_count(my_tiles, limit) +
-      static_cast<double>(theirs.size()) * small_subset_count(their_tiles, limit);
-  return static_cast<double>(mine.size()) * static_cast<double>(theirs.size()) >
-         kSubsetCostInPairs * subsets;
+  const SubsetLayout layout = subset_layout(mine, theirs);
+  const double visits = static_cast<double>(mine.size()) * layout.my_subsets +
+                        static_cast<double>(theirs.size()) * layout.their_subsets;
+  return layout.fits() && static_cast<double>(mine.size()) * static_cast<double>(theirs.size()) >
+                              kSweepOverheadInPairs + kSubsetCostInPairs * visits;
 }
 
 void ShowdownEvaluator::values(std::span<const ShowdownHand> mine,
@@ -130,9 +178,9 @@ void ShowdownEvaluator::values(std::span<const ShowdownHand> mine,
                                std::span<const double> their_weights,
                                const dominoes::Rules& rules, std::span<double> out) {
   if (sweep_is_faster(mine, theirs))
-    values_by_sweep(mine, theirs, their_weights, rules, out);
-  else
-    showdown_values_pairwise(mine, theirs, their_weights, rules, out);
+    return values_by_sweep(mine, theirs, their_weights, rules, out);
+  most_pips(mine, theirs);  // the same refusal of negative pips either way
+  showdown_values_pairwise(mine, theirs, their_weights, rules, out);
 }
 
 void ShowdownEvaluator::compatible_weight(std::span<const ShowdownHand> mine,
@@ -150,7 +198,8 @@ void ShowdownEvaluator::compatible_weight_by_sweep(std::span<const ShowdownHand>
                                                    std::span<const double> their_weights,
                                                    std::span<double> out) {
   check_showdown_lengths(mine.size(), theirs.size(), their_weights.size(), out.size());
-  number_subsets(mine, theirs, their_weights);
+  if (!number_subsets(mine, theirs, their_weights))
+    return compatible_weight_pairwise(mine, theirs, their_weights, out);
   for (std::size_t j = 0; j < theirs.size(); ++j) add_opponent_hand(j, their_weights[j], 0);
   for (std::size_t i = 0; i < mine.size(); ++i) out[i] = compatible_sums(i).weight;
 }
@@ -160,15 +209,9 @@ void ShowdownEvaluator::values_by_sweep(std::span<const ShowdownHand> mine,
                                         std::span<const double> their_weights,
                                         const dominoes::Rules& rules, std::span<double> out) {
   check_showdown_lengths(mine.size(), theirs.size(), their_weights.size(), out.size());
-  int max_pips = 0;
-  for (std::span<const ShowdownHand> hands : {mine, theirs})
-    for (const ShowdownHand& h : hands) {
-      if (h.pips < 0)
-        throw std::invalid_argument("showdown: a hand with " + std::to_string(h.pips) +
-                                    " pips; pips are at least 0");
-      max_pips = std::max(max_pips, h.pips);
-    }
-  number_subsets(mine, theirs, their_weights);
+  const int max_pips = most_pips(mine, theirs);
+  if (!number_subsets(mine, theirs, their_weights))
+    return showdown_values_pairwise(mine, theirs, their_weights, rules, out);
   sort_by_pips(mine, max_pips, my_order_, my_starts_);
   sort_by_pips(theirs, max_pips, their_order_, their_starts_);
 
@@ -202,23 +245,32 @@ void ShowdownEvaluator::values_by_sweep(std::span<const ShowdownHand> mine,
   }
 }
 
-// Numbers every subset (of at most as many tiles as the other list's largest hand) of the opponent
-// hands with a weight, lists each hand's accumulators, lists for each of my hands the numbered
-// subsets of its tiles with their signs, and zeroes the accumulators.
-void ShowdownEvaluator::number_subsets(std::span<const ShowdownHand> mine,
+// Numbers the subsets of the shared tiles (of at most limit_ tiles), lists each weighted opponent
+// hand's subsets and each of my hands' subsets with their signs, and zeroes their accumulators
+// (only those: measured faster than clearing the array even when it is shorter than the visits).
+// Returns false, doing nothing, when the lists do not fit the sweep (sweep_fits).
+bool ShowdownEvaluator::number_subsets(std::span<const ShowdownHand> mine,
                                        std::span<const ShowdownHand> theirs,
                                        std::span<const double> their_weights) {
-  const int my_tiles = most_tiles(mine), their_tiles = most_tiles(theirs);
-  const int limit = std::min(my_tiles, their_tiles);
-  index_.clear(static_cast<std::size_t>(static_cast<double>(theirs.size()) *
-                                        small_subset_count(their_tiles, limit)));
+  const SubsetLayout layout = subset_layout(mine, theirs);
+  if (!layout.fits()) return false;
+  shared_ = layout.shared;
+  limit_ = layout.limit;
+  int position = 0;
+  for (dominoes::Tile t : shared_) position_[t] = static_cast<std::uint8_t>(position++);
+  first_[0] = 0;
+  for (int size = 0; size <= limit_; ++size)
+    first_[size + 1] = first_[size] + static_cast<std::uint32_t>(kBinomials[shared_.size()][size]);
+  const std::uint32_t numbers = first_[limit_ + 1];
+  if (sums_.size() < numbers) sums_.resize(numbers);
   their_subsets_.clear();
   their_begin_.resize(theirs.size() + 1);
   for (std::size_t j = 0; j < theirs.size(); ++j) {
     their_begin_[j] = static_cast<std::uint32_t>(their_subsets_.size());
     if (their_weights[j] == 0) continue;  // adds nothing anywhere
-    for_each_small_subset(theirs[j].tiles, limit, [&](dominoes::TileSet subset, int) {
-      their_subsets_.push_back(index_.insert(subset));
+    for_each_numbered_subset(theirs[j].tiles, [&](std::uint32_t number, int) {
+      their_subsets_.push_back(number);
+      sums_[number] = {};
     });
   }
   their_begin_[theirs.size()] = static_cast<std::uint32_t>(their_subsets_.size());
@@ -227,13 +279,38 @@ void ShowdownEvaluator::number_subsets(std::span<const ShowdownHand> mine,
   my_begin_.resize(mine.size() + 1);
   for (std::size_t i = 0; i < mine.size(); ++i) {
     my_begin_[i] = static_cast<std::uint32_t>(my_subsets_.size());
-    for_each_small_subset(mine[i].tiles, limit, [&](dominoes::TileSet subset, int size) {
-      const std::uint32_t index = index_.find(subset);
-      if (index != TileSetIndex::kAbsent) my_subsets_.push_back({index, size % 2 ? -1.0 : 1.0});
+    for_each_numbered_subset(mine[i].tiles, [&](std::uint32_t number, int size) {
+      my_subsets_.push_back({number, size % 2 ? -1.0 : 1.0});
+      sums_[number] = {};
     });
   }
   my_begin_[mine.size()] = static_cast<std::uint32_t>(my_subsets_.size());
-  sums_.assign(index_.size(), SubsetSums{});
+  return true;
+}
+
+// Calls emit(number, size) for each subset of the hand's shared tiles of at most limit_ tiles.
+// Subset b (bit k: the hand's k-th shared tile by position) has the rank of b without its highest
+// bit plus C(position of that tile, |b|): the combinatorial number system built up one tile at a
+// time, in an order that is the same for every hand of a size, so that its branches are predicted.
+template <class Emit>
+void ShowdownEvaluator::for_each_numbered_subset(dominoes::TileSet hand, Emit&& emit) {
+  std::array<std::uint8_t, kMaxSweepTiles> positions;
+  int tiles = 0;
+  for (dominoes::Tile t : hand & shared_) positions[tiles++] = position_[t];
+  const std::uint32_t subsets = std::uint32_t{1} << tiles;
+  if (subset_numbers_.size() < subsets) subset_numbers_.resize(subsets);
+  subset_numbers_[0] = 0;
+  emit(first_[0], 0);
+  for (std::uint32_t b = 1; b < subsets; ++b) {
+    const int size = std::popcount(b);
+    if (size > limit_) continue;  // nor is any subset built on it numbered
+    const int high = std::bit_width(b) - 1;
+    const std::uint32_t rank = subset_numbers_[b ^ (std::uint32_t{1} << high)] +
+                               static_cast<std::uint32_t>(kBinomials[positions[high]][size]);
+    assert(first_[size] + rank < first_[size + 1]);
+    subset_numbers_[b] = rank;
+    emit(first_[size] + rank, size);
+  }
 }
 
 void ShowdownEvaluator::add_opponent_hand(std::size_t j, double weight, double pips) {

@@ -21,20 +21,26 @@
 //  - The running sums count only opponent hands disjoint from my hand, by inclusion-exclusion over
 //    my hand's tiles: sum over disjoint j = sum over subsets S of my tiles of (-1)^|S| x (sum over
 //    the j containing S). Each added opponent hand adds its w and w x b to one accumulator per
-//    subset of its tiles (the empty subset's accumulator is the plain total), kept in a plain
-//    array numbered by a hash table from the subset's tile mask (tile_set_index.h). Subsets larger
-//    than the other list's largest hand are contained in no hand there and are skipped.
+//    subset of its tiles (the empty subset's accumulator is the plain total).
+//  - Only tiles that occur in both lists matter (a subset with any other tile is in no hand of one
+//    of them), and only subsets of at most as many such tiles as the other list's hands hold. Of
+//    the u shared tiles, the subsets of m tiles are numbered densely by the combinatorial number
+//    system (Knuth, The Art of Computer Programming 4A, 7.2.1.3: positions c_1 < ... < c_m have
+//    rank C(c_1, 1) + ... + C(c_m, m)), so the accumulators are a plain array found by arithmetic.
+//    A first version keyed them by the subset's tile mask in an open-addressing hash table, whose
+//    found-or-new branch cannot be predicted: up to twice as slow with hands of 4 and 5 tiles,
+//    the same with 3. Only the accumulators a call touches are zeroed.
 // Both ways give the same numbers up to floating-point rounding; ShowdownEvaluator picks the
-// faster by a cost model measured on this machine (bench/bench_showdown.cpp).
+// faster by a cost model measured on this machine (bench/bench_equilibrium.cpp).
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <span>
 #include <vector>
 
 #include "engine/dominoes/rules.h"
 #include "engine/dominoes/tile_set.h"
-#include "engine/equilibrium/tile_set_index.h"
 
 namespace equilibrium {
 
@@ -85,8 +91,8 @@ void compatible_weight_pairwise(std::span<const ShowdownHand> mine,
 
 /// The showdown's sums by the sort-and-sweep with inclusion-exclusion (see the top of this file),
 /// with its scratch kept between calls: one evaluator per thread, and a call allocates only when
-/// its lists are longer than any earlier call's. Not thread-safe; results do not depend on the
-/// order of calls.
+/// it needs more scratch than any earlier call. Not thread-safe; results do not depend on the
+/// order of calls. Values are points (the scoring rule's) times the weights' unit.
 class ShowdownEvaluator {
  public:
   /// The same as showdown_values_pairwise, by whichever way sweep_is_faster() picks. Throws
@@ -95,25 +101,37 @@ class ShowdownEvaluator {
               std::span<const double> their_weights, const dominoes::Rules& rules,
               std::span<double> out);
 
-  /// The same as compatible_weight_pairwise, by whichever way sweep_is_faster() picks.
+  /// The same as compatible_weight_pairwise, by whichever way sweep_is_faster() picks. Throws
+  /// std::invalid_argument on lengths as the pairwise version does.
   void compatible_weight(std::span<const ShowdownHand> mine, std::span<const ShowdownHand> theirs,
                          std::span<const double> their_weights, std::span<double> out);
 
-  /// values() always by the sweep (the tests compare it with the pairwise version).
+  /// values() by the sweep whenever sweep_fits() (the tests compare it with the pairwise
+  /// version), else by pairing every hand. Throws as values() does.
   void values_by_sweep(std::span<const ShowdownHand> mine, std::span<const ShowdownHand> theirs,
                        std::span<const double> their_weights, const dominoes::Rules& rules,
                        std::span<double> out);
 
-  /// compatible_weight() always by inclusion-exclusion (no sweep is needed for plain sums).
+  /// compatible_weight() by inclusion-exclusion whenever sweep_fits() (no sweep over pips is
+  /// needed for plain sums), else by pairing every hand. Throws as compatible_weight() does.
   void compatible_weight_by_sweep(std::span<const ShowdownHand> mine,
                                   std::span<const ShowdownHand> theirs,
                                   std::span<const double> their_weights, std::span<double> out);
 
-  /// Returns true when the sweep is expected to take less time than pairing every hand: when
-  /// mine x theirs exceeds the subsets the sweep visits, (mine x its subsets per hand + theirs x
-  /// theirs per hand) times the measured cost of one subset relative to one pair.
+  /// Returns true when the sweep can take these lists: no hand holds more than kMaxSweepTiles of
+  /// the tiles both lists use, and the subsets to number are at most kMaxSubsetSums.
+  static bool sweep_fits(std::span<const ShowdownHand> mine, std::span<const ShowdownHand> theirs);
+
+  /// Returns true when the sweep fits and is expected to take less time than pairing every hand:
+  /// when mine x theirs exceeds a fixed cost plus the subsets the sweep visits (mine x its subsets
+  /// per hand + theirs x theirs per hand) times the cost of one visit, both measured in pairs.
   static bool sweep_is_faster(std::span<const ShowdownHand> mine,
                               std::span<const ShowdownHand> theirs);
+
+  /// The most shared tiles a hand may hold for the sweep (it visits 2^tiles subsets of each).
+  static constexpr int kMaxSweepTiles = 12;
+  /// The most accumulators the sweep numbers (16 bytes each: 16 MiB of scratch at most).
+  static constexpr double kMaxSubsetSums = 1 << 20;
 
  private:
   /// One subset's running sums over the opponent hands containing it.
@@ -121,25 +139,33 @@ class ShowdownEvaluator {
     double weight = 0;         ///< sum of w
     double weighted_pips = 0;  ///< sum of w x b
   };
-  /// One of my hand's subsets that some opponent hand contains: its accumulator and its sign.
+  /// One of my hand's subsets: its accumulator and its sign.
   struct SignedSubset {
     std::uint32_t index = 0;
     double sign = 1;  ///< (-1)^|S|
   };
 
-  void number_subsets(std::span<const ShowdownHand> mine, std::span<const ShowdownHand> theirs,
+  bool number_subsets(std::span<const ShowdownHand> mine, std::span<const ShowdownHand> theirs,
                       std::span<const double> their_weights);
+  template <class Emit>
+  void for_each_numbered_subset(dominoes::TileSet hand, Emit&& emit);
   void add_opponent_hand(std::size_t j, double weight, double pips);
   SubsetSums compatible_sums(std::size_t i) const;
   void sort_by_pips(std::span<const ShowdownHand> hands, int max_pips,
                     std::vector<std::uint32_t>& order, std::vector<std::uint32_t>& starts) const;
 
-  TileSetIndex index_;                       // subset mask -> accumulator
-  std::vector<SubsetSums> sums_;             // per accumulator
-  std::vector<std::uint32_t> their_subsets_;  // accumulators of each opponent hand's subsets
-  std::vector<std::uint32_t> their_begin_;    // opponent hand j's run in their_subsets_
+  // The numbering of this call's subsets.
+  dominoes::TileSet shared_;                              // tiles some hand of each list holds
+  std::array<std::uint8_t, 64> position_{};                // a shared tile's rank among them
+  int limit_ = 0;                                         // the largest subset numbered
+  std::array<std::uint32_t, kMaxSweepTiles + 2> first_{};  // first number of each subset size
+  std::vector<std::uint32_t> subset_numbers_;             // scratch: by subset of one hand
+
+  std::vector<SubsetSums> sums_;               // per subset number
+  std::vector<std::uint32_t> their_subsets_;   // numbers of each opponent hand's subsets
+  std::vector<std::uint32_t> their_begin_;     // opponent hand j's run in their_subsets_
   std::vector<SignedSubset> my_subsets_;
-  std::vector<std::uint32_t> my_begin_;       // my hand i's run in my_subsets_
+  std::vector<std::uint32_t> my_begin_;        // my hand i's run in my_subsets_
   std::vector<std::uint32_t> my_order_, my_starts_, their_order_, their_starts_;
 };
 

@@ -277,19 +277,28 @@ TEST(Showdown, SweepMatchesPairwiseOnEveryHand) {
   }
 }
 
-// Larger hands (double-9, 7 to 10 tiles) still give the same sums by the sweep.
+// Larger hands (double-9, 7 to 10 tiles, from its 20 heaviest tiles so that the subsets fit)
+// still give the same sums by the sweep; hands too large for it are paired instead, correctly.
 TEST(Showdown, SweepMatchesPairwiseOnLargeHands) {
   std::mt19937_64 rng(2013);
   ShowdownEvaluator evaluator;
-  const TileSet set = TileSet::full(9);
+  TileSet heaviest;
+  for (int t = dominoes::tile_count(9) - 20; t < dominoes::tile_count(9); ++t)
+    heaviest.insert(static_cast<dominoes::Tile>(t));
   for (int my_tiles : {7, 10})
     for (int their_tiles : {6, 10}) {
-      const auto mine = random_hands(set, my_tiles, 40, rng);
-      const auto theirs = random_hands(set, their_tiles, 40, rng);
+      const auto mine = random_hands(heaviest, my_tiles, 40, rng);
+      const auto theirs = random_hands(heaviest, their_tiles, 40, rng);
+      EXPECT_TRUE(ShowdownEvaluator::sweep_fits(mine, theirs));
       expect_sweep_matches_pairwise(evaluator, mine, theirs, random_weights(theirs.size(), rng), 9,
                                     "double-9 " + std::to_string(my_tiles) + " vs " +
                                         std::to_string(their_tiles) + " tiles");
     }
+  const auto mine = random_hands(TileSet::full(9), 14, 30, rng);
+  const auto theirs = random_hands(TileSet::full(9), 13, 30, rng);
+  EXPECT_FALSE(ShowdownEvaluator::sweep_fits(mine, theirs));
+  expect_sweep_matches_pairwise(evaluator, mine, theirs, random_weights(theirs.size(), rng), 9,
+                                "double-9 14 vs 13 tiles");
 }
 
 // Large lists take the sweep, tiny ones the pairing, by the cost model.
@@ -317,6 +326,7 @@ TEST(Showdown, RefusesMismatchedLengthsAndNegativePips) {
   negative[1].pips = -1;
   EXPECT_THROW(evaluator.values_by_sweep(negative, two, two_weights, rules, out),
                std::invalid_argument);
+  EXPECT_THROW(evaluator.values(two, negative, two_weights, rules, out), std::invalid_argument);
   try {
     evaluator.values(two, two, one_weight, rules, out);
     ADD_FAILURE() << "no exception";
