@@ -91,7 +91,8 @@ void BM_Showdown(benchmark::State& state) {
   }
   const Input& in = inputs[0];
   state.counters["pairs"] = static_cast<double>(in.mine.size() * in.theirs.size());
-  state.counters["sweep_chosen"] = equilibrium::ShowdownEvaluator::sweep_is_faster(in.mine, in.theirs);
+  state.counters["sweep_chosen"] =
+      equilibrium::ShowdownEvaluator::sweep_is_faster(in.mine, in.theirs);
 }
 
 void showdown_sizes(benchmark::internal::Benchmark* b) {

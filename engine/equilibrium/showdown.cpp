@@ -30,7 +30,7 @@ void check_showdown_lengths(std::size_t mine, std::size_t theirs, std::size_t we
 }
 
 // Returns the most pips of a hand in either list; throws std::invalid_argument on negative pips.
-int most_pips(std::span<const ShowdownHand> mine, std::span<const ShowdownHand> theirs) {
+int showdown_most_pips(std::span<const ShowdownHand> mine, std::span<const ShowdownHand> theirs) {
   int most = 0;
   for (std::span<const ShowdownHand> hands : {mine, theirs})
     for (const ShowdownHand& h : hands) {
@@ -51,16 +51,17 @@ inline double weight_if_disjoint(std::uint64_t mine, std::uint64_t theirs, doubl
 }
 
 // Binomial coefficients C(n, k) for n <= 64 and k <= kMaxSweepTiles + 1.
-constexpr int kBinomialColumns = ShowdownEvaluator::kMaxSweepTiles + 2;
-constexpr std::array<std::array<std::uint64_t, kBinomialColumns>, 65> make_binomials() {
-  std::array<std::array<std::uint64_t, kBinomialColumns>, 65> c{};
+constexpr int kRankBinomialColumns = ShowdownEvaluator::kMaxSweepTiles + 2;
+constexpr std::array<std::array<std::uint64_t, kRankBinomialColumns>, 65> make_rank_binomials() {
+  std::array<std::array<std::uint64_t, kRankBinomialColumns>, 65> c{};
   for (int n = 0; n <= 64; ++n) {
     c[n][0] = 1;
-    for (int k = 1; k < kBinomialColumns && n > 0; ++k) c[n][k] = c[n - 1][k - 1] + c[n - 1][k];
+    for (int k = 1; k < kRankBinomialColumns && n > 0; ++k)
+      c[n][k] = c[n - 1][k - 1] + c[n - 1][k];
   }
   return c;
 }
-constexpr auto kBinomials = make_binomials();
+constexpr auto kRankBinomials = make_rank_binomials();
 
 // What the numbering of subsets needs to know about two lists: the tiles both use, the most of
 // them a hand of each list holds, and so the largest subset worth numbering and how many there are.
@@ -81,7 +82,7 @@ struct SubsetLayout {
 double small_subset_count(int tiles, int limit) {
   double count = 0;
   for (int size = 0; size <= std::min({tiles, limit, ShowdownEvaluator::kMaxSweepTiles}); ++size)
-    count += static_cast<double>(kBinomials[tiles][size]);
+    count += static_cast<double>(kRankBinomials[tiles][size]);
   return count;
 }
 
@@ -99,7 +100,7 @@ SubsetLayout subset_layout(std::span<const ShowdownHand> mine,
   layout.limit = std::min(layout.my_tiles, layout.their_tiles);
   const int u = layout.shared.size();
   for (int size = 0; size <= std::min(layout.limit, ShowdownEvaluator::kMaxSweepTiles); ++size)
-    layout.subsets += static_cast<double>(kBinomials[u][size]);
+    layout.subsets += static_cast<double>(kRankBinomials[u][size]);
   layout.my_subsets = small_subset_count(layout.my_tiles, layout.limit);
   layout.their_subsets = small_subset_count(layout.their_tiles, layout.limit);
   return layout;
@@ -175,11 +176,11 @@ bool ShowdownEvaluator::sweep_is_faster(std::span<const ShowdownHand> mine,
 
 void ShowdownEvaluator::values(std::span<const ShowdownHand> mine,
                                std::span<const ShowdownHand> theirs,
-                               std::span<const double> their_weights,
-                               const dominoes::Rules& rules, std::span<double> out) {
+                               std::span<const double> their_weights, const dominoes::Rules& rules,
+                               std::span<double> out) {
   if (sweep_is_faster(mine, theirs))
     return values_by_sweep(mine, theirs, their_weights, rules, out);
-  most_pips(mine, theirs);  // the same refusal of negative pips either way
+  showdown_most_pips(mine, theirs);  // the same refusal of negative pips either way
   showdown_values_pairwise(mine, theirs, their_weights, rules, out);
 }
 
@@ -209,7 +210,7 @@ void ShowdownEvaluator::values_by_sweep(std::span<const ShowdownHand> mine,
                                         std::span<const double> their_weights,
                                         const dominoes::Rules& rules, std::span<double> out) {
   check_showdown_lengths(mine.size(), theirs.size(), their_weights.size(), out.size());
-  const int max_pips = most_pips(mine, theirs);
+  const int max_pips = showdown_most_pips(mine, theirs);
   if (!number_subsets(mine, theirs, their_weights))
     return showdown_values_pairwise(mine, theirs, their_weights, rules, out);
   sort_by_pips(mine, max_pips, my_order_, my_starts_);
@@ -260,7 +261,8 @@ bool ShowdownEvaluator::number_subsets(std::span<const ShowdownHand> mine,
   for (dominoes::Tile t : shared_) position_[t] = static_cast<std::uint8_t>(position++);
   first_[0] = 0;
   for (int size = 0; size <= limit_; ++size)
-    first_[size + 1] = first_[size] + static_cast<std::uint32_t>(kBinomials[shared_.size()][size]);
+    first_[size + 1] =
+        first_[size] + static_cast<std::uint32_t>(kRankBinomials[shared_.size()][size]);
   const std::uint32_t numbers = first_[limit_ + 1];
   if (sums_.size() < numbers) sums_.resize(numbers);
   their_subsets_.clear();
@@ -296,7 +298,8 @@ template <class Emit>
 void ShowdownEvaluator::for_each_numbered_subset(dominoes::TileSet hand, Emit&& emit) {
   std::array<std::uint8_t, kMaxSweepTiles> positions;
   int tiles = 0;
-  for (dominoes::Tile t : hand & shared_) positions[tiles++] = position_[t];
+  const dominoes::TileSet held = hand & shared_;
+  for (dominoes::Tile t : held) positions[tiles++] = position_[t];
   const std::uint32_t subsets = std::uint32_t{1} << tiles;
   if (subset_numbers_.size() < subsets) subset_numbers_.resize(subsets);
   subset_numbers_[0] = 0;
@@ -306,7 +309,7 @@ void ShowdownEvaluator::for_each_numbered_subset(dominoes::TileSet hand, Emit&& 
     if (size > limit_) continue;  // nor is any subset built on it numbered
     const int high = std::bit_width(b) - 1;
     const std::uint32_t rank = subset_numbers_[b ^ (std::uint32_t{1} << high)] +
-                               static_cast<std::uint32_t>(kBinomials[positions[high]][size]);
+                               static_cast<std::uint32_t>(kRankBinomials[positions[high]][size]);
     assert(first_[size] + rank < first_[size + 1]);
     subset_numbers_[b] = rank;
     emit(first_[size] + rank, size);

@@ -8,9 +8,9 @@
 // Approximation through Monte Carlo Counterfactual Regret Minimization", AAMAS 2012).
 //
 // Pairing every hand with every hand costs mine x theirs (3276 x 3276 at the root-like worst case
-// of double-six with 3 tiles each). The sweep instead costs about (mine + theirs) x 2^k for hands of
-// k tiles, by the card-removal method of Johanson, Waugh, Bowling & Zinkevich, "Accelerating Best
-// Response Calculation in Large Extensive Games", IJCAI 2011:
+// of double-six with 3 tiles each). The sweep instead costs about (mine + theirs) x 2^k for hands
+// of k tiles, by the card-removal method of Johanson, Waugh, Bowling & Zinkevich, "Accelerating
+// Best Response Calculation in Large Extensive Games", IJCAI 2011:
 //  - My points against a hand with b pips are linear in b on each side of my own pips a (the
 //    scoring rules are linear: scoring_line below), so all a hand needs are the sums, over the
 //    opponent hands it can meet with b < a and with b > a, of w and of w x b.
@@ -155,17 +155,17 @@ class ShowdownEvaluator {
                     std::vector<std::uint32_t>& order, std::vector<std::uint32_t>& starts) const;
 
   // The numbering of this call's subsets.
-  dominoes::TileSet shared_;                              // tiles some hand of each list holds
+  dominoes::TileSet shared_;                               // tiles some hand of each list holds
   std::array<std::uint8_t, 64> position_{};                // a shared tile's rank among them
-  int limit_ = 0;                                         // the largest subset numbered
+  int limit_ = 0;                                          // the largest subset numbered
   std::array<std::uint32_t, kMaxSweepTiles + 2> first_{};  // first number of each subset size
-  std::vector<std::uint32_t> subset_numbers_;             // scratch: by subset of one hand
+  std::vector<std::uint32_t> subset_numbers_;              // scratch: by subset of one hand
 
-  std::vector<SubsetSums> sums_;               // per subset number
-  std::vector<std::uint32_t> their_subsets_;   // numbers of each opponent hand's subsets
-  std::vector<std::uint32_t> their_begin_;     // opponent hand j's run in their_subsets_
+  std::vector<SubsetSums> sums_;              // per subset number
+  std::vector<std::uint32_t> their_subsets_;  // numbers of each opponent hand's subsets
+  std::vector<std::uint32_t> their_begin_;    // opponent hand j's run in their_subsets_
   std::vector<SignedSubset> my_subsets_;
-  std::vector<std::uint32_t> my_begin_;        // my hand i's run in my_subsets_
+  std::vector<std::uint32_t> my_begin_;  // my hand i's run in my_subsets_
   std::vector<std::uint32_t> my_order_, my_starts_, their_order_, their_starts_;
 };
 

@@ -34,7 +34,9 @@ std::vector<dominoes::Rules> every_scoring_rule(int max_pip) {
   return all;
 }
 
-ShowdownHand hand_of(TileSet tiles) { return {tiles, dominoes::pips(tiles)}; }
+ShowdownHand hand_of(TileSet tiles) {
+  return {tiles, dominoes::pips(tiles)};
+}
 
 ShowdownHand hand_of(std::initializer_list<std::pair<int, int>> tiles) {
   TileSet set;
@@ -243,17 +245,16 @@ TEST(Showdown, SweepMatchesPairwiseOnRandomLists) {
         if (my_tiles + their_tiles > dominoes::tile_count(max_pip)) continue;
         // Some tiles already played: the hands come from what is left.
         TileSet left = TileSet::full(max_pip);
-        const auto played = random_hands(left, std::min(3, dominoes::tile_count(max_pip) -
-                                                               my_tiles - their_tiles), 1, rng);
+        const auto played = random_hands(
+            left, std::min(3, dominoes::tile_count(max_pip) - my_tiles - their_tiles), 1, rng);
         left = left - played[0].tiles;
         for (int round = 0; round < 3; ++round) {
           const auto mine = random_hands(left, my_tiles, list_length(rng), rng);
           const auto theirs = random_hands(left, their_tiles, list_length(rng), rng);
-          expect_sweep_matches_pairwise(evaluator, mine, theirs,
-                                        random_weights(theirs.size(), rng), max_pip,
-                                        "double-" + std::to_string(max_pip) + " " +
-                                            std::to_string(my_tiles) + " vs " +
-                                            std::to_string(their_tiles) + " tiles");
+          expect_sweep_matches_pairwise(
+              evaluator, mine, theirs, random_weights(theirs.size(), rng), max_pip,
+              "double-" + std::to_string(max_pip) + " " + std::to_string(my_tiles) + " vs " +
+                  std::to_string(their_tiles) + " tiles");
         }
       }
 }
@@ -269,11 +270,10 @@ TEST(Showdown, SweepMatchesPairwiseOnEveryHand) {
     const TileSet set = TileSet::full(c.max_pip);
     const auto mine = every_hand(set, c.my_tiles);
     const auto theirs = every_hand(set, c.their_tiles);
-    expect_sweep_matches_pairwise(evaluator, mine, theirs, random_weights(theirs.size(), rng),
-                                  c.max_pip,
-                                  "every hand of double-" + std::to_string(c.max_pip) + ", " +
-                                      std::to_string(c.my_tiles) + " vs " +
-                                      std::to_string(c.their_tiles) + " tiles");
+    expect_sweep_matches_pairwise(
+        evaluator, mine, theirs, random_weights(theirs.size(), rng), c.max_pip,
+        "every hand of double-" + std::to_string(c.max_pip) + ", " + std::to_string(c.my_tiles) +
+            " vs " + std::to_string(c.their_tiles) + " tiles");
   }
 }
 
@@ -290,9 +290,9 @@ TEST(Showdown, SweepMatchesPairwiseOnLargeHands) {
       const auto mine = random_hands(heaviest, my_tiles, 40, rng);
       const auto theirs = random_hands(heaviest, their_tiles, 40, rng);
       EXPECT_TRUE(ShowdownEvaluator::sweep_fits(mine, theirs));
-      expect_sweep_matches_pairwise(evaluator, mine, theirs, random_weights(theirs.size(), rng), 9,
-                                    "double-9 " + std::to_string(my_tiles) + " vs " +
-                                        std::to_string(their_tiles) + " tiles");
+      expect_sweep_matches_pairwise(
+          evaluator, mine, theirs, random_weights(theirs.size(), rng), 9,
+          "double-9 " + std::to_string(my_tiles) + " vs " + std::to_string(their_tiles) + " tiles");
     }
   const auto mine = random_hands(TileSet::full(9), 14, 30, rng);
   const auto theirs = random_hands(TileSet::full(9), 13, 30, rng);
@@ -320,8 +320,7 @@ TEST(Showdown, RefusesMismatchedLengthsAndNegativePips) {
   EXPECT_THROW(evaluator.values_by_sweep(two, two, two_weights, rules, short_out),
                std::invalid_argument);
   EXPECT_THROW(showdown_values_pairwise(two, two, one_weight, rules, out), std::invalid_argument);
-  EXPECT_THROW(compatible_weight_pairwise(two, two, two_weights, short_out),
-               std::invalid_argument);
+  EXPECT_THROW(compatible_weight_pairwise(two, two, two_weights, short_out), std::invalid_argument);
   std::vector<ShowdownHand> negative = two;
   negative[1].pips = -1;
   EXPECT_THROW(evaluator.values_by_sweep(negative, two, two_weights, rules, out),
