@@ -1,5 +1,6 @@
 // `solver equilibrium`: an approximate Nash equilibrium of a small Block Dominoes variant by CFR+
-// over the whole game tree, with its exact exploitability (issue 13).
+// on the public tree (issue 23) or over the whole game tree (issue 13), with its exact
+// exploitability.
 #include <boost/program_options.hpp>
 #include <chrono>
 #include <cstdio>
@@ -10,6 +11,8 @@
 #include "apps/solver/input.h"
 #include "apps/solver/options.h"
 #include "apps/solver/variant_options.h"
+#include "engine/common/memory_limit.h"
+#include "engine/equilibrium/public_tree_cfr.h"
 #include "engine/equilibrium/strategy_file.h"
 
 namespace po = boost::program_options;
@@ -19,11 +22,15 @@ namespace {
 
 po::options_description equilibrium_options() {
   po::options_description o(
-      "Usage: solver equilibrium [--double N] [--hand H] [--scoring S] [--target X] [--out FILE]\n\n"
+      "Usage: solver equilibrium [--double N] [--hand H] [--scoring S] [--target X] [--out FILE]\n"
+      "                          [--method public|tree] [--regrets cfr+|dcfr] [--max-memory MIB]\n\n"
       "Solves a small Block Dominoes variant as the imperfect-information game it is: every deal\n"
-      "equally likely, seat 0 leading, each seat seeing its own hand and the public moves. Builds\n"
-      "the whole game tree with its information sets and runs CFR+ (Tammelin 2014) until the\n"
-      "average strategy's exploitability, computed exactly by best responses, is at most --target.\n"
+      "equally likely, seat 0 leading, each seat seeing its own hand and the public moves. Runs\n"
+      "CFR+ (Tammelin 2014) until the average strategy's exploitability, computed exactly by best\n"
+      "responses, is at most --target. --method public (the default) walks the tree of public\n"
+      "moves with a vector over each seat's consistent hands and stores only the regrets\n"
+      "(engine/equilibrium/public_tree_cfr.h); --method tree builds the whole game tree with its\n"
+      "information sets (engine/equilibrium/game_tree.h), far larger, kept as the oracle.\n"
       "Prints `value V` first: the leader's points minus the other seat's per game under\n"
       "equilibrium play. Then `exploitability E` (points per game a best response gains, mean over\n"
       "the two seats; 0 at an exact equilibrium), `iterations N`, whether the target was reached,\n"
@@ -34,6 +41,15 @@ po::options_description equilibrium_options() {
       "Example: solver equilibrium --double 3 --hand 3 --target 0.001 --out d3h3.strategy\n\nOptions");
   o.add_options()("help,h", "show this help")("quiet", "no progress line on stderr");
   add_variant_options(o);
+  o.add_options()(
+      "method", po::value<std::string>()->default_value("public"),
+      "public (the public tree, regrets only) or tree (the whole game tree)")(
+      "regrets", po::value<std::string>()->default_value("cfr+"),
+      "--method public: cfr+ (regrets floored at 0, linear averaging) or dcfr (discounted CFR, "
+      "Brown & Sandholm 2019: alpha 1.5, beta 0, gamma 2)")(
+      "max-memory", po::value<std::string>(),
+      "--method public: refuse a variant whose tables need more than this many MiB, 1.. "
+      "(default: half this machine's memory)");
   o.add_options()("out", po::value<std::string>(),
                   "save the strategy to FILE (format: engine/equilibrium/strategy_file.h), for "
                   "the `equilibrium` strategy and `solver exploitability --equilibrium`")(
@@ -42,7 +58,31 @@ po::options_description equilibrium_options() {
   return o;
 }
 
-int run(const po::variables_map& vm) {
+void write_curve(const po::variables_map& vm, std::ofstream& file,
+                 const std::vector<equilibrium::CurvePoint>& curve) {
+  write_output(vm, "curve", file, [&](std::ostream& out) {
+      out << "iterations,exploitability,value,seconds\n";
+      for (const auto& p : curve)
+        out << p.iterations << "," << common::shortest_decimal(p.exploitability) << ","
+            << common::shortest_decimal(p.value) << "," << common::shortest_decimal(p.seconds) << "\n";
+    });
+}
+
+void print_result(const po::variables_map& vm, const equilibrium::SolveCurve& result) {
+  const equilibrium::CurvePoint& last = result.curve.back();
+  std::printf("value %.6f\nexploitability %.6g\niterations %d\n", last.value, last.exploitability,
+              last.iterations);
+  std::printf("target %s %s\n", vm["target"].as<std::string>().c_str(),
+              result.reached ? "reached" : "not reached (raise --max-iterations)");
+}
+
+void print_time(std::chrono::steady_clock::time_point start, const equilibrium::SolveCurve& result) {
+  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  std::printf("seconds %.2f solve-seconds %.2f peak-memory-mib %.0f\n", seconds,
+              result.curve.back().seconds, peak_memory_mib());
+}
+
+int run_tree(const po::variables_map& vm) {
   const auto start = std::chrono::steady_clock::now();
   SolveStatus status(vm.count("quiet") > 0);
   const equilibrium::GameTree tree = tree_from(vm, &status);
@@ -57,22 +97,61 @@ int run(const po::variables_map& vm) {
       equilibrium::write_strategy(out, tree, result.strategy,
                                   {last.value, last.exploitability, last.iterations});
     });
-  write_output(vm, "curve", curve_file, [&](std::ostream& out) {
-      out << "iterations,exploitability,value,seconds\n";
-      for (const auto& p : result.curve)
-        out << p.iterations << "," << common::shortest_decimal(p.exploitability) << ","
-            << common::shortest_decimal(p.value) << "," << common::shortest_decimal(p.seconds) << "\n";
-    });
-  std::printf("value %.6f\nexploitability %.6g\niterations %d\n", last.value, last.exploitability,
-              last.iterations);
-  std::printf("target %s %s\n", vm["target"].as<std::string>().c_str(),
-              result.reached ? "reached" : "not reached (raise --max-iterations)");
+  write_curve(vm, curve_file, result.curve);
+  print_result(vm, result);
   std::printf("deals %zu nodes %zu infosets %zu\n", tree.deals.size(), tree.nodes.size(),
               tree.infosets.size());
-  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  std::printf("seconds %.2f solve-seconds %.2f peak-memory-mib %.0f\n", seconds, last.seconds,
-              peak_memory_mib());
+  print_time(start, result);
   return 0;
+}
+
+// The bytes the public solver may take: --max-memory, else half the machine's memory.
+std::int64_t max_memory_bytes(const po::variables_map& vm) {
+  if (!vm.count("max-memory")) return static_cast<std::int64_t>(common::max_table_mib()) << 20;
+  return int_option<std::int64_t>(vm, "max-memory", 1, std::int64_t{1} << 30) << 20;
+}
+
+int run_public(const po::variables_map& vm) {
+  const auto start = std::chrono::steady_clock::now();
+  const dominoes::Rules rules = variant_rules(vm);
+  const std::string regrets = vm["regrets"].as<std::string>();
+  if (regrets != "cfr+" && regrets != "dcfr")
+    throw OptionError("--regrets " + common::quoted(regrets) + " is not valid: valid cfr+ or dcfr");
+  const double target = real_option(vm, "target", 1e-9, 100);
+  const int max_iterations = int_option(vm, "max-iterations", 1, 100'000'000);
+  const std::int64_t max_bytes = max_memory_bytes(vm);
+  std::ofstream strategy_file, curve_file;
+  open_output(vm, "out", strategy_file);
+  open_output(vm, "curve", curve_file);
+  SolveStatus status(vm.count("quiet") > 0);
+  status.public_tree = true;
+  equilibrium::PublicTreeCfr solver(
+      rules, regrets == "dcfr" ? equilibrium::RegretUpdate::kDiscounted : equilibrium::RegretUpdate::kCfrPlus,
+      max_bytes);
+  status.start_solving();
+  const equilibrium::SolveCurve result = equilibrium::solve_to_target(
+      solver, target, max_iterations, [&](const equilibrium::CurvePoint& p) { status.checked(p); },
+      &status.iterations);
+  status.finish();
+  const equilibrium::CurvePoint& last = result.curve.back();
+  write_output(vm, "out", strategy_file, [&](std::ostream& out) {
+      equilibrium::write_strategy(out, solver, {last.value, last.exploitability, last.iterations});
+    });
+  write_curve(vm, curve_file, result.curve);
+  print_result(vm, result);
+  const equilibrium::PublicTreeSize& size = solver.size();
+  std::printf("public-nodes %lld infosets %lld choice-infosets %lld table-mib %.1f\n",
+              static_cast<long long>(size.public_nodes), static_cast<long long>(size.information_sets),
+              static_cast<long long>(size.choice_sets), static_cast<double>(solver.table_bytes()) / (1 << 20));
+  print_time(start, result);
+  return 0;
+}
+
+int run(const po::variables_map& vm) {
+  const std::string method = vm["method"].as<std::string>();
+  if (method == "tree") return run_tree(vm);
+  if (method == "public") return run_public(vm);
+  throw OptionError("--method " + common::quoted(method) + " is not valid: valid public or tree");
 }
 
 }  // namespace

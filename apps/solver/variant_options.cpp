@@ -44,11 +44,16 @@ void add_variant_options(po::options_description& o) {
       "stop CFR+ after this many iterations in any case, 1..100000000");
 }
 
-equilibrium::GameTree tree_from(const po::variables_map& vm, SolveStatus* status) {
+dominoes::Rules variant_rules(const po::variables_map& vm) {
   dominoes::Rules rules;
   read_set_option(vm, rules);
   rules.hand_size = int_option(vm, "hand", 1, dominoes::tile_count(rules.max_pip) / 2);
   read_rules_option(vm, "scoring", rules);
+  return rules;
+}
+
+equilibrium::GameTree tree_from(const po::variables_map& vm, SolveStatus* status) {
+  const dominoes::Rules rules = variant_rules(vm);
   const auto max_nodes = int_option<std::int64_t>(vm, "max-nodes", 1, std::numeric_limits<std::int32_t>::max());
   return equilibrium::build_game_tree(rules, 0, max_nodes, status ? &status->nodes : nullptr);
 }
@@ -90,7 +95,10 @@ std::string SolveStatus::text() {
   const std::lock_guard lock(mutex_);
   const auto now = std::chrono::steady_clock::now();
   char line[160];
-  if (!solving_) {
+  if (!solving_ && public_tree) {
+    std::snprintf(line, sizeof line, "laying out the public tree (%s)",
+                  common::duration_text(std::chrono::duration<double>(now - start_).count()).c_str());
+  } else if (!solving_) {
     std::snprintf(line, sizeof line, "building the game tree: %lld nodes (%s)",
                   static_cast<long long>(nodes.load(std::memory_order_relaxed)),
                   common::duration_text(std::chrono::duration<double>(now - start_).count()).c_str());

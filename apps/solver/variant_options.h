@@ -23,7 +23,7 @@ void add_variant_options(boost::program_options::options_description& o);
 
 /// The progress of a solve on stderr, from the tree's build on (common::StatusLine: at a
 /// terminal a line redrawn in place, in a log a plain line every 30 s, nothing when quiet):
-///   building the game tree: 1234567 nodes (3s)
+///   building the game tree: 1234567 nodes (3s)      (or: laying out the public tree (3s))
 ///   iteration 120: exploitability 0.0123, value 0.456 (12.3 s)
 /// the iteration counting up as CFR+ runs, the exploitability and value those of the last exact
 /// check (cfr.h; "?" before the first).
@@ -34,6 +34,8 @@ class SolveStatus {
   void finish() { line_.finish(); }
 
   std::atomic<std::int64_t> nodes{0};  ///< nodes built so far (build_game_tree)
+  /// Set before the public-tree solver lays out its tables: the line says so instead of nodes.
+  std::atomic<bool> public_tree{false};
   std::atomic<int> iterations{0};      ///< CFR+ iterations done so far
   /// Says the tree is built and CFR+ starts (the line's clock restarts).
   void start_solving();
@@ -49,6 +51,10 @@ class SolveStatus {
   std::chrono::steady_clock::time_point solve_start_;
   common::StatusLine line_;  // last: its thread starts once the rest is ready
 };
+
+/// Returns the rules of the variant --double, --hand and --scoring name (two seats). Throws
+/// OptionError for a bad value (one line naming the option and the valid range).
+dominoes::Rules variant_rules(const boost::program_options::variables_map& vm);
 
 /// Returns the game tree of the variant the options name, seat 0 leading; with `status`, counts
 /// its nodes there as it builds. Throws OptionError for a bad value (one line naming the option

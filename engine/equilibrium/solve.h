@@ -11,6 +11,7 @@
 
 #include "engine/equilibrium/cfr.h"
 #include "engine/equilibrium/game_tree.h"
+#include "engine/equilibrium/public_tree_cfr.h"
 
 namespace equilibrium {
 
@@ -22,12 +23,29 @@ struct CurvePoint {
   double seconds = 0;         ///< wall time since the solve started (tree building excluded)
 };
 
-/// What a solve reached.
-struct SolveResult {
-  BehaviourStrategy strategy;    ///< the average strategy at the last check
+/// The checks of a solve.
+struct SolveCurve {
   std::vector<CurvePoint> curve; ///< every check, in order; the last is the result
   bool reached = false;          ///< true when the last check is at or under the target
 };
+
+/// What a solve of the history tree reached.
+struct SolveResult : SolveCurve {
+  BehaviourStrategy strategy;    ///< the average strategy at the last check
+};
+
+/// What one check measures: the average strategy's exploitability and the leader's value.
+struct Check {
+  double exploitability = 0, value = 0;
+};
+
+/// The loop both solvers share: calls `step` (one more iteration; returns the iterations done so
+/// far) and `check` on the schedule of the header comment until a check is at or under `target`
+/// or `max_iterations` are done. `on_check` and `iterations_done` as in solve_to_target.
+SolveCurve iterate_to_target(const std::function<int()>& step, const std::function<Check()>& check,
+                             double target, int max_iterations,
+                             const std::function<void(const CurvePoint&)>& on_check = nullptr,
+                             std::atomic<int>* iterations_done = nullptr);
 
 /// Returns CFR+'s average strategy on `tree` at the first check with exploitability <= `target`
 /// (points per game, > 0), or after `max_iterations` (>= 1). `on_check`, when set, is called
@@ -36,5 +54,10 @@ struct SolveResult {
 SolveResult solve_to_target(const GameTree& tree, double target, int max_iterations,
                             const std::function<void(const CurvePoint&)>& on_check = nullptr,
                             std::atomic<int>* iterations_done = nullptr);
+
+/// Runs `solver` (public_tree_cfr.h) to `target` in the same way; the strategy stays in the solver.
+SolveCurve solve_to_target(PublicTreeCfr& solver, double target, int max_iterations,
+                           const std::function<void(const CurvePoint&)>& on_check = nullptr,
+                           std::atomic<int>* iterations_done = nullptr);
 
 }  // namespace equilibrium

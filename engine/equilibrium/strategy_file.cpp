@@ -3,6 +3,7 @@
 #include <cmath>
 #include <cstdio>
 #include <set>
+#include <span>
 #include <sstream>
 
 #include "engine/common/key_table.h"
@@ -124,24 +125,50 @@ void read_infoset(LineReader& reader, const std::vector<std::string>& words, Sav
 
 }  // namespace
 
-void write_strategy(std::ostream& out, const GameTree& tree, const BehaviourStrategy& strategy,
-                    const StrategySummary& summary) {
+namespace {
+
+void write_header(std::ostream& out, const dominoes::Rules& rules, const StrategySummary& summary) {
   out << kMagic << "\n# format: engine/equilibrium/strategy_file.h\n"
-      << "double " << tree.rules.max_pip << "\nhand " << tree.rules.hand_size << "\nscoring "
-      << dominoes::to_string(tree.rules.scoring) << "\nvalue " << common::shortest_decimal(summary.value)
+      << "double " << rules.max_pip << "\nhand " << rules.hand_size << "\nscoring "
+      << dominoes::to_string(rules.scoring) << "\nvalue " << common::shortest_decimal(summary.value)
       << "\nexploitability " << common::shortest_decimal(summary.exploitability) << "\niterations "
       << summary.iterations << "\n";
+}
+
+// Writes one infoset line: the role, the hand as dealt, the public moves, each move=probability.
+template <typename Probability>
+void write_infoset(std::ostream& out, bool leader, dominoes::TileSet dealt_hand,
+                   const std::vector<dominoes::Move>& history,
+                   std::span<const dominoes::Move> moves, Probability probability) {
+  out << "infoset " << (leader ? "leader" : "follower") << " " << dominoes::to_string(dealt_hand)
+      << " " << moves_text(history);
+  for (std::size_t a = 0; a < moves.size(); ++a)
+    out << " " << dominoes::to_string(moves[a]) << "=" << probability_text(probability(a));
+  out << "\n";
+}
+
+}  // namespace
+
+void write_strategy(std::ostream& out, const GameTree& tree, const BehaviourStrategy& strategy,
+                    const StrategySummary& summary) {
+  write_header(out, tree.rules, summary);
   for (std::size_t i = 0; i < tree.infosets.size(); ++i) {
     const Infoset& set = tree.infosets[i];
     if (set.actions < 2) continue;
-    out << "infoset " << ((set.seat ^ tree.leader) == kLeaderRole ? "leader" : "follower") << " "
-        << dominoes::to_string(set.dealt_hand) << " " << moves_text(tree.history_to(set.first_node));
-    const auto moves = tree.moves_of(static_cast<std::int32_t>(i));
-    for (int a = 0; a < set.actions; ++a)
-      out << " " << dominoes::to_string(moves[static_cast<std::size_t>(a)]) << "="
-          << probability_text(strategy.at(static_cast<std::int32_t>(i), a));
-    out << "\n";
+    write_infoset(out, (set.seat ^ tree.leader) == kLeaderRole, set.dealt_hand,
+                  tree.history_to(set.first_node), tree.moves_of(static_cast<std::int32_t>(i)),
+                  [&](std::size_t a) { return strategy.at(static_cast<std::int32_t>(i), static_cast<int>(a)); });
   }
+}
+
+void write_strategy(std::ostream& out, const PublicTreeCfr& solver, const StrategySummary& summary) {
+  write_header(out, solver.rules(), summary);
+  std::vector<dominoes::Move> history;
+  solver.for_each_average([&](const PublicInformationSet& set) {
+    history.assign(set.history.begin(), set.history.end());
+    write_infoset(out, set.seat == kLeaderRole, set.dealt_hand, history, set.moves,
+                  [&](std::size_t a) { return set.probabilities[a]; });
+  });
 }
 
 SavedStrategy read_strategy(std::istream& in, const std::string& name) {

@@ -30,6 +30,7 @@
 #include "engine/dominoes/rules.h"
 #include "engine/equilibrium/cfr.h"
 #include "engine/equilibrium/game_tree.h"
+#include "engine/equilibrium/public_tree_cfr.h"
 
 namespace equilibrium {
 
@@ -59,6 +60,12 @@ struct SavedStrategy {
 /// Does not check the stream: the caller checks it (and flushes) and reports a failed write.
 void write_strategy(std::ostream& out, const GameTree& tree, const BehaviourStrategy& strategy,
                     const StrategySummary& summary);
+
+/// Writes the average strategy of the public-tree solver `solver` in the same format, its sets in
+/// the public tree's depth-first order. It also lists the (public node, hand) pairs no deal reaches
+/// (public_tree_cfr.h), at the uniform strategy: the `equilibrium` strategy never looks them up.
+/// Does not check the stream.
+void write_strategy(std::ostream& out, const PublicTreeCfr& solver, const StrategySummary& summary);
 
 /// Returns the strategy read from `in`; `name` (the file's path) is for messages. Throws
 /// StrategyFileError on a missing, repeated or late header record, a malformed line or one over

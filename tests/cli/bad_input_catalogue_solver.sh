@@ -139,7 +139,11 @@ expect_error "equilibrium target 0" 2 'target' equilibrium --target 0
 expect_error "equilibrium target text" 2 'target' equilibrium --target fast
 expect_error "equilibrium no iterations" 2 'max-iterations' equilibrium --max-iterations 0
 expect_error "equilibrium double-six hand 7" 2 'smaller variant' equilibrium --double 6 --hand 7
-expect_error "equilibrium tree over the node limit" 2 'smaller variant' equilibrium --double 4 --hand 3 --max-nodes 100000
+expect_error "equilibrium tree over the node limit" 2 'smaller variant' equilibrium --method tree --double 4 --hand 3 --max-nodes 100000
+expect_error "equilibrium public tree over --max-memory" 2 'smaller variant' equilibrium --double 4 --hand 4 --max-memory 1
+expect_error "equilibrium bad --method" 2 'method' equilibrium --method graph
+expect_error "equilibrium bad --regrets" 2 'regrets' equilibrium --regrets cfr
+expect_error "equilibrium --max-memory 0" 2 'max-memory' equilibrium --max-memory 0
 expect_error "equilibrium unwritable --out" 1 'cannot write' equilibrium --double 2 --hand 1 --out "$tmp/no/such/dir"
 expect_error "exploitability without a player" 2 'player' exploitability --double 2 --hand 2
 expect_error "exploitability unknown strategy" 2 'unknown strategy' exploitability --player nosuch

@@ -27,6 +27,16 @@ check "strategy file header" test "$(head -n1 "$tmp/d3h2.strategy")" = "dominoes
 check "curve header" test "$(head -n1 "$tmp/curve.csv")" = "iterations,exploitability,value,seconds"
 check "curve ends at the result" awk -F, -v e="$reached" 'END { exit !($2 - e < 1e-9 && e - $2 < 1e-9) }' "$tmp/curve.csv"
 
+# The two methods solve the same game: the whole game tree (the oracle) and the public tree,
+# with CFR+ or discounted CFR, all to 0.001, agree on the value to 0.001.
+for method in "--method tree" "--regrets dcfr"; do
+  "$bin" equilibrium --double 3 --hand 2 --target 0.001 $method --quiet >"$tmp/other" 2>"$tmp/err"
+  check "$method reaches the target" grep -qx "target 0.001 reached" "$tmp/other"
+  check "$method agrees on the value" awk -v v="$value" \
+    '$1 == "value" { d = $2 - v; exit !(d < 0.001 && d > -0.001) }' "$tmp/other"
+done
+check "the public tree says its size" grep -q "^public-nodes [0-9]* infosets [0-9]*" "$tmp/out"
+
 # The saved strategy, measured as a player through its Observations, is exactly as exploitable as
 # the solve reported, and scores 0 against itself.
 "$bin" exploitability --double 3 --hand 2 --equilibrium "$tmp/d3h2.strategy" \

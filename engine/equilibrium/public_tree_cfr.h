@@ -1,0 +1,142 @@
+// Equilibria of two-seat Block Dominoes on the public tree (issue 23): CFR+ (or discounted CFR) in
+// vector form, without storing the game tree.
+//
+// In Block Dominoes every move is public; the only private information is each seat's dealt hand.
+// So the game is a tree of public states (the public move sequence, passes included), and at each
+// one every seat has a set of hands still consistent with it: the hands that hold every tile the
+// seat played, none the other seat played, and no tile it could have played where it passed. An
+// information set is a (public node, hand) pair. CFR walks the public tree once per iteration and
+// carries, for each seat, a vector over its consistent hands: the seats' reach probabilities go
+// down, counterfactual values come up (Johanson, Bard, Lanctot, Gibson & Bowling, "Efficient Nash
+// Equilibrium Approximation through Monte Carlo Counterfactual Regret Minimization", AAMAS 2012,
+// "vector form"; Burch, "Time and Space: Why Imperfect Information Games are Hard", 2017, public
+// trees). At a terminal public node each hand's pips follow from the hand (the played tiles are
+// public), so the showdown is evaluated by showdown.h without pairing every hand with every hand.
+//
+// The game is the history tree's (game_tree.h): chance deals every ordered pair of disjoint hands
+// of rules.hand_size tiles from the double-rules.max_pip set with equal probability, seat 0 leads
+// any tile, the rules engine's moves, passes and scoring (engine/dominoes/state.h, scoring.h). A
+// pass is forced (no tile fits); when neither seat can move the game is blocked, which depends on
+// both hands, so a public node where the mover has no tile is split: deals where the other seat
+// has none either end there (blocked), the others continue with the public move "pass".
+//
+// Memory: the tree is never stored. Its nodes are visited in one fixed depth-first order every
+// iteration (the node's consistent hands depend only on the public moves), so each node's regrets
+// and average-strategy sums sit at the next free place of two flat float arrays, and only the
+// offsets of the root's subtrees are kept (for the threads: one oneTBB task per first move). A
+// slot exists for each (node, hand, move) whose hand has at least two legal moves: about 8 bytes
+// per slot in all.
+//
+// Updates (one iteration = seat 0's update, then seat 1's: alternating updates):
+//   CFR+ (Tammelin 2014; Bowling, Burch, Johanson & Tammelin, Science 2015): regrets floored at 0
+//     after each update, the average strategy weighted by the iteration number.
+//   Discounted CFR (Brown & Sandholm, "Solving Imperfect-Information Games via Discounted Regret
+//     Minimization", AAAI 2019, alpha = 1.5, beta = 0, gamma = 2): before iteration t's update,
+//     positive regrets are scaled by (t-1)^1.5 / ((t-1)^1.5 + 1), negative ones by 1/2, and the
+//     average's sums by ((t-1)/t)^2.
+//
+// Units: points per game for the leader (seat 0), as game_tree.h and cfr.h.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <span>
+#include <vector>
+
+#include "engine/dominoes/move.h"
+#include "engine/dominoes/rules.h"
+#include "engine/dominoes/tile_set.h"
+
+namespace equilibrium {
+
+/// How regrets and the average strategy are updated (see the header comment).
+enum class RegretUpdate { kCfrPlus, kDiscounted };
+
+/// What one walk over the public tree counted.
+struct PublicTreeSize {
+  std::int64_t public_nodes = 0;     ///< public nodes: decision nodes, terminals excluded
+  std::int64_t information_sets = 0; ///< (decision node, mover's hand) pairs, one legal move too
+  std::int64_t choice_sets = 0;      ///< of those, the sets with at least two legal moves
+  std::int64_t slots = 0;            ///< (choice set, move) pairs: the regret table's length
+};
+
+/// One information set of a strategy on the public tree, as the history tree and the strategy
+/// files name it (infoset_key.h): the seat to move (seat 0 leads), its hand as dealt and the public
+/// moves so far, passes included; then its legal moves (dominoes::legal_moves order) and the
+/// probability of each. The spans are valid during the visit only.
+struct PublicInformationSet {
+  int seat = 0;
+  dominoes::TileSet dealt_hand;
+  std::span<const dominoes::Move> history;
+  std::span<const dominoes::Move> moves;
+  std::span<const double> probabilities;
+};
+
+/// The public-tree solver of one variant (see the header comment).
+class PublicTreeCfr {
+ public:
+  /// Prepares the solver of `rules` (two seats; rules.max_pip and hand_size give the variant, the
+  /// scoring rule the payoffs): one walk to lay out the tables, then zeroed regrets and sums.
+  /// Throws std::invalid_argument (one line) when the rules have other than two seats or hands of
+  /// more than 4 tiles, or when the
+  /// tables would exceed `max_bytes` (8 bytes a slot; the layout walk stops as soon as they would,
+  /// and a tree with more public nodes than the tables' slots allowed is refused the same way, so a
+  /// variant far too large fails fast).
+  explicit PublicTreeCfr(const dominoes::Rules& rules,
+                         RegretUpdate update = RegretUpdate::kCfrPlus,
+                         std::int64_t max_bytes = std::int64_t{1} << 40);
+  ~PublicTreeCfr();
+  PublicTreeCfr(const PublicTreeCfr&) = delete;
+  PublicTreeCfr& operator=(const PublicTreeCfr&) = delete;
+
+  /// Runs `iterations` more iterations (each updates seat 0, then seat 1), on every core.
+  void iterate(int iterations);
+  /// Returns the iterations run so far.
+  int iterations() const { return iterations_; }
+
+  /// Returns the leader's expected points per game when both seats follow the average strategy.
+  double expected_value() const;
+  /// Returns the points per game seat `responder` (0 or 1) gets by a best response to the other
+  /// seat's average strategy, computed exactly (the responder picks the best move per information
+  /// set, deepest first; with perfect recall that is the best response).
+  double best_response_value(int responder) const;
+  /// Returns the average strategy's exploitability in points per game: the mean of the two best
+  /// responses' values (cfr.h's definition; 0 at an equilibrium).
+  double exploitability() const;
+
+  /// Calls `visit` for every information set with at least two legal moves, with the average
+  /// strategy there (uniform where the set's sums are all 0), in the tree's depth-first order.
+  /// The sets include (public node, hand) pairs that no deal reaches (the other seat's every
+  /// consistent hand shares a tile with it): they are never played and carry the uniform strategy.
+  void for_each_average(const std::function<void(const PublicInformationSet&)>& visit) const;
+
+  /// Returns the size of the public tree (from the layout walk).
+  const PublicTreeSize& size() const { return size_; }
+  /// Returns the bytes of the regret and average tables.
+  std::int64_t table_bytes() const;
+  /// Returns the rules solved.
+  const dominoes::Rules& rules() const { return rules_; }
+
+ private:
+  struct Game;    // the variant's hands (public_tree_cfr.cpp)
+  class Walker;   // one walk over the public tree
+  enum class Pass { kLayout, kUpdate, kBestResponse, kEvaluate, kExport };
+  // Walks the tree once to count it and to find where each first move's slots start; returns
+  // false (at once) when it has more than `slot_limit` slots or public nodes.
+  bool lay_out(std::int64_t slot_limit);
+  // Walks the whole tree once for `seat` (see public_tree_cfr.cpp) and returns the seat's value in
+  // points per game; only Pass::kUpdate writes the tables (through `write`, null otherwise).
+  double walk_root(Pass pass, int seat, int iteration, float* write_regrets,
+                   float* write_sums) const;
+
+  dominoes::Rules rules_;
+  RegretUpdate update_;
+  std::unique_ptr<Game> game_;
+  PublicTreeSize size_;
+  std::vector<std::int64_t> subtree_start_;  // per first move: where its subtree's slots start
+  std::vector<float> regrets_, sums_;
+  int iterations_ = 0;
+};
+
+}  // namespace equilibrium
