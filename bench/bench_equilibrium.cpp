@@ -1,4 +1,5 @@
-// The public-tree equilibrium solver's parts (issue 23), one thread.
+// The public-tree equilibrium solver (issue 23): its parts on one thread, its iterations on every
+// core (BM_PublicTree*, wall time).
 //
 // BM_ShowdownSweep / BM_ShowdownPairwise: the terminal evaluation (engine/equilibrium/showdown.h)
 // of `hands` hands of `tiles` tiles each for both seats, drawn from double-six (all 3276 hands of
@@ -26,6 +27,7 @@
 #include <vector>
 
 #include "engine/dominoes/rules.h"
+#include "engine/equilibrium/public_tree_cfr.h"
 #include "engine/equilibrium/showdown.h"
 
 namespace {
@@ -108,6 +110,35 @@ void showdown_sizes(benchmark::internal::Benchmark* b) {
 
 BENCHMARK(BM_Showdown<true>)->Name("BM_ShowdownSweep")->Apply(showdown_sizes);
 BENCHMARK(BM_Showdown<false>)->Name("BM_ShowdownPairwise")->Apply(showdown_sizes);
+
+// One iteration of the public-tree solver (both seats' updates) on double-`max_pip` with `hand`
+// tiles each, opponent-pips scoring; counters: the information sets updated per second (each
+// iteration visits every set twice: once as the updating seat's, once as the other's), and one
+// exact exploitability check (two best responses) as BM_PublicTreeBestResponses.
+void BM_PublicTreeIteration(benchmark::State& state) {
+  dominoes::Rules rules;
+  rules.max_pip = static_cast<int>(state.range(0));
+  rules.hand_size = static_cast<int>(state.range(1));
+  equilibrium::PublicTreeCfr solver(rules);
+  for (auto _ : state) solver.iterate(1);
+  state.counters["infosets"] = static_cast<double>(solver.size().information_sets);
+  state.counters["infoset_updates_per_s"] = benchmark::Counter(
+      static_cast<double>(solver.size().information_sets), benchmark::Counter::kIsIterationInvariantRate);
+}
+
+void BM_PublicTreeBestResponses(benchmark::State& state) {
+  dominoes::Rules rules;
+  rules.max_pip = static_cast<int>(state.range(0));
+  rules.hand_size = static_cast<int>(state.range(1));
+  equilibrium::PublicTreeCfr solver(rules);
+  solver.iterate(2);
+  for (auto _ : state) benchmark::DoNotOptimize(solver.exploitability());
+}
+
+BENCHMARK(BM_PublicTreeIteration)->Args({3, 3})->Args({4, 3})->Args({4, 4})->Args({6, 3})
+    ->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_PublicTreeBestResponses)->Args({4, 3})->Args({4, 4})->Args({6, 3})
+    ->Unit(benchmark::kMillisecond)->UseRealTime();
 
 }  // namespace
 

@@ -120,6 +120,7 @@ class PublicTreeCfr::Walker {
     std::vector<double> value;               // per entry: the walking seat's value after it
     std::vector<double> norm;                // per hand: scratch
     std::vector<std::int32_t> fill;          // per action: scratch
+    std::vector<double> partners;            // kLayout, kExport: per hand, the other's disjoint hands
   };
 
   Walker(const Game& game, Pass pass, int seat, Tables tables, int iteration, RegretUpdate update)
@@ -212,6 +213,7 @@ class PublicTreeCfr::Walker {
     for (std::size_t e = 0; e < entries; ++e)
       work.entry_slot[e] =
           work.moves[static_cast<std::size_t>(work.entry_hand[e])] >= 2 ? cursor++ : -1;
+    if (pass_ == Pass::kLayout || pass_ == Pass::kExport) find_partners(node, side, work);
     if (pass_ == Pass::kLayout) {
       count(work, mover.n);
       if (cursor > slot_limit || size.public_nodes > slot_limit) throw TooLarge{};
@@ -312,7 +314,9 @@ class PublicTreeCfr::Walker {
     std::vector<Move> moves;
     std::vector<double> probabilities;
     for (int j = 0; j < mover.n; ++j) {
-      if (entries_of[static_cast<std::size_t>(j)].empty()) continue;
+      if (entries_of[static_cast<std::size_t>(j)].empty() ||
+          work.partners[static_cast<std::size_t>(j)] < 0.5)  // no deal reaches the set
+        continue;
       moves.clear();
       probabilities.clear();
       for (std::size_t e : entries_of[static_cast<std::size_t>(j)]) {
@@ -330,11 +334,46 @@ class PublicTreeCfr::Walker {
   // up the stack stay valid): a game has at most 2 x hand-size tiles played and a pass before each.
   Level& level(int depth) { return levels_[static_cast<std::size_t>(depth)]; }
 
+  // Counts the node's information sets that some deal reaches (a hand of the mover with a partner
+  // among the other seat's hands), and the node when it has any.
   void count(const NodeWork& work, int hands) {
-    ++size.public_nodes;
-    size.information_sets += hands;
-    for (int j = 0; j < hands; ++j)
+    bool reached = false;
+    for (int j = 0; j < hands; ++j) {
+      if (work.partners[static_cast<std::size_t>(j)] < 0.5) continue;
+      reached = true;
+      ++size.information_sets;
       if (work.moves[static_cast<std::size_t>(j)] >= 2) ++size.choice_sets;
+    }
+    if (reached) ++size.public_nodes;
+  }
+
+  // Fills work.partners: for each mover hand, how many of the other seat's hands are disjoint
+  // from it (the deals that reach the set). Only the remaining tiles can meet: each list already
+  // holds no hand with a tile the other seat played.
+  void find_partners(const Node& node, const Side side[2], NodeWork& work) {
+    const int p = node.to_move;
+    for (int s = 0; s < 2; ++s) {
+      auto& hands = showdown_hands_[s];
+      hands.resize(static_cast<std::size_t>(side[s].n));
+      for (int j = 0; j < side[s].n; ++j)
+        hands[static_cast<std::size_t>(j)] = {
+            game_.hands[static_cast<std::size_t>(side[s].ids[j])] - node.played[s], 0};
+    }
+    ones_.assign(static_cast<std::size_t>(side[1 - p].n), 1.0);
+    work.partners.resize(static_cast<std::size_t>(side[p].n));
+    evaluator_.compatible_weight(showdown_hands_[p], showdown_hands_[1 - p], ones_, work.partners);
+    // A hand with no tile to play has a set (a forced pass) only against hands that can move:
+    // against the others the game is blocked, no one moves.
+    bool stuck = false;
+    for (int j = 0; j < side[p].n; ++j) stuck = stuck || work.moves[static_cast<std::size_t>(j)] == 0;
+    if (!stuck) return;
+    const TileSet open = open_tiles(node, TileSet::full(game_.rules.max_pip));
+    for (std::size_t j = 0; j < ones_.size(); ++j)
+      ones_[j] = (showdown_hands_[1 - p][j].tiles & open).empty() ? 0.0 : 1.0;
+    passers_.resize(work.partners.size());
+    evaluator_.compatible_weight(showdown_hands_[p], showdown_hands_[1 - p], ones_, passers_);
+    for (std::size_t j = 0; j < passers_.size(); ++j)
+      if (work.moves[j] == 0) work.partners[j] = passers_[j];
   }
 
   // Fills work.sigma: regret matching of the current regrets (kUpdate) or the average strategy's
@@ -424,6 +463,7 @@ class PublicTreeCfr::Walker {
   std::vector<Level> levels_;
   std::vector<Move> history_;  // the public moves from the root to the node being walked
   std::vector<ShowdownHand> showdown_hands_[2];
+  std::vector<double> ones_, passers_;
   ShowdownEvaluator evaluator_;
 };
 

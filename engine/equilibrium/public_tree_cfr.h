@@ -54,11 +54,15 @@ namespace equilibrium {
 enum class RegretUpdate { kCfrPlus, kDiscounted };
 
 /// What one walk over the public tree counted.
+/// Only what some deal reaches is counted: a (node, hand) pair where the other seat's every
+/// consistent hand shares a tile with the hand is not an information set of the game (the history
+/// tree, game_tree.h, never builds it), though the walk carries it with weight 0.
 struct PublicTreeSize {
-  std::int64_t public_nodes = 0;     ///< public nodes: decision nodes, terminals excluded
+  std::int64_t public_nodes = 0;     ///< public decision nodes (terminals excluded)
   std::int64_t information_sets = 0; ///< (decision node, mover's hand) pairs, one legal move too
   std::int64_t choice_sets = 0;      ///< of those, the sets with at least two legal moves
-  std::int64_t slots = 0;            ///< (choice set, move) pairs: the regret table's length
+  std::int64_t slots = 0;            ///< the regret table's length: a slot per (node, hand, move)
+                                     ///< whose hand has a choice, reached or not
 };
 
 /// One information set of a strategy on the public tree, as the history tree and the strategy
@@ -105,10 +109,9 @@ class PublicTreeCfr {
   /// responses' values (cfr.h's definition; 0 at an equilibrium).
   double exploitability() const;
 
-  /// Calls `visit` for every information set with at least two legal moves, with the average
-  /// strategy there (uniform where the set's sums are all 0), in the tree's depth-first order.
-  /// The sets include (public node, hand) pairs that no deal reaches (the other seat's every
-  /// consistent hand shares a tile with it): they are never played and carry the uniform strategy.
+  /// Calls `visit` for every information set with at least two legal moves (those some deal
+  /// reaches: PublicTreeSize), with the average strategy there (uniform where the set's sums are
+  /// all 0), in the tree's depth-first order.
   void for_each_average(const std::function<void(const PublicInformationSet&)>& visit) const;
 
   /// Returns the size of the public tree (from the layout walk).

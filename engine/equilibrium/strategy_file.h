@@ -61,10 +61,9 @@ struct SavedStrategy {
 void write_strategy(std::ostream& out, const GameTree& tree, const BehaviourStrategy& strategy,
                     const StrategySummary& summary);
 
-/// Writes the average strategy of the public-tree solver `solver` in the same format, its sets in
-/// the public tree's depth-first order. It also lists the (public node, hand) pairs no deal reaches
-/// (public_tree_cfr.h), at the uniform strategy: the `equilibrium` strategy never looks them up.
-/// Does not check the stream.
+/// Writes the average strategy of the public-tree solver `solver` in the same format: the same
+/// information sets as the game tree's, in the public tree's depth-first order. Does not check
+/// the stream.
 void write_strategy(std::ostream& out, const PublicTreeCfr& solver, const StrategySummary& summary);
 
 /// Returns the strategy read from `in`; `name` (the file's path) is for messages. Throws

@@ -4,6 +4,7 @@
 #include "engine/equilibrium/public_tree_cfr.h"
 
 #include <gtest/gtest.h>
+#include <tbb/global_control.h>
 
 #include <map>
 #include <string>
@@ -97,6 +98,12 @@ TEST(PublicTreeCfr, ValuesOfTheAverageStrategyEqualTheHistoryTrees) {
       std::size_t named = 0;
       const auto strategy = exported(solver, tree, &missing, &named);
       EXPECT_EQ(missing, 0);
+      // ... and names no other: the same information sets with a choice.
+      std::size_t choices = 0;
+      for (const auto& set : tree.infosets) choices += set.actions >= 2;
+      EXPECT_EQ(named, choices);
+      EXPECT_EQ(solver.size().choice_sets, static_cast<std::int64_t>(choices));
+      EXPECT_EQ(solver.size().information_sets, static_cast<std::int64_t>(tree.infosets.size()));
       EXPECT_NEAR(solver.expected_value(), equilibrium::expected_value(tree, strategy), 1e-9);
       for (int seat = 0; seat < 2; ++seat)
         EXPECT_NEAR(solver.best_response_value(seat),
@@ -124,10 +131,34 @@ TEST(PublicTreeCfr, ConvergesToTheHistoryTreesGameValue) {
   }
 }
 
+// The root's subtrees run on oneTBB tasks, but each writes only its own slots and the root adds
+// their values in move order: one thread or several give bit-identical strategies and values.
+TEST(PublicTreeCfr, ThreadCountChangesNothing) {
+  const dominoes::Rules rules = variant(4, 3);
+  const auto solve = [&](int threads) {
+    tbb::global_control limit(tbb::global_control::max_allowed_parallelism,
+                              static_cast<std::size_t>(threads));
+    PublicTreeCfr solver(rules, equilibrium::RegretUpdate::kDiscounted);
+    solver.iterate(7);
+    std::vector<double> probabilities;
+    solver.for_each_average([&](const equilibrium::PublicInformationSet& set) {
+      probabilities.insert(probabilities.end(), set.probabilities.begin(), set.probabilities.end());
+    });
+    probabilities.push_back(solver.exploitability());
+    probabilities.push_back(solver.expected_value());
+    return probabilities;
+  };
+  EXPECT_EQ(solve(1), solve(4));
+}
+
 TEST(PublicTreeCfr, RefusesOtherSeatCounts) {
   dominoes::Rules rules = variant(3, 2);
   rules.seats = 3;
   EXPECT_THROW(PublicTreeCfr{rules}, std::invalid_argument);
+  EXPECT_THROW(PublicTreeCfr{variant(6, 5)}, std::invalid_argument);  // hands over 4 tiles
+  dominoes::Rules d4h4 = variant(4, 4);
+  EXPECT_THROW(PublicTreeCfr(d4h4, equilibrium::RegretUpdate::kCfrPlus, 1 << 20),
+               std::invalid_argument);  // 20 MiB of tables, 1 MiB allowed
 }
 
 }  // namespace
