@@ -23,14 +23,15 @@ namespace {
 po::options_description equilibrium_options() {
   po::options_description o(
       "Usage: solver equilibrium [--double N] [--hand H] [--scoring S] [--target X] [--out FILE]\n"
-      "                          [--method public|tree] [--regrets cfr+|dcfr] [--max-memory MIB]\n\n"
+      "                          [--method public|tree] [--regrets dcfr|cfr+] [--max-memory MIB]\n\n"
       "Solves a small Block Dominoes variant as the imperfect-information game it is: every deal\n"
       "equally likely, seat 0 leading, each seat seeing its own hand and the public moves. Runs\n"
-      "CFR+ (Tammelin 2014) until the average strategy's exploitability, computed exactly by best\n"
-      "responses, is at most --target. --method public (the default) walks the tree of public\n"
-      "moves with a vector over each seat's consistent hands and stores only the regrets\n"
-      "(engine/equilibrium/public_tree_cfr.h); --method tree builds the whole game tree with its\n"
-      "information sets (engine/equilibrium/game_tree.h), far larger, kept as the oracle.\n"
+      "counterfactual regret minimisation until the average strategy's exploitability, computed\n"
+      "exactly by best responses, is at most --target. --method public (the default) walks the\n"
+      "tree of public moves with a vector over each seat's consistent hands and stores only the\n"
+      "regrets (engine/equilibrium/public_tree_cfr.h), by discounted CFR (Brown & Sandholm 2019;\n"
+      "--regrets cfr+ for CFR+, Tammelin 2014); --method tree runs CFR+ over the whole game tree\n"
+      "with its information sets (engine/equilibrium/game_tree.h), far larger, kept as the oracle.\n"
       "Prints `value V` first: the leader's points minus the other seat's per game under\n"
       "equilibrium play. Then `exploitability E` (points per game a best response gains, mean over\n"
       "the two seats; 0 at an exact equilibrium), `iterations N`, whether the target was reached,\n"
@@ -41,15 +42,7 @@ po::options_description equilibrium_options() {
       "Example: solver equilibrium --double 3 --hand 3 --target 0.001 --out d3h3.strategy\n\nOptions");
   o.add_options()("help,h", "show this help")("quiet", "no progress line on stderr");
   add_variant_options(o);
-  o.add_options()(
-      "method", po::value<std::string>()->default_value("public"),
-      "public (the public tree, regrets only) or tree (the whole game tree)")(
-      "regrets", po::value<std::string>()->default_value("cfr+"),
-      "--method public: cfr+ (regrets floored at 0, linear averaging) or dcfr (discounted CFR, "
-      "Brown & Sandholm 2019: alpha 1.5, beta 0, gamma 2)")(
-      "max-memory", po::value<std::string>(),
-      "--method public: refuse a variant whose tables need more than this many MiB, 1.. "
-      "(default: half this machine's memory)");
+  add_method_options(o);
   o.add_options()("out", po::value<std::string>(),
                   "save the strategy to FILE (format: engine/equilibrium/strategy_file.h), for "
                   "the `equilibrium` strategy and `solver exploitability --equilibrium`")(
@@ -105,29 +98,17 @@ int run_tree(const po::variables_map& vm) {
   return 0;
 }
 
-// The bytes the public solver may take: --max-memory, else half the machine's memory.
-std::int64_t max_memory_bytes(const po::variables_map& vm) {
-  if (!vm.count("max-memory")) return static_cast<std::int64_t>(common::max_table_mib()) << 20;
-  return int_option<std::int64_t>(vm, "max-memory", 1, std::int64_t{1} << 30) << 20;
-}
-
 int run_public(const po::variables_map& vm) {
   const auto start = std::chrono::steady_clock::now();
-  const dominoes::Rules rules = variant_rules(vm);
-  const std::string regrets = vm["regrets"].as<std::string>();
-  if (regrets != "cfr+" && regrets != "dcfr")
-    throw OptionError("--regrets " + common::quoted(regrets) + " is not valid: valid cfr+ or dcfr");
   const double target = real_option(vm, "target", 1e-9, 100);
   const int max_iterations = int_option(vm, "max-iterations", 1, 100'000'000);
-  const std::int64_t max_bytes = max_memory_bytes(vm);
   std::ofstream strategy_file, curve_file;
   open_output(vm, "out", strategy_file);
   open_output(vm, "curve", curve_file);
   SolveStatus status(vm.count("quiet") > 0);
   status.public_tree = true;
-  equilibrium::PublicTreeCfr solver(
-      rules, regrets == "dcfr" ? equilibrium::RegretUpdate::kDiscounted : equilibrium::RegretUpdate::kCfrPlus,
-      max_bytes);
+  const std::unique_ptr<equilibrium::PublicTreeCfr> public_solver = public_solver_from(vm);
+  equilibrium::PublicTreeCfr& solver = *public_solver;
   status.start_solving();
   const equilibrium::SolveCurve result = equilibrium::solve_to_target(
       solver, target, max_iterations, [&](const equilibrium::CurvePoint& p) { status.checked(p); },
@@ -147,12 +128,7 @@ int run_public(const po::variables_map& vm) {
   return 0;
 }
 
-int run(const po::variables_map& vm) {
-  const std::string method = vm["method"].as<std::string>();
-  if (method == "tree") return run_tree(vm);
-  if (method == "public") return run_public(vm);
-  throw OptionError("--method " + common::quoted(method) + " is not valid: valid public or tree");
-}
+int run(const po::variables_map& vm) { return public_method(vm) ? run_public(vm) : run_tree(vm); }
 
 }  // namespace
 

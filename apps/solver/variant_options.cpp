@@ -11,6 +11,7 @@
 #include "apps/solver/input.h"
 #include "apps/solver/options.h"
 #include "engine/common/memory_limit.h"
+#include "engine/common/text.h"
 #include "engine/dominoes/rules.h"
 
 namespace po = boost::program_options;
@@ -42,6 +43,38 @@ void add_variant_options(po::options_description& o) {
       "stop CFR+ once the exploitability is at most this many points per game, 1e-9..100")(
       "max-iterations", po::value<std::string>()->default_value("100000"),
       "stop CFR+ after this many iterations in any case, 1..100000000");
+}
+
+void add_method_options(po::options_description& o) {
+  o.add_options()(
+      "method", po::value<std::string>()->default_value("public"),
+      "public (the public tree, regrets only) or tree (the whole game tree)")(
+      "regrets", po::value<std::string>()->default_value("dcfr"),
+      "--method public: dcfr (discounted CFR, Brown & Sandholm 2019: alpha 1.5, beta 0, gamma 2) "
+      "or cfr+ (regrets floored at 0, linear averaging)")(
+      "max-memory", po::value<std::string>(),
+      "--method public: refuse a variant whose tables need more than this many MiB, 1.. "
+      "(default: half this machine's memory)");
+}
+
+bool public_method(const po::variables_map& vm) {
+  const std::string method = vm["method"].as<std::string>();
+  if (method == "public") return true;
+  if (method == "tree") return false;
+  throw OptionError("--method " + common::quoted(method) + " is not valid: valid public or tree");
+}
+
+std::unique_ptr<equilibrium::PublicTreeCfr> public_solver_from(const po::variables_map& vm) {
+  const dominoes::Rules rules = variant_rules(vm);
+  const std::string regrets = vm["regrets"].as<std::string>();
+  if (regrets != "cfr+" && regrets != "dcfr")
+    throw OptionError("--regrets " + common::quoted(regrets) + " is not valid: valid dcfr or cfr+");
+  const std::int64_t max_bytes =
+      vm.count("max-memory") ? int_option<std::int64_t>(vm, "max-memory", 1, std::int64_t{1} << 30) << 20
+                             : static_cast<std::int64_t>(common::max_table_mib()) << 20;
+  return std::make_unique<equilibrium::PublicTreeCfr>(
+      rules, regrets == "dcfr" ? equilibrium::RegretUpdate::kDiscounted : equilibrium::RegretUpdate::kCfrPlus,
+      max_bytes);
 }
 
 dominoes::Rules variant_rules(const po::variables_map& vm) {

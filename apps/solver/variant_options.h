@@ -8,18 +8,33 @@
 #include <chrono>
 #include <cstdint>
 #include <fstream>
+#include <memory>
 #include <mutex>
 #include <optional>
 #include <string>
 
 #include "engine/common/status_line.h"
 #include "engine/equilibrium/game_tree.h"
+#include "engine/equilibrium/public_tree_cfr.h"
 #include "engine/equilibrium/solve.h"
 
 namespace solver_app {
 
 /// Adds --double, --hand, --scoring, --max-nodes, --target and --max-iterations to `o`.
 void add_variant_options(boost::program_options::options_description& o);
+
+/// Adds --method (public or tree), --regrets (cfr+ or dcfr) and --max-memory (MiB), which choose
+/// the solver (public_tree_cfr.h or game_tree.h with cfr.h).
+void add_method_options(boost::program_options::options_description& o);
+
+/// Returns true for --method public, false for tree. Throws OptionError for another value.
+bool public_method(const boost::program_options::variables_map& vm);
+
+/// Returns the public-tree solver of the variant the options name (--regrets, --max-memory: by
+/// default half this machine's memory). Throws OptionError for a bad value (one line naming the
+/// option and the valid values) and std::invalid_argument when the variant does not fit.
+std::unique_ptr<equilibrium::PublicTreeCfr> public_solver_from(
+    const boost::program_options::variables_map& vm);
 
 /// The progress of a solve on stderr, from the tree's build on (common::StatusLine: at a
 /// terminal a line redrawn in place, in a log a plain line every 30 s, nothing when quiet):

@@ -144,6 +144,8 @@ class PublicTreeCfr::Walker {
   PublicTreeSize size;      // kLayout: what the walk met
   // kExport: called for each information set with a choice; the walk keeps the public history.
   const std::function<void(const PublicInformationSet&)>* visit = nullptr;
+  // kExport by replace_average: called instead of *visit, its probabilities written to the sums.
+  const std::function<void(const PublicInformationSet&, std::span<double>)>* replace = nullptr;
 
   // Walks `node` (not terminal) and writes the walking seat's value of each of its hands there
   // (side[seat].n entries) to `value`.
@@ -220,7 +222,7 @@ class PublicTreeCfr::Walker {
       return;
     }
     strategy(work, mover.n);
-    if (pass_ == Pass::kExport) emit(node, mover, work);
+    if (pass_ == Pass::kExport) emit(node, side, work);
   }
 
   // Builds the child of action k (into `child`) and writes the walking seat's values of the
@@ -306,8 +308,11 @@ class PublicTreeCfr::Walker {
 
   bool values_needed() const { return pass_ != Pass::kLayout && pass_ != Pass::kExport; }
 
-  // Calls *visit for each mover hand with a choice at the node, with its moves and strategy.
-  void emit(const Node& node, const Side& mover, const NodeWork& work) {
+  // Calls *visit (or *replace, then stores its answer) for each mover hand with a choice at the
+  // node that some deal reaches, with its moves and strategy.
+  void emit(const Node& node, const Side side[2], const NodeWork& work) {
+    const Side& mover = side[node.to_move];
+    const Side& other = side[1 - node.to_move];
     std::vector<std::vector<std::size_t>> entries_of(static_cast<std::size_t>(mover.n));
     for (std::size_t e = 0; e < work.entry_hand.size(); ++e)
       if (work.entry_slot[e] >= 0) entries_of[static_cast<std::size_t>(work.entry_hand[e])].push_back(e);
@@ -325,8 +330,24 @@ class PublicTreeCfr::Walker {
         moves.push_back(work.actions[k]);
         probabilities.push_back(work.sigma[e]);
       }
-      (*visit)({node.to_move, game_.hands[static_cast<std::size_t>(mover.ids[j])], history_, moves,
-                probabilities});
+      const TileSet hand = game_.hands[static_cast<std::size_t>(mover.ids[j])];
+      TileSet partner;
+      for (int q = 0; q < other.n; ++q) {
+        const TileSet candidate = game_.hands[static_cast<std::size_t>(other.ids[q])];
+        if ((candidate & hand).empty()) {
+          partner = candidate;
+          break;
+        }
+      }
+      const PublicInformationSet set{node.to_move, hand, partner, history_, moves, probabilities};
+      if (!replace) {
+        (*visit)(set);
+        continue;
+      }
+      (*replace)(set, probabilities);
+      const auto& entries = entries_of[static_cast<std::size_t>(j)];
+      for (std::size_t q = 0; q < entries.size(); ++q)
+        tables_.write_sums[work.entry_slot[entries[q]]] = static_cast<float>(probabilities[q]);
     }
   }
 
@@ -514,15 +535,27 @@ PublicTreeCfr::PublicTreeCfr(const dominoes::Rules& rules, RegretUpdate update,
 
 PublicTreeCfr::~PublicTreeCfr() = default;
 
+void PublicTreeCfr::replace_average(
+    const std::function<void(const PublicInformationSet&, std::span<double>)>& fill) {
+  Walker walker(*game_, Pass::kExport, 0, {regrets_.data(), sums_.data(), nullptr, sums_.data()},
+                iterations_, update_);
+  walker.replace = &fill;
+  walk_in_order(walker);
+}
+
 void PublicTreeCfr::for_each_average(
     const std::function<void(const PublicInformationSet&)>& visit) const {
+  Walker walker(*game_, Pass::kExport, 0, {regrets_.data(), sums_.data()}, iterations_, update_);
+  walker.visit = &visit;
+  walk_in_order(walker);
+}
+
+void PublicTreeCfr::walk_in_order(Walker& walker) const {
   const auto hands = static_cast<int>(game_->hands.size());
   std::vector<std::int32_t> ids(static_cast<std::size_t>(hands));
   for (int j = 0; j < hands; ++j) ids[static_cast<std::size_t>(j)] = j;
   const std::vector<double> ones(static_cast<std::size_t>(hands), 1.0);
   const Side sides[2] = {{ids.data(), ones.data(), hands}, {ids.data(), ones.data(), hands}};
-  Walker walker(*game_, Pass::kExport, 0, {regrets_.data(), sums_.data()}, iterations_, update_);
-  walker.visit = &visit;
   Walker::NodeWork work;
   const Node root;
   walker.prepare(root, sides, work);

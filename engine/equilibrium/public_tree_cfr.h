@@ -68,10 +68,14 @@ struct PublicTreeSize {
 /// One information set of a strategy on the public tree, as the history tree and the strategy
 /// files name it (infoset_key.h): the seat to move (seat 0 leads), its hand as dealt and the public
 /// moves so far, passes included; then its legal moves (dominoes::legal_moves order) and the
-/// probability of each. The spans are valid during the visit only.
+/// probability of each. `opponent_hand` is one dealt hand of the other seat with which a deal
+/// reaches the set (the first in the tree's hand order): with it the set's history can be replayed
+/// by the rules engine, to show a strategy the seat's Observation. The spans are valid during the
+/// visit only.
 struct PublicInformationSet {
   int seat = 0;
   dominoes::TileSet dealt_hand;
+  dominoes::TileSet opponent_hand;
   std::span<const dominoes::Move> history;
   std::span<const dominoes::Move> moves;
   std::span<const double> probabilities;
@@ -113,6 +117,14 @@ class PublicTreeCfr {
   /// reaches: PublicTreeSize), with the average strategy there (uniform where the set's sums are
   /// all 0), in the tree's depth-first order.
   void for_each_average(const std::function<void(const PublicInformationSet&)>& visit) const;
+  /// Replaces the average strategy with another behaviour strategy: visits the same sets in the
+  /// same order as for_each_average, and `fill` overwrites the probabilities it is given (the
+  /// average's there, one per move, summing to 1). The sets not visited (no deal reaches them)
+  /// keep theirs. After it, expected_value, best_response_value and exploitability measure the
+  /// new strategy (stored as 32-bit floats); so would further iterations average on from it. For
+  /// measuring any strategy on the public tree (engine/exploitability/public_tree_queries.h).
+  void replace_average(
+      const std::function<void(const PublicInformationSet&, std::span<double>)>& fill);
 
   /// Returns the size of the public tree (from the layout walk).
   const PublicTreeSize& size() const { return size_; }
@@ -132,6 +144,8 @@ class PublicTreeCfr {
   // points per game; only Pass::kUpdate writes the tables (through `write`, null otherwise).
   double walk_root(Pass pass, int seat, int iteration, float* write_regrets,
                    float* write_sums) const;
+  // Walks the whole tree once with `walker` (an export walk), on this thread, in the tree's order.
+  void walk_in_order(Walker& walker) const;
 
   dominoes::Rules rules_;
   RegretUpdate update_;

@@ -149,6 +149,9 @@ expect_error "exploitability without a player" 2 'player' exploitability --doubl
 expect_error "exploitability unknown strategy" 2 'unknown strategy' exploitability --player nosuch
 expect_error "exploitability omniscient" 2 'omniscient' exploitability --double 2 --hand 2 --player omniscient
 expect_error "exploitability samples 0" 2 'samples' exploitability --player random --samples 0
+expect_error "exploitability --positions on the public tree" 2 "method tree" exploitability --double 2 --hand 2 --player random --positions 2
+expect_error "exploitability bad --method" 2 "method" exploitability --double 2 --hand 2 --player random --method graph
+expect_error "exploitability public tree over --max-memory" 2 "smaller variant" exploitability --double 4 --hand 4 --player random --max-memory 1
 expect_error "exploitability missing equilibrium" 2 'cannot read' exploitability --double 2 --hand 2 --player random --equilibrium "$tmp/missing"
 expect_error "exploitability equilibrium not a strategy" 2 'not a strategy file' exploitability --double 2 --hand 2 --player random --equilibrium "$(file notes.txt 'hello\n')"
 expect_error "exploitability equilibrium bad sum" 2 'line 4' exploitability --double 2 --hand 2 --player random --equilibrium "$(file sum.strategy 'dominoes-equilibrium v1\ndouble 2\nhand 2\ninfoset leader 0-1,1-1 - 0-1=0.5 1-1=0.4\n')"
