@@ -32,7 +32,7 @@ solve() {
   [ "${4:-}" = save ] && save=(--out "$strategy")
   echo "== double-$double, $hand tiles each, to $target ($method)"
   "$solver" equilibrium --double "$double" --hand "$hand" --target "$target" --method "$method" \
-    "${save[@]}" --curve "$out/$v-curve.csv" --quiet | tee "$out/$v-solve.txt"
+    "${save[@]}" --curve "$out/$v-curve.csv" | tee "$out/$v-solve.txt"
 }
 
 # measure VARIANT METHOD SAMPLES: every player against the equilibrium in $strategy.
