@@ -514,7 +514,7 @@ PublicTreeCfr::PublicTreeCfr(const dominoes::Rules& rules, RegretUpdate update,
     throw std::invalid_argument(
         "the public-tree solver takes hands of at most " + std::to_string(kMostTiles) +
         " tiles, not " + std::to_string(rules.hand_size) +
-        " (double-6 with 4 each is already 134 million public nodes): choose a smaller variant");
+        " (double-6 with 4 each is already 452 million information sets): choose a smaller variant");
   game_->rules = rules;
   const TileSet all = TileSet::full(rules.max_pip);
   dominoes::for_each_subset(all, rules.hand_size, [&](TileSet h) {
