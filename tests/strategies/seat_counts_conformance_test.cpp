@@ -98,13 +98,15 @@ TEST(SeatCountsConformance, EveryStrategyFinishesGamesAtItsSeatCounts) {
         const std::array<std::string, 2> specs = {spec, opponent};
         tournament::DealContext deal{.config = config, .players = {&a, &b}, .specs = specs};
         int games = 0;
-        for (; deal.deal_index < 100; ++deal.deal_index)
+        // 40 deals: every strategy meets blocked games, passes and both teams leading (under the
+        // sanitizers 100 deals took 90 s of the test suite's wall time).
+        for (; deal.deal_index < 40; ++deal.deal_index)
           EXPECT_NO_THROW(games += tournament::play_deal(deal).games)
               << spec << " vs " << opponent << " at " << rules.seats << " seats, deal "
               << deal.deal_index;
         // Two games a deal with partners (the teams exchanged), more in cut-throat (the seatings
-        // rotate): at least 200.
-        EXPECT_GE(games, 200) << spec << " at " << rules.seats << " seats";
+        // rotate): at least 80.
+        EXPECT_GE(games, 80) << spec << " at " << rules.seats << " seats";
       }
     }
   }
