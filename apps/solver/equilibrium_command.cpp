@@ -11,7 +11,6 @@
 #include "apps/solver/input.h"
 #include "apps/solver/options.h"
 #include "apps/solver/variant_options.h"
-#include "engine/common/memory_limit.h"
 #include "engine/equilibrium/public_tree_cfr.h"
 #include "engine/equilibrium/strategy_file.h"
 
