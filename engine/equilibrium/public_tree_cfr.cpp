@@ -22,12 +22,18 @@ using dominoes::TileSet;
 
 struct PublicTreeCfr::Game {
   dominoes::Rules rules;
-  std::vector<TileSet> hands;  // every hand of rules.hand_size tiles, by id
-  std::vector<int> pips;       // each hand's pips
-  double ordered_deals = 0;    // ordered pairs of disjoint hands: the chance outcomes
+  std::vector<TileSet> hands[2];  // each seat's hands at the root (the tiles it holds), by id
+  std::vector<double> reach[2];   // each hand's weight at the root: 1 in the whole game
+  int held[2] = {0, 0};           // the tiles each seat holds at the root
+  int to_move = 0;                // the root's seat to move and open ends (-1 before the lead)
+  int left = -1, right = -1;
+  double total_weight = 0;        // the chance outcomes' weight: ordered pairs of disjoint
+                                  // hands (whole game), or the sum of r0 x r1 over them
 };
 
-namespace {
+// The walk's types, in a named namespace: the Walker (a member class, external linkage) holds them,
+// and a member whose type is in an anonymous namespace draws GCC's -Wsubobject-linkage.
+namespace public_tree_walk {
 
 // A public state: the line's open ends (-1 before the lead), the seat to move and each seat's
 // played tiles. Passes leave no mark here: they are in the hands' lists (a seat's consistent hands
@@ -93,7 +99,9 @@ struct ChildSides {
   Side side(int seat) const { return {ids[seat].data(), reach[seat].data(), size[seat]}; }
 };
 
-}  // namespace
+}  // namespace public_tree_walk
+
+using namespace public_tree_walk;
 
 // One walk over the public tree for one seat (the class comment of public_tree_cfr.h). A node's
 // work is split in three so that the root can play its first moves on several threads: prepare()
@@ -125,7 +133,7 @@ class PublicTreeCfr::Walker {
 
   Walker(const Game& game, Pass pass, int seat, Tables tables, int iteration, RegretUpdate update)
       : game_(game), pass_(pass), seat_(seat), tables_(tables),
-        levels_(static_cast<std::size_t>(4 * game.rules.hand_size + 4)) {
+        levels_(static_cast<std::size_t>(2 * (game.held[0] + game.held[1]) + 4)) {
     const double t = iteration;
     if (update == RegretUpdate::kCfrPlus) {
       average_weight_ = t;
@@ -163,6 +171,18 @@ class PublicTreeCfr::Walker {
     finish(node, side, work, value);
   }
 
+  // The root's hands with no tile to play (a subgame's root may have some; the whole game's has
+  // none): pass_or_block at depth 0, its subtree's slots from `cursor`. `value` may be null when
+  // no values are needed (layout and export walks).
+  void root_pass(const Node& node, const Side side[2], const NodeWork& work, double* value) {
+    if (!value) {
+      std::vector<double> ignored(static_cast<std::size_t>(side[seat_].n), 0.0);
+      pass_or_block(node, 0, side, work, ignored.data());
+      return;
+    }
+    pass_or_block(node, 0, side, work, value);
+  }
+
   // Lists the mover's moves and strategy at `node` and takes the node's slots from `cursor`.
   void prepare(const Node& node, const Side side[2], NodeWork& work) {
     const int p = node.to_move;
@@ -172,7 +192,7 @@ class PublicTreeCfr::Walker {
     work.moves.resize(static_cast<std::size_t>(mover.n));
     TileSet playable;
     for (int j = 0; j < mover.n; ++j) {
-      const TileSet rest = game_.hands[static_cast<std::size_t>(mover.ids[j])] - node.played[p];
+      const TileSet rest = game_.hands[p][static_cast<std::size_t>(mover.ids[j])] - node.played[p];
       work.remaining[static_cast<std::size_t>(j)] = rest;
       work.moves[static_cast<std::size_t>(j)] = static_cast<std::uint8_t>(
           node.left < 0 ? rest.size()
@@ -242,13 +262,13 @@ class PublicTreeCfr::Walker {
     }
     child.reserve(o, side[o].n);
     for (int j = 0; j < side[o].n; ++j)
-      if (!game_.hands[static_cast<std::size_t>(side[o].ids[j])].contains(m.tile()))
+      if (!game_.hands[o][static_cast<std::size_t>(side[o].ids[j])].contains(m.tile()))
         child.add(o, side[o].ids[j], side[o].reach[j], j);
     child_value.assign(static_cast<std::size_t>(child.size[seat_]), 0.0);
     if (child.size[o] == 0) return;  // no deal reaches it
     const Node next = after(node, m);
     const Side sides[2] = {child.side(0), child.side(1)};
-    if (next.played[p].size() == game_.rules.hand_size) {  // the mover went out
+    if (next.played[p].size() == game_.held[p]) {  // the mover went out
       if (values_needed()) showdown(next, sides, child_value.data());
       return;
     }
@@ -330,10 +350,10 @@ class PublicTreeCfr::Walker {
         moves.push_back(work.actions[k]);
         probabilities.push_back(work.sigma[e]);
       }
-      const TileSet hand = game_.hands[static_cast<std::size_t>(mover.ids[j])];
+      const TileSet hand = game_.hands[node.to_move][static_cast<std::size_t>(mover.ids[j])];
       TileSet partner;
       for (int q = 0; q < other.n; ++q) {
-        const TileSet candidate = game_.hands[static_cast<std::size_t>(other.ids[q])];
+        const TileSet candidate = game_.hands[1 - node.to_move][static_cast<std::size_t>(other.ids[q])];
         if ((candidate & hand).empty()) {
           partner = candidate;
           break;
@@ -378,7 +398,7 @@ class PublicTreeCfr::Walker {
       hands.resize(static_cast<std::size_t>(side[s].n));
       for (int j = 0; j < side[s].n; ++j)
         hands[static_cast<std::size_t>(j)] = {
-            game_.hands[static_cast<std::size_t>(side[s].ids[j])] - node.played[s], 0};
+            game_.hands[s][static_cast<std::size_t>(side[s].ids[j])] - node.played[s], 0};
     }
     ones_.assign(static_cast<std::size_t>(side[1 - p].n), 1.0);
     work.partners.resize(static_cast<std::size_t>(side[p].n));
@@ -433,7 +453,7 @@ class PublicTreeCfr::Walker {
     blocked.reserve(o, side[o].n);
     for (int j = 0; j < side[o].n; ++j) {
       const auto id = side[o].ids[j];
-      const bool can_move = !((game_.hands[static_cast<std::size_t>(id)] - node.played[o]) & open).empty();
+      const bool can_move = !((game_.hands[o][static_cast<std::size_t>(id)] - node.played[o]) & open).empty();
       if (can_move) stuck.add(o, id, side[o].reach[j], j);
       else blocked.add(o, id, side[o].reach[j], j);
     }
@@ -465,7 +485,7 @@ class PublicTreeCfr::Walker {
       auto& hands = showdown_hands_[s];
       hands.resize(static_cast<std::size_t>(side[s].n));
       for (int j = 0; j < side[s].n; ++j) {
-        const TileSet rest = game_.hands[static_cast<std::size_t>(side[s].ids[j])] - node.played[s];
+        const TileSet rest = game_.hands[s][static_cast<std::size_t>(side[s].ids[j])] - node.played[s];
         hands[static_cast<std::size_t>(j)] = {rest, dominoes::pips(rest)};
       }
     }
@@ -495,6 +515,8 @@ namespace {
 // hands at each of thousands of nodes) take long before that: refused at once instead.
 constexpr int kMostTiles = 4;
 
+constexpr std::int64_t kBytesPerSlot = 2 * sizeof(float);  // a regret and an average's sum
+
 // Returns the number of k-tile hands from n tiles, C(n, k), as a real number.
 double hand_count(int n, int k) {
   double c = 1;
@@ -502,14 +524,47 @@ double hand_count(int n, int k) {
   return c;
 }
 
+void check_two_seats(const dominoes::Rules& rules) {
+  if (rules.seats != 2)
+    throw std::invalid_argument("the public-tree solver plays two seats, not " +
+                                std::to_string(rules.seats));
+}
+
+// Throws std::invalid_argument (one line) when `root` is not a subgame the solver can take.
+void check_subgame(const dominoes::Rules& rules, const PublicSubgame& root) {
+  check_two_seats(rules);
+  if (root.to_move != 0 && root.to_move != 1)
+    throw std::invalid_argument("a subgame's seat to move is 0 or 1, not " +
+                                std::to_string(root.to_move));
+  if ((root.left_end < 0) != (root.right_end < 0) || root.left_end > rules.max_pip ||
+      root.right_end > rules.max_pip)
+    throw std::invalid_argument("a subgame's open ends are both -1 or both values 0.." +
+                                std::to_string(rules.max_pip));
+  const TileSet all = TileSet::full(rules.max_pip);
+  for (int s = 0; s < 2; ++s) {
+    const auto& hands = root.hands[s];
+    if (hands.empty())
+      throw std::invalid_argument("a subgame needs at least one hand for seat " + std::to_string(s));
+    if (root.weights[s].size() != hands.size())
+      throw std::invalid_argument("a subgame needs one weight per hand of seat " +
+                                  std::to_string(s));
+    for (std::size_t j = 0; j < hands.size(); ++j) {
+      if (hands[j].empty() || hands[j].size() != hands[0].size() || !(hands[j] - all).empty())
+        throw std::invalid_argument("seat " + std::to_string(s) +
+                                    "'s subgame hands must all hold the same number (>= 1) of "
+                                    "tiles of the set");
+      if (!(root.weights[s][j] >= 0))
+        throw std::invalid_argument("a subgame's range weights must be >= 0");
+    }
+  }
+}
+
 }  // namespace
 
 PublicTreeCfr::PublicTreeCfr(const dominoes::Rules& rules, RegretUpdate update,
                              std::int64_t max_bytes)
     : rules_(rules), update_(update), game_(std::make_unique<Game>()) {
-  if (rules.seats != 2)
-    throw std::invalid_argument("the public-tree solver plays two seats, not " +
-                                std::to_string(rules.seats));
+  check_two_seats(rules);
   if (rules.hand_size > kMostTiles)
     throw std::invalid_argument(
         "the public-tree solver takes hands of at most " + std::to_string(kMostTiles) +
@@ -517,23 +572,96 @@ PublicTreeCfr::PublicTreeCfr(const dominoes::Rules& rules, RegretUpdate update,
         " (double-6 with 4 each is already 452 million information sets): choose a smaller variant");
   game_->rules = rules;
   const TileSet all = TileSet::full(rules.max_pip);
-  dominoes::for_each_subset(all, rules.hand_size, [&](TileSet h) {
-    game_->hands.push_back(h);
-    game_->pips.push_back(dominoes::pips(h));
-  });
-  game_->ordered_deals = hand_count(all.size(), rules.hand_size) *
-                         hand_count(all.size() - rules.hand_size, rules.hand_size);
-  constexpr std::int64_t kBytesPerSlot = 2 * sizeof(float);  // a regret and an average's sum
-  if (!lay_out(max_bytes / kBytesPerSlot))
+  dominoes::for_each_subset(all, rules.hand_size, [&](TileSet h) { game_->hands[0].push_back(h); });
+  game_->hands[1] = game_->hands[0];
+  for (int s = 0; s < 2; ++s) {
+    game_->reach[s].assign(game_->hands[s].size(), 1.0);
+    game_->held[s] = rules.hand_size;
+  }
+  game_->total_weight = hand_count(all.size(), rules.hand_size) *
+                        hand_count(all.size() - rules.hand_size, rules.hand_size);
+  if (!prepare_tables(max_bytes))
     throw std::invalid_argument(
         "double-" + std::to_string(rules.max_pip) + " with " + std::to_string(rules.hand_size) +
         " tiles each needs more than the " + std::to_string(max_bytes >> 20) +
         " MiB of tables allowed: choose a smaller variant or allow more memory");
+}
+
+PublicTreeCfr::PublicTreeCfr(const dominoes::Rules& rules, const PublicSubgame& root,
+                             RegretUpdate update, std::int64_t max_bytes)
+    : PublicTreeCfr(rules, update, NotLaidOut{}) {
+  set_root(root);
+  if (!prepare_tables(max_bytes))
+    throw std::invalid_argument("the subgame needs more than the " +
+                                std::to_string(max_bytes >> 20) + " MiB of tables allowed");
+}
+
+PublicTreeCfr::PublicTreeCfr(const dominoes::Rules& rules, RegretUpdate update, NotLaidOut)
+    : rules_(rules), update_(update), game_(std::make_unique<Game>()) {}
+
+void PublicTreeCfr::set_root(const PublicSubgame& root) {
+  check_subgame(rules_, root);
+  game_->rules = rules_;
+  for (int s = 0; s < 2; ++s) {
+    game_->hands[s] = root.hands[s];
+    game_->reach[s] = root.weights[s];
+    game_->held[s] = root.hands[s][0].size();
+  }
+  game_->to_move = root.to_move;
+  game_->left = root.left_end;
+  game_->right = root.right_end;
+  // The chance weight: sum over disjoint pairs of r0 x r1.
+  std::vector<ShowdownHand> mine, theirs;
+  for (TileSet h : root.hands[0]) mine.push_back({h, 0});
+  for (TileSet h : root.hands[1]) theirs.push_back({h, 0});
+  std::vector<double> partners(mine.size());
+  ShowdownEvaluator().compatible_weight(mine, theirs, root.weights[1], partners);
+  for (std::size_t j = 0; j < mine.size(); ++j) game_->total_weight += root.weights[0][j] * partners[j];
+  if (!(game_->total_weight > 0))
+    throw std::invalid_argument("a subgame needs two disjoint hands of positive weight, one a seat");
+}
+
+std::unique_ptr<PublicTreeCfr> PublicTreeCfr::fits(const dominoes::Rules& rules,
+                                                   const PublicSubgame& root, RegretUpdate update,
+                                                   std::int64_t max_bytes) {
+  std::unique_ptr<PublicTreeCfr> solver(new PublicTreeCfr(rules, update, NotLaidOut{}));
+  solver->set_root(root);
+  if (!solver->prepare_tables(max_bytes)) return nullptr;
+  return solver;
+}
+
+bool PublicTreeCfr::prepare_tables(std::int64_t max_bytes) {
+  if (!lay_out(max_bytes / kBytesPerSlot)) return false;
   regrets_.assign(static_cast<std::size_t>(size_.slots), 0.0f);
   sums_.assign(static_cast<std::size_t>(size_.slots), 0.0f);
+  return true;
 }
 
 PublicTreeCfr::~PublicTreeCfr() = default;
+
+namespace {
+
+// Both seats' hands at the root of `game` (a PublicTreeCfr::Game), with their root weights.
+struct RootSides {
+  std::vector<std::int32_t> ids[2];
+  Side sides[2];
+  Node node;
+
+  template <class Game>
+  explicit RootSides(const Game& game) {
+    for (int s = 0; s < 2; ++s) {
+      const auto n = static_cast<int>(game.hands[s].size());
+      ids[s].resize(static_cast<std::size_t>(n));
+      for (int j = 0; j < n; ++j) ids[s][static_cast<std::size_t>(j)] = j;
+      sides[s] = {ids[s].data(), game.reach[s].data(), n};
+    }
+    node.to_move = static_cast<std::uint8_t>(game.to_move);
+    node.left = static_cast<std::int8_t>(game.left);
+    node.right = static_cast<std::int8_t>(game.right);
+  }
+};
+
+}  // namespace
 
 void PublicTreeCfr::replace_average(
     const std::function<void(const PublicInformationSet&, std::span<double>)>& fill) {
@@ -550,40 +678,52 @@ void PublicTreeCfr::for_each_average(
   walk_in_order(walker);
 }
 
-void PublicTreeCfr::walk_in_order(Walker& walker) const {
-  const auto hands = static_cast<int>(game_->hands.size());
-  std::vector<std::int32_t> ids(static_cast<std::size_t>(hands));
-  for (int j = 0; j < hands; ++j) ids[static_cast<std::size_t>(j)] = j;
-  const std::vector<double> ones(static_cast<std::size_t>(hands), 1.0);
-  const Side sides[2] = {{ids.data(), ones.data(), hands}, {ids.data(), ones.data(), hands}};
+void PublicTreeCfr::root_average(int hand, std::vector<Move>& moves,
+                                 std::vector<double>& probabilities) const {
+  const RootSides root(*game_);
+  const int p = game_->to_move;
+  if (hand < 0 || hand >= root.sides[p].n)
+    throw std::out_of_range("root_average: no hand " + std::to_string(hand) + " of the mover");
+  Walker walker(*game_, Pass::kEvaluate, p, {regrets_.data(), sums_.data()}, iterations_, update_);
   Walker::NodeWork work;
-  const Node root;
-  walker.prepare(root, sides, work);
+  walker.prepare(root.node, root.sides, work);
+  moves.clear();
+  probabilities.clear();
+  for (std::size_t k = 0; k < work.actions.size(); ++k)
+    for (int e = work.entry_start[k]; e < work.entry_start[k + 1]; ++e)
+      if (work.entry_hand[static_cast<std::size_t>(e)] == hand) {
+        moves.push_back(work.actions[k]);
+        probabilities.push_back(work.sigma[static_cast<std::size_t>(e)]);
+      }
+}
+
+void PublicTreeCfr::walk_in_order(Walker& walker) const {
+  const RootSides root(*game_);
+  Walker::NodeWork work;
+  walker.prepare(root.node, root.sides, work);
   ChildSides child;
   std::vector<double> child_value;
   for (int k = 0; k < static_cast<int>(work.actions.size()); ++k)
-    walker.play(root, 0, sides, work, k, child, child_value);
+    walker.play(root.node, 0, root.sides, work, k, child, child_value);
+  walker.root_pass(root.node, root.sides, work, nullptr);
 }
 
 bool PublicTreeCfr::lay_out(std::int64_t slot_limit) {
-  const auto hands = static_cast<int>(game_->hands.size());
-  std::vector<std::int32_t> ids(static_cast<std::size_t>(hands));
-  for (int j = 0; j < hands; ++j) ids[static_cast<std::size_t>(j)] = j;
-  const std::vector<double> ones(static_cast<std::size_t>(hands), 1.0);
-  const Side sides[2] = {{ids.data(), ones.data(), hands}, {ids.data(), ones.data(), hands}};
+  const RootSides root(*game_);
   Walker walker(*game_, Pass::kLayout, 0, {}, 0, update_);
   walker.slot_limit = slot_limit;
   Walker::NodeWork work;
-  const Node root;
   ChildSides child;
   std::vector<double> child_value;
   subtree_start_.clear();
   try {
-    walker.prepare(root, sides, work);
+    walker.prepare(root.node, root.sides, work);
     for (int k = 0; k < static_cast<int>(work.actions.size()); ++k) {  // in the walks' order
       subtree_start_.push_back(walker.cursor);
-      walker.play(root, 0, sides, work, k, child, child_value);
+      walker.play(root.node, 0, root.sides, work, k, child, child_value);
     }
+    pass_start_ = walker.cursor;
+    walker.root_pass(root.node, root.sides, work, nullptr);
   } catch (const Walker::TooLarge&) {
     return false;
   }
@@ -592,40 +732,45 @@ bool PublicTreeCfr::lay_out(std::int64_t slot_limit) {
   return true;
 }
 
+double PublicTreeCfr::chance_weight() const { return game_->total_weight; }
+
 std::int64_t PublicTreeCfr::table_bytes() const {
   return static_cast<std::int64_t>((regrets_.size() + sums_.size()) * sizeof(float));
 }
 
 double PublicTreeCfr::walk_root(Pass pass, int seat, int iteration, float* write_regrets,
                                 float* write_sums) const {
-  const auto hands = static_cast<int>(game_->hands.size());
-  std::vector<std::int32_t> ids(static_cast<std::size_t>(hands));
-  for (int j = 0; j < hands; ++j) ids[static_cast<std::size_t>(j)] = j;
-  const std::vector<double> ones(static_cast<std::size_t>(hands), 1.0);
-  const Side sides[2] = {{ids.data(), ones.data(), hands}, {ids.data(), ones.data(), hands}};
+  const RootSides root(*game_);
   const Walker::Tables tables{regrets_.data(), sums_.data(), write_regrets, write_sums};
-  std::vector<double> value(static_cast<std::size_t>(hands), 0.0);
-  const Node root;
+  std::vector<double> value(static_cast<std::size_t>(root.sides[seat].n), 0.0);
   Walker top(*game_, pass, seat, tables, iteration, update_);
   Walker::NodeWork work;
-  top.prepare(root, sides, work);
+  top.prepare(root.node, root.sides, work);
   const auto moves = static_cast<int>(work.actions.size());
   std::vector<ChildSides> children(static_cast<std::size_t>(moves));
   std::vector<std::vector<double>> child_values(static_cast<std::size_t>(moves));
-  tbb::enumerable_thread_specific<Walker> walkers(*game_, pass, seat, tables, iteration, update_);
-  tbb::parallel_for(0, moves, [&](int k) {
-    Walker& w = walkers.local();
+  const auto play = [&](Walker& w, int k) {
     w.cursor = subtree_start_[static_cast<std::size_t>(k)];
-    w.play(root, 0, sides, work, k, children[static_cast<std::size_t>(k)],
+    w.play(root.node, 0, root.sides, work, k, children[static_cast<std::size_t>(k)],
            child_values[static_cast<std::size_t>(k)]);
-  });
+  };
+  if (single_threaded_) {
+    Walker w(*game_, pass, seat, tables, iteration, update_);
+    for (int k = 0; k < moves; ++k) play(w, k);
+  } else {
+    tbb::enumerable_thread_specific<Walker> walkers(*game_, pass, seat, tables, iteration, update_);
+    tbb::parallel_for(0, moves, [&](int k) { play(walkers.local(), k); });
+  }
   for (int k = 0; k < moves; ++k)  // in order, so the sums do not depend on the threads
-    top.gather(root, work, k, children[static_cast<std::size_t>(k)],
+    top.gather(root.node, work, k, children[static_cast<std::size_t>(k)],
                child_values[static_cast<std::size_t>(k)], value.data());
-  top.finish(root, sides, work, value.data());
+  top.cursor = pass_start_;
+  top.root_pass(root.node, root.sides, work, value.data());
+  top.finish(root.node, root.sides, work, value.data());
   double total = 0;
-  for (double v : value) total += v;
-  return total / game_->ordered_deals;
+  const std::vector<double>& reach = game_->reach[seat];
+  for (std::size_t j = 0; j < value.size(); ++j) total += value[j] * reach[j];
+  return total / game_->total_weight;
 }
 
 void PublicTreeCfr::iterate(int iterations) {

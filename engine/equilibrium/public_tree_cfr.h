@@ -81,6 +81,21 @@ struct PublicInformationSet {
   std::span<const double> probabilities;
 };
 
+/// The root of a subgame (decision-time solving, strategies/resolve): a public state of a two-seat
+/// game and each seat's range there. A seat's hands are the tiles it may hold now (all of one
+/// size, at least one tile, none on the line); its weights are its range, the probability of
+/// reaching the root with each hand, up to a factor (>= 0). The chance of a pair of hands is
+/// proportional to the product of their weights when they share no tile, 0 otherwise: with a
+/// uniform deal each pair of disjoint current hands comes from exactly one pair of dealt hands.
+/// The whole game is the subgame at the empty line, seat 0 to move, every hand of hand_size tiles
+/// with weight 1 (the first constructor).
+struct PublicSubgame {
+  int to_move = 0;                         ///< the seat to move at the root (0 or 1)
+  int left_end = -1, right_end = -1;       ///< the line's open ends; both -1 before the lead
+  std::vector<dominoes::TileSet> hands[2];  ///< per seat: its possible hands at the root
+  std::vector<double> weights[2];           ///< per seat: one weight per hand
+};
+
 /// The public-tree solver of one variant (see the header comment).
 class PublicTreeCfr {
  public:
@@ -94,16 +109,39 @@ class PublicTreeCfr {
   explicit PublicTreeCfr(const dominoes::Rules& rules,
                          RegretUpdate update = RegretUpdate::kCfrPlus,
                          std::int64_t max_bytes = std::int64_t{1} << 40);
+  /// Prepares the solver of the subgame at `root` (PublicSubgame) of a two-seat game under `rules`
+  /// (its set and scoring; hand_size is not used): as the first constructor, from the subgame's
+  /// root. Its information sets name the hand a seat holds at the root as `dealt_hand` and the
+  /// public moves since the root as `history`; values are points per unit of the ranges' chance.
+  /// Throws std::invalid_argument (one line) when the rules have other than two seats, a seat has
+  /// no hand or hands of different sizes, a hand holds no tile or a tile outside the set, the
+  /// weights are not one per hand or negative, no two hands of positive weight are disjoint, or
+  /// the tables would exceed `max_bytes` (use fits() to ask without an exception).
+  PublicTreeCfr(const dominoes::Rules& rules, const PublicSubgame& root,
+                RegretUpdate update = RegretUpdate::kCfrPlus,
+                std::int64_t max_bytes = std::int64_t{1} << 40);
+  /// Returns a solver of the subgame at `root` when its tables fit in `max_bytes`, else nullptr
+  /// (the layout walk stops as soon as they would not: a size limit for decision-time solving).
+  /// Throws std::invalid_argument on a malformed root, as the constructor does.
+  static std::unique_ptr<PublicTreeCfr> fits(const dominoes::Rules& rules,
+                                             const PublicSubgame& root, RegretUpdate update,
+                                             std::int64_t max_bytes);
   ~PublicTreeCfr();
   PublicTreeCfr(const PublicTreeCfr&) = delete;
   PublicTreeCfr& operator=(const PublicTreeCfr&) = delete;
 
-  /// Runs `iterations` more iterations (each updates seat 0, then seat 1), on every core.
+  /// Runs `iterations` more iterations (each updates seat 0, then seat 1), on every core unless
+  /// set_single_threaded(true).
   void iterate(int iterations);
+  /// With `on`, every walk runs on the calling thread only (a strategy solving at decision time
+  /// inside the runner, whose CPU time per decision is measured on its thread). The results do not
+  /// depend on it.
+  void set_single_threaded(bool on) { single_threaded_ = on; }
   /// Returns the iterations run so far.
   int iterations() const { return iterations_; }
 
-  /// Returns the leader's expected points per game when both seats follow the average strategy.
+  /// Returns the leader's (seat 0's) expected points per game when both seats follow the average
+  /// strategy.
   double expected_value() const;
   /// Returns the points per game seat `responder` (0 or 1) gets by a best response to the other
   /// seat's average strategy, computed exactly (the responder picks the best move per information
@@ -112,6 +150,13 @@ class PublicTreeCfr {
   /// Returns the average strategy's exploitability in points per game: the mean of the two best
   /// responses' values (cfr.h's definition; 0 at an equilibrium).
   double exploitability() const;
+
+  /// Writes the average strategy at the root for the root's mover holding its hand number `hand`
+  /// (an index into its root hands): its legal moves (dominoes::legal_moves order) and their
+  /// probabilities (uniform where the set's sums are all 0; one move with probability 1 when it
+  /// has only one; none when it must pass). Throws std::out_of_range for a hand that is not one.
+  void root_average(int hand, std::vector<dominoes::Move>& moves,
+                    std::vector<double>& probabilities) const;
 
   /// Calls `visit` for every information set with at least two legal moves (those some deal
   /// reaches: PublicTreeSize), with the average strategy there (uniform where the set's sums are
@@ -126,6 +171,12 @@ class PublicTreeCfr {
   void replace_average(
       const std::function<void(const PublicInformationSet&, std::span<double>)>& fill);
 
+  /// Returns the chance weight of the root: the number of ordered deals in the whole game, the sum
+  /// over disjoint pairs of hands of the product of their weights in a subgame. The values above
+  /// are per unit of it; a subgame's value times its weight adds up, over the subgames that
+  /// partition a game, to the game's value times the game's weight.
+  double chance_weight() const;
+
   /// Returns the size of the public tree (from the layout walk).
   const PublicTreeSize& size() const { return size_; }
   /// Returns the bytes of the regret and average tables.
@@ -137,6 +188,13 @@ class PublicTreeCfr {
   struct Game;    // the variant's hands (public_tree_cfr.cpp)
   class Walker;   // one walk over the public tree
   enum class Pass { kLayout, kUpdate, kBestResponse, kEvaluate, kExport };
+  struct NotLaidOut {};
+  // Only the members: set_root and prepare_tables follow (the subgame constructor and fits()).
+  PublicTreeCfr(const dominoes::Rules& rules, RegretUpdate update, NotLaidOut);
+  // Checks `root` (throwing as the subgame constructor says) and takes it as the game.
+  void set_root(const PublicSubgame& root);
+  // Lays out the tables (a size limit of max_bytes); returns false when they would not fit.
+  bool prepare_tables(std::int64_t max_bytes);
   // Walks the tree once to count it and to find where each first move's slots start; returns
   // false (at once) when it has more than `slot_limit` slots or public nodes.
   bool lay_out(std::int64_t slot_limit);
@@ -152,8 +210,10 @@ class PublicTreeCfr {
   std::unique_ptr<Game> game_;
   PublicTreeSize size_;
   std::vector<std::int64_t> subtree_start_;  // per first move: where its subtree's slots start
+  std::int64_t pass_start_ = 0;              // where the root's pass subtree's slots start
   std::vector<float> regrets_, sums_;
   int iterations_ = 0;
+  bool single_threaded_ = false;
 };
 
 }  // namespace equilibrium
