@@ -4,10 +4,12 @@
 #include <cmath>
 #include <stdexcept>
 #include <string>
+#include <unordered_map>
 
 #include <tbb/enumerable_thread_specific.h>
 #include <tbb/parallel_for.h>
 
+#include "engine/common/hash.h"
 #include "engine/dominoes/determinization.h"
 #include "engine/dominoes/move.h"
 #include "engine/dominoes/state.h"
@@ -99,6 +101,15 @@ struct ChildSides {
   Side side(int seat) const { return {ids[seat].data(), reach[seat].data(), size[seat]}; }
 };
 
+// Returns a 64-bit key of a public move sequence (FNV-1a over the moves' bits): the index of a
+// subgame's nodes. Two of a subgame's at most millions of nodes share a key with probability
+// about n^2 / 2^65.
+std::uint64_t history_key(std::span<const Move> moves) {
+  std::uint64_t key = common::kFnvOffset;
+  for (const Move m : moves) key = (key ^ m.bits()) * common::kFnvPrime;
+  return key;
+}
+
 }  // namespace public_tree_walk
 
 using namespace public_tree_walk;
@@ -150,6 +161,18 @@ class PublicTreeCfr::Walker {
   std::int64_t slot_limit = 0;
   std::int64_t cursor = 0;  // the next free slot, in the tree's depth-first order
   PublicTreeSize size;      // kLayout: what the walk met
+  // kExport by average_at: the one information set wanted; the walk throws Found once it is read.
+  struct Target {
+    int seat = 0;
+    std::int32_t hand = 0;  // the hand's id (index into its seat's root hands)
+    std::span<const Move> history;
+    std::vector<Move>* moves = nullptr;
+    std::vector<double>* probabilities = nullptr;
+  };
+  struct Found {};
+  const Target* target = nullptr;
+  // kLayout of a subgame: each non-root public node's first slot, by history_key of its moves.
+  std::unordered_map<std::uint64_t, std::int64_t>* node_starts = nullptr;
   // kExport: called for each information set with a choice; the walk keeps the public history.
   const std::function<void(const PublicInformationSet&)>* visit = nullptr;
   // kExport by replace_average: called instead of *visit, its probabilities written to the sums.
@@ -159,6 +182,7 @@ class PublicTreeCfr::Walker {
   // (side[seat].n entries) to `value`.
   void walk(const Node& node, int depth, const Side side[2], double* value) {
     NodeWork& work = level(depth).work;
+    if (node_starts) node_starts->emplace(history_key(history_), cursor);
     prepare(node, side, work);
     std::fill(value, value + side[seat_].n, 0.0);
     ChildSides& child = level(depth).child;
@@ -235,14 +259,14 @@ class PublicTreeCfr::Walker {
     for (std::size_t e = 0; e < entries; ++e)
       work.entry_slot[e] =
           work.moves[static_cast<std::size_t>(work.entry_hand[e])] >= 2 ? cursor++ : -1;
-    if (pass_ == Pass::kLayout || pass_ == Pass::kExport) find_partners(node, side, work);
+    if (pass_ == Pass::kLayout || (pass_ == Pass::kExport && !target)) find_partners(node, side, work);
     if (pass_ == Pass::kLayout) {
       count(work, mover.n);
       if (cursor > slot_limit || size.public_nodes > slot_limit) throw TooLarge{};
       return;
     }
     strategy(work, mover.n);
-    if (pass_ == Pass::kExport) emit(node, side, work);
+    if (pass_ == Pass::kExport) target ? find_target(node, side, work) : emit(node, side, work);
   }
 
   // Builds the child of action k (into `child`) and writes the walking seat's values of the
@@ -369,6 +393,26 @@ class PublicTreeCfr::Walker {
       for (std::size_t q = 0; q < entries.size(); ++q)
         tables_.write_sums[work.entry_slot[entries[q]]] = static_cast<float>(probabilities[q]);
     }
+  }
+
+  // At the target's node, writes the target hand's moves and strategy there (none when the hand
+  // is not consistent with the node) and throws Found.
+  void find_target(const Node& node, const Side side[2], const NodeWork& work) {
+    if (node.to_move != target->seat || history_.size() != target->history.size() ||
+        !std::equal(history_.begin(), history_.end(), target->history.begin()))
+      return;
+    const Side& mover = side[node.to_move];
+    target->moves->clear();
+    target->probabilities->clear();
+    const auto* at = std::find(mover.ids, mover.ids + mover.n, target->hand);
+    const auto j = static_cast<std::int32_t>(at - mover.ids);
+    for (std::size_t k = 0; k + 1 < work.entry_start.size(); ++k)
+      for (auto e = work.entry_start[k]; e < work.entry_start[k + 1]; ++e)
+        if (work.entry_hand[static_cast<std::size_t>(e)] == j) {
+          target->moves->push_back(work.actions[k]);
+          target->probabilities->push_back(work.sigma[static_cast<std::size_t>(e)]);
+        }
+    throw Found{};
   }
 
   // Returns the scratch of the node at `depth`. levels_ never grows during a walk (the references
@@ -601,6 +645,7 @@ PublicTreeCfr::PublicTreeCfr(const dominoes::Rules& rules, RegretUpdate update, 
 
 void PublicTreeCfr::set_root(const PublicSubgame& root) {
   check_subgame(rules_, root);
+  indexed_ = true;
   game_->rules = rules_;
   for (int s = 0; s < 2; ++s) {
     game_->hands[s] = root.hands[s];
@@ -697,6 +742,89 @@ void PublicTreeCfr::root_average(int hand, std::vector<Move>& moves,
       }
 }
 
+bool PublicTreeCfr::average_at(int seat, int hand, std::span<const Move> history,
+                               std::vector<Move>& moves, std::vector<double>& probabilities) const {
+  if (seat != 0 && seat != 1)
+    throw std::out_of_range("average_at: seat " + std::to_string(seat) + " is not 0 or 1");
+  if (hand < 0 || hand >= static_cast<int>(game_->hands[seat].size()))
+    throw std::out_of_range("average_at: no hand " + std::to_string(hand) + " of seat " +
+                            std::to_string(seat));
+  if (indexed_) return indexed_average_at(seat, hand, history, moves, probabilities);
+  Walker walker(*game_, Pass::kExport, 0, {regrets_.data(), sums_.data()}, iterations_, update_);
+  const Walker::Target target{seat, hand, history, &moves, &probabilities};
+  walker.target = &target;
+  try {
+    walk_in_order(walker);
+  } catch (const Walker::Found&) {
+    return true;
+  }
+  moves.clear();
+  probabilities.clear();
+  return false;
+}
+
+bool PublicTreeCfr::indexed_average_at(int seat, int hand, std::span<const Move> history,
+                                       std::vector<Move>& moves,
+                                       std::vector<double>& probabilities) const {
+  moves.clear();
+  probabilities.clear();
+  // Follow the moves, keeping each seat's hands the tree keeps there (in root order, as the walk
+  // keeps them): the mover's that hold the tile played (or, on a pass, have none to play), the
+  // other's without it (or, on a pass, with a tile to play: against the rest the game is blocked).
+  const RootSides root(*game_);
+  Node node = root.node;
+  std::vector<std::int32_t> ids[2] = {root.ids[0], root.ids[1]};
+  const auto keep = [&](int s, auto&& kept) {
+    auto& list = ids[s];
+    list.erase(std::remove_if(list.begin(), list.end(),
+                              [&](std::int32_t id) {
+                                return !kept(game_->hands[s][static_cast<std::size_t>(id)] -
+                                             node.played[s]);
+                              }),
+               list.end());
+  };
+  for (const Move m : history) {
+    const int p = node.to_move, o = 1 - p;
+    if (m.is_pass()) {
+      const TileSet open = open_tiles(node, TileSet::full(game_->rules.max_pip));
+      keep(p, [&](TileSet rest) { return (rest & open).empty(); });
+      keep(o, [&](TileSet rest) { return !(rest & open).empty(); });
+    } else {
+      keep(p, [&](TileSet rest) { return rest.contains(m.tile()); });
+      keep(o, [&](TileSet rest) { return !rest.contains(m.tile()); });
+    }
+    if (ids[p].empty() || ids[o].empty()) return false;
+    node = after(node, m);
+    if (!m.is_pass() && node.played[p].size() == game_->held[p]) return false;  // went out
+  }
+  if (node.to_move != seat) return false;
+  std::int64_t start = 0;
+  if (!history.empty()) {
+    const auto at = node_start_.find(history_key(history));
+    if (at == node_start_.end()) return false;
+    start = at->second;
+  }
+  const auto found = std::find(ids[seat].begin(), ids[seat].end(), hand);
+  if (found == ids[seat].end()) return false;
+  const auto j = static_cast<std::int32_t>(found - ids[seat].begin());
+  const std::vector<double> ones(std::max(ids[0].size(), ids[1].size()), 1.0);
+  Side sides[2];
+  for (int s = 0; s < 2; ++s)
+    sides[s] = {ids[s].data(), ones.data(), static_cast<int>(ids[s].size())};
+  Walker walker(*game_, Pass::kEvaluate, seat, {regrets_.data(), sums_.data()}, iterations_,
+                update_);
+  walker.cursor = start;
+  Walker::NodeWork work;
+  walker.prepare(node, sides, work);
+  for (std::size_t k = 0; k < work.actions.size(); ++k)
+    for (auto e = work.entry_start[k]; e < work.entry_start[k + 1]; ++e)
+      if (work.entry_hand[static_cast<std::size_t>(e)] == j) {
+        moves.push_back(work.actions[k]);
+        probabilities.push_back(work.sigma[static_cast<std::size_t>(e)]);
+      }
+  return true;
+}
+
 void PublicTreeCfr::walk_in_order(Walker& walker) const {
   const RootSides root(*game_);
   Walker::NodeWork work;
@@ -712,6 +840,8 @@ bool PublicTreeCfr::lay_out(std::int64_t slot_limit) {
   const RootSides root(*game_);
   Walker walker(*game_, Pass::kLayout, 0, {}, 0, update_);
   walker.slot_limit = slot_limit;
+  node_start_.clear();
+  if (indexed_) walker.node_starts = &node_start_;
   Walker::NodeWork work;
   ChildSides child;
   std::vector<double> child_value;

@@ -42,6 +42,7 @@
 #include <functional>
 #include <memory>
 #include <span>
+#include <unordered_map>
 #include <vector>
 
 #include "engine/dominoes/move.h"
@@ -158,6 +159,16 @@ class PublicTreeCfr {
   void root_average(int hand, std::vector<dominoes::Move>& moves,
                     std::vector<double>& probabilities) const;
 
+  /// Writes the average strategy of seat `seat` holding its root hand number `hand` (an index into
+  /// its root hands) at the public node the moves `history` (from the root, passes included) lead
+  /// to, as root_average does, and returns true; returns false (and writes nothing) when no public
+  /// node of the tree has that history with `seat` to move or the hand cannot be there. A subgame's
+  /// solver follows the moves down its index of nodes (a few vector passes); the whole game's walks
+  /// the tree in its order up to that node (at most one iteration's work). Throws
+  /// std::out_of_range for a seat or hand that is not one.
+  bool average_at(int seat, int hand, std::span<const dominoes::Move> history,
+                  std::vector<dominoes::Move>& moves, std::vector<double>& probabilities) const;
+
   /// Calls `visit` for every information set with at least two legal moves (those some deal
   /// reaches: PublicTreeSize), with the average strategy there (uniform where the set's sums are
   /// all 0), in the tree's depth-first order.
@@ -211,6 +222,14 @@ class PublicTreeCfr {
   PublicTreeSize size_;
   std::vector<std::int64_t> subtree_start_;  // per first move: where its subtree's slots start
   std::int64_t pass_start_ = 0;              // where the root's pass subtree's slots start
+  // Subgames only (set_root): each non-root public node's first slot, by a key of its moves, so
+  // that average_at reads a set without walking the tree (8 + 8 bytes and a hash entry per node).
+  bool indexed_ = false;
+  std::unordered_map<std::uint64_t, std::int64_t> node_start_;
+  // average_at through node_start_.
+  bool indexed_average_at(int seat, int hand, std::span<const dominoes::Move> history,
+                          std::vector<dominoes::Move>& moves,
+                          std::vector<double>& probabilities) const;
   std::vector<float> regrets_, sums_;
   int iterations_ = 0;
   bool single_threaded_ = false;

@@ -16,7 +16,10 @@ using dominoes::State;
 using dominoes::TileSet;
 
 std::vector<PastDecision> opponent_decisions(const Observation& obs) {
-  const dominoes::Seat me = obs.seat(), opponent = 1 - me;
+  return past_decisions_of(obs, 1 - obs.seat());
+}
+
+std::vector<PastDecision> past_decisions_of(const Observation& obs, dominoes::Seat seat) {
   // Replay the record on a state without hands: only the line, the ends and the lacks are needed,
   // and they follow from the moves alone.
   State s;
@@ -24,15 +27,15 @@ std::vector<PastDecision> opponent_decisions(const Observation& obs) {
   s.to_move = s.leader;
   std::vector<PastDecision> decisions;
   for (const Move m : obs.history()) {
-    if (s.to_move == opponent && !m.is_pass()) decisions.push_back({s, m});
+    if (s.to_move == seat && !m.is_pass()) decisions.push_back({s, m});
     dominoes::apply_public(s, m);
   }
-  // What the opponent held at each decision, less its current hand: the tiles it played from
-  // that decision on.
+  // What the seat held at each decision, less its current hand: the tiles it played from that
+  // decision on.
   TileSet later;
   for (auto it = decisions.rbegin(); it != decisions.rend(); ++it) {
     later.insert(it->played.tile());
-    it->before.hands[opponent] = later;
+    it->before.hands[seat] = later;
   }
   return decisions;
 }

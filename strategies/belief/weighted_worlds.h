@@ -51,6 +51,12 @@ struct PastDecision {
 /// Returns the opponent's tile moves in `obs`'s history, in order, each with its position.
 std::vector<PastDecision> opponent_decisions(const dominoes::Observation& obs);
 
+/// Two seats: returns seat `seat`'s tile moves in `obs`'s history, in order, each with its
+/// position as PastDecision describes it for the opponent (hands[seat] holds the tiles it played
+/// from that move on; the other hand is empty). With seat = obs.seat(): the observer's own moves,
+/// for weighing its own possible hands as the opponent would (strategies/resolve).
+std::vector<PastDecision> past_decisions_of(const dominoes::Observation& obs, dominoes::Seat seat);
+
 /// Returns log P(the opponent's recorded moves | it holds `hand` now) under `model`: the sum over
 /// `decisions` with at least two legal moves of log P_model(played); -infinity when a move had
 /// probability 0.

@@ -14,6 +14,7 @@
 #include "strategies/playout/playout_strategy.h"
 #include "strategies/random/random_strategy.h"
 #include "strategies/registry.h"
+#include "strategies/resolve/resolve_strategy.h"
 
 namespace strategies {
 namespace {
@@ -30,6 +31,7 @@ Registry make_builtin() {
   r.add(ismcts_strategy_info());
   r.add(inference_strategy_info());
   r.add(epimc_strategy_info());
+  r.add(resolve_strategy_info());
   r.add(equilibrium_strategy_info());
   r.add(omniscient_strategy_info());
   return r;

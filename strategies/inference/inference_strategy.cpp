@@ -16,53 +16,8 @@ using dominoes::Placement;
 using dominoes::State;
 using dominoes::TileSet;
 
-namespace {
-
-// Returns the move of `legal` with the best weighted mean open-hands value over `worlds` (each a
-// hand or a table of hands that determinize() takes), visited from the first with stride `step`
-// (a whole enumerated pool is solved spread out under a budget: header comment), stopping when
-// the budget is spent. `depth`: tiles searched after the candidate move, 0 = to the end (exact).
-template <typename Worlds>
-Move best_weighted_move(const Observation& obs, const MoveList& legal, const Worlds& worlds,
-                        const std::vector<double>& weights, std::size_t step,
-                        endgame::BlockDominoesSolver& solver, const DecisionBudget& budget,
-                        int depth) {
-  double totals[MoveList::kCapacity] = {};
-  int values[MoveList::kCapacity];
-  const std::size_t n = worlds.size();
-  BudgetMeter meter(budget);
-  const std::uint64_t start = solver.nodes();
-  for (std::size_t j = 0, i = 0; j < n; ++j, i = (i + step) % n) {
-    if (weights[i] <= 0) continue;
-    // The solver's depth counts the candidate move too, as minimax's does.
-    solver.move_values(dominoes::determinize(obs, worlds[i]), legal, depth == 0 ? 0 : depth + 1,
-                       values);
-    for (int k = 0; k < legal.size(); ++k) totals[k] += weights[i] * values[k];
-    if (!budget.active()) continue;
-    meter.add_work(static_cast<std::int64_t>(solver.nodes() - start) - meter.work());
-    if (meter.exhausted()) break;
-  }
-  int best = 0;
-  for (int k = 1; k < legal.size(); ++k)
-    if (totals[k] > totals[best]) best = k;
-  return legal[best];
-}
-
-}  // namespace
-
 Move InferenceStrategy::choose(const Observation& obs, const MoveList& legal, Rng& rng) {
-  auto& solver = budget_.nodes > 0 ? solver_.fresh(obs.rules()) : solver_.get(obs.rules());
-  if (obs.seats() > 2) {
-    // Drawn worlds come in random order: an early stop still covers unlike ones.
-    draw_table_worlds(obs, sampling_, {model_.get(), partner_model_.get()}, rng, worlds_);
-    return best_weighted_move(obs, legal, worlds_.tables, worlds_.weights, 1, solver, budget_,
-                              depth_);
-  }
-  draw_weighted_worlds(obs, sampling_, model_.get(), rng, worlds_);
-  const std::size_t n = worlds_.hands.size();
-  const std::size_t step = budget_.active() && worlds_.in_enumeration_order ? spread_step(n) : 1;
-  return best_weighted_move(obs, legal, worlds_.hands, worlds_.weights, step, solver, budget_,
-                            depth_);
+  return search_.choose(obs, legal, rng);
 }
 
 StrategyInfo inference_strategy_info() {
@@ -102,9 +57,9 @@ StrategyInfo inference_strategy_info() {
             std::shared_ptr<const OpponentModel> partner;
             if (v.get_string("partner") == "convention")
               partner = std::make_shared<PartnerConventionModel>();
-            return Player(std::make_unique<InferenceStrategy>(
+            return Player(std::make_unique<InferenceStrategy>(WeightedPimcParams{
                 world_sampling_of(v), opponent_model_of(v, "inference"), budget_of(v),
-                std::move(partner), static_cast<int>(v.get_int("depth"))));
+                std::move(partner), static_cast<int>(v.get_int("depth"))}));
           },
           .seat_counts = kEverySeatCount};
 }

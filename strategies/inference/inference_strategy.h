@@ -7,7 +7,8 @@
 // "GIB: Imperfect Information in a Computationally Challenging Game", JAIR 14, 2001 (Bridge: the
 // deals drawn for the Monte Carlo average are filtered by what the bidding and play say).
 //
-// Per decision: the worlds and their weights come from draw_weighted_worlds
+// Per decision (strategies/belief/weighted_pimc.h, shared with strategies that fall back on it):
+// the worlds and their weights come from draw_weighted_worlds
 // (strategies/belief/weighted_worlds.h): consistent opponent hands, enumerated or sampled, each
 // weighted by P_model(the opponent's past moves | that hand), resampled to `scenarios` worlds.
 // Each world is solved exactly with open hands for every legal move, as minimax(depth=0) does
@@ -69,10 +70,7 @@
 #include <vector>
 
 #include "strategies/belief/belief_params.h"
-#include "strategies/belief/opponent_model.h"
-#include "strategies/belief/weighted_worlds.h"
-#include "strategies/decision_budget.h"
-#include "strategies/solver_for_rules.h"
+#include "strategies/belief/weighted_pimc.h"
 #include "strategies/strategy.h"
 #include "strategies/strategy_info.h"
 
@@ -80,38 +78,25 @@ namespace strategies {
 
 class InferenceStrategy final : public Strategy {
  public:
-  /// Returns an inference player with the opponent model `model` (shared: models are stateless);
-  /// a null model gives every world weight 1 (model=none). `budget`: time-ms and nodes (solver
-  /// nodes) per decision, off by default.
-  /// `partner_model`: the model of the partner at four seats with partners (partner=convention),
-  /// or null to read the partner by `model` as the opponents. `depth`: tiles searched after the
-  /// candidate move in each world (0 = to the end, exact; see the header comment).
-  InferenceStrategy(const WorldSampling& sampling, std::shared_ptr<const OpponentModel> model,
-                    DecisionBudget budget = {},
-                    std::shared_ptr<const OpponentModel> partner_model = nullptr, int depth = 0)
-      : sampling_(sampling), model_(std::move(model)), budget_(budget),
-        partner_model_(std::move(partner_model)), depth_(depth) {}
+  /// Returns an inference player with the settings `params` (WeightedPimcParams: the sampling,
+  /// the opponent model, null for model=none, the budget, the partner's model at four seats,
+  /// the depth).
+  explicit InferenceStrategy(WeightedPimcParams params) : search_(std::move(params)) {}
 
   /// Returns the move with the best weighted mean solved value (see the header comment).
   Move choose(const Observation& obs, const MoveList& legal, Rng& rng) override;
   std::unique_ptr<Strategy> clone() const override {
-    return std::make_unique<InferenceStrategy>(sampling_, model_, budget_, partner_model_, depth_);
+    return std::make_unique<InferenceStrategy>(search_.params());
   }
 
   /// Returns the effective number of worlds of the last decision's pool, (sum w)^2 / sum w^2
   /// (Kish): the pool's size when the weights are equal, 1 when one world carries them all.
-  double last_effective_worlds() const { return worlds_.effective; }
+  double last_effective_worlds() const { return search_.last_worlds().effective; }
   /// Returns true when every pooled world had weight 0 at the last decision (uniform fallback).
-  bool last_fell_back() const { return worlds_.fell_back; }
+  bool last_fell_back() const { return search_.last_worlds().fell_back; }
 
  private:
-  WorldSampling sampling_;
-  std::shared_ptr<const OpponentModel> model_;
-  DecisionBudget budget_;
-  std::shared_ptr<const OpponentModel> partner_model_;
-  int depth_;
-  SolverForRules solver_;
-  WeightedWorlds worlds_;  // per-decision scratch, kept to avoid reallocation
+  WeightedPimc search_;
 };
 
 /// Returns the registry entry of `inference`: its name, summary, parameters and factory.

@@ -4,6 +4,7 @@
 // with the ranges the whole game's equilibrium leaves there, add up to the whole game's value.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <random>
 #include <stdexcept>
@@ -11,6 +12,7 @@
 
 #include "engine/dominoes/deal.h"
 #include "engine/dominoes/determinization.h"
+#include "engine/dominoes/rng.h"
 #include "engine/dominoes/state.h"
 #include "engine/endgame/block_dominoes_solver.h"
 #include "engine/equilibrium/public_tree_cfr.h"
@@ -188,6 +190,48 @@ TEST(PublicSubgame, BadRootsAreRefusedInOneLine) {
   // Too large for the bytes allowed: fits() says so without an exception.
   EXPECT_NE(PublicTreeCfr::fits(rules, good, RegretUpdate::kDiscounted, 1 << 20), nullptr);
   EXPECT_EQ(PublicTreeCfr::fits(rules, good, RegretUpdate::kDiscounted, 0), nullptr);
+}
+
+}  // namespace
+
+namespace {
+
+// average_at (a subgame's index of nodes) reads the same strategy as the export walk
+// (for_each_average, which the history-tree tests check) at every information set it visits.
+TEST(PublicSubgame, AverageAtReadsWhatTheExportWalkReads) {
+  const Rules rules = test_variants::variant(3, 3);
+  PublicSubgame root;
+  root.to_move = 1;
+  root.left_end = 0;
+  root.right_end = 2;
+  TileSet rest = TileSet::full(3);
+  rest.erase(dominoes::make_tile(0, 2));
+  dominoes::Rng rng(5);
+  for (int seat = 0; seat < 2; ++seat)
+    dominoes::for_each_subset(rest, seat == 0 ? 2 : 3, [&](TileSet h) {
+      root.hands[seat].push_back(h);
+      root.weights[seat].push_back(0.1 + rng.uniform());
+    });
+  PublicTreeCfr solver(rules, root, RegretUpdate::kDiscounted);
+  solver.iterate(30);
+  int checked = 0;
+  std::vector<Move> moves;
+  std::vector<double> probabilities;
+  solver.for_each_average([&](const equilibrium::PublicInformationSet& set) {
+    const auto& hands = root.hands[set.seat];
+    const auto hand = std::find(hands.begin(), hands.end(), set.dealt_hand) - hands.begin();
+    ASSERT_TRUE(solver.average_at(set.seat, static_cast<int>(hand), set.history, moves,
+                                  probabilities));
+    ASSERT_EQ(moves.size(), set.moves.size());
+    for (std::size_t k = 0; k < moves.size(); ++k) {
+      EXPECT_EQ(moves[k], set.moves[k]);
+      EXPECT_DOUBLE_EQ(probabilities[k], set.probabilities[k]);
+    }
+    ++checked;
+  });
+  EXPECT_GT(checked, 100);
+  // A history the tree does not hold: the other seat to move, or a tile no hand can play.
+  EXPECT_FALSE(solver.average_at(0, 0, {}, moves, probabilities));
 }
 
 }  // namespace

@@ -1,0 +1,53 @@
+// Perfect-information Monte Carlo over weighted worlds: the decision of the inference strategy
+// (strategies/inference/inference_strategy.h has the method, its sources and measurements), kept
+// here so that other strategies can fall back on it (strategies/resolve plays it until its
+// subgame is small enough).
+//
+// Per decision: the worlds and their weights from draw_weighted_worlds (two seats) or
+// draw_table_worlds (three and four), each solved with open hands for every legal move (to the end,
+// or `depth` tiles after the move), the move with the best weighted mean played (ties: the first
+// in legal-move order); a budget stops adding worlds once spent.
+#pragma once
+
+#include <memory>
+
+#include "strategies/belief/opponent_model.h"
+#include "strategies/belief/weighted_worlds.h"
+#include "strategies/decision_budget.h"
+#include "strategies/solver_for_rules.h"
+#include "strategies/strategy.h"
+
+namespace strategies {
+
+/// The settings of a weighted-PIMC search (inference's parameters).
+struct WeightedPimcParams {
+  WorldSampling sampling;
+  /// Weighs the worlds; null gives every world weight 1 (model=none). Shared: models are stateless.
+  std::shared_ptr<const OpponentModel> model;
+  DecisionBudget budget;  ///< time-ms and nodes (open-hands solver nodes); off by default
+  /// Four seats with partners: the partner's model (partner=convention); null reads the partner
+  /// by `model`.
+  std::shared_ptr<const OpponentModel> partner_model;
+  int depth = 0;  ///< tiles searched after the candidate move in each world; 0 = to the end
+};
+
+/// One thread's weighted-PIMC search, with its open-hands solver and scratch kept between
+/// decisions.
+class WeightedPimc {
+ public:
+  explicit WeightedPimc(WeightedPimcParams params) : params_(std::move(params)) {}
+  /// Returns the move with the best weighted mean value over the worlds of the decision at `obs`
+  /// (`legal`: its legal moves, at least two). Every random draw comes from `rng`.
+  Move choose(const Observation& obs, const MoveList& legal, Rng& rng);
+  /// Returns the settings.
+  const WeightedPimcParams& params() const { return params_; }
+  /// Returns the last decision's worlds (their weights, effective size, fallback flag).
+  const WeightedWorlds& last_worlds() const { return worlds_; }
+
+ private:
+  WeightedPimcParams params_;
+  SolverForRules solver_;
+  WeightedWorlds worlds_;  // per-decision scratch, kept to avoid reallocation
+};
+
+}  // namespace strategies

@@ -1,0 +1,121 @@
+// resolve: decision-time endgame solving. Early in a game it plays as `inference` (PIMC over
+// worlds weighted by an opponent model); once the public subgame from the current decision is small
+// enough, it builds that subgame with both seats' ranges and solves it as the imperfect-information
+// game it is, by discounted CFR on the public tree, and plays the solved strategy at its own hand.
+// Two seats only.
+//
+// Sources: Burch, Johanson & Bowling, "Solving Imperfect Information Games Using Decomposition",
+// AAAI 2014 (a subgame solved from the players' ranges at its root); Moravčík et al., "DeepStack:
+// Expert-Level Artificial Intelligence in Heads-Up No-Limit Poker", Science 2017 (continual
+// re-solving: a fresh solve at every decision); Brown & Sandholm, "Safe and Nested Subgame Solving
+// for Imperfect-Information Games", NeurIPS 2017 (the unsafe form used here, and the safe one);
+// the solver: Brown & Sandholm, AAAI 2019 (discounted CFR) on the public tree of
+// engine/equilibrium/public_tree_cfr.h (Johanson et al., AAMAS 2012, vector form).
+//
+// Per decision with two or more legal moves (two seats):
+//   1. The ranges (strategies/resolve/decision_subgame.h): every hand each seat may hold, the
+//      opponent's weighted by the likelihood of its past moves under `model` (as inference weighs
+//      its worlds), the observer's own by the same model of its own past moves (own-range=model)
+//      or uniformly (own-range=uniform), each mixed with the uniform range by `floor`.
+//   2. When each range holds at most `hands` hands and the subgame's regret tables take at most
+//      `slots` slots (PublicTreeCfr::fits stops its layout walk as soon as they would not): the
+//      subgame from this decision to the end of the game, solved by `iterations` iterations of
+//      discounted CFR on this thread. The move is drawn from the average strategy at the
+//      observer's hand (a mixed strategy; policy() returns it exactly).
+//   3. Otherwise: inference's decision with the same model and sampling parameters.
+// Every decision is solved afresh (continual re-solving) from its own ranges; nothing is carried
+// from one decision to the next, so a decision is a pure function of the observation and the Rng.
+// The form is the unsafe one: the ranges come from models, not from a blueprint's values, so an
+// opponent unlike its model meets a subgame solved for the wrong range (the exploitability table
+// of results/strength-ladder measures what that costs).
+//
+// Parameters: hands (1000), slots (200000), iterations (40), own-range (model | uniform), floor
+// (0.01), and inference's model (heuristic), temperature (1), scenarios (200), enumerate (2000),
+// samples (1000) for step 1's weights and step 3's search.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <span>
+#include <vector>
+
+#include "engine/dominoes/rules.h"
+#include "engine/equilibrium/public_tree_cfr.h"
+#include "strategies/belief/opponent_model.h"
+#include "strategies/belief/weighted_pimc.h"
+#include "strategies/strategy.h"
+#include "strategies/strategy_info.h"
+
+namespace strategies {
+
+/// When and how a resolve player solves its subgame (see the header comment).
+struct ResolveParams {
+  long hands = 1000;            ///< solve only when each range holds at most this many hands
+  std::int64_t slots = 200000;  ///< ... and the subgame's tables at most this many slots
+  int iterations = 40;          ///< discounted-CFR iterations per solve; >= 1
+  bool own_model = true;        ///< own-range=model (else uniform)
+  double floor = 0.01;          ///< the uniform range's share in each range, (0, 1]
+  /// root=first (false): the subgame from the game's first public state that is small enough,
+  /// solved once and followed; root=decision (true): a fresh subgame from every decision.
+  bool every_decision = false;
+};
+
+class ResolveStrategy final : public Strategy {
+ public:
+  /// Returns a resolve player: `fallback`'s model (null: uniform ranges) weighs the ranges, and
+  /// its search plays the decisions before the subgame.
+  ResolveStrategy(const ResolveParams& params, WeightedPimcParams fallback)
+      : params_(params), fallback_(std::move(fallback)) {}
+
+  /// Returns a move drawn from the solved subgame's strategy, or inference's move before the
+  /// subgame (see the header comment).
+  Move choose(const Observation& obs, const MoveList& legal, Rng& rng) override;
+  /// Writes the solved strategy at `obs` and returns true inside the subgame; false (inference's
+  /// decision, which it does not know exactly) before it.
+  bool policy(const Observation& obs, const MoveList& legal,
+              std::span<double> probabilities) override;
+  std::unique_ptr<Strategy> clone() const override {
+    return std::make_unique<ResolveStrategy>(params_, fallback_.params());
+  }
+
+  /// Returns true when the last decision was solved (not inference's).
+  bool last_solved() const { return last_solved_; }
+  /// Returns how many subgames this player has solved (cached solves not counted).
+  long solves() const { return solves_; }
+
+ private:
+  // The solved subgame the later decisions of a game reuse: a pure cache, since the subgame at a
+  // public state depends on nothing else (decision_subgame.h).
+  struct Solved {
+    dominoes::Rules rules;
+    dominoes::Seat leader = 0;                 // with the moves below: the public state
+    std::vector<dominoes::Move> root_history;  // the public moves before the subgame's root
+    equilibrium::PublicSubgame root;
+    std::unique_ptr<equilibrium::PublicTreeCfr> solver;
+  };
+
+  // Finds (or reuses) the subgame this decision belongs to and writes the strategy at the
+  // observer's hand, in `legal`'s order; returns false when there is none yet.
+  bool solve(const Observation& obs, const MoveList& legal, std::span<double> probabilities);
+  // Returns the solved subgame from the public state after the first `moves` moves when it is
+  // small enough, else false; solves it into solved_ when it is.
+  bool solve_from(const Observation& obs, int moves);
+
+  ResolveParams params_;
+  WeightedPimc fallback_;
+  Solved solved_;
+  // Every prefix of this record (lengths 0 to its size) is known to be too large.
+  std::vector<dominoes::Move> too_large_;
+  dominoes::Rules too_large_rules_;
+  dominoes::Seat too_large_leader_ = 0;
+  bool too_large_known_ = false;
+  bool last_solved_ = false;
+  long solves_ = 0;
+  std::vector<dominoes::Move> moves_;  // scratch: the solved strategy's moves and probabilities
+  std::vector<double> probabilities_;
+};
+
+/// Returns the registry entry of `resolve`: its name, summary, parameters and factory.
+StrategyInfo resolve_strategy_info();
+
+}  // namespace strategies
