@@ -89,6 +89,16 @@ class Strategy {
   virtual void see_move(dominoes::Seat /*seat*/, Move /*move*/) {}
   /// The game ended (normally or by a forfeit of either seat).
   virtual void end_game(const GameEnd&) {}
+  /// Returns how many deals in a row this player learns across before it must forget (a player
+  /// that follows its games and learns its opponent from them, strategies/adapt); 0, the default,
+  /// for one that learns nothing from one game to the next. The runner then plays the pairing's
+  /// deals in series of that many, each series in deal order on one thread, the first starting at
+  /// deal 0, and calls new_opponent() at each series' start, so the tables stay a pure function of
+  /// the config, whatever the threads, shards or interruptions (engine/tournament/run/chunk_player.h).
+  virtual int learning_series() const { return 0; }
+  /// The games that follow may be against another opponent: forget what earlier games taught. The
+  /// runner names no opponent; a learner tells them apart only by their moves.
+  virtual void new_opponent() {}
   /// Returns one of `legal` (the seat's legal moves, at least two) for the seat described by
   /// `obs`. Every random choice must draw from `rng`, so the choice is a pure function of (obs,
   /// rng state): the runner relies on this for reproducible tables.
@@ -154,6 +164,16 @@ class Player {
   Strategy* game_follower() const {
     Strategy* s = strategy();
     return s && s->follows_games() ? s : nullptr;
+  }
+
+  /// Returns the strategy's learning_series() (0 for an omniscient player).
+  int learning_series() const {
+    const Strategy* s = strategy();
+    return s ? s->learning_series() : 0;
+  }
+  /// Calls the strategy's new_opponent() (nothing for an omniscient player).
+  void new_opponent() const {
+    if (Strategy* s = strategy()) s->new_opponent();
   }
 
   /// Returns the move of the seat to move in `state`, chosen from `legal` (at least two moves).

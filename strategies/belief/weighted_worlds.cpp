@@ -20,13 +20,18 @@ std::vector<PastDecision> opponent_decisions(const Observation& obs) {
 }
 
 std::vector<PastDecision> past_decisions_of(const Observation& obs, dominoes::Seat seat) {
+  return decisions_in_record(obs.history(), obs.leader(), seat);
+}
+
+std::vector<PastDecision> decisions_in_record(std::span<const Move> record, dominoes::Seat leader,
+                                              dominoes::Seat seat) {
   // Replay the record on a state without hands: only the line, the ends and the lacks are needed,
   // and they follow from the moves alone.
   State s;
-  s.leader = static_cast<std::uint8_t>(obs.leader());
+  s.leader = static_cast<std::uint8_t>(leader);
   s.to_move = s.leader;
   std::vector<PastDecision> decisions;
-  for (const Move m : obs.history()) {
+  for (const Move m : record) {
     if (s.to_move == seat && !m.is_pass()) decisions.push_back({s, m});
     dominoes::apply_public(s, m);
   }

@@ -2,6 +2,7 @@
 // `dominoes strategies` lists them. Adding a strategy: one include and one r.add(...) line here.
 // Kept apart from registry.cpp so that the strategies' shared headers (strategies/*.h) never
 // include a strategy folder (scripts/check-rooms).
+#include "strategies/adapt/adapt_strategy.h"
 #include "strategies/epimc/epimc_strategy.h"
 #include "strategies/equilibrium/equilibrium_strategy.h"
 #include "strategies/heuristic/heuristic_strategy.h"
@@ -32,6 +33,7 @@ Registry make_builtin() {
   r.add(inference_strategy_info());
   r.add(epimc_strategy_info());
   r.add(resolve_strategy_info());
+  r.add(adapt_strategy_info());
   r.add(equilibrium_strategy_info());
   r.add(omniscient_strategy_info());
   return r;

@@ -13,25 +13,48 @@
 // engine/equilibrium/public_tree_cfr.h (Johanson et al., AAMAS 2012, vector form).
 //
 // Per decision with two or more legal moves (two seats):
-//   1. The ranges (strategies/resolve/decision_subgame.h): every hand each seat may hold, the
-//      opponent's weighted by the likelihood of its past moves under `model` (as inference weighs
-//      its worlds), the observer's own by the same model of its own past moves (own-range=model)
-//      or uniformly (own-range=uniform), each mixed with the uniform range by `floor`.
-//   2. When each range holds at most `hands` hands and the subgame's regret tables take at most
-//      `slots` slots (PublicTreeCfr::fits stops its layout walk as soon as they would not): the
-//      subgame from this decision to the end of the game, solved by `iterations` iterations of
-//      discounted CFR on this thread. The move is drawn from the average strategy at the
-//      observer's hand (a mixed strategy; policy() returns it exactly).
-//   3. Otherwise: inference's decision with the same model and sampling parameters.
-// Every decision is solved afresh (continual re-solving) from its own ranges; nothing is carried
-// from one decision to the next, so a decision is a pure function of the observation and the Rng.
-// The form is the unsafe one: the ranges come from models, not from a blueprint's values, so an
-// opponent unlike its model meets a subgame solved for the wrong range (the exploitability table
-// of results/strength-ladder measures what that costs).
+//   1. The subgame's root. root=first (the default): the game's first public state, the lead
+//      included and whichever seat is to move there, whose subgame is small enough (below);
+//      root=decision: this decision's own public state.
+//   2. The ranges there (strategies/resolve/decision_subgame.h): every hand each seat may hold,
+//      the opponent's weighted by the likelihood of its past moves under `model` (as inference
+//      weighs its worlds), the observer's own by the same model of its own past moves
+//      (own-range=model) or uniformly (own-range=uniform), each mixed with the uniform range by
+//      `floor`. At the game's first state both ranges are every hand, weight 1: exact.
+//   3. Small enough: each range holds at most `hands` hands and the subgame's regret table at most
+//      `slots` slots (PublicTreeCfr::fits stops its layout walk as soon as it would not). Then the
+//      subgame to the end of the game is solved by `iterations` iterations of discounted CFR on
+//      this thread, and the move is drawn from the average strategy at the observer's information
+//      set in it (PublicTreeCfr::average_at; policy() returns it exactly).
+//   4. No such state yet: inference's decision with the same model and sampling parameters.
+// The subgame at a public state depends on the public moves alone, not on the observer's hand,
+// so a decision is a pure function of the observation and the Rng; the last solve is kept and
+// reused while the game stays in it (and the prefixes known too large are not tried again).
+// With root=first a game's later decisions follow the one solution (endgame solving, Burch et al.
+// 2014); with root=decision each decision re-solves from ranges that come from the model, not from
+// the solution it played so far (unsafe continual re-solving: no gadget keeps the opponent's
+// values, Brown & Sandholm 2017).
 //
-// Parameters: hands (1000), slots (200000), iterations (40), own-range (model | uniform), floor
-// (0.01), and inference's model (heuristic), temperature (1), scenarios (200), enumerate (2000),
-// samples (1000) for step 1's weights and step 3's search.
+// Parameters: hands (1000), slots (200000), iterations (40), own-range (model | uniform), root
+// (first | decision), floor (0.01), and inference's model (heuristic), temperature (1), scenarios
+// (200), enumerate (2000), samples (1000) for the ranges' weights and the decisions before the
+// subgame.
+//
+// Measured (solver exploitability, public tree, points per game; the defaults unless said):
+//   - double-3, 3 tiles: 0.00033 (the whole game is the first subgame); root=decision 0.070;
+//     inference 0.103, PIMC 0.133 to 0.148 (results/equilibrium).
+//   - double-4, 3 tiles: 0.00031; root=decision 0.066.
+//   - double-6, 3 tiles: 0.081 (each range holds 3,276 hands at the start and 2,925 after the
+//     lead: the first subgame starts after two moves, from the model's ranges); inference 0.083,
+//     minimax(200, depth 0) 0.127, the seed-faithful minimax 0.140.
+//   So re-solving at every decision from model ranges costs about 0.07 points per game where one
+//   solve from the start costs nothing; a subgame that starts after moves the model misjudges
+//   costs nearly what inference does. The safe (gadget) form needs a blueprint's values for the
+//   opponent at the subgame's root, which a PIMC trunk does not give.
+//   - The seed's game (double-6, 7 tiles), 100 duplicate deals against inference: -0.010 +- 0.045
+//     points per game at 17.6 CPU ms per decision (inference 1.3): the subgames that fit come so
+//     late that their solutions play inference's moves. One solve (bench/bench_resolve.cpp, 40
+//     iterations, CPU): 19 ms with 4 tiles left in both hands, 185 ms with 5, 2.2 s with 6.
 #pragma once
 
 #include <cstdint>

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "engine/dominoes/deal.h"
+#include "engine/dominoes/determinization.h"
 #include "engine/dominoes/observation.h"
 #include "engine/dominoes/state.h"
 #include "engine/exploitability/public_tree_queries.h"

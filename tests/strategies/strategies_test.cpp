@@ -76,7 +76,8 @@ void expect_spec_error(const std::string& spec, const std::string& must_mention)
 
 TEST(Registry, RejectsBadSpecsListingWhatIsValid) {
   expect_spec_error("nosuch", "valid strategies are random, lowest, heuristic, partner, playout, "
-                              "minimax, ismcts, inference, epimc, resolve, equilibrium, omniscient");
+                              "minimax, ismcts, inference, epimc, resolve, adapt, equilibrium, "
+                              "omniscient");
   expect_spec_error("minimax(scenarios=0)", "from 1");
   expect_spec_error("minimax(depth=-1)", "from 0");
   expect_spec_error("playout(playouts=0)", "from 1");
@@ -146,7 +147,8 @@ TEST(Conformance, EveryStrategyPlaysOnlyLegalMovesAndIsDeterministic) {
       {"ismcts", "ismcts(iterations=20)"},
       {"inference", "inference(scenarios=4,enumerate=30,samples=12)"},
       {"epimc", "epimc(scenarios=4,enumerate=30,samples=12)"},
-      {"resolve", "resolve(hands=300,slots=5000,iterations=8,scenarios=4,enumerate=30,samples=12)"},
+      {"adapt", "adapt(scenarios=4,enumerate=30,samples=12)"},
+      {"resolve", "resolve(hands=100,slots=1000,iterations=4,scenarios=4,enumerate=30,samples=12)"},
   };
   for (const auto& info : registry.all()) {
     if (!info.any_variant) continue;  // seated on its own variant by its tests (exploitability_test)
@@ -178,7 +180,8 @@ TEST(Conformance, EveryStrategyPlaysTheSmallSets) {
       {"ismcts", "ismcts(iterations=10)"},
       {"inference", "inference(scenarios=3,enumerate=10,samples=6)"},
       {"epimc", "epimc(scenarios=3,enumerate=10,samples=6)"},
-      {"resolve", "resolve(hands=300,slots=5000,iterations=8,scenarios=3,enumerate=10,samples=6)"},
+      {"adapt", "adapt(scenarios=3,enumerate=10,samples=6)"},
+      {"resolve", "resolve(hands=100,slots=1000,iterations=4,scenarios=3,enumerate=10,samples=6)"},
   };
   int decisions = 0;
   for (const auto& info : registry.all()) {
@@ -218,7 +221,8 @@ TEST(Conformance, EveryStrategyFinishesThousandsOfGamesLegally) {
       {"ismcts", "ismcts(iterations=10)"},
       {"inference", "inference(scenarios=3,enumerate=10,samples=6)"},
       {"epimc", "epimc(scenarios=3,enumerate=10,samples=6)"},
-      {"resolve", "resolve(hands=300,slots=5000,iterations=8,scenarios=3,enumerate=10,samples=6)"},
+      {"adapt", "adapt(scenarios=3,enumerate=10,samples=6)"},
+      {"resolve", "resolve(hands=100,slots=1000,iterations=4,scenarios=3,enumerate=10,samples=6)"},
   };
   tournament::ExperimentConfig config;
   for (const auto& info : registry.all()) {

@@ -54,6 +54,22 @@ std::vector<DealCounter*>& ChunkPlayer::counters_for(LiveProgress& live) {
   return counters_;
 }
 
+int ChunkPlayer::series_of(const PlayerPair& pair) {
+  int series = 0;
+  for (int side = 0; side < 2; ++side) {
+    series = std::max(series, pair.players[side].learning_series());
+    if (pair.partners[side]) series = std::max(series, pair.partners[side]->learning_series());
+  }
+  return series;
+}
+
+void ChunkPlayer::forget_opponents(PlayerPair& pair) {
+  for (int side = 0; side < 2; ++side) {
+    pair.players[side].new_opponent();
+    if (pair.partners[side]) pair.partners[side]->new_opponent();
+  }
+}
+
 ChunkResult ChunkPlayer::play(const ChunkId& id, std::string* records,
                               const std::function<bool()>* stop, LiveProgress* live) {
   const auto start = std::chrono::steady_clock::now();
@@ -68,40 +84,56 @@ ChunkResult ChunkPlayer::play(const ChunkId& id, std::string* records,
   std::vector<std::string> texts(records ? size : 0);
   const int workers = arena_.max_concurrency();
   std::vector<DealCounter*>* counters = live ? &counters_for(*live) : nullptr;
-  std::atomic<std::int64_t> next{id.begin};  // deals go out in order: finished ones are a prefix
+  // Deals go out in batches, in order, so finished ones are a prefix. A learning player's batch
+  // is its series (aligned to deal 0): played in order on one thread after new_opponent(), the
+  // series' deals before id.begin replayed first (a resumed chunk), so that what it learnt at each
+  // deal does not depend on the threads.
+  const std::int64_t series = series_of(players_->local());
+  const std::int64_t batch = series > 0 ? series : kBatch;
+  const std::int64_t first_batch = series > 0 ? id.begin - id.begin % series : id.begin;
+  std::atomic<std::int64_t> next{first_batch};
   std::atomic<bool> failed{false};  // a worker threw: the others take no more deals
   arena_.execute([&] {
     tbb::parallel_for(0, workers, [&](int worker) {
       PlayerPair& pair = players_->local();
       DealCounter* counter = counters ? (*counters)[static_cast<std::size_t>(worker)] : nullptr;
+      const auto context = [&](std::int64_t i, std::string* text) {
+        return DealContext{
+            .config = config_,
+            .deal_index = i,
+            .players = {&pair.players[0], &pair.players[1]},
+            .specs = specs,
+            .partners = {pair.partners[0] ? &*pair.partners[0] : nullptr,
+                         pair.partners[1] ? &*pair.partners[1] : nullptr},
+            .records = text,
+            .covariate_solver = covariate ? &solvers_.local().get(config_.rules) : nullptr,
+            .samplers = {&pair.samplers[0], &pair.samplers[1]},
+            .stop = stop};
+      };
       for (;;) {
-        const std::int64_t first = next.fetch_add(kBatch, std::memory_order_relaxed);
-        for (std::int64_t i = first; i < std::min(first + kBatch, id.end); ++i) {
+        const std::int64_t first = next.fetch_add(batch, std::memory_order_relaxed);
+        if (first >= id.end) return;
+        if (series > 0) forget_opponents(pair);
+        for (std::int64_t i = first; i < std::min(first + batch, id.end); ++i) {
           if (stopped() || failed.load(std::memory_order_relaxed)) return;
-          const auto slot = static_cast<std::size_t>(i - id.begin);
           std::optional<DealTally> tally;
           try {
-            tally = play_deal_unless_stopped(
-                {.config = config_,
-                 .deal_index = i,
-                 .players = {&pair.players[0], &pair.players[1]},
-                 .specs = specs,
-                 .partners = {pair.partners[0] ? &*pair.partners[0] : nullptr,
-                              pair.partners[1] ? &*pair.partners[1] : nullptr},
-                 .records = records ? &texts[slot] : nullptr,
-                 .covariate_solver = covariate ? &solvers_.local().get(config_.rules) : nullptr,
-                 .samplers = {&pair.samplers[0], &pair.samplers[1]},
-                 .stop = stop});
+            if (i < id.begin) {  // replayed for what the learner learns from it, not counted
+              play_deal(context(i, nullptr));
+              continue;
+            }
+            const auto slot = static_cast<std::size_t>(i - id.begin);
+            tally = play_deal_unless_stopped(context(i, records ? &texts[slot] : nullptr));
           } catch (...) {
             failed = true;
             throw;  // oneTBB hands it to the thread that called play()
           }
           if (!tally || (bots && stopped())) return;  // abandoned, or a bot may have been killed
+          const auto slot = static_cast<std::size_t>(i - id.begin);
           slots[slot] = *tally;
           finished[slot] = 1;
           if (counter) counter->add(id.task, *tally);
         }
-        if (first + kBatch >= id.end) return;
       }
     });
   });

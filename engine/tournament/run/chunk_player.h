@@ -11,6 +11,13 @@
 // completes. With external bots, which the run kills when it stops, a deal that ends after the
 // stop is dropped too (a killed bot forfeits games it did not lose).
 //
+// A player that learns across games (Strategy::learning_series() > 0) changes the batches: the
+// pairing's deals go out in series of that many, aligned to deal 0, each played in order by one
+// worker after new_opponent(); a chunk that starts inside a series (the rest of an interrupted
+// chunk) first replays the series' earlier deals uncounted, so that the learner knows at each
+// deal what it would have known in one uninterrupted run. A chunk of a multiple of the series
+// never replays.
+//
 // Each worker thread plays with its own clones of the pairing's two players, made again when the
 // pairing changes, and their decision samplers (decision_sampler.h), which learn across the
 // thread's deals which player is slow enough to time at every choice. A plain run, a shard and
@@ -67,6 +74,10 @@ class ChunkPlayer {
     std::array<DecisionSampler, 2> samplers{};
   };
   void seat(int task);
+  // The longest learning_series() of the pair's players (0: none learns).
+  static int series_of(const PlayerPair& pair);
+  // Calls new_opponent() on every player of the pair.
+  static void forget_opponents(PlayerPair& pair);
   void note_threads();
   // This player's counters in `live`: one per worker and one for the calling thread's
   // corrections, claimed once.

@@ -1,0 +1,67 @@
+// adapt: PIMC over weighted worlds whose opponent model is learnt during play, not handed in
+// (issue 24). It follows its games (begin_game, see_move, end_game), and after each one teaches
+// its OnlineModel (strategies/belief/online_model.h) the opponent's choices in it; the model, a
+// posterior over a family of opponent models with a softmax refitted to the opponent's moves so
+// far, then weighs the worlds of every decision as inference's fixed model does
+// (strategies/belief/weighted_pimc.h). The runner never tells it whom it plays: it plays the
+// pairing's deals in series of `series` deals in order and calls new_opponent() before each, which
+// resets the model to its prior (Strategy::learning_series), so its tables stay a pure function of
+// the config. At the first decision of a series it plays as inference with the prior mixture.
+//
+// Sources: the weighting, Buro, Long, Furtak & Sturtevant, IJCAI 2009; learning the opponent's
+// model from its observed play, Southey et al., "Bayes' Bluff: Opponent Modelling in Poker", UAI
+// 2005 (a posterior over opponent strategies updated from the hands shown at showdown); Bayesian
+// model averaging with prequential scores, Dawid 1984.
+//
+// Parameters: series (25 deals), and inference's scenarios (200), enumerate (2000) and samples
+// (1000). Two seats only.
+#pragma once
+
+#include <memory>
+#include <vector>
+
+#include "engine/dominoes/history.h"
+#include "strategies/belief/online_model.h"
+#include "strategies/belief/weighted_pimc.h"
+#include "strategies/strategy.h"
+#include "strategies/strategy_info.h"
+
+namespace strategies {
+
+class AdaptStrategy final : public Strategy {
+ public:
+  /// Returns an adapt player with a fresh model: `sampling` draws the worlds, `series` is its
+  /// learning_series() (>= 1).
+  AdaptStrategy(const WorldSampling& sampling, int series);
+
+  bool follows_games() const override { return true; }
+  void begin_game(const GameStart& start) override;
+  void see_move(dominoes::Seat seat, Move move) override;
+  void end_game(const GameEnd& end) override;
+  int learning_series() const override { return series_; }
+  void new_opponent() override { model_->forget(); }
+
+  /// Returns inference's move under the learnt model.
+  Move choose(const Observation& obs, const MoveList& legal, Rng& rng) override;
+  std::unique_ptr<Strategy> clone() const override {
+    return std::make_unique<AdaptStrategy>(sampling_, series_);
+  }
+
+  /// Returns the model as learnt so far.
+  const OnlineModel& model() const { return *model_; }
+
+ private:
+  WorldSampling sampling_;
+  int series_;
+  std::shared_ptr<OnlineModel> model_;  // this copy's own; the search reads it
+  WeightedPimc search_;
+  // The game being followed.
+  dominoes::Seat seat_ = 0;
+  int leader_ = -1;  // the first move's seat, -1 before it
+  std::vector<Move> record_;
+};
+
+/// Returns the registry entry of `adapt`: its name, summary, parameters and factory.
+StrategyInfo adapt_strategy_info();
+
+}  // namespace strategies
