@@ -7,19 +7,23 @@ namespace strategies {
 
 namespace {
 
-WeightedPimcParams search_params(const WorldSampling& sampling,
-                                 std::shared_ptr<const OpponentModel> model) {
+WeightedPimcParams search_params(const AdaptParams& params,
+                                 const std::shared_ptr<const OpponentModel>& model) {
   WeightedPimcParams p;
-  p.sampling = sampling;
-  p.model = std::move(model);
+  p.sampling = params.sampling;
+  p.model = model;
+  if (params.modelled_replies) {
+    p.reply_model = model;
+    p.safety = params.safety;
+  }
   return p;
 }
 
 }  // namespace
 
-AdaptStrategy::AdaptStrategy(const WorldSampling& sampling, int series)
-    : sampling_(sampling), series_(series), model_(std::make_shared<OnlineModel>()),
-      search_(search_params(sampling, model_)) {}
+AdaptStrategy::AdaptStrategy(const AdaptParams& params)
+    : params_(params), model_(std::make_shared<OnlineModel>()),
+      search_(search_params(params, model_)) {}
 
 void AdaptStrategy::begin_game(const GameStart& start) {
   seat_ = start.seat;
@@ -55,6 +59,14 @@ StrategyInfo adapt_strategy_info() {
                       "deals played in order against one opponent before the model is reset to "
                       "its prior (the runner's series)",
                       1, 1e6, {}},
+                     {"reply", ParamType::kChoice, "model",
+                      "the opponent's next choice in each world: model (the learnt model's, "
+                      "hedged by safety) or min (its best, as PIMC assumes)",
+                      0, 0, {"model", "min"}},
+                     {"safety", ParamType::kDouble, "0.5",
+                      "reply=model: the weight of the opponent's best reply against the model's "
+                      "(0 = trust the model fully, 1 = PIMC)",
+                      0, 1, {}},
                      {"scenarios", ParamType::kInt, "200", "worlds solved per decision", 1, 1e7,
                       {}},
                      {"enumerate", ParamType::kInt, "2000",
@@ -63,8 +75,12 @@ StrategyInfo adapt_strategy_info() {
                       "else uniform hands drawn, weighted and resampled down to scenarios", 1, 1e7,
                       {}}},
           .make = [](const ParamValues& v) {
-            return Player(std::make_unique<AdaptStrategy>(world_sampling_of(v),
-                                                          static_cast<int>(v.get_int("series"))));
+            AdaptParams p;
+            p.sampling = world_sampling_of(v);
+            p.series = static_cast<int>(v.get_int("series"));
+            p.modelled_replies = v.get_string("reply") == "model";
+            p.safety = v.get_double("safety");
+            return Player(std::make_unique<AdaptStrategy>(p));
           }};
 }
 

@@ -6,7 +6,9 @@
 // Per decision: the worlds and their weights from draw_weighted_worlds (two seats) or
 // draw_table_worlds (three and four), each solved with open hands for every legal move (to the end,
 // or `depth` tiles after the move), the move with the best weighted mean played (ties: the first
-// in legal-move order); a budget stops adding worlds once spent.
+// in legal-move order); a budget stops adding worlds once spent. With a reply model (two seats)
+// each move's value in a world averages the opponent's next choice under the model, hedged
+// towards its worst reply (modelled_reply_values).
 #pragma once
 
 #include <memory>
@@ -29,7 +31,26 @@ struct WeightedPimcParams {
   /// by `model`.
   std::shared_ptr<const OpponentModel> partner_model;
   int depth = 0;  ///< tiles searched after the candidate move in each world; 0 = to the end
+  /// Two seats: the opponent's next choice in each world follows this model with weight
+  /// 1 - safety, its worst reply for us with weight `safety` (modelled_reply_values); null or
+  /// safety = 1: its worst reply only (PIMC). The positions after its reply are solved to the end
+  /// (`depth` is not used then).
+  std::shared_ptr<const OpponentModel> reply_model;
+  double safety = 1;
 };
+
+/// Writes to out[k] my value (points) of legal[k] in the open-hands position `s` (me to move, two
+/// seats) when the opponent's next choice is drawn from `model` (from its view: my hand hidden)
+/// with weight 1 - safety and is its worst for me with weight `safety`; every position after its
+/// reply is solved exactly with open hands (I play best from there on, and so does it after its
+/// next choice). A move that ends the game or leaves the opponent one move or none gets its
+/// plain solved value. A one-ply best response to the model, hedged towards the minimax reply: the
+/// model's and the worst replies mixed as in Johanson, Zinkevich & Bowling, "Computing Robust
+/// Counter-Strategies", NIPS 2007 (restricted Nash response: exploit a model with probability
+/// p, else guard against the worst).
+void modelled_reply_values(endgame::BlockDominoesSolver& solver, const dominoes::State& s,
+                           const MoveList& legal, const OpponentModel& model, double safety,
+                           double* out);
 
 /// One thread's weighted-PIMC search, with its open-hands solver and scratch kept between
 /// decisions.

@@ -15,7 +15,9 @@
 #include "engine/dominoes/history.h"
 #include "engine/dominoes/observation.h"
 #include "engine/dominoes/state.h"
+#include "engine/endgame/block_dominoes_solver.h"
 #include "strategies/belief/online_model.h"
+#include "strategies/belief/weighted_pimc.h"
 #include "strategies/registry.h"
 
 namespace {
@@ -84,6 +86,54 @@ TEST(OnlineModel, LearnsARandomPlayer) {
   // No pull towards the heuristic's move (the weights of features with little spread, such as
   // follow-ups / 4, wander further by chance in 30 games).
   EXPECT_LT(std::abs(model.fitted_weights()[0]), 0.75);
+}
+
+}  // namespace
+
+namespace {
+
+// The modelled reply's values: with safety 1 they are the minimax values the open-hands solver
+// gives each move (the worst reply is the minimax reply); with a uniform model and safety 0 they
+// are the mean over the replies; never below the minimax value.
+TEST(ModelledReplies, SafetyOneIsMinimaxAndTheModelAveragesTheReplies) {
+  const dominoes::Rules rules;
+  endgame::BlockDominoesSolver solver(rules);
+  const strategies::UniformModel uniform;
+  int checked = 0;
+  for (std::uint64_t deal = 0; checked < 40; ++deal) {
+    dominoes::State s = dominoes::start_state(dominoes::make_deal(rules, 5, deal));
+    dominoes::Rng rng(deal);
+    for (int ply = 0; ply < 6 && dominoes::status(s) == dominoes::GameStatus::kOngoing; ++ply) {
+      const auto legal = dominoes::legal_moves(s);
+      dominoes::apply(s, legal.empty() ? Move::pass() : legal[static_cast<int>(rng.below(legal.size()))]);
+    }
+    const auto legal = dominoes::legal_moves(s);
+    if (dominoes::status(s) != dominoes::GameStatus::kOngoing || legal.size() < 2) continue;
+    int minimax[dominoes::MoveList::kCapacity];
+    solver.move_values(s, legal, 0, minimax);
+    double safe[dominoes::MoveList::kCapacity], trusting[dominoes::MoveList::kCapacity];
+    strategies::modelled_reply_values(solver, s, legal, uniform, 1.0, safe);
+    strategies::modelled_reply_values(solver, s, legal, uniform, 0.0, trusting);
+    for (int k = 0; k < legal.size(); ++k) {
+      EXPECT_EQ(safe[k], minimax[k]);
+      EXPECT_GE(trusting[k], minimax[k]);
+      dominoes::State after = s;
+      dominoes::apply(after, legal[k]);
+      const auto replies = dominoes::legal_moves(after);
+      if (dominoes::status(after) != dominoes::GameStatus::kOngoing || replies.size() < 2) {
+        EXPECT_EQ(trusting[k], minimax[k]);
+        continue;
+      }
+      double mean = 0;
+      for (int r = 0; r < replies.size(); ++r) {
+        dominoes::State next = after;
+        dominoes::apply(next, replies[r]);
+        mean += solver.value(next) / static_cast<double>(replies.size());
+      }
+      EXPECT_NEAR(trusting[k], mean, 1e-9);
+    }
+    ++checked;
+  }
 }
 
 }  // namespace
