@@ -16,6 +16,7 @@
 #include "strategies/random/random_strategy.h"
 #include "strategies/registry.h"
 #include "strategies/resolve/resolve_strategy.h"
+#include "strategies/softmax/softmax_strategy.h"
 
 namespace strategies {
 namespace {
@@ -26,6 +27,7 @@ Registry make_builtin() {
   r.add(random_strategy_info());
   r.add(lowest_strategy_info());
   r.add(heuristic_strategy_info());
+  r.add(softmax_strategy_info());
   r.add(partnership_strategy_info());
   r.add(playout_strategy_info());
   r.add(minimax_strategy_info());

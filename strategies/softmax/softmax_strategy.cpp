@@ -1,0 +1,53 @@
+#include "strategies/softmax/softmax_strategy.h"
+
+#include "engine/dominoes/determinization.h"
+#include "strategies/belief/belief_params.h"
+#include "strategies/spec.h"
+
+namespace strategies {
+
+bool SoftmaxStrategy::policy(const Observation& obs, const MoveList& legal,
+                             std::span<double> probabilities) {
+  // The model reads the mover's hand and the public state only: the opponent's hand is left empty.
+  model_->policy(dominoes::determinize(obs, dominoes::TileSet()), legal, probabilities.data());
+  return true;
+}
+
+Move SoftmaxStrategy::choose(const Observation& obs, const MoveList& legal, Rng& rng) {
+  double probabilities[MoveList::kCapacity];
+  policy(obs, legal, std::span<double>(probabilities, static_cast<std::size_t>(legal.size())));
+  double u = rng.uniform();
+  for (int k = 0; k + 1 < legal.size(); ++k) {
+    u -= probabilities[k];
+    if (u < 0) return legal[k];
+  }
+  return legal[legal.size() - 1];
+}
+
+StrategyInfo softmax_strategy_info() {
+  return {.name = "softmax",
+          .summary = "a move drawn from an opponent model: the heuristic softened, greedy, fitted",
+          .method = "draws each move from a model's policy: the seed heuristic's ranks softened by "
+                    "a temperature, the greedy one-ply model, uniform play or a fitted move-feature "
+                    "softmax; a noisy player of known form",
+          .source = "the models of strategies/belief/opponent_model.h; "
+                    "strategies/softmax/softmax_strategy.h",
+          .params = {{"model", ParamType::kText, "heuristic",
+                      "the model played: heuristic, self, uniform or fitted:FILE",
+                      0, 0, {},
+                      [](const std::string& model) -> std::string {
+                        if (model == "none")
+                          return "model=none plays no policy: choose heuristic, self, uniform or "
+                                 "fitted:FILE";
+                        return check_opponent_model(model);
+                      },
+                      false, fitted_model_file},
+                     {"temperature", ParamType::kDouble, "1",
+                      "softmax temperature of the heuristic and self models; 0 = their argmax", 0,
+                      1e6, {}}},
+          .make = [](const ParamValues& v) {
+            return Player(std::make_unique<SoftmaxStrategy>(opponent_model_of(v, "softmax")));
+          }};
+}
+
+}  // namespace strategies
