@@ -14,7 +14,7 @@
 #include "engine/dominoes/state.h"
 #include "engine/equilibrium/public_tree_cfr.h"
 #include "strategies/belief/opponent_model.h"
-#include "strategies/resolve/decision_subgame.h"
+#include "strategies/subgame/decision_subgame.h"
 
 namespace {
 

@@ -7,6 +7,11 @@ namespace strategies {
 
 namespace {
 
+// The most hands a range of adapt's endgame may hold: a solve's cost grows with the ranges as
+// much as with the tree (bench/bench_resolve.cpp), and 300 keeps double-six's to about two tiles
+// a hand (C(18, 2) = 153 hands) while holding double-3 with 3 tiles whole (C(10, 3) = 120).
+constexpr long kEndgameHands = 300;
+
 WeightedPimcParams search_params(const AdaptParams& params,
                                  const std::shared_ptr<const OpponentModel>& model) {
   WeightedPimcParams p;
@@ -19,11 +24,19 @@ WeightedPimcParams search_params(const AdaptParams& params,
   return p;
 }
 
+ResolverParams endgame_params(const AdaptParams& params) {
+  ResolverParams p;
+  p.slots = params.endgame_slots;
+  p.hands = kEndgameHands;
+  p.own_model = false;  // the learnt model is the opponent's: its own range stays uniform
+  return p;
+}
+
 }  // namespace
 
 AdaptStrategy::AdaptStrategy(const AdaptParams& params)
     : params_(params), model_(std::make_shared<OnlineModel>()),
-      search_(search_params(params, model_)) {}
+      search_(search_params(params, model_)), resolver_(endgame_params(params)) {}
 
 void AdaptStrategy::begin_game(const GameStart& start) {
   seat_ = start.seat;
@@ -40,9 +53,18 @@ void AdaptStrategy::end_game(const GameEnd& end) {
   if (leader_ < 0) return;  // no move was made (a forfeit at the start): nothing to learn
   const dominoes::Seat opponent = 1 - seat_;
   model_->learn_game(record_, static_cast<dominoes::Seat>(leader_), opponent, end.hands[opponent]);
+  resolver_.forget();  // the ranges come from the model, which has changed
+}
+
+bool AdaptStrategy::policy(const Observation& obs, const MoveList& legal,
+                           std::span<double> probabilities) {
+  return params_.endgame_slots > 0 && resolver_.policy(obs, legal, model_.get(), probabilities);
 }
 
 Move AdaptStrategy::choose(const Observation& obs, const MoveList& legal, Rng& rng) {
+  double probabilities[MoveList::kCapacity];
+  const std::span<double> p(probabilities, static_cast<std::size_t>(legal.size()));
+  if (policy(obs, legal, p)) return draw_move(legal, p, rng);
   return search_.choose(obs, legal, rng);
 }
 
@@ -67,6 +89,11 @@ StrategyInfo adapt_strategy_info() {
                       "reply=model: the weight of the opponent's best reply against the model's "
                       "(0 = trust the model fully, 1 = PIMC)",
                       0, 1, {}},
+                     {"endgame", ParamType::kInt, "20000",
+                      "solve the public subgame once its regret table fits in this many slots (8 "
+                      "bytes each) and each range in 300 hands, the opponent's range from the "
+                      "learnt model, and play the solution; 0 = never",
+                      0, 1e9, {}},
                      {"scenarios", ParamType::kInt, "200", "worlds solved per decision", 1, 1e7,
                       {}},
                      {"enumerate", ParamType::kInt, "2000",
@@ -80,6 +107,7 @@ StrategyInfo adapt_strategy_info() {
             p.series = static_cast<int>(v.get_int("series"));
             p.modelled_replies = v.get_string("reply") == "model";
             p.safety = v.get_double("safety");
+            p.endgame_slots = v.get_int("endgame");
             return Player(std::make_unique<AdaptStrategy>(p));
           }};
 }

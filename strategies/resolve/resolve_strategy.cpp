@@ -1,116 +1,21 @@
 #include "strategies/resolve/resolve_strategy.h"
 
-#include <algorithm>
-#include <stdexcept>
-
-#include "engine/equilibrium/public_tree_cfr.h"
 #include "strategies/belief/belief_params.h"
-#include "strategies/resolve/decision_subgame.h"
 #include "strategies/spec.h"
 
 namespace strategies {
 
-using dominoes::TileSet;
-
-namespace {
-
-constexpr std::int64_t kBytesPerSlot = 2 * sizeof(float);  // PublicTreeCfr: a regret and a sum
-
-// Returns true when `prefix` is the start of `record`.
-bool starts_with(std::span<const Move> record, const std::vector<Move>& prefix) {
-  return prefix.size() <= record.size() && std::equal(prefix.begin(), prefix.end(), record.begin());
-}
-
-}  // namespace
-
-bool ResolveStrategy::solve_from(const Observation& obs, int moves) {
-  const EarlierView view(obs, moves);
-  const Observation& then = view.observation();
-  const auto sizes = decision_range_sizes(then);
-  const auto most = static_cast<std::uint64_t>(params_.hands);
-  if (sizes[0] > most || sizes[1] > most) return false;
-  const OpponentModel* model = fallback_.params().model.get();
-  DecisionSubgame subgame =
-      decision_subgame(then, model, params_.own_model ? model : nullptr, params_.floor);
-  auto solver = equilibrium::PublicTreeCfr::fits(obs.rules(), subgame.root,
-                                                 equilibrium::RegretUpdate::kDiscounted,
-                                                 params_.slots * kBytesPerSlot);
-  if (!solver) return false;
-  solver->set_single_threaded(true);
-  solver->iterate(params_.iterations);
-  const auto record = obs.history();
-  solved_.rules = obs.rules();
-  solved_.leader = obs.leader();
-  solved_.root_history.assign(record.begin(), record.begin() + moves);
-  solved_.root = std::move(subgame.root);
-  solved_.solver = std::move(solver);
-  ++solves_;
-  return true;
-}
-
-bool ResolveStrategy::solve(const Observation& obs, const MoveList& legal,
-                            std::span<double> probabilities) {
-  if (obs.seats() != 2) return false;
-  const auto record = obs.history();
-  const auto n = static_cast<int>(record.size());
-  bool found = solved_.solver && solved_.rules == obs.rules() &&
-               solved_.leader == obs.leader() && starts_with(record, solved_.root_history) &&
-               (!params_.every_decision || static_cast<int>(solved_.root_history.size()) == n);
-  if (!found && params_.every_decision) found = solve_from(obs, n);
-  if (!found && !params_.every_decision) {
-    // The earliest public state whose subgame is small enough: the prefixes known too large are
-    // skipped (they depend on the public record only).
-    int start = 0;
-    if (too_large_known_ && too_large_rules_ == obs.rules() && too_large_leader_ == obs.leader() &&
-        starts_with(record, too_large_))
-      start = static_cast<int>(too_large_.size()) + 1;
-    for (int p = start; p <= n && !found; ++p) {
-      found = solve_from(obs, p);
-      if (found) continue;
-      too_large_.assign(record.begin(), record.begin() + p);
-      too_large_rules_ = obs.rules();
-      too_large_leader_ = obs.leader();
-      too_large_known_ = true;
-    }
-  }
-  if (!found) return false;
-  // The observer's hand at the subgame's root: its hand now and what it played since.
-  const auto root_moves = solved_.root_history.size();
-  TileSet hand = obs.hand();
-  for (std::size_t k = root_moves; k < record.size(); ++k)
-    if ((obs.leader() + k) % 2 == static_cast<std::size_t>(obs.seat()) && !record[k].is_pass())
-      hand.insert(record[k].tile());
-  const auto& hands = solved_.root.hands[obs.seat()];
-  const auto index = static_cast<int>(std::find(hands.begin(), hands.end(), hand) - hands.begin());
-  if (index == static_cast<int>(hands.size()) ||
-      !solved_.solver->average_at(obs.seat(), index, record.subspan(root_moves), moves_,
-                                  probabilities_))
-    throw std::logic_error("resolve: the observer's information set is not in its subgame");
-  for (int k = 0; k < legal.size(); ++k) {
-    probabilities[static_cast<std::size_t>(k)] = 0;
-    for (std::size_t q = 0; q < moves_.size(); ++q)
-      if (moves_[q] == legal[k]) probabilities[static_cast<std::size_t>(k)] = probabilities_[q];
-  }
-  return true;
-}
-
 bool ResolveStrategy::policy(const Observation& obs, const MoveList& legal,
                              std::span<double> probabilities) {
-  last_solved_ = solve(obs, legal, probabilities);
+  last_solved_ = resolver_.policy(obs, legal, fallback_.params().model.get(), probabilities);
   return last_solved_;
 }
 
 Move ResolveStrategy::choose(const Observation& obs, const MoveList& legal, Rng& rng) {
   double probabilities[MoveList::kCapacity];
-  last_solved_ = solve(obs, legal, std::span<double>(probabilities, legal.size()));
-  if (!last_solved_) return fallback_.choose(obs, legal, rng);
-  // Draw from the mixed strategy; the last move takes what rounding leaves.
-  double u = rng.uniform();
-  for (int k = 0; k + 1 < legal.size(); ++k) {
-    u -= probabilities[k];
-    if (u < 0) return legal[k];
-  }
-  return legal[legal.size() - 1];
+  const std::span<double> p(probabilities, static_cast<std::size_t>(legal.size()));
+  if (!policy(obs, legal, p)) return fallback_.choose(obs, legal, rng);
+  return draw_move(legal, p, rng);
 }
 
 StrategyInfo resolve_strategy_info() {
@@ -158,7 +63,7 @@ StrategyInfo resolve_strategy_info() {
             "inference: else uniform hands drawn, weighted and resampled down to scenarios", 1,
             1e7, {}}},
           .make = [](const ParamValues& v) {
-            ResolveParams p;
+            ResolverParams p;
             p.hands = static_cast<long>(v.get_int("hands"));
             p.slots = v.get_int("slots");
             p.iterations = static_cast<int>(v.get_int("iterations"));

@@ -16,7 +16,8 @@
 //   1. The subgame's root. root=first (the default): the game's first public state, the lead
 //      included and whichever seat is to move there, whose subgame is small enough (below);
 //      root=decision: this decision's own public state.
-//   2. The ranges there (strategies/resolve/decision_subgame.h): every hand each seat may hold,
+//   2. The ranges there (strategies/subgame/decision_subgame.h; the solving:
+//      strategies/subgame/subgame_resolver.h, shared with adapt): every hand each seat may hold,
 //      the opponent's weighted by the likelihood of its past moves under `model` (as inference
 //      weighs its worlds), the observer's own by the same model of its own past moves
 //      (own-range=model) or uniformly (own-range=uniform), each mixed with the uniform range by
@@ -62,33 +63,19 @@
 #include <span>
 #include <vector>
 
-#include "engine/dominoes/rules.h"
-#include "engine/equilibrium/public_tree_cfr.h"
-#include "strategies/belief/opponent_model.h"
 #include "strategies/belief/weighted_pimc.h"
+#include "strategies/subgame/subgame_resolver.h"
 #include "strategies/strategy.h"
 #include "strategies/strategy_info.h"
 
 namespace strategies {
 
-/// When and how a resolve player solves its subgame (see the header comment).
-struct ResolveParams {
-  long hands = 1000;            ///< solve only when each range holds at most this many hands
-  std::int64_t slots = 200000;  ///< ... and the subgame's tables at most this many slots
-  int iterations = 40;          ///< discounted-CFR iterations per solve; >= 1
-  bool own_model = true;        ///< own-range=model (else uniform)
-  double floor = 0.01;          ///< the uniform range's share in each range, (0, 1]
-  /// root=first (false): the subgame from the game's first public state that is small enough,
-  /// solved once and followed; root=decision (true): a fresh subgame from every decision.
-  bool every_decision = false;
-};
-
 class ResolveStrategy final : public Strategy {
  public:
   /// Returns a resolve player: `fallback`'s model (null: uniform ranges) weighs the ranges, and
   /// its search plays the decisions before the subgame.
-  ResolveStrategy(const ResolveParams& params, WeightedPimcParams fallback)
-      : params_(params), fallback_(std::move(fallback)) {}
+  ResolveStrategy(const ResolverParams& params, WeightedPimcParams fallback)
+      : resolver_(params), fallback_(std::move(fallback)) {}
 
   /// Returns a move drawn from the solved subgame's strategy, or inference's move before the
   /// subgame (see the header comment).
@@ -98,44 +85,18 @@ class ResolveStrategy final : public Strategy {
   bool policy(const Observation& obs, const MoveList& legal,
               std::span<double> probabilities) override;
   std::unique_ptr<Strategy> clone() const override {
-    return std::make_unique<ResolveStrategy>(params_, fallback_.params());
+    return std::make_unique<ResolveStrategy>(resolver_.params(), fallback_.params());
   }
 
   /// Returns true when the last decision was solved (not inference's).
   bool last_solved() const { return last_solved_; }
-  /// Returns how many subgames this player has solved (cached solves not counted).
-  long solves() const { return solves_; }
+  /// Returns how many subgames this player has solved (kept solves reused not counted).
+  long solves() const { return resolver_.solves(); }
 
  private:
-  // The solved subgame the later decisions of a game reuse: a pure cache, since the subgame at a
-  // public state depends on nothing else (decision_subgame.h).
-  struct Solved {
-    dominoes::Rules rules;
-    dominoes::Seat leader = 0;                 // with the moves below: the public state
-    std::vector<dominoes::Move> root_history;  // the public moves before the subgame's root
-    equilibrium::PublicSubgame root;
-    std::unique_ptr<equilibrium::PublicTreeCfr> solver;
-  };
-
-  // Finds (or reuses) the subgame this decision belongs to and writes the strategy at the
-  // observer's hand, in `legal`'s order; returns false when there is none yet.
-  bool solve(const Observation& obs, const MoveList& legal, std::span<double> probabilities);
-  // Returns the solved subgame from the public state after the first `moves` moves when it is
-  // small enough, else false; solves it into solved_ when it is.
-  bool solve_from(const Observation& obs, int moves);
-
-  ResolveParams params_;
+  SubgameResolver resolver_;
   WeightedPimc fallback_;
-  Solved solved_;
-  // Every prefix of this record (lengths 0 to its size) is known to be too large.
-  std::vector<dominoes::Move> too_large_;
-  dominoes::Rules too_large_rules_;
-  dominoes::Seat too_large_leader_ = 0;
-  bool too_large_known_ = false;
   bool last_solved_ = false;
-  long solves_ = 0;
-  std::vector<dominoes::Move> moves_;  // scratch: the solved strategy's moves and probabilities
-  std::vector<double> probabilities_;
 };
 
 /// Returns the registry entry of `resolve`: its name, summary, parameters and factory.

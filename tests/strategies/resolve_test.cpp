@@ -17,7 +17,7 @@
 #include "strategies/belief/opponent_model.h"
 #include "strategies/belief/weighted_worlds.h"
 #include "strategies/registry.h"
-#include "strategies/resolve/decision_subgame.h"
+#include "strategies/subgame/decision_subgame.h"
 #include "tests/equilibrium/small_variant.h"
 
 namespace {
@@ -140,6 +140,9 @@ TEST(ResolveStrategy, SolvedFromTheFirstStateItIsNearlyAnEquilibrium) {
   const double inference = exploitability("resolve(hands=1)");
   EXPECT_LT(solved, 0.002);
   EXPECT_GT(inference, 0.05);
+  // adapt solves the same endgame (at its prior: a measured strategy plays a series' first game).
+  EXPECT_LT(exploitability("adapt"), 0.002);
+  EXPECT_GT(exploitability("adapt(endgame=0)"), 0.05);
 }
 
 }  // namespace

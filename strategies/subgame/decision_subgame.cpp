@@ -1,4 +1,4 @@
-#include "strategies/resolve/decision_subgame.h"
+#include "strategies/subgame/decision_subgame.h"
 
 #include <algorithm>
 #include <cmath>
