@@ -8,9 +8,10 @@ namespace strategies {
 namespace {
 
 // The most hands a range of adapt's endgame may hold: a solve's cost grows with the ranges as
-// much as with the tree (bench/bench_resolve.cpp), and 300 keeps double-six's to about two tiles
-// a hand (C(18, 2) = 153 hands) while holding double-3 with 3 tiles whole (C(10, 3) = 120).
-constexpr long kEndgameHands = 300;
+// much as with the tree (bench/bench_resolve.cpp). 500 keeps double-six's endgames to two tiles a
+// hand (a 3-tile range there holds at least C(17, 3) = 680 hands) while holding double-3 and
+// double-4 with 3 tiles whole (C(10, 3) = 120 and C(15, 3) = 455 hands a seat).
+constexpr long kEndgameHands = 500;
 
 WeightedPimcParams search_params(const AdaptParams& params,
                                  const std::shared_ptr<const OpponentModel>& model) {
@@ -89,9 +90,9 @@ StrategyInfo adapt_strategy_info() {
                       "reply=model: the weight of the opponent's best reply against the model's "
                       "(0 = trust the model fully, 1 = PIMC)",
                       0, 1, {}},
-                     {"endgame", ParamType::kInt, "20000",
+                     {"endgame", ParamType::kInt, "100000",
                       "solve the public subgame once its regret table fits in this many slots (8 "
-                      "bytes each) and each range in 300 hands, the opponent's range from the "
+                      "bytes each) and each range in 500 hands, the opponent's range from the "
                       "learnt model, and play the solution; 0 = never",
                       0, 1e9, {}},
                      {"scenarios", ParamType::kInt, "200", "worlds solved per decision", 1, 1e7,

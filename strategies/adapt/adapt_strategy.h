@@ -23,7 +23,7 @@
 // holds the whole game (the small variants), and a best reply to the model's ranges otherwise.
 // What the model learns after a game changes the ranges, so the kept solve is dropped then.
 //
-// Parameters: series (25 deals), reply (model | min), safety (0.5), endgame (20000 slots; 0 =
+// Parameters: series (25 deals), reply (model | min), safety (0.5), endgame (100000 slots; 0 =
 // off), and inference's scenarios (200), enumerate (2000) and samples (1000). Two seats only.
 //
 // Measured (dominoes run, gauntlet, 400 duplicate deals, seed 7, one thread; points per game, 95%
@@ -57,10 +57,10 @@ struct AdaptParams {
   int series = 25;                ///< learning_series(), >= 1
   bool modelled_replies = true;   ///< reply=model (else min)
   double safety = 0.5;            ///< the worst reply's weight with reply=model, [0, 1]
-  /// endgame=S: once a public subgame's regret table fits in S slots (and each range in 300
+  /// endgame=S: once a public subgame's regret table fits in S slots (and each range in 500
   /// hands), solve it from the ranges the learnt model gives the opponent (its own: uniform) and
   /// play the solution (strategies/subgame/subgame_resolver.h, root=first); 0 = never.
-  std::int64_t endgame_slots = 20000;
+  std::int64_t endgame_slots = 100000;
 };
 
 class AdaptStrategy final : public Strategy {
