@@ -74,10 +74,14 @@ StrategyInfo adapt_strategy_info() {
           .summary = "inference with an opponent model learnt from the opponent's moves in play",
           .method = "PIMC over worlds weighted by a posterior over opponent models (uniform, the "
                     "heuristic at two temperatures, greedy, and a move-feature softmax refitted "
-                    "after each game), learnt from every game against the opponent; the runner "
-                    "resets it every `series` deals",
+                    "after each game), learnt from every game against the opponent (the runner "
+                    "resets it every `series` deals); in each world the opponent's next choice "
+                    "follows the model, hedged towards its best reply by `safety`; small endgames "
+                    "are solved by CFR from the model's ranges and their solution played",
           .source = "Buro et al., IJCAI 2009 (weighted worlds); Southey et al., UAI 2005 "
-                    "(opponent models learnt from hands shown); strategies/adapt/adapt_strategy.h",
+                    "(opponent models learnt from hands shown); Johanson, Zinkevich & Bowling, "
+                    "NIPS 2007 (restricted response); Burch, Johanson & Bowling, AAAI 2014 "
+                    "(endgames); strategies/adapt/adapt_strategy.h",
           .params = {{"series", ParamType::kInt, "25",
                       "deals played in order against one opponent before the model is reset to "
                       "its prior (the runner's series)",
