@@ -147,7 +147,7 @@ TEST(Conformance, EveryStrategyPlaysOnlyLegalMovesAndIsDeterministic) {
       {"ismcts", "ismcts(iterations=20)"},
       {"inference", "inference(scenarios=4,enumerate=30,samples=12)"},
       {"epimc", "epimc(scenarios=4,enumerate=30,samples=12)"},
-      {"adapt", "adapt(scenarios=4,enumerate=30,samples=12)"},
+      {"adapt", "adapt(endgame=200,scenarios=4,enumerate=30,samples=12)"},
       {"resolve", "resolve(hands=100,slots=1000,iterations=4,scenarios=4,enumerate=30,samples=12)"},
   };
   for (const auto& info : registry.all()) {
@@ -180,7 +180,7 @@ TEST(Conformance, EveryStrategyPlaysTheSmallSets) {
       {"ismcts", "ismcts(iterations=10)"},
       {"inference", "inference(scenarios=3,enumerate=10,samples=6)"},
       {"epimc", "epimc(scenarios=3,enumerate=10,samples=6)"},
-      {"adapt", "adapt(scenarios=3,enumerate=10,samples=6)"},
+      {"adapt", "adapt(endgame=200,scenarios=3,enumerate=10,samples=6)"},
       {"resolve", "resolve(hands=100,slots=1000,iterations=4,scenarios=3,enumerate=10,samples=6)"},
   };
   int decisions = 0;
@@ -221,7 +221,7 @@ TEST(Conformance, EveryStrategyFinishesThousandsOfGamesLegally) {
       {"ismcts", "ismcts(iterations=10)"},
       {"inference", "inference(scenarios=3,enumerate=10,samples=6)"},
       {"epimc", "epimc(scenarios=3,enumerate=10,samples=6)"},
-      {"adapt", "adapt(scenarios=3,enumerate=10,samples=6)"},
+      {"adapt", "adapt(endgame=200,scenarios=3,enumerate=10,samples=6)"},
       {"resolve", "resolve(hands=100,slots=1000,iterations=4,scenarios=3,enumerate=10,samples=6)"},
   };
   tournament::ExperimentConfig config;
