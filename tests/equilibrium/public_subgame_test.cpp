@@ -117,8 +117,8 @@ TEST(PublicSubgame, WithBothHandsKnownItSolvesToTheOpenHandsValue) {
 TEST(PublicSubgame, TheSubgamesAfterEachLeadAddUpToTheWholeGame) {
   const Rules rules = test_variants::variant(3, 3);
   PublicTreeCfr whole(rules, RegretUpdate::kDiscounted);
-  whole.iterate(100);
-  ASSERT_LT(whole.exploitability(), 5e-4);
+  whole.iterate(60);
+  ASSERT_LT(whole.exploitability(), 1e-3);
   std::vector<TileSet> dealt;
   dominoes::for_each_subset(TileSet::full(3), 3, [&](TileSet h) { dealt.push_back(h); });
   double weighted = 0;
@@ -144,12 +144,12 @@ TEST(PublicSubgame, TheSubgamesAfterEachLeadAddUpToTheWholeGame) {
     others.erase(lead);
     every_hand(rules, root, 1, others, 3);
     PublicTreeCfr sub(rules, root, RegretUpdate::kDiscounted);
-    sub.iterate(150);
-    EXPECT_LT(sub.exploitability(), 2e-3) << "after lead " << dominoes::tile_low(lead)
+    sub.iterate(80);
+    EXPECT_LT(sub.exploitability(), 4e-3) << "after lead " << dominoes::tile_low(lead)
                                            << "-" << dominoes::tile_high(lead);
     weighted += sub.expected_value() * sub.chance_weight();
   }
-  EXPECT_NEAR(weighted / whole.chance_weight(), whole.expected_value(), 4e-3);
+  EXPECT_NEAR(weighted / whole.chance_weight(), whole.expected_value(), 8e-3);
 }
 
 TEST(PublicSubgame, BadRootsAreRefusedInOneLine) {
