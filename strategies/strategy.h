@@ -126,6 +126,19 @@ inline bool certain_policy(const MoveList& legal, Move chosen, std::span<double>
   return true;
 }
 
+/// Returns a move of `legal` drawn from `probabilities` (one per move, summing to 1) with one
+/// draw from `rng`; the last move takes what rounding leaves: Strategy::choose of a strategy that
+/// knows its policy.
+inline Move draw_from_policy(const MoveList& legal, std::span<const double> probabilities,
+                             Rng& rng) {
+  double u = rng.uniform();
+  for (int k = 0; k + 1 < legal.size(); ++k) {
+    u -= probabilities[static_cast<std::size_t>(k)];
+    if (u < 0) return legal[k];
+  }
+  return legal[legal.size() - 1];
+}
+
 /// CHEATS: a player handed the full state, both hands included. Only for benchmark players that
 /// bound playing strength from above; never for a strategy meant to be compared fairly.
 class OmniscientStrategy {

@@ -65,12 +65,12 @@ bool AdaptStrategy::policy(const Observation& obs, const MoveList& legal,
 Move AdaptStrategy::choose(const Observation& obs, const MoveList& legal, Rng& rng) {
   double probabilities[MoveList::kCapacity];
   const std::span<double> p(probabilities, static_cast<std::size_t>(legal.size()));
-  if (policy(obs, legal, p)) return draw_move(legal, p, rng);
+  if (policy(obs, legal, p)) return draw_from_policy(legal, p, rng);
   return search_.choose(obs, legal, rng);
 }
 
 StrategyInfo adapt_strategy_info() {
-  return {.name = "adapt",
+  StrategyInfo info{.name = "adapt",
           .summary = "inference with an opponent model learnt from the opponent's moves in play",
           .method = "PIMC over worlds weighted by a posterior over opponent models (uniform, the "
                     "heuristic at two temperatures, greedy, and a move-feature softmax refitted "
@@ -98,14 +98,7 @@ StrategyInfo adapt_strategy_info() {
                       "solve the public subgame once its regret table fits in this many slots (8 "
                       "bytes each) and each range in 500 hands, the opponent's range from the "
                       "learnt model, and play the solution; 0 = never",
-                      0, 1e9, {}},
-                     {"scenarios", ParamType::kInt, "200", "worlds solved per decision", 1, 1e7,
-                      {}},
-                     {"enumerate", ParamType::kInt, "2000",
-                      "weight every consistent hand when there are at most this many", 0, 1e7, {}},
-                     {"samples", ParamType::kInt, "1000",
-                      "else uniform hands drawn, weighted and resampled down to scenarios", 1, 1e7,
-                      {}}},
+                      0, 1e9, {}}},
           .make = [](const ParamValues& v) {
             AdaptParams p;
             p.sampling = world_sampling_of(v);
@@ -115,6 +108,9 @@ StrategyInfo adapt_strategy_info() {
             p.endgame_slots = v.get_int("endgame");
             return Player(std::make_unique<AdaptStrategy>(p));
           }};
+  const auto sampling = world_sampling_params();
+  info.params.insert(info.params.end(), sampling.begin(), sampling.end());
+  return info;
 }
 
 }  // namespace strategies

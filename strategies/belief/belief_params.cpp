@@ -42,6 +42,15 @@ std::string fitted_model_file(const std::string& model) {
   return model.substr(kFittedPrefix.size());
 }
 
+std::vector<ParamInfo> world_sampling_params(const std::string& prefix) {
+  return {{"scenarios", ParamType::kInt, "200", prefix + "worlds solved per decision", 1, 1e7, {}},
+          {"enumerate", ParamType::kInt, "2000",
+           prefix + "weight every consistent hand when there are at most this many", 0, 1e7, {}},
+          {"samples", ParamType::kInt, "1000",
+           prefix + "else uniform hands drawn, weighted and resampled down to scenarios", 1, 1e7,
+           {}}};
+}
+
 WorldSampling world_sampling_of(const ParamValues& v) {
   return {static_cast<int>(v.get_int("scenarios")), static_cast<int>(v.get_int("enumerate")),
           static_cast<int>(v.get_int("samples"))};

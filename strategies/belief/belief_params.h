@@ -5,6 +5,7 @@
 
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "strategies/belief/opponent_model.h"
 #include "strategies/belief/weighted_worlds.h"
@@ -27,6 +28,12 @@ std::string check_opponent_model(const std::string& model);
 /// Returns the path a `model` value reads, PATH for fitted:PATH, else "" (the `model` parameter's
 /// ParamInfo::file_in, shared by inference and epimc).
 std::string fitted_model_file(const std::string& model);
+
+/// Returns the parameters `scenarios`, `enumerate` and `samples` (WorldSampling's defaults and
+/// ranges), in that order, for a strategy that draws its worlds as inference does; `prefix` starts
+/// each help text (as "inference: " where the search is a fallback). Inference and epimc declare
+/// theirs in their own order and words, which their canonical specs keep.
+std::vector<ParamInfo> world_sampling_params(const std::string& prefix = "");
 
 /// Returns the world sampling the `scenarios`, `enumerate` and `samples` values of `v` set (the
 /// parameters inference and epimc share).

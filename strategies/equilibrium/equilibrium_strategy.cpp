@@ -76,13 +76,9 @@ bool EquilibriumStrategy::policy(const Observation& obs, const MoveList& legal,
 
 Move EquilibriumStrategy::choose(const Observation& obs, const MoveList& legal, Rng& rng) {
   double probabilities[MoveList::kCapacity];
-  policy(obs, legal, std::span<double>(probabilities, static_cast<std::size_t>(legal.size())));
-  double u = rng.uniform();
-  for (int k = 0; k + 1 < legal.size(); ++k) {
-    u -= probabilities[k];
-    if (u < 0) return legal[k];
-  }
-  return legal[legal.size() - 1];
+  const std::span<double> p(probabilities, static_cast<std::size_t>(legal.size()));
+  policy(obs, legal, p);
+  return draw_from_policy(legal, p, rng);
 }
 
 StrategyInfo equilibrium_strategy_info() {

@@ -15,11 +15,11 @@ Move ResolveStrategy::choose(const Observation& obs, const MoveList& legal, Rng&
   double probabilities[MoveList::kCapacity];
   const std::span<double> p(probabilities, static_cast<std::size_t>(legal.size()));
   if (!policy(obs, legal, p)) return fallback_.choose(obs, legal, rng);
-  return draw_move(legal, p, rng);
+  return draw_from_policy(legal, p, rng);
 }
 
 StrategyInfo resolve_strategy_info() {
-  return {.name = "resolve",
+  StrategyInfo info{.name = "resolve",
           .summary = "decision-time endgame solving: CFR on the public subgame once it is small",
           .method = "plays inference until the public subgame from the decision is small enough, "
                     "then solves it from both seats' ranges (the opponent's weighted by its past "
@@ -53,15 +53,7 @@ StrategyInfo resolve_strategy_info() {
             "(uniform ranges, equal weights) or fitted:FILE",
             0, 0, {}, check_opponent_model, false, fitted_model_file},
            {"temperature", ParamType::kDouble, "1",
-            "softmax temperature of the heuristic and self models; 0 = their argmax", 0, 1e6, {}},
-           {"scenarios", ParamType::kInt, "200", "inference: worlds solved per decision", 1, 1e7,
-            {}},
-           {"enumerate", ParamType::kInt, "2000",
-            "inference: weight every consistent hand when there are at most this many", 0, 1e7,
-            {}},
-           {"samples", ParamType::kInt, "1000",
-            "inference: else uniform hands drawn, weighted and resampled down to scenarios", 1,
-            1e7, {}}},
+            "softmax temperature of the heuristic and self models; 0 = their argmax", 0, 1e6, {}}},
           .make = [](const ParamValues& v) {
             ResolverParams p;
             p.hands = static_cast<long>(v.get_int("hands"));
@@ -75,6 +67,9 @@ StrategyInfo resolve_strategy_info() {
             fallback.model = opponent_model_of(v, "resolve");
             return Player(std::make_unique<ResolveStrategy>(p, std::move(fallback)));
           }};
+  const auto sampling = world_sampling_params("inference: ");
+  info.params.insert(info.params.end(), sampling.begin(), sampling.end());
+  return info;
 }
 
 }  // namespace strategies

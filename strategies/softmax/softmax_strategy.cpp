@@ -15,13 +15,9 @@ bool SoftmaxStrategy::policy(const Observation& obs, const MoveList& legal,
 
 Move SoftmaxStrategy::choose(const Observation& obs, const MoveList& legal, Rng& rng) {
   double probabilities[MoveList::kCapacity];
-  policy(obs, legal, std::span<double>(probabilities, static_cast<std::size_t>(legal.size())));
-  double u = rng.uniform();
-  for (int k = 0; k + 1 < legal.size(); ++k) {
-    u -= probabilities[k];
-    if (u < 0) return legal[k];
-  }
-  return legal[legal.size() - 1];
+  const std::span<double> p(probabilities, static_cast<std::size_t>(legal.size()));
+  policy(obs, legal, p);
+  return draw_from_policy(legal, p, rng);
 }
 
 StrategyInfo softmax_strategy_info() {

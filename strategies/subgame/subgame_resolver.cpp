@@ -107,14 +107,4 @@ bool SubgameResolver::policy(const Observation& obs, const dominoes::MoveList& l
   return true;
 }
 
-Move draw_move(const dominoes::MoveList& legal, std::span<const double> probabilities,
-               dominoes::Rng& rng) {
-  double u = rng.uniform();
-  for (int k = 0; k + 1 < legal.size(); ++k) {
-    u -= probabilities[static_cast<std::size_t>(k)];
-    if (u < 0) return legal[k];
-  }
-  return legal[legal.size() - 1];
-}
-
 }  // namespace strategies

@@ -87,9 +87,4 @@ class SubgameResolver {
   std::vector<double> probabilities_;
 };
 
-/// Returns a move of `legal` drawn from `probabilities` (one per move, summing to 1) with one
-/// draw from `rng`; the last move takes what rounding leaves.
-dominoes::Move draw_move(const dominoes::MoveList& legal, std::span<const double> probabilities,
-                         dominoes::Rng& rng);
-
 }  // namespace strategies
