@@ -161,16 +161,6 @@ class PublicTreeCfr::Walker {
   std::int64_t slot_limit = 0;
   std::int64_t cursor = 0;  // the next free slot, in the tree's depth-first order
   PublicTreeSize size;      // kLayout: what the walk met
-  // kExport by average_at: the one information set wanted; the walk throws Found once it is read.
-  struct Target {
-    int seat = 0;
-    std::int32_t hand = 0;  // the hand's id (index into its seat's root hands)
-    std::span<const Move> history;
-    std::vector<Move>* moves = nullptr;
-    std::vector<double>* probabilities = nullptr;
-  };
-  struct Found {};
-  const Target* target = nullptr;
   // kLayout of a subgame: each non-root public node's first slot, by history_key of its moves.
   std::unordered_map<std::uint64_t, std::int64_t>* node_starts = nullptr;
   // kExport: called for each information set with a choice; the walk keeps the public history.
@@ -259,14 +249,14 @@ class PublicTreeCfr::Walker {
     for (std::size_t e = 0; e < entries; ++e)
       work.entry_slot[e] =
           work.moves[static_cast<std::size_t>(work.entry_hand[e])] >= 2 ? cursor++ : -1;
-    if (pass_ == Pass::kLayout || (pass_ == Pass::kExport && !target)) find_partners(node, side, work);
+    if (pass_ == Pass::kLayout || pass_ == Pass::kExport) find_partners(node, side, work);
     if (pass_ == Pass::kLayout) {
       count(work, mover.n);
       if (cursor > slot_limit || size.public_nodes > slot_limit) throw TooLarge{};
       return;
     }
     strategy(work, mover.n);
-    if (pass_ == Pass::kExport) target ? find_target(node, side, work) : emit(node, side, work);
+    if (pass_ == Pass::kExport) emit(node, side, work);
   }
 
   // Builds the child of action k (into `child`) and writes the walking seat's values of the
@@ -393,26 +383,6 @@ class PublicTreeCfr::Walker {
       for (std::size_t q = 0; q < entries.size(); ++q)
         tables_.write_sums[work.entry_slot[entries[q]]] = static_cast<float>(probabilities[q]);
     }
-  }
-
-  // At the target's node, writes the target hand's moves and strategy there (none when the hand
-  // is not consistent with the node) and throws Found.
-  void find_target(const Node& node, const Side side[2], const NodeWork& work) {
-    if (node.to_move != target->seat || history_.size() != target->history.size() ||
-        !std::equal(history_.begin(), history_.end(), target->history.begin()))
-      return;
-    const Side& mover = side[node.to_move];
-    target->moves->clear();
-    target->probabilities->clear();
-    const auto* at = std::find(mover.ids, mover.ids + mover.n, target->hand);
-    const auto j = static_cast<std::int32_t>(at - mover.ids);
-    for (std::size_t k = 0; k + 1 < work.entry_start.size(); ++k)
-      for (auto e = work.entry_start[k]; e < work.entry_start[k + 1]; ++e)
-        if (work.entry_hand[static_cast<std::size_t>(e)] == j) {
-          target->moves->push_back(work.actions[k]);
-          target->probabilities->push_back(work.sigma[static_cast<std::size_t>(e)]);
-        }
-    throw Found{};
   }
 
   // Returns the scratch of the node at `depth`. levels_ never grows during a walk (the references
@@ -749,18 +719,9 @@ bool PublicTreeCfr::average_at(int seat, int hand, std::span<const Move> history
   if (hand < 0 || hand >= static_cast<int>(game_->hands[seat].size()))
     throw std::out_of_range("average_at: no hand " + std::to_string(hand) + " of seat " +
                             std::to_string(seat));
-  if (indexed_) return indexed_average_at(seat, hand, history, moves, probabilities);
-  Walker walker(*game_, Pass::kExport, 0, {regrets_.data(), sums_.data()}, iterations_, update_);
-  const Walker::Target target{seat, hand, history, &moves, &probabilities};
-  walker.target = &target;
-  try {
-    walk_in_order(walker);
-  } catch (const Walker::Found&) {
-    return true;
-  }
-  moves.clear();
-  probabilities.clear();
-  return false;
+  if (!indexed_)
+    throw std::logic_error("average_at: only a subgame's solver (PublicSubgame) indexes its nodes");
+  return indexed_average_at(seat, hand, history, moves, probabilities);
 }
 
 bool PublicTreeCfr::indexed_average_at(int seat, int hand, std::span<const Move> history,

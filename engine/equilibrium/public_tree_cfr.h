@@ -162,10 +162,10 @@ class PublicTreeCfr {
   /// Writes the average strategy of seat `seat` holding its root hand number `hand` (an index into
   /// its root hands) at the public node the moves `history` (from the root, passes included) lead
   /// to, as root_average does, and returns true; returns false (and writes nothing) when no public
-  /// node of the tree has that history with `seat` to move or the hand cannot be there. A subgame's
-  /// solver follows the moves down its index of nodes (a few vector passes); the whole game's walks
-  /// the tree in its order up to that node (at most one iteration's work). Throws
-  /// std::out_of_range for a seat or hand that is not one.
+  /// node of the tree has that history with `seat` to move or the hand cannot be there. Follows the
+  /// moves down the subgame's index of nodes (a few vector passes). Throws std::out_of_range for a
+  /// seat or hand that is not one, std::logic_error on the whole game's solver (first constructor:
+  /// no index; for_each_average reads its sets).
   bool average_at(int seat, int hand, std::span<const dominoes::Move> history,
                   std::vector<dominoes::Move>& moves, std::vector<double>& probabilities) const;
 

@@ -7,8 +7,7 @@ namespace strategies {
 
 bool ResolveStrategy::policy(const Observation& obs, const MoveList& legal,
                              std::span<double> probabilities) {
-  last_solved_ = resolver_.policy(obs, legal, fallback_.params().model.get(), probabilities);
-  return last_solved_;
+  return resolver_.policy(obs, legal, fallback_.params().model.get(), probabilities);
 }
 
 Move ResolveStrategy::choose(const Observation& obs, const MoveList& legal, Rng& rng) {

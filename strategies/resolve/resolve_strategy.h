@@ -88,15 +88,9 @@ class ResolveStrategy final : public Strategy {
     return std::make_unique<ResolveStrategy>(resolver_.params(), fallback_.params());
   }
 
-  /// Returns true when the last decision was solved (not inference's).
-  bool last_solved() const { return last_solved_; }
-  /// Returns how many subgames this player has solved (kept solves reused not counted).
-  long solves() const { return resolver_.solves(); }
-
  private:
   SubgameResolver resolver_;
   WeightedPimc fallback_;
-  bool last_solved_ = false;
 };
 
 /// Returns the registry entry of `resolve`: its name, summary, parameters and factory.
