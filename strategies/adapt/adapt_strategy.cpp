@@ -36,7 +36,7 @@ ResolverParams endgame_params(const AdaptParams& params) {
 }  // namespace
 
 AdaptStrategy::AdaptStrategy(const AdaptParams& params)
-    : params_(params), model_(std::make_shared<OnlineModel>()),
+    : params_(params), model_(std::make_shared<OnlineModel>(params.policy_prior)),
       search_(search_params(params, model_)), resolver_(endgame_params(params)) {}
 
 void AdaptStrategy::begin_game(const GameStart& start) {
@@ -98,7 +98,12 @@ StrategyInfo adapt_strategy_info() {
                       "solve the public subgame once its regret table fits in this many slots (8 "
                       "bytes each) and each range in 500 hands, the opponent's range from the "
                       "learnt model, and play the solution; 0 = never",
-                      0, 1e9, {}}},
+                      0, 1e9, {}},
+                     {"prior", ParamType::kText, "none",
+                      "the learnt model's policy prior: none, or fitted:FILE (a move-feature "
+                      "softmax from dominoes fit-model, such as an imitation of a searcher's "
+                      "play) that the fitted member starts from and is pulled towards",
+                      0, 0, {}, check_policy_prior, true, fitted_model_file}},
           .make = [](const ParamValues& v) {
             AdaptParams p;
             p.sampling = world_sampling_of(v);
@@ -106,6 +111,7 @@ StrategyInfo adapt_strategy_info() {
             p.modelled_replies = v.get_string("reply") == "model";
             p.safety = v.get_double("safety");
             p.endgame_slots = v.get_int("endgame");
+            p.policy_prior = make_policy_prior(v.get_string("prior"));
             return Player(std::make_unique<AdaptStrategy>(p));
           }};
   const auto sampling = world_sampling_params();

@@ -41,6 +41,7 @@
 // sharp heuristic member for the heuristic, uniform for random, the fitted softmax for minimax.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <memory>
 #include <span>
@@ -65,6 +66,9 @@ struct AdaptParams {
   /// hands), solve it from the ranges the learnt model gives the opponent (its own: uniform) and
   /// play the solution (strategies/subgame/subgame_resolver.h, root=first); 0 = never.
   std::int64_t endgame_slots = 100000;
+  /// prior=fitted:FILE: the online model's policy prior (OnlineModel's constructor), the fitted
+  /// member's weights before the first game and the centre its fits are pulled to; 0 = none.
+  std::array<double, kMoveFeatures> policy_prior{};
 };
 
 class AdaptStrategy final : public Strategy {

@@ -42,6 +42,27 @@ std::string fitted_model_file(const std::string& model) {
   return model.substr(kFittedPrefix.size());
 }
 
+std::array<double, kMoveFeatures> make_policy_prior(const std::string& prior) {
+  if (prior == "none") return {};
+  if (const std::string path = fitted_model_file(prior); !path.empty()) {
+    try {
+      return load_softmax_model(path);
+    } catch (const std::invalid_argument& e) {
+      throw SpecError(e.what());
+    }
+  }
+  throw SpecError("valid is none or fitted:FILE (a model file of dominoes fit-model)");
+}
+
+std::string check_policy_prior(const std::string& prior) {
+  try {
+    make_policy_prior(prior);
+    return "";
+  } catch (const SpecError& e) {
+    return e.what();
+  }
+}
+
 std::vector<ParamInfo> world_sampling_params(const std::string& prefix) {
   return {{"scenarios", ParamType::kInt, "200", prefix + "worlds solved per decision", 1, 1e7, {}},
           {"enumerate", ParamType::kInt, "2000",

@@ -3,6 +3,7 @@
 // (`scenarios`, `enumerate`, `samples`), read from a resolved spec's values.
 #pragma once
 
+#include <array>
 #include <memory>
 #include <string>
 #include <vector>
@@ -28,6 +29,15 @@ std::string check_opponent_model(const std::string& model);
 /// Returns the path a `model` value reads, PATH for fitted:PATH, else "" (the `model` parameter's
 /// ParamInfo::file_in, shared by inference and epimc).
 std::string fitted_model_file(const std::string& model);
+
+/// Returns the softmax weights a `prior` value names: 0 for none, the file's for fitted:FILE (the
+/// file is read now). Throws SpecError with one line for any other value or a file that cannot be
+/// read or parsed.
+std::array<double, kMoveFeatures> make_policy_prior(const std::string& prior);
+
+/// Returns "" when make_policy_prior accepts `prior`, else why not (one line): the check of
+/// adapt's `prior` parameter.
+std::string check_policy_prior(const std::string& prior);
 
 /// Returns the parameters `scenarios`, `enumerate` and `samples` (WorldSampling's defaults and
 /// ranges), in that order, for a strategy that draws its worlds as inference does; `prefix` starts

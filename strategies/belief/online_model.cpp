@@ -25,7 +25,8 @@ const std::array<const char*, OnlineModel::kMembers>& OnlineModel::member_names(
   return names;
 }
 
-OnlineModel::OnlineModel() = default;
+OnlineModel::OnlineModel(const std::array<double, kMoveFeatures>& policy_prior)
+    : policy_prior_(policy_prior), fitted_(policy_prior) {}
 
 void OnlineModel::member_policy(int k, const dominoes::State& s, const dominoes::MoveList& legal,
                                 double* probs) const {
@@ -86,13 +87,13 @@ void OnlineModel::learn_game(std::span<const dominoes::Move> record, dominoes::S
   // Refit once a tenth more choices than the fit saw have come (after every game at first): the
   // fit's cost grows with the data, so a long series refits less and less often.
   if (unfitted_ > 0 && unfitted_ * 10 >= static_cast<long>(data_.size())) {
-    fitted_ = SoftmaxModel(fit_softmax_model(data_, kRidge).weights);
+    fitted_ = SoftmaxModel(fit_softmax_model(data_, kRidge, policy_prior_).weights);
     unfitted_ = 0;
   }
 }
 
 void OnlineModel::forget() {
-  fitted_ = SoftmaxModel({});
+  fitted_ = SoftmaxModel(policy_prior_);
   log_evidence_ = {};
   data_.clear();
   unfitted_ = 0;

@@ -8,8 +8,9 @@
 // over the nine move features (kMoveFeatureNames) fitted to the opponent's choices so far by
 // penalised maximum likelihood (fit_softmax_model, ridge 1) to its latest 4,000 choices at most,
 // refitted after a game once a tenth more choices than the last fit saw have come (after every
-// game early on: the fit's cost grows with the data); before its first game its weights are 0
-// (uniform play).
+// game early on: the fit's cost grows with the data); before its first game its weights are the
+// policy prior's (0, uniform play, unless the constructor is given one), and the fits are pulled
+// towards them.
 //
 // The posterior: each member's prior is 1/5, times the probability it gave each of the opponent's
 // choices (choices with one legal move tell nothing). A choice is scored by the member as it was
@@ -44,8 +45,11 @@ class OnlineModel final : public OpponentModel {
   /// self, fitted.
   static const std::array<const char*, kMembers>& member_names();
 
-  /// A model at its prior: every member equally likely, the fitted member's weights 0.
-  OnlineModel();
+  /// A model at its prior: every member equally likely, the fitted member's weights
+  /// `policy_prior` (0: uniform play), to which its fits are also pulled (fit_softmax_model's
+  /// prior_mean): a learned policy prior, such as an imitation of a strong searcher's play
+  /// (`dominoes fit-model` on its games), that the opponent's own choices then correct.
+  explicit OnlineModel(const std::array<double, kMoveFeatures>& policy_prior = {});
 
   /// The posterior mixture of the members' policies (see the header comment).
   void policy(const dominoes::State& s, const dominoes::MoveList& legal,
@@ -75,7 +79,8 @@ class OnlineModel final : public OpponentModel {
   UniformModel uniform_;
   HeuristicModel heuristic_{1.0}, sharp_heuristic_{0.3};
   GreedyModel greedy_{1.0};
-  SoftmaxModel fitted_{{}};
+  std::array<double, kMoveFeatures> policy_prior_;
+  SoftmaxModel fitted_;
   std::array<double, kMembers> log_evidence_{};
   std::vector<FitDecision> data_;  // the fitted member's data: the latest choices
   long unfitted_ = 0;              // choices added since the last fit

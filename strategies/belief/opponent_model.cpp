@@ -156,12 +156,14 @@ void SoftmaxModel::policy(const State& s, const MoveList& legal, double* probs) 
 
 namespace {
 
-// The penalised log-likelihood, its gradient and Hessian at `w` (gradient/Hessian optional).
-double objective(std::span<const FitDecision> decisions, const Eigen::VectorXd& w, double ridge,
-                 Eigen::VectorXd* gradient, Eigen::MatrixXd* hessian, double* log_likelihood) {
+// The penalised log-likelihood, its gradient and Hessian at `w` (gradient/Hessian optional); the
+// penalty pulls towards `centre`.
+double objective(std::span<const FitDecision> decisions, const Eigen::VectorXd& w,
+                 const Eigen::VectorXd& centre, double ridge, Eigen::VectorXd* gradient,
+                 Eigen::MatrixXd* hessian, double* log_likelihood) {
   const int d = kMoveFeatures;
   double ll = 0;
-  if (gradient) *gradient = -ridge * w;
+  if (gradient) *gradient = -ridge * (w - centre);
   if (hessian) *hessian = -ridge * Eigen::MatrixXd::Identity(d, d);
   for (const FitDecision& decision : decisions) {
     const int n = static_cast<int>(decision.moves.size());
@@ -185,17 +187,19 @@ double objective(std::span<const FitDecision> decisions, const Eigen::VectorXd& 
     }
   }
   if (log_likelihood) *log_likelihood = ll;
-  return ll - 0.5 * ridge * w.squaredNorm();
+  return ll - 0.5 * ridge * (w - centre).squaredNorm();
 }
 
 }  // namespace
 
-FitResult fit_softmax_model(std::span<const FitDecision> decisions, double ridge) {
-  Eigen::VectorXd w = Eigen::VectorXd::Zero(kMoveFeatures);
+FitResult fit_softmax_model(std::span<const FitDecision> decisions, double ridge,
+                            const std::array<double, kMoveFeatures>& prior_mean) {
+  const Eigen::VectorXd centre = Eigen::Map<const Eigen::VectorXd>(prior_mean.data(), kMoveFeatures);
+  Eigen::VectorXd w = centre;
   Eigen::VectorXd gradient;
   Eigen::MatrixXd hessian;
   FitResult result;
-  double value = objective(decisions, w, ridge, &gradient, &hessian, nullptr);
+  double value = objective(decisions, w, centre, ridge, &gradient, &hessian, nullptr);
   for (result.iterations = 0; result.iterations < 100;) {
     // Newton: the Hessian is negative definite (ridge > 0), so -H step = g has one solution.
     const Eigen::VectorXd step = (-hessian).ldlt().solve(gradient);
@@ -208,11 +212,11 @@ FitResult fit_softmax_model(std::span<const FitDecision> decisions, double ridge
     }
     double scale = 1;
     Eigen::VectorXd next = w + step;
-    double next_value = objective(decisions, next, ridge, nullptr, nullptr, nullptr);
+    double next_value = objective(decisions, next, centre, ridge, nullptr, nullptr, nullptr);
     while (next_value < value && scale > 1e-6) {  // concave: a short enough step improves
       scale /= 2;
       next = w + scale * step;
-      next_value = objective(decisions, next, ridge, nullptr, nullptr, nullptr);
+      next_value = objective(decisions, next, centre, ridge, nullptr, nullptr, nullptr);
     }
     ++result.iterations;
     if (next_value < value) {
@@ -222,9 +226,9 @@ FitResult fit_softmax_model(std::span<const FitDecision> decisions, double ridge
       break;
     }
     w = next;
-    value = objective(decisions, w, ridge, &gradient, &hessian, nullptr);
+    value = objective(decisions, w, centre, ridge, &gradient, &hessian, nullptr);
   }
-  objective(decisions, w, ridge, &gradient, &hessian, &result.log_likelihood);
+  objective(decisions, w, centre, ridge, &gradient, &hessian, &result.log_likelihood);
   const Eigen::MatrixXd covariance =
       (-hessian).ldlt().solve(Eigen::MatrixXd::Identity(kMoveFeatures, kMoveFeatures));
   for (int i = 0; i < kMoveFeatures; ++i) {

@@ -157,12 +157,15 @@ struct FitResult {
   bool converged = false;
 };
 
-/// Returns the weights maximising  sum over decisions of log P(chosen) - ridge/2 |weights|^2
-/// under the softmax model: Newton's method on this concave objective (Eigen's LDLT on the
-/// Hessian), step-halving when a full step does not improve it, at most 100 steps. ridge > 0 keeps
-/// the weights finite when a feature separates the choices perfectly (e.g. `heuristic` for a
-/// heuristic player). Decisions with one move carry no information and are skipped.
-FitResult fit_softmax_model(std::span<const FitDecision> decisions, double ridge);
+/// Returns the weights maximising  sum over decisions of log P(chosen) - ridge/2 |weights - m|^2
+/// under the softmax model, m = `prior_mean` (0 by default): the maximum a posteriori weights
+/// under a Gaussian prior centred on m with variance 1/ridge per weight. Newton's method on this
+/// concave objective (Eigen's LDLT on the Hessian) from m, step-halving when a full step does not
+/// improve it, at most 100 steps. ridge > 0 keeps the weights finite when a feature separates the
+/// choices perfectly (e.g. `heuristic` for a heuristic player). Decisions with one move carry no
+/// information and are skipped; with none the weights are m.
+FitResult fit_softmax_model(std::span<const FitDecision> decisions, double ridge,
+                            const std::array<double, kMoveFeatures>& prior_mean = {});
 
 /// Returns the model file text for `weights`: a first line "dominoes-move-softmax 1", then one
 /// line "name weight" per feature in kMoveFeatureNames order.

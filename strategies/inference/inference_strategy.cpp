@@ -57,9 +57,13 @@ StrategyInfo inference_strategy_info() {
             std::shared_ptr<const OpponentModel> partner;
             if (v.get_string("partner") == "convention")
               partner = std::make_shared<PartnerConventionModel>();
-            return Player(std::make_unique<InferenceStrategy>(WeightedPimcParams{
-                world_sampling_of(v), opponent_model_of(v, "inference"), budget_of(v),
-                std::move(partner), static_cast<int>(v.get_int("depth"))}));
+            WeightedPimcParams p;
+            p.sampling = world_sampling_of(v);
+            p.model = opponent_model_of(v, "inference");
+            p.budget = budget_of(v);
+            p.partner_model = std::move(partner);
+            p.depth = static_cast<int>(v.get_int("depth"));
+            return Player(std::make_unique<InferenceStrategy>(p));
           },
           .seat_counts = kEverySeatCount};
 }

@@ -1,6 +1,8 @@
 #include "strategies/playout/playout_strategy.h"
 
 #include "engine/dominoes/determinization.h"
+#include "strategies/belief/belief_params.h"
+#include "strategies/spec.h"
 #include "strategies/world_draw.h"
 
 namespace strategies {
@@ -61,6 +63,29 @@ Move PlayoutStrategy::choose(const Observation& obs, const MoveList& legal, Rng&
   return best;
 }
 
+namespace {
+
+// Returns the rollout policy a `rollout` value names (see the parameter's help). Throws SpecError
+// with one line for any other value or a model file that cannot be read.
+RolloutPolicy rollout_policy_of(const std::string& value) {
+  if (value == "random") return {RolloutPolicy::Kind::kRandom, nullptr};
+  if (value == "lowest") return {RolloutPolicy::Kind::kLowest, nullptr};
+  if (value == "heuristic" || !fitted_model_file(value).empty())
+    return {RolloutPolicy::Kind::kModel, make_opponent_model(value, 0.0)};
+  throw SpecError("valid is random, lowest, heuristic or fitted:FILE");
+}
+
+std::string check_rollout_policy(const std::string& value) {
+  try {
+    rollout_policy_of(value);
+    return "";
+  } catch (const SpecError& e) {
+    return e.what();
+  }
+}
+
+}  // namespace
+
 StrategyInfo playout_strategy_info() {
   return {.name = "playout",
           .summary = "PIMC with rollouts (the seed's decide_playout)",
@@ -68,16 +93,18 @@ StrategyInfo playout_strategy_info() {
                     "opponent hands (perfect-information Monte Carlo); the best mean is played",
           .source = "seed 002's decide_playout (\"Insight\"); strategies/playout/playout_strategy.h",
           .params = {{"playouts", ParamType::kInt, "1000", "rollouts per legal move", 1, 1e7, {}},
-           {"rollout", ParamType::kChoice, "random",
-            "rollout policy for every seat: random, or lowest as the seed's rollouts played", 0, 0,
-            {"random", "lowest"}},
+           {"rollout", ParamType::kText, "random",
+            "rollout policy for every seat: random, lowest (as the seed's rollouts played), "
+            "heuristic (the seed heuristic from the mover's view), or fitted:FILE (moves drawn "
+            "from a move-feature softmax of dominoes fit-model, such as an imitation of a "
+            "searcher's play)",
+            0, 0, {}, check_rollout_policy, false, fitted_model_file},
            {"crn", ParamType::kBool, "true",
             "common random numbers: the same sampled hands for every candidate move", 0, 0, {}},
            time_ms_param(),
            nodes_param("simulated plies (each playout's candidate move and rollout moves)")},
           .make = [](const ParamValues& v) {
-            const auto policy = v.get_string("rollout") == "lowest" ? RolloutPolicy::kLowest
-                                                                    : RolloutPolicy::kRandom;
+            const RolloutPolicy policy = rollout_policy_of(v.get_string("rollout"));
             return Player(std::make_unique<PlayoutStrategy>(
                 static_cast<int>(v.get_int("playouts")), policy, v.get_bool("crn"),
                 budget_of(v)));

@@ -6,8 +6,10 @@
 // rollout policy for both seats, and average the player's net points. The move with the best mean
 // is played (ties: the first in legal-move order).
 //
-// Parameters: playouts (1000, as in the seed), rollout (random | lowest; the seed's rollouts used
-// its decide_random, which is our `lowest`), crn (true: the same sampled hands and rollout seeds
+// Parameters: playouts (1000, as in the seed), rollout (random | lowest | heuristic |
+// fitted:FILE; the seed's rollouts used its decide_random, which is our `lowest`; heuristic plays
+// the seed heuristic for every seat from its own view; fitted:FILE draws every move from a
+// move-feature softmax of `dominoes fit-model`, issue 24's learned policy prior), crn (true: the same sampled hands and rollout seeds
 // serve every candidate move, common random numbers, so the comparison between moves is not
 // drowned by sampling noise; false: independent samples per move, as the seed did), and the
 // budget per decision (strategies/decision_budget.h): time-ms (0 = off; CPU milliseconds, not
@@ -24,6 +26,7 @@
 // when it wins, minus the winner's when another seat wins). Two seats draw exactly as before.
 #pragma once
 
+#include <utility>
 #include <vector>
 
 #include "strategies/decision_budget.h"
@@ -39,7 +42,7 @@ class PlayoutStrategy final : public Strategy {
   /// Returns a playout strategy; requires playouts >= 1 and budgets >= 0.
   PlayoutStrategy(int playouts, RolloutPolicy rollout, bool common_random_numbers,
                   DecisionBudget budget = {})
-      : playouts_(playouts), rollout_(rollout), crn_(common_random_numbers), budget_(budget) {}
+      : playouts_(playouts), rollout_(std::move(rollout)), crn_(common_random_numbers), budget_(budget) {}
 
   /// Returns the move with the best mean rollout result (see the header comment).
   Move choose(const Observation& obs, const MoveList& legal, Rng& rng) override;

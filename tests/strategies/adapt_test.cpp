@@ -65,6 +65,21 @@ TEST(OnlineModel, StartsAtItsPriorAndForgetsBackToIt) {
   for (double w : model.fitted_weights()) EXPECT_EQ(w, 0.0);
 }
 
+// A policy prior (adapt's prior=fitted:FILE) is where the fitted member starts and where
+// forget() returns it; a prior leaning on the heuristic's move keeps that lean against a random
+// player's first games, which the zero prior does not have.
+TEST(OnlineModel, APolicyPriorIsWhereTheFittedMemberStartsAndReturns) {
+  std::array<double, strategies::kMoveFeatures> prior{};
+  prior[0] = 4;  // "the heuristic plays this move"
+  OnlineModel leaning(prior), plain;
+  EXPECT_EQ(leaning.fitted_weights(), prior);
+  teach(leaning, "random", 3);
+  teach(plain, "random", 3);
+  EXPECT_GT(leaning.fitted_weights()[0], plain.fitted_weights()[0] + 1.0);
+  leaning.forget();
+  EXPECT_EQ(leaning.fitted_weights(), prior);
+}
+
 TEST(OnlineModel, LearnsAHeuristicPlayer) {
   OnlineModel model;
   teach(model, "heuristic", 30);

@@ -442,5 +442,29 @@ TEST(InferenceFit, RecoversAKnownSoftmaxModel) {
   EXPECT_THROW(parse_softmax_model("dominoes-move-softmax 1\nheuristic 1\n"), std::invalid_argument);
 }
 
+// A prior mean (the learned policy prior of adapt's online model) is the centre of the penalty.
+// With no data the fit is the prior; with one kind of decision, two moves that differ only in
+// feature 0 and the second always chosen, the maximum solves n (1 - sigmoid(w0)) = ridge (w0 - m0)
+// (bisection here) and leaves every other weight at its prior mean.
+TEST(InferenceFit, APriorMeanIsThePenaltysCentre) {
+  const std::array<double, kMoveFeatures> prior = {2.0, -1.0, 0.5, 0, 0, 0, 0, 0, 3.0};
+  EXPECT_EQ(fit_softmax_model({}, 1.0, prior).weights, prior);
+  FitDecision d;
+  d.moves.assign(2, {});
+  d.moves[1][0] = 1;
+  d.chosen = 1;
+  const std::vector<FitDecision> decisions(7, d);
+  const double ridge = 2.0;
+  const FitResult fit = fit_softmax_model(decisions, ridge, prior);
+  double lo = prior[0], hi = prior[0] + 10;  // the root lies above the prior mean
+  for (int i = 0; i < 200; ++i) {
+    const double mid = (lo + hi) / 2;
+    const double slope = 7 * (1 - 1 / (1 + std::exp(-mid))) - ridge * (mid - prior[0]);
+    (slope > 0 ? lo : hi) = mid;
+  }
+  EXPECT_NEAR(fit.weights[0], lo, 1e-7);
+  for (int i = 1; i < kMoveFeatures; ++i) EXPECT_NEAR(fit.weights[i], prior[i], 1e-9) << i;
+}
+
 }  // namespace
 }  // namespace strategies

@@ -81,7 +81,7 @@ TEST(Registry, RejectsBadSpecsListingWhatIsValid) {
   expect_spec_error("minimax(scenarios=0)", "from 1");
   expect_spec_error("minimax(depth=-1)", "from 0");
   expect_spec_error("playout(playouts=0)", "from 1");
-  expect_spec_error("playout(rollout=best)", "random or lowest");
+  expect_spec_error("playout(rollout=best)", "random, lowest, heuristic or fitted:FILE");
   expect_spec_error("random(x=1)", "valid parameters are none");
   expect_spec_error("heuristic(", "closing parenthesis");
   expect_spec_error("random(x)", "has no =");

@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Issue 24's learned policy prior: an imitation of our best searcher that plays with no
+# opponent-specific input (adapt). adapt plays a gauntlet against heuristic, the default PIMC
+# (minimax(scenarios=200,depth=0)) and random, 300 duplicate deals each (seed 3001, not a seed of
+# the ladder or the second field), and `dominoes fit-model` fits the move-feature softmax to every
+# choice adapt made (ridge 1). The model is the prior of adapt(prior=fitted:...) and the rollout
+# policy of playout(rollout=fitted:...) in results/strength-ladder/imitation/. Run from the
+# repository root after scripts/setup; a few minutes on 2 cores.
+# Usage: experiments/imitation-prior.sh [MODEL]   (default: experiments/models/imitation-adapt.model)
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+dominoes="${DOMINOES:-$root/build/bin/dominoes}"  # DOMINOES: another build of it
+model="${1:-$root/experiments/models/imitation-adapt.model}"
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+"$dominoes" run --format gauntlet --player adapt --player heuristic \
+  --player 'minimax(scenarios=200,depth=0)' --player random --deals 300 --seed 3001 \
+  --out "$work/run" --games-out "$work/games.jsonl" --quiet
+"$dominoes" fit-model --games "$work/games.jsonl" --player adapt --out "$model"
