@@ -24,7 +24,13 @@
 // What the model learns after a game changes the ranges, so the kept solve is dropped then.
 //
 // Parameters: series (25 deals), reply (model | min), safety (0.5), endgame (100000 slots; 0 =
-// off), and inference's scenarios (200), enumerate (2000) and samples (1000). Two seats only.
+// off), prior (none | fitted:FILE: the online model's policy prior, OnlineModel's constructor),
+// and inference's scenarios (200), enumerate (2000) and samples (1000). Two seats only.
+//
+// The policy prior, an imitation of adapt's own play (experiments/imitation-prior.sh), changed
+// nothing measurable: adapt against adapt(prior=fitted:experiments/models/imitation-adapt.model)
+// -0.04 +- 0.50 points per game over 400 duplicate deals (results/strength-ladder/imitation/prior);
+// the model names its opponent within about ten games of a 25-deal series either way.
 //
 // Measured (dominoes run, gauntlet, 400 duplicate deals, seed 7, one thread; points per game, 95%
 // intervals about +-0.5 against minimax and +-0.8 to +-0.9 against the others):
