@@ -25,7 +25,7 @@ namespace strategies {
 /// The table of strategies: filled by add() when it is built, then only read (safe to share
 /// between threads).
 /// Returns what values `p` accepts, for messages and help: e.g. "an integer from 1 to 10000000",
-/// "a number from 0 to 100", "true or false", "random or lowest", "text".
+/// "a number from 0 to 100", "true or false", "model or min", "text".
 std::string valid_values_text(const ParamInfo& p);
 
 class Registry {

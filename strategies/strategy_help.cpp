@@ -97,7 +97,10 @@ std::string seat_counts_text(const StrategyInfo& s) {
   if (counts.size() > 1 && run)
     return std::to_string(counts.front()) + "-" + std::to_string(counts.back());
   std::string text;
-  for (int c : counts) text += (text.empty() ? "" : ",") + std::to_string(c);
+  for (int c : counts) {
+    if (!text.empty()) text += ',';  // appended, not a temporary: GCC 12's -Wrestrict misfires
+    text += std::to_string(c);
+  }
   return text;
 }
 

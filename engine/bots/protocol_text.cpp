@@ -22,16 +22,19 @@ std::string rules_text(const dominoes::Rules& rules) {
 std::string table_fields(const dominoes::Rules& rules) {
   if (rules.seats == 2) return "";
   std::string teams;
-  for (int s = 0; s < rules.seats; ++s)
-    teams += (s == 0 ? "" : ",") + std::to_string(dominoes::team_of(rules, s));
+  for (int s = 0; s < rules.seats; ++s) {
+    if (s > 0) teams += ',';  // appended, not a temporary: GCC 12's -Wrestrict misfires
+    teams += std::to_string(dominoes::team_of(rules, s));
+  }
   return "seats=" + std::to_string(rules.seats) + " teams=" + teams + " ";
 }
 
 std::string gameover_message(int seats, const int* points, const dominoes::TileSet* hands) {
   std::string p, h;
   for (int s = 0; s < seats; ++s) {
-    p += (s == 0 ? "" : ",") + std::to_string(points[s]);
-    h += (s == 0 ? "" : "/") + tiles_text(hands[s]);
+    if (s > 0) p += ',', h += '/';  // appended, not a temporary: GCC 12's -Wrestrict misfires
+    p += std::to_string(points[s]);
+    h += tiles_text(hands[s]);
   }
   return "gameover points=" + p + " hands=" + h;
 }

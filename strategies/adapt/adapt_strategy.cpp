@@ -111,7 +111,7 @@ StrategyInfo adapt_strategy_info() {
             p.modelled_replies = v.get_string("reply") == "model";
             p.safety = v.get_double("safety");
             p.endgame_slots = v.get_int("endgame");
-            p.policy_prior = make_policy_prior(v.get_string("prior"));
+            p.policy_prior = policy_prior_of(v, "adapt");
             return Player(std::make_unique<AdaptStrategy>(p));
           }};
   const auto sampling = world_sampling_params();

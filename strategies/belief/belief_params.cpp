@@ -54,6 +54,17 @@ std::array<double, kMoveFeatures> make_policy_prior(const std::string& prior) {
   throw SpecError("valid is none or fitted:FILE (a model file of dominoes fit-model)");
 }
 
+std::array<double, kMoveFeatures> policy_prior_of(const ParamValues& v,
+                                                  const std::string& strategy) {
+  const std::string& prior = v.get_string("prior");
+  try {
+    return make_policy_prior(prior);
+  } catch (const SpecError& e) {  // checked at resolution; the file may have gone since
+    throw SpecError("bad value prior=" + common::quoted(prior) + " for strategy " + strategy +
+                    ": " + e.what());
+  }
+}
+
 std::string check_policy_prior(const std::string& prior) {
   try {
     make_policy_prior(prior);

@@ -35,6 +35,12 @@ std::string fitted_model_file(const std::string& model);
 /// read or parsed.
 std::array<double, kMoveFeatures> make_policy_prior(const std::string& prior);
 
+/// Returns the policy prior the `prior` value of `v` names (make_policy_prior). Throws SpecError
+/// naming `strategy` and the value when it cannot be made now (a model file checked at spec
+/// resolution and gone since).
+std::array<double, kMoveFeatures> policy_prior_of(const ParamValues& v,
+                                                  const std::string& strategy);
+
 /// Returns "" when make_policy_prior accepts `prior`, else why not (one line): the check of
 /// adapt's `prior` parameter.
 std::string check_policy_prior(const std::string& prior);

@@ -194,7 +194,8 @@ double objective(std::span<const FitDecision> decisions, const Eigen::VectorXd& 
 
 FitResult fit_softmax_model(std::span<const FitDecision> decisions, double ridge,
                             const std::array<double, kMoveFeatures>& prior_mean) {
-  const Eigen::VectorXd centre = Eigen::Map<const Eigen::VectorXd>(prior_mean.data(), kMoveFeatures);
+  const Eigen::VectorXd centre =
+      Eigen::Map<const Eigen::VectorXd>(prior_mean.data(), kMoveFeatures);
   Eigen::VectorXd w = centre;
   Eigen::VectorXd gradient;
   Eigen::MatrixXd hessian;

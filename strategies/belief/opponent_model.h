@@ -1,13 +1,15 @@
-// Opponent models for the inference strategy (inference_strategy.h): the probability that a
-// player chooses each of its legal moves, given what that player could see when it moved.
+// Opponent models for the inference strategy (inference_strategy.h) and its kin (epimc, resolve,
+// adapt), and policies for playout's rollouts (strategies/playout/rollout.h): the probability that
+// a player chooses each of its legal moves, given what that player could see when it moved.
 //
 // A model is handed a State whose seat to move is the modelled player, holding that player's hand,
 // the line, the open ends and what each seat had shown it lacks by passing. It reads only the
 // mover's view: the mover's hand, the line, the ends and the values the mover's opponent (with
 // more than two seats, the next seat) lacks. The other hands in the state are left empty by the
-// inference strategy (the mover never saw them).
+// inference strategy (the mover never saw them); a rollout hands over its full determinized
+// state, of which the model still reads only the mover's view.
 //
-// Three models (all stateless, so one instance may be shared by threads):
+// Four models (all stateless, so one instance may be shared by threads):
 //   heuristic  the seed heuristic's policy (strategies/heuristic) softened by a temperature T: the
 //              heuristic has no cardinal scores, only an order of preference (rule 1 doubles, the
 //              lowest first; rule 2 tiles whose two values the opponent lacks; rule 3 the most

@@ -1,5 +1,6 @@
 #include "strategies/playout/playout_strategy.h"
 
+#include "engine/common/text.h"
 #include "engine/dominoes/determinization.h"
 #include "strategies/belief/belief_params.h"
 #include "strategies/spec.h"
@@ -84,6 +85,17 @@ std::string check_rollout_policy(const std::string& value) {
   }
 }
 
+// As rollout_policy_of, when the player is made: the value was checked at resolution, but a model
+// file may have gone since, and the message then names the parameter and the strategy.
+RolloutPolicy rollout_policy_at_make(const std::string& value) {
+  try {
+    return rollout_policy_of(value);
+  } catch (const SpecError& e) {
+    throw SpecError("bad value rollout=" + common::quoted(value) + " for strategy playout: " +
+                    e.what());
+  }
+}
+
 }  // namespace
 
 StrategyInfo playout_strategy_info() {
@@ -104,7 +116,7 @@ StrategyInfo playout_strategy_info() {
            time_ms_param(),
            nodes_param("simulated plies (each playout's candidate move and rollout moves)")},
           .make = [](const ParamValues& v) {
-            const RolloutPolicy policy = rollout_policy_of(v.get_string("rollout"));
+            const RolloutPolicy policy = rollout_policy_at_make(v.get_string("rollout"));
             return Player(std::make_unique<PlayoutStrategy>(
                 static_cast<int>(v.get_int("playouts")), policy, v.get_bool("crn"),
                 budget_of(v)));

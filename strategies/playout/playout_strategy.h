@@ -9,9 +9,9 @@
 // Parameters: playouts (1000, as in the seed), rollout (random | lowest | heuristic |
 // fitted:FILE; the seed's rollouts used its decide_random, which is our `lowest`; heuristic plays
 // the seed heuristic for every seat from its own view; fitted:FILE draws every move from a
-// move-feature softmax of `dominoes fit-model`, issue 24's learned policy prior), crn (true: the same sampled hands and rollout seeds
-// serve every candidate move, common random numbers, so the comparison between moves is not
-// drowned by sampling noise; false: independent samples per move, as the seed did), and the
+// move-feature softmax of `dominoes fit-model`, issue 24's learned policy prior), crn (true: the
+// same sampled hands and rollout seeds serve every candidate move, common random numbers, so the
+// comparison between moves is not drowned by sampling noise; false: independent samples per move, as the seed did), and the
 // budget per decision (strategies/decision_budget.h): time-ms (0 = off; CPU milliseconds, not
 // reproducible) and nodes (0 = off; simulated plies: each playout counts the candidate move and
 // every move of its rollout, passes included; reproducible). With a budget, `playouts` stays a cap
@@ -25,7 +25,7 @@
 // of adapt (experiments/models/imitation-adapt.model) beat uniform ones by +0.57 +- 0.41 and
 // uniform ones at 1,750 playouts (equal CPU, about 1.05 ms per decision) by +0.41 +- 0.41, and
 // play level with minimax(200, depth 0) (-0.05 +- 0.44, where uniform rollouts lose -0.54 to
-// -0.72); the seed heuristic's rollouts lose -0.42 +- 0.48 to uniform ones.
+// -0.72); the seed heuristic's rollouts are no better than uniform ones (-0.42 +- 0.48).
 //
 // Three and four seats: each world deals every hidden hand consistently with the tile counts and
 // every seat's passes (strategies/world_draw.h), the rollout policy plays every seat, and the
@@ -46,10 +46,14 @@ namespace strategies {
 
 class PlayoutStrategy final : public Strategy {
  public:
-  /// Returns a playout strategy; requires playouts >= 1 and budgets >= 0.
+  /// Returns a playout strategy; requires playouts >= 1, budgets >= 0 and, for a kModel rollout,
+  /// a model (rollout_move dereferences it).
   PlayoutStrategy(int playouts, RolloutPolicy rollout, bool common_random_numbers,
                   DecisionBudget budget = {})
-      : playouts_(playouts), rollout_(std::move(rollout)), crn_(common_random_numbers), budget_(budget) {}
+      : playouts_(playouts),
+        rollout_(std::move(rollout)),
+        crn_(common_random_numbers),
+        budget_(budget) {}
 
   /// Returns the move with the best mean rollout result (see the header comment).
   Move choose(const Observation& obs, const MoveList& legal, Rng& rng) override;

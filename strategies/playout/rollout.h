@@ -28,12 +28,14 @@ struct RolloutPolicy {
   };
   Kind kind = Kind::kRandom;
   /// kModel: the policy (the seed heuristic, or a fitted move-feature softmax such as an
-  /// imitation of a searcher's play); stateless, so copies of a player may share it.
+  /// imitation of a searcher's play); never null then. Stateless, so copies of a player and
+  /// threads may share it.
   std::shared_ptr<const OpponentModel> model;
 };
 
 /// Returns the move `policy` plays at `at` among `legal` (two or more moves); random draws come
-/// from `rng` (kRandom: one `below`; kModel: one `uniform`).
+/// from `rng` (kRandom: one `below`; kModel: one `uniform`). A kModel policy reads only the
+/// mover's view of the full determinized state `at` (opponent_model.h).
 inline dominoes::Move rollout_move(const RolloutPolicy& policy, const dominoes::State& at,
                                    const dominoes::MoveList& legal, dominoes::Rng& rng) {
   switch (policy.kind) {
@@ -55,9 +57,10 @@ inline dominoes::Move rollout_move(const RolloutPolicy& policy, const dominoes::
 /// and passes are made without asking the policy); random choices draw from `rng`. Allocation-free.
 inline int rollout(dominoes::State s, const RolloutPolicy& policy, const dominoes::Rules& rules,
                    dominoes::Seat seat, dominoes::Rng& rng) {
-  dominoes::play_out(s, [&policy, &rng](const dominoes::State& at, const dominoes::MoveList& legal) {
-    return rollout_move(policy, at, legal, rng);
-  });
+  dominoes::play_out(s,
+                     [&policy, &rng](const dominoes::State& at, const dominoes::MoveList& legal) {
+                       return rollout_move(policy, at, legal, rng);
+                     });
   return dominoes::net_points(s, rules, seat);
 }
 

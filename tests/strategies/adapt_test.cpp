@@ -8,6 +8,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <filesystem>
+#include <fstream>
 #include <string>
 #include <vector>
 
@@ -19,6 +21,7 @@
 #include "strategies/belief/online_model.h"
 #include "strategies/belief/weighted_pimc.h"
 #include "strategies/registry.h"
+#include "strategies/spec.h"
 
 namespace {
 
@@ -78,6 +81,38 @@ TEST(OnlineModel, APolicyPriorIsWhereTheFittedMemberStartsAndReturns) {
   EXPECT_GT(leaning.fitted_weights()[0], plain.fitted_weights()[0] + 1.0);
   leaning.forget();
   EXPECT_EQ(leaning.fitted_weights(), prior);
+}
+
+// adapt's prior=fitted:FILE reaches its model; bad values are refused in one line naming what
+// is valid; without the parameter the player's name is unchanged.
+TEST(AdaptPrior, TheParameterReachesTheModel) {
+  std::array<double, strategies::kMoveFeatures> prior{};
+  prior[2] = 1.5;  // pips
+  prior[8] = -0.5;  // closed
+  const std::string path =
+      (std::filesystem::temp_directory_path() / "adapt_prior_test.model").string();
+  std::ofstream(path) << strategies::softmax_model_text(prior);
+  auto player = strategies::Registry::builtin().make("adapt(prior=fitted:" + path + ")");
+  const auto* adapt = dynamic_cast<const strategies::AdaptStrategy*>(player.strategy());
+  ASSERT_NE(adapt, nullptr);
+  EXPECT_EQ(adapt->model().fitted_weights(), prior);
+  std::filesystem::remove(path);
+  EXPECT_EQ(strategies::Registry::builtin().canonical("adapt"),
+            "adapt(series=25,reply=model,safety=0.5,endgame=100000,scenarios=200,"
+            "enumerate=2000,samples=1000)");
+  for (const char* bad : {"adapt(prior=heuristic)", "adapt(prior=fitted:)",
+                          "adapt(prior=fitted:/no/such.model)"}) {
+    try {
+      strategies::Registry::builtin().make(bad);
+      ADD_FAILURE() << bad << " was accepted";
+    } catch (const strategies::SpecError& e) {
+      const std::string what = e.what();
+      EXPECT_EQ(what.find('\n'), std::string::npos) << what;
+      EXPECT_TRUE(what.find("valid is none or fitted:FILE") != std::string::npos ||
+                  what.find("cannot read model file") != std::string::npos)
+          << what;
+    }
+  }
 }
 
 TEST(OnlineModel, LearnsAHeuristicPlayer) {

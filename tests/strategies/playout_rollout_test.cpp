@@ -73,7 +73,8 @@ TEST(PlayoutRollout, AFittedModelFileDrivesTheRollouts) {
   std::array<double, strategies::kMoveFeatures> weights{};
   weights[0] = 60;
   std::ofstream(path) << strategies::softmax_model_text(weights);
-  auto fitted = strategies::Registry::builtin().make("playout(playouts=30,rollout=fitted:" + path + ")");
+  auto fitted =
+      strategies::Registry::builtin().make("playout(playouts=30,rollout=fitted:" + path + ")");
   auto heuristic = strategies::Registry::builtin().make("playout(playouts=30,rollout=heuristic)");
   auto uniform = strategies::Registry::builtin().make("playout(playouts=30)");
   const dominoes::Rules rules;
@@ -100,17 +101,28 @@ TEST(PlayoutRollout, AFittedModelFileDrivesTheRollouts) {
   std::filesystem::remove(path);
 }
 
-TEST(PlayoutRollout, RefusesABadRolloutInOneLine) {
-  for (const char* spec : {"playout(rollout=best)", "playout(rollout=fitted:/no/such.model)"}) {
-    try {
-      strategies::Registry::builtin().make(spec);
-      ADD_FAILURE() << spec << " was accepted";
-    } catch (const strategies::SpecError& e) {
-      const std::string what = e.what();
-      EXPECT_EQ(what.find('\n'), std::string::npos) << what;
-      EXPECT_NE(what.find("rollout"), std::string::npos) << what;
-    }
+// Returns the one-line message a bad spec is refused with ("" and a test failure if accepted).
+std::string refusal(const std::string& spec) {
+  try {
+    strategies::Registry::builtin().make(spec);
+    ADD_FAILURE() << spec << " was accepted";
+  } catch (const strategies::SpecError& e) {
+    const std::string what = e.what();
+    EXPECT_EQ(what.find('\n'), std::string::npos) << what;
+    return what;
   }
+  return "";
+}
+
+TEST(PlayoutRollout, RefusesABadRolloutInOneLine) {
+  for (const char* spec : {"playout(rollout=best)", "playout(rollout=fitted:)",
+                           "playout(rollout=self)", "playout(rollout=Heuristic)"})
+    EXPECT_NE(refusal(spec).find("valid is random, lowest, heuristic or fitted:FILE"),
+              std::string::npos)
+        << spec;
+  const std::string missing = refusal("playout(rollout=fitted:/no/such.model)");
+  EXPECT_NE(missing.find("cannot read model file \"/no/such.model\""), std::string::npos)
+      << missing;
   // The seed's players keep their names.
   EXPECT_EQ(strategies::Registry::builtin().canonical("playout"),
             "playout(playouts=1000,rollout=random,crn=true)");
