@@ -43,9 +43,22 @@ check("--list exits 0", listing.returncode == 0, listing.stderr)
 rows = {line.split()[0]: line for line in listing.stdout.splitlines() if not line.startswith("total")}
 configs = sorted(f[:-4] for f in os.listdir(os.path.join(source, "experiments")) if f.endswith(".cfg"))
 check("--list names every experiments/*.cfg", sorted(rows) == configs, listing.stdout)
+
+
+def out_folder(name):
+    """The folder experiments/NAME.cfg writes to: its last `out` key, else results/NAME."""
+    out = None
+    with open(os.path.join(source, "experiments", name + ".cfg")) as f:
+        for line in f:
+            key, _, value = line.partition("=")
+            if key.strip() == "out":
+                out = value.strip()
+    return os.path.join(source, out or os.path.join("results", name))
+
+
 total = 0
 for name in configs:
-    table = os.path.join(source, "results", name, "summary.csv")
+    table = os.path.join(out_folder(name), "summary.csv")
     if not os.path.exists(table) or name not in rows:
         continue
     cost = seconds_in(table)
