@@ -374,8 +374,8 @@ class Bot:
         self.game.hand = [low_high(tile) for tile in parse_tiles(args[0])]
 
     def _on_event(self, args: List[str]) -> None:
-        if len(args) != 2 or args[0] not in ("0", "1"):
-            raise ProtocolError("expected event <seat> <move>")
+        if len(args) != 2 or not args[0].isdigit() or int(args[0]) >= self.game.seats:
+            raise ProtocolError(f"expected event <seat> <move>, seat 0 to {self.game.seats - 1}")
         seat, move = int(args[0]), args[1]
         parse_move(move)  # a malformed move is reported, not recorded
         self.game.events.append((seat, move))

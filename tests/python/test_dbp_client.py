@@ -170,6 +170,26 @@ class LoopTest(unittest.TestCase):
         self.assertIn("unknown message: hello there", err)
         self.assertEqual(err.count("cannot read"), 3)
 
+    def test_four_seats_events_and_go(self):
+        # The protocol's four-seat example (docs/protocol.md): seat 3 led 6-6, seat 0 played 6-2;
+        # events from seats 2 and 3 must be recorded, not refused as a two-seat game's would be.
+        bot = Recorder()
+        _, err = run_in_process(bot, [
+            "newgame game=5 seat=1 seats=4 teams=0,1,0,1 "
+            "rules=double=6,hand=7,seats=4,partners=true,block=team,scoring=losers-pips seed=3",
+            "hand 0-0,1-2,2-5,3-3,4-6,5-5,6-6", "event 3 6-6", "event 0 2-6R", "event 2 pass",
+            "go line=6-6,6-2 ends=6,2 hand=0-0,1-2,2-5,3-3,4-6,5-5 counts=6,6,7,6 lacks=-/-/6,2/- "
+            "legal=1-2R,2-5R,4-6L time=1000",
+            "event 1 4-6L", "event 4 1-1L"])
+        self.assertEqual(bot.events, [(3, "6-6"), (0, "2-6R"), (2, "pass"), (1, "4-6L")])
+        self.assertEqual(err.count("cannot read"), 1)  # seat 4 does not exist at four seats
+        self.assertIn("seat 0 to 3", err)
+        (observation,) = bot.observations
+        self.assertEqual(observation.events, [(3, "6-6"), (0, "2-6R"), (2, "pass")])
+        self.assertEqual(observation.counts, [6, 6, 7, 6])
+        self.assertEqual(observation.lacks_by_seat, [[], [], [6, 2], []])
+        self.assertEqual((observation.opp, observation.lacks), (7, [6, 2]))  # the next seat, 2
+
     def test_gameover_with_an_empty_hand(self):
         bot = Recorder()
         run_in_process(bot, ["gameover points=9,0 hands=-/4-5"])
