@@ -231,9 +231,9 @@ def main():
     try:
         files = {
             "seed rules": ["--player", "heuristic", "--player", "random", "--player", "lowest",
-                           "--deals", "12", "--seed", "5"],
+                           "--deals", "6", "--seed", "5"],
             "pip-difference, double-5": ["--player", "heuristic", "--player", "random",
-                                         "--deals", "8", "--seed", "6", "--scoring",
+                                         "--deals", "4", "--seed", "6", "--scoring",
                                          "pip-difference", "--double", "5", "--hand-size", "5"],
             "all-pips matches": ["--player", "heuristic", "--player", "lowest", "--deals", "2",
                                  "--seed", "7", "--scoring", "all-pips", "--target", "30"],
@@ -241,11 +241,11 @@ def main():
             # page must score as the engine does.
             "four seats, lowest-seat, pip-difference": [
                 "--seats", "4", "--target", "0", "--player", "heuristic", "--player", "random",
-                "--deals", "12", "--seed", "8", "--block", "lowest-seat", "--scoring",
+                "--deals", "5", "--seed", "8", "--block", "lowest-seat", "--scoring",
                 "pip-difference"],
             "four seats cut-throat, all-pips": [
                 "--seats", "4", "--no-partners", "--target", "0", "--player", "heuristic",
-                "--player", "random", "--deals", "8", "--seed", "9", "--scoring", "all-pips"],
+                "--player", "random", "--deals", "4", "--seed", "9", "--scoring", "all-pips"],
             "three seats": ["--seats", "3", "--target", "0", "--player", "heuristic", "--player",
                             "random", "--deals", "4", "--seed", "10"],
             "four-seat match to 40": ["--seats", "4", "--target", "40", "--player", "heuristic",
