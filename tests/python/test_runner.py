@@ -242,7 +242,8 @@ class RunTest(unittest.TestCase):
         # SIGINT half a second into a run whose single chunk lasts seconds: KeyboardInterrupt comes
         # within 2 s (5 allowed here), the chunk's finished first deals are journalled, and the same
         # call finishes with the rows of a run never interrupted.
-        args = dict(players=["playout", "heuristic"], deals=2000, chunk=2000, threads=2, seed=6)
+        args = dict(players=["playout(playouts=500)", "heuristic"], deals=2000, chunk=2000,
+                    threads=2, seed=6)
         previous = signal.signal(signal.SIGINT, signal.default_int_handler)
         sent = []
 
