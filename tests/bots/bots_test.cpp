@@ -293,27 +293,27 @@ TEST(BotTournamentTest, MisbehavingBotsForfeitTheirGamesAndNothingElse) {
       // Exits while a child of it holds the pipe open: a crash, not a wait for the deadline.
       {"forker.py", "--after 2", "crash", -1, 20000},
       // A failed handshake: restarted, never read out of step ("dbpok" as a move).
-      {"badhello.py", "", "illegal", 30}};
+      {"badhello.py", "", "illegal", 16}};
   for (const Misbehaviour& m : cases) {
     SCOPED_TRACE(m.script);
-    auto c = bot_config({"bad", "random"}, 15, tmp.sub(m.script));
+    auto c = bot_config({"bad", "random"}, 8, tmp.sub(m.script));
     bots::BotConfig b = bot("bad", python_bot("tests/bots/" + m.script, m.args));
     b.time_ms = m.time_ms;
     b.restarts = 1000;  // keep playing: every failure is a forfeit here
     c.bots = {b};
     c.games_out = tmp.sub(m.script + ".jsonl");
-    c.chunk = 10;
+    c.chunk = 4;
     c.threads = 1;  // one process: a misbehaviour counted per process happens once
     const auto result = tournament::run_experiment(strategies::Registry::builtin(), c);
     ASSERT_TRUE(result.run.complete);
     const auto& totals = result.run.tasks.at(0).totals;
-    EXPECT_EQ(totals.games, 30);
+    EXPECT_EQ(totals.games, 16);
     if (m.forfeits < 0) EXPECT_GT(totals.a_forfeits, 0);
     else EXPECT_EQ(totals.a_forfeits, m.forfeits);
     EXPECT_EQ(totals.b_forfeits, 0);
     EXPECT_EQ(recount_forfeits(c.games_out, "bad", m.reason), totals.a_forfeits);
     // Every game is recorded, forfeited or not.
-    EXPECT_EQ(test_files::split_lines(test_files::read_text(c.games_out)).size(), 30u);
+    EXPECT_EQ(test_files::split_lines(test_files::read_text(c.games_out)).size(), 16u);
     const std::string log = test_files::read_text(c.out_dir + "/bots/bad.log");
     EXPECT_EQ(log.find("to go; the legal moves were") != std::string::npos &&
                   log.find("answered \"move ") != std::string::npos,
