@@ -106,12 +106,11 @@ Registry::Resolved Registry::resolve(std::string_view text) const {
       throw SpecError("strategy " + info->name + " has no parameter " + common::quoted(key) +
                       ": valid parameters are " + params_of(*info));
     if (!valid_value(*p, value))
-      throw SpecError("bad value " + key + "=" + common::quoted(value) + " for strategy " +
-                      info->name + ": valid is " + valid_values_text(*p));
+      throw SpecError(
+          bad_value_message(key, value, info->name, "valid is " + valid_values_text(*p)));
     if (p->check)
       if (const std::string why = p->check(value); !why.empty())
-        throw SpecError("bad value " + key + "=" + common::quoted(value) + " for strategy " +
-                        info->name + ": " + why);
+        throw SpecError(bad_value_message(key, value, info->name, why));
     r.values[key] = value;
   }
   // A parameter left at its default passes its check too: a required one (the equilibrium's file)

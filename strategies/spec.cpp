@@ -66,4 +66,10 @@ std::string with_param(std::string_view text, const std::string& param, const st
   return to_string(spec);
 }
 
+std::string bad_value_message(const std::string& key, std::string_view value,
+                              const std::string& strategy, const std::string& why) {
+  return "bad value " + key + "=" + common::quoted(value) + " for strategy " + strategy + ": " +
+         why;
+}
+
 }  // namespace strategies

@@ -37,4 +37,36 @@ std::string to_string(const Spec& spec);
 /// that parameter is the registry's to say. Throws SpecError on a malformed spec.
 std::string with_param(std::string_view text, const std::string& param, const std::string& value);
 
+/// Returns the one line that refuses a parameter value, as the registry words it:
+/// `bad value KEY="VALUE" for strategy STRATEGY: WHY` (the value quoted and cut as common::quoted
+/// does).
+std::string bad_value_message(const std::string& key, std::string_view value,
+                              const std::string& strategy, const std::string& why);
+
+/// Returns "" when make(value) throws no SpecError, else its one-line message: a text parameter's
+/// check (ParamInfo::check) made from the function that builds the parameter's object, so the
+/// value is judged by the same code that will use it.
+template <class Make>
+std::string check_by_making(const Make& make, const std::string& value) {
+  try {
+    make(value);
+    return "";
+  } catch (const SpecError& e) {
+    return e.what();
+  }
+}
+
+/// Returns make(value) as a player is made from resolved values. The value passed its check at
+/// resolution, but a file it names may have gone since: a SpecError is then rethrown as
+/// bad_value_message(key, value, strategy, why).
+template <class Make>
+auto make_checked_value(const std::string& strategy, const std::string& key,
+                        const std::string& value, const Make& make) {
+  try {
+    return make(value);
+  } catch (const SpecError& e) {
+    throw SpecError(bad_value_message(key, value, strategy, e.what()));
+  }
+}
+
 }  // namespace strategies

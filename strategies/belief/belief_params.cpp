@@ -3,12 +3,21 @@
 #include <stdexcept>
 #include <string_view>
 
-#include "engine/common/text.h"
 
 namespace strategies {
 namespace {
 
 constexpr std::string_view kFittedPrefix = "fitted:";
+
+// Returns the weights in the model file `path` (load_softmax_model), its one-line error as a
+// SpecError.
+std::array<double, kMoveFeatures> fitted_weights(const std::string& path) {
+  try {
+    return load_softmax_model(path);
+  } catch (const std::invalid_argument& e) {
+    throw SpecError(e.what());
+  }
+}
 
 }  // namespace
 
@@ -18,23 +27,13 @@ std::shared_ptr<const OpponentModel> make_opponent_model(const std::string& mode
   if (model == "self") return std::make_shared<GreedyModel>(temperature);
   if (model == "uniform") return std::make_shared<UniformModel>();
   if (model == "none") return nullptr;
-  if (const std::string path = fitted_model_file(model); !path.empty()) {
-    try {
-      return std::make_shared<SoftmaxModel>(load_softmax_model(path));
-    } catch (const std::invalid_argument& e) {
-      throw SpecError(e.what());
-    }
-  }
+  if (const std::string path = fitted_model_file(model); !path.empty())
+    return std::make_shared<SoftmaxModel>(fitted_weights(path));
   throw SpecError("valid is heuristic, self, uniform, none or fitted:FILE");
 }
 
 std::string check_opponent_model(const std::string& model) {
-  try {
-    make_opponent_model(model, 1.0);
-    return "";
-  } catch (const SpecError& e) {
-    return e.what();
-  }
+  return check_by_making([](const std::string& m) { return make_opponent_model(m, 1.0); }, model);
 }
 
 std::string fitted_model_file(const std::string& model) {
@@ -44,34 +43,17 @@ std::string fitted_model_file(const std::string& model) {
 
 std::array<double, kMoveFeatures> make_policy_prior(const std::string& prior) {
   if (prior == "none") return {};
-  if (const std::string path = fitted_model_file(prior); !path.empty()) {
-    try {
-      return load_softmax_model(path);
-    } catch (const std::invalid_argument& e) {
-      throw SpecError(e.what());
-    }
-  }
+  if (const std::string path = fitted_model_file(prior); !path.empty()) return fitted_weights(path);
   throw SpecError("valid is none or fitted:FILE (a model file of dominoes fit-model)");
 }
 
 std::array<double, kMoveFeatures> policy_prior_of(const ParamValues& v,
                                                   const std::string& strategy) {
-  const std::string& prior = v.get_string("prior");
-  try {
-    return make_policy_prior(prior);
-  } catch (const SpecError& e) {  // checked at resolution; the file may have gone since
-    throw SpecError("bad value prior=" + common::quoted(prior) + " for strategy " + strategy +
-                    ": " + e.what());
-  }
+  return make_checked_value(strategy, "prior", v.get_string("prior"), make_policy_prior);
 }
 
 std::string check_policy_prior(const std::string& prior) {
-  try {
-    make_policy_prior(prior);
-    return "";
-  } catch (const SpecError& e) {
-    return e.what();
-  }
+  return check_by_making(make_policy_prior, prior);
 }
 
 std::vector<ParamInfo> world_sampling_params(const std::string& prefix) {
@@ -90,13 +72,11 @@ WorldSampling world_sampling_of(const ParamValues& v) {
 
 std::shared_ptr<const OpponentModel> opponent_model_of(const ParamValues& v,
                                                        const std::string& strategy) {
-  const std::string& model = v.get_string("model");
-  try {
-    return make_opponent_model(model, v.get_double("temperature"));
-  } catch (const SpecError& e) {  // checked at resolution; the file may have gone since
-    throw SpecError("bad value model=" + common::quoted(model) + " for strategy " + strategy +
-                    ": " + e.what());
-  }
+  const double temperature = v.get_double("temperature");
+  return make_checked_value(strategy, "model", v.get_string("model"),
+                            [temperature](const std::string& model) {
+                              return make_opponent_model(model, temperature);
+                            });
 }
 
 }  // namespace strategies

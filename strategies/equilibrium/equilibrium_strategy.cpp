@@ -42,12 +42,7 @@ std::shared_ptr<const equilibrium::SavedStrategy> load_saved_strategy(const std:
 namespace {
 
 std::string check_file(const std::string& path) {
-  try {
-    load_saved_strategy(path);
-    return "";
-  } catch (const SpecError& e) {
-    return e.what();
-  }
+  return check_by_making(load_saved_strategy, path);
 }
 
 }  // namespace

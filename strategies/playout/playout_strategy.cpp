@@ -1,6 +1,5 @@
 #include "strategies/playout/playout_strategy.h"
 
-#include "engine/common/text.h"
 #include "engine/dominoes/determinization.h"
 #include "strategies/belief/belief_params.h"
 #include "strategies/spec.h"
@@ -77,23 +76,7 @@ RolloutPolicy rollout_policy_of(const std::string& value) {
 }
 
 std::string check_rollout_policy(const std::string& value) {
-  try {
-    rollout_policy_of(value);
-    return "";
-  } catch (const SpecError& e) {
-    return e.what();
-  }
-}
-
-// As rollout_policy_of, when the player is made: the value was checked at resolution, but a model
-// file may have gone since, and the message then names the parameter and the strategy.
-RolloutPolicy rollout_policy_at_make(const std::string& value) {
-  try {
-    return rollout_policy_of(value);
-  } catch (const SpecError& e) {
-    throw SpecError("bad value rollout=" + common::quoted(value) + " for strategy playout: " +
-                    e.what());
-  }
+  return check_by_making(rollout_policy_of, value);
 }
 
 }  // namespace
@@ -116,7 +99,8 @@ StrategyInfo playout_strategy_info() {
            time_ms_param(),
            nodes_param("simulated plies (each playout's candidate move and rollout moves)")},
           .make = [](const ParamValues& v) {
-            const RolloutPolicy policy = rollout_policy_at_make(v.get_string("rollout"));
+            const RolloutPolicy policy = make_checked_value(
+                "playout", "rollout", v.get_string("rollout"), rollout_policy_of);
             return Player(std::make_unique<PlayoutStrategy>(
                 static_cast<int>(v.get_int("playouts")), policy, v.get_bool("crn"),
                 budget_of(v)));

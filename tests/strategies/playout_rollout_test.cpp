@@ -16,7 +16,7 @@
 #include "strategies/belief/opponent_model.h"
 #include "strategies/playout/rollout.h"
 #include "strategies/registry.h"
-#include "strategies/spec.h"
+#include "tests/strategies/spec_refusal.h"
 
 namespace {
 
@@ -101,26 +101,15 @@ TEST(PlayoutRollout, AFittedModelFileDrivesTheRollouts) {
   std::filesystem::remove(path);
 }
 
-// Returns the one-line message a bad spec is refused with ("" and a test failure if accepted).
-std::string refusal(const std::string& spec) {
-  try {
-    strategies::Registry::builtin().make(spec);
-    ADD_FAILURE() << spec << " was accepted";
-  } catch (const strategies::SpecError& e) {
-    const std::string what = e.what();
-    EXPECT_EQ(what.find('\n'), std::string::npos) << what;
-    return what;
-  }
-  return "";
-}
-
 TEST(PlayoutRollout, RefusesABadRolloutInOneLine) {
   for (const char* spec : {"playout(rollout=best)", "playout(rollout=fitted:)",
                            "playout(rollout=self)", "playout(rollout=Heuristic)"})
-    EXPECT_NE(refusal(spec).find("valid is random, lowest, heuristic or fitted:FILE"),
+    EXPECT_NE(strategies_test::spec_refusal(spec).find(
+                  "valid is random, lowest, heuristic or fitted:FILE"),
               std::string::npos)
         << spec;
-  const std::string missing = refusal("playout(rollout=fitted:/no/such.model)");
+  const std::string missing =
+      strategies_test::spec_refusal("playout(rollout=fitted:/no/such.model)");
   EXPECT_NE(missing.find("cannot read model file \"/no/such.model\""), std::string::npos)
       << missing;
   // The seed's players keep their names.
