@@ -8,9 +8,15 @@
 # (decisions, log-likelihood, weights with standard errors) goes to
 # results/strength-ladder/imitation/fit.txt. The training games stay in out/imitation-prior/ (not
 # committed; the model file names them). Run from the repository root after scripts/setup; about a
-# minute on 2 cores.
+# minute on 2 cores, the run's progress line on stderr.
 # Usage: experiments/imitation-prior.sh [MODEL]   (default: experiments/models/imitation-adapt.model)
 set -euo pipefail
+case ${1:-} in
+  -h | --help) sed -n '2,12s/^# \{0,1\}//p' "$0"; exit 0 ;;
+  -*) echo "imitation-prior.sh: unknown option '$1': valid is -h, --help or a model path" >&2
+      exit 2 ;;
+esac
+[ $# -le 1 ] || { echo "imitation-prior.sh: one model path at most, got $#" >&2; exit 2; }
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 dominoes="${DOMINOES:-$root/build/bin/dominoes}"  # DOMINOES: another build of it
@@ -21,5 +27,5 @@ rm -rf "$work"  # this script's own folder from an earlier run: a finished journ
 mkdir -p "$work" "$(dirname "$report")"
 "$dominoes" run --format gauntlet --player adapt --player heuristic \
   --player 'minimax(scenarios=200,depth=0)' --player random --deals 300 --seed 3001 \
-  --out "$work/run" --games-out "$work/games.jsonl" --quiet > /dev/null
+  --out "$work/run" --games-out "$work/games.jsonl" > /dev/null  # progress stays on stderr
 "$dominoes" fit-model --games "$work/games.jsonl" --player adapt --out "$model" | tee "$report"

@@ -34,4 +34,16 @@ check "random's fit near uniform" awk -v l="$(ll)" -v u="$(uniform)" 'BEGIN { ex
   --format head-to-head --deals 5 --quiet --out "$tmp/run2" >/dev/null 2>&1
 check "inference plays with the fitted model" [ -s "$tmp/run2/summary.csv" ]
 
+# experiments/imitation-prior.sh (the fit of issue 24's policy prior) explains itself and refuses
+# what it does not take in one line, before it runs anything.
+script="$(dirname "$0")/../../experiments/imitation-prior.sh"
+"$script" --help >"$tmp/out" 2>&1
+check "imitation-prior.sh --help: exit 0" [ $? -eq 0 ]
+check "imitation-prior.sh --help: its usage" grep -q '^Usage: experiments/imitation-prior.sh' "$tmp/out"
+for bad in "--bogus" "a.model b.model"; do
+  # shellcheck disable=SC2086  # the second case is two words on purpose
+  "$script" $bad >"$tmp/out" 2>&1
+  check "imitation-prior.sh $bad: exit 2, one line" [ $? -eq 2 -a "$(wc -l <"$tmp/out")" -eq 1 ]
+done
+
 finish
