@@ -242,7 +242,7 @@ class RunTest(unittest.TestCase):
         # SIGINT half a second into a run whose single chunk lasts seconds: KeyboardInterrupt comes
         # within 2 s (5 allowed here), the chunk's finished first deals are journalled, and the same
         # call finishes with the rows of a run never interrupted.
-        args = dict(players=["playout(playouts=500)", "heuristic"], deals=2000, chunk=2000,
+        args = dict(players=["playout(playouts=500)", "heuristic"], deals=1000, chunk=1000,
                     threads=2, seed=6)
         previous = signal.signal(signal.SIGINT, signal.default_int_handler)
         sent = []
@@ -265,7 +265,7 @@ class RunTest(unittest.TestCase):
         with open(self.out("cut/journal.txt")) as f:
             entries = [line.split() for line in f if line.startswith("chunk ")]
         self.assertEqual(len(entries), 1)
-        self.assertTrue(0 < int(entries[0][4]) < 2000, entries)  # a piece of the chunk
+        self.assertTrue(0 < int(entries[0][4]) < 1000, entries)  # a piece of the chunk
         cut = dominoes.run(out=self.out("cut"), **args)
         whole = dominoes.run(out=self.out("whole"), **args)
         self.assertEqual(cut.games_played + 2 * int(entries[0][4]), whole.games_played)
