@@ -176,7 +176,7 @@ def solver_progress(check, solver):
     # The game tree's method: its build takes long enough to be seen (the public tree's layout of
     # this variant takes milliseconds).
     command = [solver, "equilibrium", "--method", "tree", "--double", "4", "--hand", "3",
-               "--target", "1e-9", "--max-iterations", "30"]
+               "--target", "1e-9", "--max-iterations", "10"]
     logged = subprocess.run(command, capture_output=True, text=True, env=env, timeout=300)
     check("the logged solve exits 0", logged.returncode == 0, logged.stderr[-300:])
     check("its log shows the tree's build", re.search(r"^building the game tree: \d+ nodes",
