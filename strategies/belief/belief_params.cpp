@@ -3,7 +3,6 @@
 #include <stdexcept>
 #include <string_view>
 
-
 namespace strategies {
 namespace {
 
