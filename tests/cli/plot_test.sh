@@ -86,6 +86,16 @@ for stem in pairings ratings; do
   check "$stem: a name hides its spec" not_in_svg "$named/$stem.svg" "scenarios=3"
   check "$stem: labels leave the defaults out" not_in_svg "$named/$stem.svg" "crn=true"
 done
+# 2c. Matches: the tables count points per match, and so do the plots' axes.
+matches="$tmp/matches"
+check "matches run" "$bin" run --name tiny-matches --player heuristic --player random \
+  --player lowest --format gauntlet --target 20 --deals 10 --chunk 10 --seed 5 --threads 2 \
+  --quiet --out "$matches" --plot
+plots_ok "$matches" pairings tiny-matches "points per match to 20"
+plots_ok "$matches" ratings tiny-matches "points per match to 20"
+for stem in pairings ratings; do
+  check "$stem: a match is not called a game" not_in_svg "$matches/$stem.svg" "per game"
+done
 # Without a dominoes program to ask, the labels keep every parameter, and a line says so.
 "$py" "$plot" --dominoes "$tmp/no-such-dominoes" "$named" >"$tmp/out" 2>"$tmp/err"
 check "plot without dominoes exits 0" test $? -eq 0
