@@ -92,6 +92,15 @@ void BlockDominoesSolver::move_values(const State& s, const dominoes::MoveList& 
   }
 }
 
+int BlockDominoesSolver::move_bound(const State& s, Move move, int depth, int threshold) {
+  if (multi_seat_) return multi_seat_->move_bound(s, move, depth, threshold);
+  dominoes::MoveList one;
+  one.push_back(move);
+  int value = 0;
+  move_values(s, one, depth, &value);
+  return value;
+}
+
 std::vector<MoveValue> BlockDominoesSolver::move_values(const State& s, int depth) {
   int terminal_value = 0;
   if (game_.terminal(s, terminal_value)) return {};

@@ -144,6 +144,11 @@ class BlockDominoesSolver {
   std::vector<MoveValue> move_values(const State& s, int depth = 0);
   /// Returns the values of the moves `moves` (legal in `s`) into `values`, allocation-free.
   void move_values(const State& s, const dominoes::MoveList& moves, int depth, int* values);
+  /// Returns a bound on the value (as move_values()) of playing `move` (legal in `s`): a result
+  /// below `threshold` is an upper bound, one at or above it a lower bound. With more than two
+  /// seats one null-window search (MultiSeatSolver::move_bound); with two, the exact value, which
+  /// is both.
+  int move_bound(const State& s, Move move, int depth, int threshold);
   /// Returns a best move's line of play to the end (or the horizon): the principal variation.
   std::vector<Move> principal_variation(const State& s, int depth = 0);
 

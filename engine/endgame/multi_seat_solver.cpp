@@ -320,6 +320,32 @@ int MultiSeatSolver::value(const dominoes::State& s, int depth) {
   return exact(node_of(s), depth <= 0 ? search::kUnlimitedDepth : depth, 0);
 }
 
+MultiSeatSolver::Node MultiSeatSolver::after(const Node& n, dominoes::Move m) const {
+  if (m.is_pass()) {
+    Node c = n;
+    c.mover = static_cast<std::uint8_t>(next_seat(n.mover));
+    return c;
+  }
+  const int t = m.tile();
+  int left = n.left, right = n.right;
+  switch (m.placement()) {
+    case dominoes::Placement::kLead:
+      left = dominoes::tile_low(m.tile()), right = dominoes::tile_high(m.tile());
+      break;
+    case dominoes::Placement::kLeft:
+      left = other_end(t, n.left);
+      break;
+    case dominoes::Placement::kRight:
+      right = other_end(t, n.right);
+      break;
+    case dominoes::Placement::kPass:
+      break;
+  }
+  Node c = child_of(n, t, left, right);
+  c.lead_tile = -1;
+  return c;
+}
+
 void MultiSeatSolver::move_values(const dominoes::State& s, const dominoes::MoveList& moves,
                                   int depth, int* values) {
   assert(s.seats == seats_);
@@ -328,36 +354,26 @@ void MultiSeatSolver::move_values(const dominoes::State& s, const dominoes::Move
   const int remaining = depth <= 0 ? search::kUnlimitedDepth : depth;
   int guess = 0;  // MTD(f)'s first guess: the previous move's value (moves are often alike)
   for (int i = 0; i < moves.size(); ++i) {
-    const dominoes::Move m = moves[i];
-    Node c = n;
-    int child_depth = remaining;
-    if (m.is_pass()) {
-      c.mover = static_cast<std::uint8_t>(next_seat(n.mover));
-    } else {
-      const int t = m.tile();
-      int left = n.left, right = n.right;
-      switch (m.placement()) {
-        case dominoes::Placement::kLead:
-          left = dominoes::tile_low(m.tile()), right = dominoes::tile_high(m.tile());
-          break;
-        case dominoes::Placement::kLeft:
-          left = other_end(t, n.left);
-          break;
-        case dominoes::Placement::kRight:
-          right = other_end(t, n.right);
-          break;
-        case dominoes::Placement::kPass:
-          break;
-      }
-      c = child_of(n, t, left, right);
-      c.lead_tile = -1;
-      if (remaining != search::kUnlimitedDepth) --child_depth;
-    }
-    const int v =
-        exact(c, child_depth, on_max_side(n.mover) == on_max_side(c.mover) ? guess : -guess);
-    values[i] = on_max_side(n.mover) == on_max_side(c.mover) ? v : -v;
+    const Node c = after(n, moves[i]);
+    const int child_depth = child_remaining(remaining, moves[i]);
+    const bool same_side = on_max_side(n.mover) == on_max_side(c.mover);
+    const int v = exact(c, child_depth, same_side ? guess : -guess);
+    values[i] = same_side ? v : -v;
     guess = values[i];
   }
+}
+
+int MultiSeatSolver::move_bound(const dominoes::State& s, dominoes::Move move, int depth,
+                                int threshold) {
+  assert(s.seats == seats_);
+  set_root(s.to_move);
+  const Node n = node_of(s);
+  const Node c = after(n, move);
+  const int child_depth = child_remaining(depth <= 0 ? search::kUnlimitedDepth : depth, move);
+  // One null-window search at the threshold (fail-soft), seen from the child's side to move.
+  if (on_max_side(n.mover) == on_max_side(c.mover))
+    return search(c, child_depth, threshold - 1, threshold);
+  return -search(c, child_depth, -threshold, -threshold + 1);
 }
 
 }  // namespace endgame

@@ -61,6 +61,7 @@
 #include "engine/dominoes/move_list.h"
 #include "engine/dominoes/rules.h"
 #include "engine/dominoes/state.h"
+#include "engine/search/negamax.h"
 #include "engine/search/transposition_table.h"
 
 namespace endgame {
@@ -104,6 +105,13 @@ class MultiSeatSolver {
   /// move's tile counting against `depth` (0 = exact); allocation-free.
   void move_values(const dominoes::State& s, const dominoes::MoveList& moves, int depth,
                    int* values);
+
+  /// Returns a bound on the value (as move_values()) of playing `move` in `s`, from one
+  /// null-window search at `threshold` (points): a result below `threshold` is an upper bound on
+  /// the value, a result at or above it a lower bound. Much cheaper than the exact value when the
+  /// value lies far from `threshold`; the bounds it proves stay in the table for later searches.
+  /// Requires what move_values() requires.
+  int move_bound(const dominoes::State& s, dominoes::Move move, int depth, int threshold);
 
   /// Returns the positions visited since construction.
   std::uint64_t nodes() const { return nodes_; }
@@ -155,6 +163,12 @@ class MultiSeatSolver {
   Node node_of(const dominoes::State& s) const;
   // The node after the mover plays `tile`, leaving the ends `left` and `right`.
   Node child_of(const Node& n, int tile, int left, int right) const;
+  // The node after the mover plays `move` (a pass: the next seat to move).
+  Node after(const Node& n, dominoes::Move move) const;
+  // The depth left after `move` from `remaining` (a pass is free; kUnlimitedDepth stays).
+  static int child_remaining(int remaining, dominoes::Move move) {
+    return remaining == search::kUnlimitedDepth || move.is_pass() ? remaining : remaining - 1;
+  }
   MultiSeatKey key_of(const Node& n, int depth) const;
 
   dominoes::Rules rules_;

@@ -3,6 +3,7 @@
 #include <vector>
 
 #include "engine/dominoes/determinization.h"
+#include "strategies/minimax/best_over_worlds.h"
 #include "strategies/world_draw.h"
 
 namespace strategies {
@@ -79,6 +80,14 @@ Move MinimaxStrategy::choose(const Observation& obs, const MoveList& legal, Rng&
     dominoes::for_each_consistent_hand(obs, [&](dominoes::TileSet hand) {
       add_world(solver, dominoes::determinize(obs, hand), legal, totals);
     });
+  } else if (crn_ && obs.seats() > 2) {
+    // The same worlds and the same move as the sum below, with most moves refuted by bounds
+    // (best_over_worlds.h). With two seats move_bound is an exact solve: nothing to gain there.
+    const WorldDraw draw(obs);
+    std::vector<dominoes::State> worlds;
+    worlds.reserve(static_cast<std::size_t>(scenarios_));
+    for (int i = 0; i < scenarios_; ++i) worlds.push_back(draw(rng));
+    return legal[best_over_worlds(solver, worlds, legal, depth_ == 0 ? 0 : depth_ + 1)];
   } else if (crn_) {
     const WorldDraw draw(obs);
     for (int i = 0; i < scenarios_; ++i) add_world(solver, draw(rng), legal, totals);

@@ -5,7 +5,7 @@
 // implementation of docs/rules.md's "Who wins" and "What the winners score" written in this file.
 // Small sets (double-2, double-3) with 3 or 4 seats and 1-2 tiles each, partners and cut-throat,
 // every block and scoring rule, full depth and depth-limited, empty lines (with and without a
-// forced lead tile) and lines already laid.
+// forced lead tile) and lines already laid. move_bound's null-window bounds on the same positions.
 #include "engine/endgame/multi_seat_solver.h"
 
 #include <gtest/gtest.h>
@@ -152,7 +152,7 @@ std::vector<Rules> small_tables() {
 }
 
 TEST(MultiSeatSolverTest, MatchesBruteForceOnSmallSets) {
-  int positions = 0, ongoing = 0;
+  int positions = 0, ongoing = 0, bounds_checked = 0;
   for (const Rules& rules : small_tables()) {
     // One solver per table across every position and depth: its table must serve them all.
     endgame::BlockDominoesSolver solver(rules);
@@ -176,14 +176,26 @@ TEST(MultiSeatSolverTest, MatchesBruteForceOnSmallSets) {
           State child = s;
           dominoes::apply(child, moves[k]);
           const int child_depth = depth == 0 ? -1 : moves[k].is_pass() ? depth : depth - 1;
-          EXPECT_EQ(values[k], brute(child, rules, s.to_move, child_depth))
+          const int exact = brute(child, rules, s.to_move, child_depth);
+          EXPECT_EQ(values[k], exact)
               << dominoes::describe(rules) << " position " << i << " move " << k;
+          // move_bound at thresholds below, at and above the value: a result under the
+          // threshold bounds the value from above, one at or over it from below.
+          for (int threshold : {exact - 3, exact, exact + 1, exact + 4}) {
+            const int bound = solver.move_bound(s, moves[k], depth, threshold);
+            ++bounds_checked;
+            if (bound < threshold)
+              EXPECT_LE(exact, bound) << dominoes::describe(rules) << " position " << i;
+            else
+              EXPECT_GE(exact, bound) << dominoes::describe(rules) << " position " << i;
+          }
         }
       }
     }
   }
   EXPECT_EQ(positions, 150 * static_cast<int>(small_tables().size()));
   EXPECT_GT(ongoing, positions);  // most positions are still being played
+  EXPECT_GT(bounds_checked, 4 * ongoing);
 }
 
 // Double-six positions with up to 3 tiles each: the larger values, the pips bounds, the table.
