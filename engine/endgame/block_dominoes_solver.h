@@ -147,7 +147,7 @@ class BlockDominoesSolver {
   /// Returns a bound on the value (as move_values()) of playing `move` (legal in `s`): a result
   /// below `threshold` is an upper bound, one at or above it a lower bound. With more than two
   /// seats one null-window search (MultiSeatSolver::move_bound); with two, the exact value, which
-  /// is both.
+  /// is both. Requires |threshold| < 2^20 (every value is far inside).
   int move_bound(const State& s, Move move, int depth, int threshold);
   /// Returns a best move's line of play to the end (or the horizon): the principal variation.
   std::vector<Move> principal_variation(const State& s, int depth = 0);

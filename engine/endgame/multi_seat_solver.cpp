@@ -365,12 +365,15 @@ void MultiSeatSolver::move_values(const dominoes::State& s, const dominoes::Move
 
 int MultiSeatSolver::move_bound(const dominoes::State& s, dominoes::Move move, int depth,
                                 int threshold) {
-  assert(s.seats == seats_);
+  assert(s.seats == seats_ && threshold > -kUnbounded && threshold < kUnbounded);
   set_root(s.to_move);
   const Node n = node_of(s);
   const Node c = after(n, move);
   const int child_depth = child_remaining(depth <= 0 ? search::kUnlimitedDepth : depth, move);
-  // One null-window search at the threshold (fail-soft), seen from the child's side to move.
+  // One null-window search at the threshold (fail-soft), seen from the child's side to move. The
+  // root's mover is the root seat and the next seat is always on the other side (partners sit
+  // apart; in cut-throat every other seat is the coalition), so the second branch is the one
+  // taken; the first keeps the function right for any sides, as child_value() does.
   if (on_max_side(n.mover) == on_max_side(c.mover))
     return search(c, child_depth, threshold - 1, threshold);
   return -search(c, child_depth, -threshold, -threshold + 1);

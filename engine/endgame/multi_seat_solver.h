@@ -110,7 +110,7 @@ class MultiSeatSolver {
   /// null-window search at `threshold` (points): a result below `threshold` is an upper bound on
   /// the value, a result at or above it a lower bound. Much cheaper than the exact value when the
   /// value lies far from `threshold`; the bounds it proves stay in the table for later searches.
-  /// Requires what move_values() requires.
+  /// Requires what move_values() requires and |threshold| < 2^20 (every value is far inside).
   int move_bound(const dominoes::State& s, dominoes::Move move, int depth, int threshold);
 
   /// Returns the positions visited since construction.

@@ -87,7 +87,9 @@ int best_over_worlds(endgame::BlockDominoesSolver& solver,
   ValueBounds bounds(solver, worlds, legal, depth);
   // World by world: the move leading the running sums of upper bounds solved exactly, the others
   // tested against its value. The first world solves every move, to start the sums. MTD(f)'s
-  // first guess is 0, as the solver's own (a guess from the previous world measured no better).
+  // first guess is 0, as in the solver's value(): the leader's value in the previous world, tried
+  // as the guess, measured 45.2 against 41.5 CPU ms per decision (minimax with 100 worlds, matches
+  // to 100, 8 deals, seed 7).
   long long running[dominoes::MoveList::kCapacity] = {};
   for (std::size_t w = 0; w < worlds.size(); ++w) {
     if (w == 0) {

@@ -11,8 +11,8 @@
 // At the end, while the move with the largest sum of upper bounds still has bounds in it, those
 // are solved exactly and the sums recomputed. The move returned is the one the exact sums choose,
 // tie-break included (a move whose bound sum ties the winner's stands after it in move order, so
-// its exact sum cannot win the tie): the decisions, and so every table, are those of the plain
-// sum; only the work differs.
+// its exact sum cannot win the tie): the decisions, and so every results table, are those of the
+// plain sum; only the work (and what the solver's transposition table holds) differs.
 //
 // This is an alpha-beta-style cut at the root across worlds, not a new estimate: it pays where one
 // move per world is much cheaper to refute than to value, as at a free lead of the four-seat game,
@@ -31,7 +31,9 @@ namespace strategies {
 /// Returns the index into `legal` of the move with the largest sum of exact values over `worlds`
 /// (the first on a tie), each value as solver.move_values(world, legal, depth, ...) gives it (for
 /// the seat to move; `depth` tiles deep counting the move, 0 = exact). Requires a non-empty
-/// `legal`, legal in every world, and at least one world. Throws nothing.
+/// `legal`, legal in every world, and at least one world. Throws only std::bad_alloc. With two
+/// seats move_bound is an exact solve, so this costs more than the plain sum there: minimax uses
+/// it only with three and four seats.
 int best_over_worlds(endgame::BlockDominoesSolver& solver,
                      const std::vector<dominoes::State>& worlds, const dominoes::MoveList& legal,
                      int depth);

@@ -12,8 +12,8 @@
 #include "engine/dominoes/deal.h"
 #include "engine/dominoes/determinization.h"
 #include "engine/dominoes/observation.h"
-#include "engine/tournament/play/play_deal.h"
 #include "engine/endgame/block_dominoes_solver.h"
+#include "engine/tournament/play/play_deal.h"
 #include "strategies/minimax/best_over_worlds.h"
 #include "strategies/registry.h"
 #include "strategies/world_draw.h"
@@ -195,6 +195,44 @@ TEST(TableSearch, BoundedWorldsChooseTheExactSumsMove) {
   }
   EXPECT_GT(decisions, 1000);
   EXPECT_GT(ties, 100);  // the tie-break is exercised
+}
+
+// minimax's own choice at three and four seats equals the plain sum over the worlds it draws: the
+// same draws from the same generator, and its depth counted as the solver counts it (the tiles
+// after the candidate move, so the solver's depth is one more).
+TEST(TableSearch, MinimaxChoosesThePlainSumsMove) {
+  const Registry& registry = Registry::builtin();
+  int decisions = 0;
+  for (int seats : {3, 4}) {
+    dominoes::Rules rules = dominoes::table_rules(seats);
+    rules.max_pip = seats == 3 ? 4 : 5;
+    rules.hand_size = seats == 3 ? 4 : 5;
+    rules.leader = dominoes::LeaderRule::kAlternate;
+    endgame::BlockDominoesSolver plain(rules);
+    for (int depth : {0, 2}) {
+      Player minimax = registry.make("minimax(scenarios=6,depth=" + std::to_string(depth) + ")");
+      for (std::uint64_t d = 0; d < 8; ++d)
+        walk_game(rules, d, [&](const dominoes::State& s, const dominoes::History& h) {
+          const dominoes::MoveList legal = dominoes::legal_moves(s);
+          if (legal.size() < 2) return;
+          const dominoes::Observation obs = dominoes::observe(s, h, rules, s.to_move);
+          dominoes::Rng rng(d * 131 + h.size()), copy = rng;
+          const dominoes::Move chosen = minimax.choose(s, h, rules, legal, rng);
+          const WorldDraw draw(obs);
+          long long totals[dominoes::MoveList::kCapacity] = {};
+          for (int i = 0; i < 6; ++i) {
+            int values[dominoes::MoveList::kCapacity];
+            plain.move_values(draw(copy), legal, depth == 0 ? 0 : depth + 1, values);
+            for (int k = 0; k < legal.size(); ++k) totals[k] += values[k];
+          }
+          const auto best = std::max_element(totals, totals + legal.size()) - totals;
+          EXPECT_EQ(chosen, legal[static_cast<int>(best)])
+              << dominoes::describe(rules) << " deal " << d << " move " << h.size();
+          ++decisions;
+        });
+    }
+  }
+  EXPECT_GT(decisions, 100);
 }
 
 }  // namespace
