@@ -4,6 +4,7 @@
 
 #include "engine/dominoes/determinization.h"
 #include "engine/dominoes/state.h"
+#include "strategies/best_over_worlds.h"
 
 namespace strategies {
 
@@ -78,12 +79,28 @@ void modelled_reply_values(endgame::BlockDominoesSolver& solver, const dominoes:
   }
 }
 
+Move WeightedPimc::bounded_move(const Observation& obs, const MoveList& legal,
+                                endgame::BlockDominoesSolver& solver) {
+  // The worlds of weight 0 add nothing to the plain sum; the rest in the same order.
+  std::vector<dominoes::State> worlds;
+  std::vector<double> weights;
+  for (std::size_t i = 0; i < worlds_.tables.size(); ++i) {
+    if (worlds_.weights[i] <= 0) continue;
+    worlds.push_back(dominoes::determinize(obs, worlds_.tables[i]));
+    weights.push_back(worlds_.weights[i]);
+  }
+  if (worlds.empty()) return legal[0];  // as the plain sum: every total 0, the first move
+  const int depth = params_.depth == 0 ? 0 : params_.depth + 1;  // as solved_values counts it
+  return legal[best_over_worlds(solver, worlds, legal, depth, weights)];
+}
+
 Move WeightedPimc::choose(const Observation& obs, const MoveList& legal, Rng& rng) {
   auto& solver = params_.budget.nodes > 0 ? solver_.fresh(obs.rules()) : solver_.get(obs.rules());
   if (obs.seats() > 2) {
     // Drawn worlds come in random order: an early stop still covers unlike ones.
     draw_table_worlds(obs, params_.sampling, {params_.model.get(), params_.partner_model.get()},
                       rng, worlds_);
+    if (!params_.budget.active()) return bounded_move(obs, legal, solver);
     return best_weighted_move(obs, legal, worlds_.tables, worlds_.weights, 1, solver,
                               params_.budget, [&](const dominoes::State& s, double* out) {
                                 solved_values(solver, s, legal, params_.depth, out);

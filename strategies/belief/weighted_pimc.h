@@ -66,6 +66,11 @@ class WeightedPimc {
   const WeightedWorlds& last_worlds() const { return worlds_; }
 
  private:
+  // Three and four seats without a budget: the plain weighted sum's move over the drawn worlds,
+  // most moves refuted by bounds instead of solved (strategies/best_over_worlds.h).
+  Move bounded_move(const Observation& obs, const MoveList& legal,
+                    endgame::BlockDominoesSolver& solver);
+
   WeightedPimcParams params_;
   SolverForRules solver_;
   WeightedWorlds worlds_;  // per-decision scratch, kept to avoid reallocation

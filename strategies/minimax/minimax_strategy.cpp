@@ -3,7 +3,7 @@
 #include <vector>
 
 #include "engine/dominoes/determinization.h"
-#include "strategies/minimax/best_over_worlds.h"
+#include "strategies/best_over_worlds.h"
 #include "strategies/world_draw.h"
 
 namespace strategies {

@@ -29,7 +29,7 @@
 // (engine/endgame/multi_seat_solver.h) gives each move the deciding seat's team's net points, the
 // teams as max and min (cut-throat: paranoid, every other seat against the deciding one). Two
 // seats draw exactly as before (determinization.h), so two-seat games are unchanged. With crn and
-// no budget, the move is found by best_over_worlds.h: the same worlds and the same move as the
+// no budget, the move is found by strategies/best_over_worlds.h: the same worlds and the same move as the
 // plain sum, most moves refuted in most worlds by one null-window search instead of solved. Issue
 // 22's target (100 worlds, at most 50 CPU ms per non-forced decision) measured with
 // `dominoes run --seats 4 --player 'minimax(scenarios=100,depth=0)' --player heuristic --format

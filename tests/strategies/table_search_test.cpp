@@ -14,7 +14,7 @@
 #include "engine/dominoes/observation.h"
 #include "engine/endgame/block_dominoes_solver.h"
 #include "engine/tournament/play/play_deal.h"
-#include "strategies/minimax/best_over_worlds.h"
+#include "strategies/best_over_worlds.h"
 #include "strategies/registry.h"
 #include "strategies/world_draw.h"
 
@@ -150,7 +150,7 @@ TEST(TableSearch, SearchersBeatRandomAtEveryTable) {
   }
 }
 
-// best_over_worlds (strategies/minimax/best_over_worlds.h), which minimax plays at three and four
+// best_over_worlds (strategies/best_over_worlds.h), which minimax plays at three and four
 // seats, chooses the move that summing every move's exact value over the same worlds chooses
 // (first on a tie), computed here the plain way with a second solver. Small sets keep the solves
 // cheap; free leads (leader = alternate) give the widest choices, few worlds the most ties.
@@ -178,22 +178,30 @@ TEST(TableSearch, BoundedWorldsChooseTheExactSumsMove) {
           for (int depth : {0, 3}) {
             std::vector<dominoes::State> worlds;
             for (int i = 0; i < count; ++i) worlds.push_back(draw(rng));
-            long long totals[dominoes::MoveList::kCapacity] = {};
-            for (const dominoes::State& w : worlds) {
-              int values[dominoes::MoveList::kCapacity];
-              plain.move_values(w, legal, depth, values);
-              for (int k = 0; k < legal.size(); ++k) totals[k] += values[k];
+            // Unweighted (minimax), then weighted as inference weighs its worlds.
+            std::vector<double> weights;
+            for (int i = 0; i < count; ++i) weights.push_back(0.05 + 0.01 * rng.below(100));
+            for (bool weighted : {false, true}) {
+              double totals[dominoes::MoveList::kCapacity] = {};
+              for (int i = 0; i < count; ++i) {
+                int values[dominoes::MoveList::kCapacity];
+                plain.move_values(worlds[i], legal, depth, values);
+                for (int k = 0; k < legal.size(); ++k)
+                  totals[k] += weighted ? weights[i] * values[k] : values[k];
+              }
+              const double* top = std::max_element(totals, totals + legal.size());
+              ties += std::count(totals, totals + legal.size(), *top) > 1;
+              const int best = weighted ? best_over_worlds(bounded, worlds, legal, depth, weights)
+                                        : best_over_worlds(bounded, worlds, legal, depth);
+              ASSERT_EQ(best, top - totals)
+                  << dominoes::describe(rules) << " deal " << d << " move " << h.size() << ", "
+                  << count << " worlds, depth " << depth << (weighted ? ", weighted" : "");
+              ++decisions;
             }
-            const long long* top = std::max_element(totals, totals + legal.size());
-            ties += std::count(totals, totals + legal.size(), *top) > 1;
-            ASSERT_EQ(best_over_worlds(bounded, worlds, legal, depth), top - totals)
-                << dominoes::describe(rules) << " deal " << d << " move " << h.size() << ", "
-                << count << " worlds, depth " << depth;
-            ++decisions;
           }
       });
   }
-  EXPECT_GT(decisions, 1000);
+  EXPECT_GT(decisions, 2000);
   EXPECT_GT(ties, 100);  // the tie-break is exercised
 }
 
@@ -231,6 +239,32 @@ TEST(TableSearch, MinimaxChoosesThePlainSumsMove) {
           ++decisions;
         });
     }
+  }
+  EXPECT_GT(decisions, 100);
+}
+
+// inference at three and four seats: without a budget its move comes from best_over_worlds, with
+// a node budget too large to bind from the plain weighted sum over the same drawn worlds (the
+// budget stops adding worlds only once spent). The two must agree at every decision.
+TEST(TableSearch, InferenceBoundsChooseThePlainSumsMove) {
+  const Registry& registry = Registry::builtin();
+  int decisions = 0;
+  for (int seats : {3, 4}) {
+    dominoes::Rules rules = dominoes::table_rules(seats);
+    rules.max_pip = seats == 3 ? 4 : 5;
+    rules.hand_size = seats == 3 ? 4 : 5;
+    rules.leader = dominoes::LeaderRule::kAlternate;
+    Player bounded = registry.make("inference(scenarios=6,samples=40)");
+    Player plain = registry.make("inference(scenarios=6,samples=40,nodes=1000000000000)");
+    for (std::uint64_t d = 0; d < 8; ++d)
+      walk_game(rules, d, [&](const dominoes::State& s, const dominoes::History& h) {
+        const dominoes::MoveList legal = dominoes::legal_moves(s);
+        if (legal.size() < 2) return;
+        dominoes::Rng a(d * 313 + h.size()), b = a;
+        EXPECT_EQ(bounded.choose(s, h, rules, legal, a), plain.choose(s, h, rules, legal, b))
+            << dominoes::describe(rules) << " deal " << d << " move " << h.size();
+        ++decisions;
+      });
   }
   EXPECT_GT(decisions, 100);
 }

@@ -1,6 +1,7 @@
-// The move of determinized minimax (minimax_strategy.h) over a fixed set of worlds: the move
-// whose summed open-hands value over the worlds is largest, found without solving every move
-// exactly in every world.
+// The move of determinized minimax (minimax_strategy.h) and of inference's weighted worlds
+// (strategies/belief/weighted_pimc.h) over a fixed set of worlds: the move whose summed (weighted)
+// open-hands value over the worlds is largest, found without solving every move exactly in every
+// world.
 //
 // Determinized minimax sums each move's exact value over the worlds and plays the largest sum
 // (the first move on a tie). Only the winner's sum must be exact: every other move needs only an
@@ -17,9 +18,11 @@
 // This is an alpha-beta-style cut at the root across worlds, not a new estimate: it pays where one
 // move per world is much cheaper to refute than to value, as at a free lead of the four-seat game,
 // where each world has 7 leads to value to the end of the hand (bench/bench_solver.cpp,
-// BM_FourSeatFreeLeadMoveValues). Measured results are in minimax_strategy.h.
+// BM_FourSeatFreeLeadMoveValues). Measured results are in strategies/minimax/minimax_strategy.h
+// and strategies/inference/inference_strategy.h.
 #pragma once
 
+#include <span>
 #include <vector>
 
 #include "engine/dominoes/move_list.h"
@@ -30,12 +33,15 @@ namespace strategies {
 
 /// Returns the index into `legal` of the move with the largest sum of exact values over `worlds`
 /// (the first on a tie), each value as solver.move_values(world, legal, depth, ...) gives it (for
-/// the seat to move; `depth` tiles deep counting the move, 0 = exact). Requires a non-empty
-/// `legal`, legal in every world, and at least one world. Throws only std::bad_alloc. With two
-/// seats move_bound is an exact solve, so this costs more than the plain sum there: minimax uses
-/// it only with three and four seats.
+/// the seat to move; `depth` tiles deep counting the move, 0 = exact), world i's value times
+/// weights[i] when `weights` is given (inference's weighted worlds; every weight positive, one
+/// per world) and summed in world order as the plain sum is, so its floating-point sums are the
+/// same: rounding is monotone, so a sum of upper bounds stays at least the sum of the values.
+/// Requires a non-empty `legal`, legal in every world, and at least one world. Throws only
+/// std::bad_alloc. With two seats move_bound is an exact solve, so this costs more than the plain
+/// sum there: it is used with three and four seats only.
 int best_over_worlds(endgame::BlockDominoesSolver& solver,
                      const std::vector<dominoes::State>& worlds, const dominoes::MoveList& legal,
-                     int depth);
+                     int depth, std::span<const double> weights = {});
 
 }  // namespace strategies
