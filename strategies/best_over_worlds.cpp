@@ -86,6 +86,7 @@ int best_over_worlds(endgame::BlockDominoesSolver& solver,
                      int depth, std::span<const double> weights) {
   assert(!worlds.empty() && legal.size() > 0);
   assert(weights.empty() || weights.size() == worlds.size());
+  for (const double w : weights) assert(w > 0), static_cast<void>(w);
   const int moves = legal.size();
   ValueBounds bounds(solver, worlds, legal, depth);
   // World by world: the move leading the running sums of upper bounds solved exactly, the others

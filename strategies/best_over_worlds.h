@@ -36,7 +36,9 @@ namespace strategies {
 /// the seat to move; `depth` tiles deep counting the move, 0 = exact), world i's value times
 /// weights[i] when `weights` is given (inference's weighted worlds; every weight positive, one
 /// per world) and summed in world order as the plain sum is, so its floating-point sums are the
-/// same: rounding is monotone, so a sum of upper bounds stays at least the sum of the values.
+/// same: rounding is monotone, so a sum of upper bounds stays at least the sum of the values
+/// (bit-identical sums also assume the compiler fuses neither product and sum into one
+/// multiply-add, as the x86-64-v2 Release build cannot).
 /// Requires a non-empty `legal`, legal in every world, and at least one world. Throws only
 /// std::bad_alloc. With two seats move_bound is an exact solve, so this costs more than the plain
 /// sum there: it is used with three and four seats only.

@@ -62,7 +62,8 @@
 // default so that existing specs and tables keep their names. Without a budget the move comes
 // from strategies/best_over_worlds.h (the plain weighted sum's move, most moves refuted by
 // bounds): inference(scenarios=50,samples=200) against heuristic, `--seats 4` (matches to 100),
-// 8 deals, seed 7, one thread, 25.6 -> 19.4 CPU ms per decision, the same games.
+// 8 deals, seed 7, one thread, 25.6 -> 19.4 CPU ms per decision, the same games (a timing run,
+// not a committed table).
 //
 // Known limits: it inherits PIMC's strategy fusion (each world is solved with open hands), and a
 // wrong opponent model can mislead it more than no model at all (temperature > 0 softens that).

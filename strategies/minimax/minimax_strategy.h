@@ -29,13 +29,13 @@
 // (engine/endgame/multi_seat_solver.h) gives each move the deciding seat's team's net points, the
 // teams as max and min (cut-throat: paranoid, every other seat against the deciding one). Two
 // seats draw exactly as before (determinization.h), so two-seat games are unchanged. With crn and
-// no budget, the move is found by strategies/best_over_worlds.h: the same worlds and the same move as the
-// plain sum, most moves refuted in most worlds by one null-window search instead of solved. Issue
+// no budget, the move is found by strategies/best_over_worlds.h: the same worlds and the same
+// move as the plain sum, most moves refuted in most worlds by one null-window search. Issue
 // 22's target (100 worlds, at most 50 CPU ms per non-forced decision) measured with
 // `dominoes run --seats 4 --player 'minimax(scenarios=100,depth=0)' --player heuristic --format
 // head-to-head --deals 8 --threads 1 --seed 7` (matches to 100; every hand after a match's first
 // is led freely, 7 leads to value in each world): 53.7 ms per decision with the plain sum, 40.0
-// to 41.5 with best_over_worlds, the same games.
+// to 41.5 with best_over_worlds, the same games (timing runs, not committed tables).
 //
 // Known limits of the method (Frank and Basin 1998; Long et al. 2010): each world is solved as if
 // both hands were open, so the search assumes it will learn the opponent's hand (strategy fusion)

@@ -254,19 +254,24 @@ TEST(TableSearch, InferenceBoundsChooseThePlainSumsMove) {
     rules.max_pip = seats == 3 ? 4 : 5;
     rules.hand_size = seats == 3 ? 4 : 5;
     rules.leader = dominoes::LeaderRule::kAlternate;
-    Player bounded = registry.make("inference(scenarios=6,samples=40)");
-    Player plain = registry.make("inference(scenarios=6,samples=40,nodes=1000000000000)");
-    for (std::uint64_t d = 0; d < 8; ++d)
-      walk_game(rules, d, [&](const dominoes::State& s, const dominoes::History& h) {
-        const dominoes::MoveList legal = dominoes::legal_moves(s);
-        if (legal.size() < 2) return;
-        dominoes::Rng a(d * 313 + h.size()), b = a;
-        EXPECT_EQ(bounded.choose(s, h, rules, legal, a), plain.choose(s, h, rules, legal, b))
-            << dominoes::describe(rules) << " deal " << d << " move " << h.size();
-        ++decisions;
-      });
+    // samples=40 resamples to whole counts; samples=6 keeps the likelihoods as weights (fractions,
+    // where rounding could differ); depth=2 checks the depth passed to the solver.
+    for (const std::string spec : {"scenarios=6,samples=40", "scenarios=6,samples=6",
+                                   "scenarios=6,samples=40,depth=2"}) {
+      Player bounded = registry.make("inference(" + spec + ")");
+      Player plain = registry.make("inference(" + spec + ",nodes=1000000000000)");
+      for (std::uint64_t d = 0; d < 8; ++d)
+        walk_game(rules, d, [&](const dominoes::State& s, const dominoes::History& h) {
+          const dominoes::MoveList legal = dominoes::legal_moves(s);
+          if (legal.size() < 2) return;
+          dominoes::Rng a(d * 313 + h.size()), b = a;
+          EXPECT_EQ(bounded.choose(s, h, rules, legal, a), plain.choose(s, h, rules, legal, b))
+              << dominoes::describe(rules) << " " << spec << " deal " << d << " move " << h.size();
+          ++decisions;
+        });
+    }
   }
-  EXPECT_GT(decisions, 100);
+  EXPECT_GT(decisions, 300);
 }
 
 }  // namespace
