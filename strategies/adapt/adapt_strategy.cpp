@@ -96,8 +96,10 @@ StrategyInfo adapt_strategy_info() {
                       0, 1, {}},
                      {"endgame", ParamType::kInt, "100000",
                       "solve the public subgame once its regret table fits in this many slots (8 "
-                      "bytes each) and each range in 500 hands, the opponent's range from the "
-                      "learnt model, and play the solution; 0 = never",
+                      "bytes each: the default is 0.8 MB, the most 8 GB) and each range in 500 "
+                      "hands, the opponent's range from the learnt model (floor 0.01), its own "
+                      "uniform, by 40 iterations of discounted CFR, and play the solution; 0 = "
+                      "never",
                       0, 1e9, {}},
                      {"prior", ParamType::kText, "none",
                       "the learnt model's policy prior: none, or fitted:FILE (a move-feature "

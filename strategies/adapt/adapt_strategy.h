@@ -17,6 +17,13 @@
 // 2005 (a posterior over opponent strategies updated from the hands shown at showdown); Bayesian
 // model averaging with prequential scores, Dawid 1984.
 //
+// What `safety` bounds: in each world a move's value is (1 - safety) times its value under the
+// model's replies plus safety times its value under the opponent's best reply, so a wrong model
+// moves it from PIMC's value by at most (1 - safety) times the spread of the opponent's replies
+// there; it is a per-world hedge (restricted response in spirit), not a bound on a game's loss,
+// which is measured instead (results/strength-ladder/README.md). Safe exploitation with a proven
+// bound (Ganzfried & Sandholm, EC 2011) needs the equilibrium's value, not known for this game.
+//
 // Late in a game (endgame > 0) it solves the public subgame as the resolve strategy does
 // (strategies/resolve/resolve_strategy.h, root=first), the opponent's range weighted by the
 // learnt model, its own uniform, and plays the solution: least exploitable where the endgame
@@ -71,7 +78,7 @@ namespace strategies {
 
 /// The settings of an adapt player (see the header comment).
 struct AdaptParams {
-  WorldSampling sampling;
+  WorldSampling sampling;         ///< inference's scenarios, enumerate and samples (weighted_worlds.h)
   int series = 25;                ///< learning_series(), >= 1
   bool modelled_replies = true;   ///< reply=model (else min)
   double safety = 0.5;            ///< the worst reply's weight with reply=model, [0, 1]
@@ -89,21 +96,29 @@ class AdaptStrategy final : public Strategy {
   /// Returns an adapt player with a fresh model.
   explicit AdaptStrategy(const AdaptParams& params);
 
+  /// True: adapt follows every game it plays (Strategy::follows_games).
   bool follows_games() const override { return true; }
+  /// Starts following a game: its seat and the moves to come.
   void begin_game(const GameStart& start) override;
+  /// Records a move of the followed game (either seat's).
   void see_move(dominoes::Seat seat, Move move) override;
+  /// Teaches the model the opponent's choices in the game just ended (its hand is then known) and
+  /// drops the kept endgame solve, whose ranges came from the model before this game.
   void end_game(const GameEnd& end) override;
+  /// Returns `series`: the runner resets the model every that many deals (new_opponent).
   int learning_series() const override { return params_.series; }
+  /// Resets the model to its prior and drops the kept endgame solve.
   void new_opponent() override {
     model_->forget();
     resolver_.forget();
   }
 
   /// Returns a move drawn from the solved endgame's strategy when the decision is in one, else
-  /// the search's move under the learnt model.
+  /// the search's move under the learnt model. Passes on SubgameResolver's std::logic_error when
+  /// the observer's information set is missing from a kept solve (a broken invariant, not input).
   Move choose(const Observation& obs, const MoveList& legal, Rng& rng) override;
   /// Writes the solved endgame's strategy and returns true when the decision is in one; false
-  /// (the search's decision, not known exactly) otherwise.
+  /// (the search's decision, not known exactly) otherwise. Throws as choose().
   bool policy(const Observation& obs, const MoveList& legal,
               std::span<double> probabilities) override;
   std::unique_ptr<Strategy> clone() const override {

@@ -23,12 +23,14 @@ StrategyInfo resolve_strategy_info() {
           .method = "plays inference until the public subgame from the decision is small enough, "
                     "then solves it from both seats' ranges (the opponent's weighted by its past "
                     "moves under the model) by discounted CFR and draws from the solved strategy; "
-                    "re-solves at every decision (unsafe continual re-solving)",
+                    "root=first (the default) solves once, at the game's first public state whose "
+                    "subgame fits, and follows that solution; root=decision re-solves at every "
+                    "decision (unsafe continual re-solving)",
           .source = "Burch, Johanson & Bowling, AAAI 2014 (decomposition); Moravcik et al., "
                     "Science 2017 (continual re-solving); Brown & Sandholm, NeurIPS 2017 (safe and "
                     "unsafe subgame solving); strategies/resolve/resolve_strategy.h",
           .params = {{"hands", ParamType::kInt, "1000",
-            "re-solve only when each seat's range holds at most this many hands", 1, 1e7, {}},
+            "solve only when each seat's range holds at most this many hands", 1, 1e7, {}},
            {"slots", ParamType::kInt, "200000",
             "... and the subgame's regret table at most this many slots (8 bytes each)", 1, 1e9,
             {}},

@@ -45,13 +45,18 @@
 //   - double-3, 3 tiles: 0.00033 (the whole game is the first subgame); root=decision 0.070;
 //     inference 0.103, PIMC 0.133 to 0.148 (results/equilibrium).
 //   - double-4, 3 tiles: 0.00031; root=decision 0.066.
+//   - double-5, 3 tiles: 0.090; inference 0.093, minimax(200, depth 0) 0.139.
 //   - double-6, 3 tiles: 0.081 (each range holds 3,276 hands at the start and 2,925 after the
 //     lead: the first subgame starts after two moves, from the model's ranges); inference 0.083,
 //     minimax(200, depth 0) 0.127, the seed-faithful minimax 0.140.
 //   So re-solving at every decision from model ranges costs about 0.07 points per game where one
 //   solve from the start costs nothing; a subgame that starts after moves the model misjudges
-//   costs nearly what inference does. The safe (gadget) form needs a blueprint's values for the
-//   opponent at the subgame's root, which a PIMC trunk does not give.
+//   costs nearly what inference does. Is the safe (gadget) form needed? Not for root=first, which
+//   does not re-solve. For root=decision the safe form would keep each re-solve no more
+//   exploitable than the strategy it refines, but it needs that strategy's values for the
+//   opponent at the subgame's root, which a PIMC trunk does not give; it is not built. The root=decision figures: `solver exploitability --double 3 --hand 3
+//   --samples 8 --seed 1 --player 'resolve(root=decision)'` (0.0699; --double 4: 0.0657), the
+//   settings of experiments/strength-exploitability.sh.
 //   - The seed's game (double-6, 7 tiles), 100 duplicate deals against inference: -0.010 +- 0.045
 //     points per game at 17.6 CPU ms per decision (inference 1.3): the subgames that fit come so
 //     late that their solutions play inference's moves. One solve (bench/bench_resolve.cpp, 40
