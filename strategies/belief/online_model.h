@@ -58,7 +58,9 @@ class OnlineModel final : public OpponentModel {
   /// Learns from one finished two-seat game: `record` its moves (passes included) from the lead,
   /// `leader` the seat that led, `opponent` the seat modelled and `final_hand` the tiles it still
   /// held at the end. Scores each of its choices under every member (prequential), adds them to
-  /// the fitted member's data and refits it when due (see the header comment).
+  /// the fitted member's data and refits it when due (see the header comment). Requires a record
+  /// of a real two-seat game (each move legal in turn) and `final_hand` the opponent's true hand;
+  /// it checks neither and throws nothing but std::bad_alloc.
   void learn_game(std::span<const dominoes::Move> record, dominoes::Seat leader,
                   dominoes::Seat opponent, dominoes::TileSet final_hand);
   /// Forgets every game: back to the prior.

@@ -49,11 +49,14 @@ class EarlierView {
 /// The subgame at one decision and where the observer's real hand is in it.
 struct DecisionSubgame {
   equilibrium::PublicSubgame root;
-  int own_hand = -1;  ///< the index of the observer's hand in root.hands[observer]
+  /// The index of the observer's hand in root.hands[observer] (always there: the range holds
+  /// every hand consistent with what the opponent has seen, the real one included).
+  int own_hand = -1;
 };
 
-/// Returns how many hands each seat's range holds at `obs` (two seats), {seat 0, seat 1}, counted
-/// without listing them: C(candidates, tiles held).
+/// Returns how many hands each seat's range holds at `obs`, {seat 0, seat 1}, counted without
+/// listing them: C(candidates, tiles held). Requires two seats (callers check; more seats are not
+/// refused here).
 std::array<std::uint64_t, 2> decision_range_sizes(const dominoes::Observation& obs);
 
 /// Returns the subgame at `obs` (two seats; see the header comment), the seat to move there at

@@ -30,8 +30,8 @@ namespace strategies {
 
 /// When and how the subgame is solved (strategies/resolve/resolve_strategy.h).
 struct ResolverParams {
-  long hands = 1000;            ///< solve only when each range holds at most this many hands
-  std::int64_t slots = 200000;  ///< ... and the subgame's tables at most this many slots
+  long hands = 1000;            ///< solve only when each range holds at most this many hands, >= 1
+  std::int64_t slots = 200000;  ///< ... and the subgame's tables at most this many slots, >= 1
   int iterations = 40;          ///< discounted-CFR iterations per solve; >= 1
   bool own_model = true;        ///< own-range=model (else uniform)
   double floor = 0.01;          ///< the uniform range's share in each range, (0, 1]
@@ -43,6 +43,7 @@ struct ResolverParams {
 class SubgameResolver {
  public:
   explicit SubgameResolver(const ResolverParams& params) : params_(params) {}
+  /// A copy has the settings only: the kept solve belongs to the game its original follows.
   SubgameResolver(const SubgameResolver& other) : SubgameResolver(other.params_) {}
 
   /// Writes the solved strategy at `obs` (two seats) over `legal` (its legal moves, in order) and
