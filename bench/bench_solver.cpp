@@ -66,17 +66,18 @@ void solve_fresh_deals_generic(benchmark::State& state, std::size_t table_bytes)
       static_cast<double>(search.nodes()) / static_cast<double>(solves);
 }
 
-// Fresh deals of the default rules of `seats` seats (partners as given), one solver throughout.
-void solve_table_deals(benchmark::State& state, int seats, bool partners, std::size_t table_bytes) {
-  dominoes::Rules rules = dominoes::table_rules(seats);
-  rules.partners = partners;
+// Times `solve(solver, state)` on fresh deals of `rules`, one solver throughout: items per
+// second, nodes per solve and the median time of one solve (median_us).
+template <typename Solve>
+void time_fresh_deals(benchmark::State& state, const dominoes::Rules& rules,
+                      std::size_t table_bytes, Solve solve) {
   endgame::BlockDominoesSolver solver(rules, table_bytes);
   std::uint64_t deal = 0;
   std::vector<double> micros;
   for (auto _ : state) {
     const dominoes::State s = dominoes::start_state(dominoes::make_deal(rules, 42, deal++));
     const auto start = std::chrono::steady_clock::now();
-    benchmark::DoNotOptimize(solver.value(s));
+    solve(solver, s);
     micros.push_back(
         std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - start).count());
   }
@@ -88,30 +89,28 @@ void solve_table_deals(benchmark::State& state, int seats, bool partners, std::s
   state.counters["median_us"] = micros[static_cast<std::size_t>(solves / 2)];
 }
 
+// Fresh deals of the default rules of `seats` seats (partners as given): the exact value.
+void solve_table_deals(benchmark::State& state, int seats, bool partners, std::size_t table_bytes) {
+  dominoes::Rules rules = dominoes::table_rules(seats);
+  rules.partners = partners;
+  time_fresh_deals(state, rules, table_bytes,
+                   [](endgame::BlockDominoesSolver& solver, const dominoes::State& s) {
+                     benchmark::DoNotOptimize(solver.value(s));
+                   });
+}
+
 // The exact value of every lead of a fresh four-seat deal led freely (leader = alternate: any of
 // the seat's 7 tiles), through move_values as the determinized searchers call it once per world:
-// the costliest decision of a match's later hands. Counter median_us as above. Measured
-// 2026-11-27 beside another run: 153k nodes, 5.0 ms median, against 21.5k nodes and 0.65 ms for
-// the whole hand led with 6-6; a larger table was slower (4 MiB 6.2 ms, 16 MiB 8.4 ms).
+// the costliest decision of a match's later hands. Measured 2026-11-27 beside another run: 153k
+// nodes, 5.0 ms median, against 21.5k nodes and 0.65 ms for the whole hand led with 6-6; a larger
+// table was slower (4 MiB 6.2 ms, 16 MiB 8.4 ms).
 void BM_FourSeatFreeLeadMoveValues(benchmark::State& state) {
   dominoes::Rules rules = dominoes::table_rules(4);
   rules.leader = dominoes::LeaderRule::kAlternate;
-  endgame::BlockDominoesSolver solver(rules);
-  std::uint64_t deal = 0;
-  std::vector<double> micros;
-  for (auto _ : state) {
-    const dominoes::State s = dominoes::start_state(dominoes::make_deal(rules, 42, deal++));
-    const auto start = std::chrono::steady_clock::now();
-    benchmark::DoNotOptimize(solver.move_values(s));
-    micros.push_back(
-        std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - start).count());
-  }
-  const auto solves = static_cast<std::int64_t>(micros.size());
-  state.SetItemsProcessed(solves);
-  state.counters["nodes_per_solve"] =
-      static_cast<double>(solver.nodes()) / static_cast<double>(solves);
-  std::nth_element(micros.begin(), micros.begin() + solves / 2, micros.end());
-  state.counters["median_us"] = micros[static_cast<std::size_t>(solves / 2)];
+  time_fresh_deals(state, rules, endgame::MultiSeatSolver::kDefaultTableBytes,
+                   [](endgame::BlockDominoesSolver& solver, const dominoes::State& s) {
+                     benchmark::DoNotOptimize(solver.move_values(s));
+                   });
 }
 
 void BM_SolveFourSeatDeal(benchmark::State& s) {

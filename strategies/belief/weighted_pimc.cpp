@@ -44,8 +44,7 @@ Move best_weighted_move(const Observation& obs, const MoveList& legal, const Wor
 void solved_values(endgame::BlockDominoesSolver& solver, const dominoes::State& s,
                    const MoveList& legal, int depth, double* out) {
   int values[MoveList::kCapacity];
-  // The solver's depth counts the candidate move too, as minimax's does.
-  solver.move_values(s, legal, depth == 0 ? 0 : depth + 1, values);
+  solver.move_values(s, legal, solver_depth_for(depth), values);
   for (int k = 0; k < legal.size(); ++k) out[k] = values[k];
 }
 
@@ -90,8 +89,7 @@ Move WeightedPimc::bounded_move(const Observation& obs, const MoveList& legal,
     weights.push_back(worlds_.weights[i]);
   }
   if (worlds.empty()) return legal[0];  // as the plain sum: every total 0, the first move
-  const int depth = params_.depth == 0 ? 0 : params_.depth + 1;  // as solved_values counts it
-  return legal[best_over_worlds(solver, worlds, legal, depth, weights)];
+  return legal[best_over_worlds(solver, worlds, legal, solver_depth_for(params_.depth), weights)];
 }
 
 Move WeightedPimc::choose(const Observation& obs, const MoveList& legal, Rng& rng) {

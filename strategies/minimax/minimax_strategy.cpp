@@ -22,8 +22,7 @@ bool enumerates(const Observation& obs, bool exact, int scenarios) {
 void MinimaxStrategy::add_world(endgame::BlockDominoesSolver& solver, const dominoes::State& world,
                                 const MoveList& legal, long long* totals) {
   int values[MoveList::kCapacity];
-  // The seed's depth counts the tiles after the candidate move; the solver's counts it too.
-  solver.move_values(world, legal, depth_ == 0 ? 0 : depth_ + 1, values);
+  solver.move_values(world, legal, solver_depth_for(depth_), values);
   for (int k = 0; k < legal.size(); ++k) totals[k] += values[k];
 }
 
@@ -87,7 +86,7 @@ Move MinimaxStrategy::choose(const Observation& obs, const MoveList& legal, Rng&
     std::vector<dominoes::State> worlds;
     worlds.reserve(static_cast<std::size_t>(scenarios_));
     for (int i = 0; i < scenarios_; ++i) worlds.push_back(draw(rng));
-    return legal[best_over_worlds(solver, worlds, legal, depth_ == 0 ? 0 : depth_ + 1)];
+    return legal[best_over_worlds(solver, worlds, legal, solver_depth_for(depth_))];
   } else if (crn_) {
     const WorldDraw draw(obs);
     for (int i = 0; i < scenarios_; ++i) add_world(solver, draw(rng), legal, totals);

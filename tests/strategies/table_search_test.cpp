@@ -150,6 +150,16 @@ TEST(TableSearch, SearchersBeatRandomAtEveryTable) {
   }
 }
 
+// The table rules of `seats` seats on a small set (double-4 with 4 tiles each for three seats,
+// double-5 with 5 for four), every hand led freely (leader = alternate): cheap solves, wide choices.
+dominoes::Rules small_free_lead_rules(int seats) {
+  dominoes::Rules rules = dominoes::table_rules(seats);
+  rules.max_pip = seats == 3 ? 4 : 5;
+  rules.hand_size = seats == 3 ? 4 : 5;
+  rules.leader = dominoes::LeaderRule::kAlternate;
+  return rules;
+}
+
 // best_over_worlds (strategies/best_over_worlds.h), which minimax plays at three and four
 // seats, chooses the move that summing every move's exact value over the same worlds chooses
 // (first on a tie), computed here the plain way with a second solver. Small sets keep the solves
@@ -157,10 +167,7 @@ TEST(TableSearch, SearchersBeatRandomAtEveryTable) {
 TEST(TableSearch, BoundedWorldsChooseTheExactSumsMove) {
   std::vector<dominoes::Rules> tables;
   for (int seats : {3, 4}) {
-    dominoes::Rules rules = dominoes::table_rules(seats);
-    rules.max_pip = seats == 3 ? 4 : 5;
-    rules.hand_size = seats == 3 ? 4 : 5;
-    rules.leader = dominoes::LeaderRule::kAlternate;
+    const dominoes::Rules rules = small_free_lead_rules(seats);
     tables.push_back(rules);
     if (seats == 4) tables.back().partners = false, tables.push_back(rules);  // and cut-throat
   }
@@ -212,10 +219,7 @@ TEST(TableSearch, MinimaxChoosesThePlainSumsMove) {
   const Registry& registry = Registry::builtin();
   int decisions = 0;
   for (int seats : {3, 4}) {
-    dominoes::Rules rules = dominoes::table_rules(seats);
-    rules.max_pip = seats == 3 ? 4 : 5;
-    rules.hand_size = seats == 3 ? 4 : 5;
-    rules.leader = dominoes::LeaderRule::kAlternate;
+    const dominoes::Rules rules = small_free_lead_rules(seats);
     endgame::BlockDominoesSolver plain(rules);
     for (int depth : {0, 2}) {
       Player minimax = registry.make("minimax(scenarios=6,depth=" + std::to_string(depth) + ")");
@@ -230,7 +234,7 @@ TEST(TableSearch, MinimaxChoosesThePlainSumsMove) {
           long long totals[dominoes::MoveList::kCapacity] = {};
           for (int i = 0; i < 6; ++i) {
             int values[dominoes::MoveList::kCapacity];
-            plain.move_values(draw(copy), legal, depth == 0 ? 0 : depth + 1, values);
+            plain.move_values(draw(copy), legal, depth == 0 ? 0 : depth + 1, values);  // written out
             for (int k = 0; k < legal.size(); ++k) totals[k] += values[k];
           }
           const auto best = std::max_element(totals, totals + legal.size()) - totals;
@@ -250,10 +254,7 @@ TEST(TableSearch, InferenceBoundsChooseThePlainSumsMove) {
   const Registry& registry = Registry::builtin();
   int decisions = 0;
   for (int seats : {3, 4}) {
-    dominoes::Rules rules = dominoes::table_rules(seats);
-    rules.max_pip = seats == 3 ? 4 : 5;
-    rules.hand_size = seats == 3 ? 4 : 5;
-    rules.leader = dominoes::LeaderRule::kAlternate;
+    const dominoes::Rules rules = small_free_lead_rules(seats);
     // samples=40 resamples to whole counts; samples=6 keeps the likelihoods as weights (fractions,
     // where rounding could differ); depth=2 checks the depth passed to the solver.
     for (const std::string spec : {"scenarios=6,samples=40", "scenarios=6,samples=6",
