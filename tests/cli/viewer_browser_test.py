@@ -7,9 +7,11 @@ records edited here: a forfeit (a game cut short, its points worked out here by 
 a record without its "rules" (as written before records held them), and players whose names try
 to end the page's <script> element. For each file `dominoes view` writes a page, which is opened
 from disk; every game is replayed to its end through the page's own controls (arrow keys, the
-next button, End, n to go on), and the page's displayed points for each seat must equal the
-record's `points`, its ending (domino or blocked) the one worked out here from the moves. The
-filters' counts are checked against counts made here, and the seat view hides the other hands.
+next button, End, n to go on: WebDriver's real key presses and clicks for each page's first three
+games, End and n sent from inside the page for the rest, one WebDriver round trip a game), and the
+page's displayed points for each seat must equal the record's `points`, its ending (domino or
+blocked) the one worked out here from the moves. The filters' counts are checked against counts
+made here, and the seat view hides the other hands.
 
 Needs /usr/bin/chromium, /usr/bin/chromedriver and python3-selenium (scripts/install-packages).
 Usage: viewer_browser_test.py PATH/TO/dominoes [--screenshot PNG]
@@ -127,6 +129,9 @@ return {title: document.getElementById('game-title').textContent,
 
 
 REAL_STEPS = 3
+# Each page's first games are played with real key presses and clicks, one way each (arrow keys,
+# the next button, End); the rest with key events sent from inside the page (PLAY_TO_END).
+REAL_GAMES = 3
 PRESS_RIGHT = """
 for (let k = 0; k < arguments[0]; ++k)
   document.dispatchEvent(new KeyboardEvent('keydown', {key: 'ArrowRight', bubbles: true}));
@@ -136,35 +141,63 @@ for (let k = 0; k < arguments[0]; ++k) document.getElementById('next').click();
 """
 
 
+# One round trip a game: reads the page, presses End (the page replays the game from its deal to
+# the last move, as it does for every step), reads it again, and when arguments[0] is true presses
+# n for the next game. Stepping move by move is left to the games played with real controls: each
+# step replays from the deal too, so it reaches the same final position at many times the cost.
+PLAY_TO_END = ("""
+const read = () => { """ + READ_PAGE + """ };
+const press = key => document.dispatchEvent(new KeyboardEvent('keydown', {key: key, bubbles: true}));
+const before = read();
+press('End');
+const after = read();
+if (arguments[0]) press('n');
+return [before, after];
+""")
+
+
+def play_with_real_controls(driver, i, moves):
+    """Plays game i to its end the (i % 3)-th way, with WebDriver's real key presses and clicks."""
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+    # The first few steps are real key presses and clicks; the rest are the same events sent from
+    # the page (one WebDriver round trip each would cost about a tenth of a second).
+    real = min(moves, REAL_STEPS)
+    how = i % 3
+    if how == 0:
+        ActionChains(driver).send_keys(Keys.ARROW_RIGHT * real).perform()
+        driver.execute_script(PRESS_RIGHT, moves - real)
+    elif how == 1:
+        button = driver.find_element(By.ID, "next")
+        for _ in range(real):
+            button.click()
+        driver.execute_script(CLICK_NEXT, moves - real)
+    else:
+        ActionChains(driver).send_keys(Keys.END).perform()
+
+
 def replay_every_game(driver, records, check, label):
     """Replays each game to its end through the page's controls; returns the games that matched."""
     from selenium.webdriver.common.action_chains import ActionChains
     from selenium.webdriver.common.by import By
-    from selenium.webdriver.common.keys import Keys
     matched = 0
     problems = []
     for i, record in enumerate(records):
-        page = driver.execute_script(READ_PAGE)
+        moves = len(record["moves"])
+        last = i + 1 == len(records)
+        if i < REAL_GAMES:
+            page = driver.execute_script(READ_PAGE)
+        else:
+            page, end = driver.execute_script(PLAY_TO_END, not last)
         if not page["title"].startswith(f"Game {i + 1} of {len(records)}:") or page["step"] != "0":
             problems.append(f"game {i + 1}: the page shows {page['title']!r} at step {page['step']}")
             break
-        moves = len(record["moves"])
-        # The three ways to the end: arrow keys, the next button, the End key. The first few
-        # steps are real key presses and clicks; the rest are the same events sent from the page
-        # (one WebDriver round trip each would cost about a tenth of a second: most of the test).
-        real = min(moves, REAL_STEPS)
-        how = i % 3
-        if how == 0:
-            ActionChains(driver).send_keys(Keys.ARROW_RIGHT * real).perform()
-            driver.execute_script(PRESS_RIGHT, moves - real)
-        elif how == 1:
-            button = driver.find_element(By.ID, "next")
-            for _ in range(real):
-                button.click()
-            driver.execute_script(CLICK_NEXT, moves - real)
+        if i < REAL_GAMES:
+            play_with_real_controls(driver, i, moves)
+            page = driver.execute_script(READ_PAGE)
         else:
-            ActionChains(driver).send_keys(Keys.END).perform()
-        page = driver.execute_script(READ_PAGE)
+            page = end
         shown = [int(p) if p.lstrip("-").isdigit() else p for p in page["points"]]
         want_ending = ending(record)
         shown_ending = ("forfeit" if "forfeited" in page["result"] else
@@ -177,7 +210,7 @@ def replay_every_game(driver, records, check, label):
                             f"{record['points']} ({want_ending})")
         else:
             matched += 1
-        if i + 1 < len(records):  # on to the next game: the n key, or the button
+        if i < REAL_GAMES and not last:  # on to the next game: the n key, or the button
             if i % 2:
                 driver.find_element(By.ID, "next-game").click()
             else:
