@@ -7,6 +7,8 @@
 #include <cerrno>
 #include <filesystem>
 #include <iostream>
+#include <string>
+#include <string_view>
 #include <vector>
 
 extern char** environ;
@@ -19,11 +21,20 @@ namespace fs = std::filesystem;
 constexpr const char* kPython = "/usr/bin/python3";
 constexpr int kNoMatplotlib = 3;  // scripts/plot's exit status when matplotlib cannot be imported
 
-// Returns this program's path, or "" when it cannot be read.
+// Returns this program's path, or "" when it cannot be read. A long run may outlive its program's
+// file: a rebuild replaces it, and the link then reads "PATH (deleted)". The program now at PATH
+// labels players and finds the plot script as well (labels are a function of the specs alone), so
+// PATH is returned when a file is there.
 std::string this_program() {
   std::error_code ec;
-  const fs::path exe = fs::read_symlink("/proc/self/exe", ec);
-  return ec ? "" : exe.string();
+  std::string exe = fs::read_symlink("/proc/self/exe", ec).string();
+  if (ec) return "";
+  constexpr std::string_view kDeleted = " (deleted)";
+  if (exe.ends_with(kDeleted)) {
+    exe.resize(exe.size() - kDeleted.size());
+    if (!fs::is_regular_file(exe, ec)) return "";
+  }
+  return exe;
 }
 
 std::string plot_script() {

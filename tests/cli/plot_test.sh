@@ -3,7 +3,8 @@
 # plotted afterwards, and fixture ratings.csv / sprt.csv files with the columns other parts of the
 # tool write; every PNG must be a PNG of a sensible size and every SVG well-formed XML that carries
 # the title (name, deals, seed) and the axis labels, and players by their display names or short
-# labels (`dominoes label`; without the program, every parameter). Bad directories and tables get one line and
+# labels (`dominoes label`; without the program, every parameter; `run --plot` labels so even when
+# a rebuild replaced its program's file while it ran). Bad directories and tables get one line and
 # exit 2; a matplotlib that cannot be imported gives one line and exit 3, and `run --plot` still
 # succeeds. Exits 77 (CTest: skipped) when /usr/bin/python3 cannot import matplotlib.
 # Usage: plot_test.sh PATH/TO/dominoes PATH/TO/scripts/plot
@@ -42,7 +43,7 @@ for want in sys.argv[2:]:
 PY
 }
 
-not_in_svg() {  # not_in_svg FILE TEXT: TEXT is nowhere in the SVG
+not_in_file() {  # not_in_file FILE TEXT: TEXT is nowhere in the file (an SVG, a log)
   ! grep -qF -- "$2" "$1"
 }
 
@@ -60,7 +61,7 @@ check "run --plot" "$bin" run --name tiny-grid --player 'playout(playouts=4)' --
   --chunk 10 --seed 7 --threads 2 --quiet --out "$sweep" --plot
 plots_ok "$sweep" sweep tiny-grid "30 deals per pairing" "seed 7" "points per game" "win rate" \
   "1.playouts" "1.rollout=lowest" "A = playout(playouts=*,rollout=*), B = random"
-check "the sweep's labels leave the defaults out" not_in_svg "$sweep/sweep.svg" "crn=true"
+check "the sweep's labels leave the defaults out" not_in_file "$sweep/sweep.svg" "crn=true"
 
 # 2. A round robin plotted afterwards: the cross tables as heat maps.
 rr="$tmp/rr"
@@ -83,8 +84,8 @@ check "plot the named gauntlet" "$py" "$plot" --dominoes "$bin" "$named"
 plots_ok "$named" pairings tiny-names "Mx vs playout(playouts=4)" "Mx vs random"
 plots_ok "$named" ratings tiny-names ">Mx<" "playout(playouts=4)"
 for stem in pairings ratings; do
-  check "$stem: a name hides its spec" not_in_svg "$named/$stem.svg" "scenarios=3"
-  check "$stem: labels leave the defaults out" not_in_svg "$named/$stem.svg" "crn=true"
+  check "$stem: a name hides its spec" not_in_file "$named/$stem.svg" "scenarios=3"
+  check "$stem: labels leave the defaults out" not_in_file "$named/$stem.svg" "crn=true"
 done
 # 2c. Matches: the tables count points per match, and so do the plots' axes.
 matches="$tmp/matches"
@@ -94,8 +95,29 @@ check "matches run" "$bin" run --name tiny-matches --player heuristic --player r
 plots_ok "$matches" pairings tiny-matches "points per match to 20"
 plots_ok "$matches" ratings tiny-matches "points per match to 20"
 for stem in pairings ratings; do
-  check "$stem: a match is not called a game" not_in_svg "$matches/$stem.svg" "per game"
+  check "$stem: a match is not called a game" not_in_file "$matches/$stem.svg" "per game"
 done
+# 2d. A long run outlives its program's file (a rebuild replaces it: /proc/self/exe then reads
+# "PATH (deleted)"); run --plot still labels the players with the program now at PATH.
+mkdir -p "$tmp/prog"
+cp "$bin" "$tmp/prog/dominoes"
+"$tmp/prog/dominoes" run --name tiny-replaced --player 'playout(playouts=900)' --player heuristic \
+  --deals 300 --chunk 300 --threads 1 --seed 5 --quiet --out "$tmp/replaced" --plot \
+  >"$tmp/replaced.out" 2>"$tmp/replaced.err" &
+job=$!
+for _ in $(seq 100); do  # until the child runs the copy (exec done), 5 s at most
+  [ "$(readlink "/proc/$job/exe" 2>/dev/null)" = "$tmp/prog/dominoes" ] && break
+  sleep 0.05
+done
+cp "$bin" "$tmp/prog/dominoes.new" && mv "$tmp/prog/dominoes.new" "$tmp/prog/dominoes"
+check "the run's program was replaced while it played" \
+  grep -q ' (deleted)$' <(readlink "/proc/$job/exe" 2>/dev/null)
+wait "$job"
+check "the run whose program was replaced exits 0" test $? -eq 0
+check "and its plots still label by short labels" not_in_file "$tmp/replaced.err" "labels keep every parameter"
+plots_ok "$tmp/replaced" crosstable_points tiny-replaced "playout(playouts=900)"
+check "crosstable_points: the label leaves the defaults out" \
+  not_in_file "$tmp/replaced/crosstable_points.svg" "crn=true"
 # Without a dominoes program to ask, the labels keep every parameter, and a line says so.
 "$py" "$plot" --dominoes "$tmp/no-such-dominoes" "$named" >"$tmp/out" 2>"$tmp/err"
 check "plot without dominoes exits 0" test $? -eq 0
@@ -130,7 +152,7 @@ printf '%s\n' 'player,points_rating,points_ci95,elo,elo_ci95_low,elo_ci95_high,g
 check "plot fixtures" "$py" "$plot" --dominoes "$bin" "$fx"
 plots_ok "$fx" ratings fixture-run "500 deals per pairing" "seed 11" "Elo" "points rating" \
   "minimax(depth=0)"
-check "the fixture's label leaves the default out" not_in_svg "$fx/ratings.svg" "scenarios=200"
+check "the fixture's label leaves the default out" not_in_file "$fx/ratings.svg" "scenarios=200"
 plots_ok "$fx" sprt fixture-run "at most 500 deals" "deals played" "log-likelihood ratio" "accept H1" "accept H0"
 check "no pairings plot beside the fixtures" test ! -e "$fx/pairings.png"
 
