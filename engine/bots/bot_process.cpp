@@ -29,6 +29,9 @@ namespace {
 
 constexpr std::size_t kMaxLine = 64 * 1024;
 constexpr auto kExitCheck = std::chrono::milliseconds(100);
+// A poll that returns this much past its timeout or more counts the excess as a stall of the
+// runner (BotProcess::now()); less is ordinary scheduling delay.
+constexpr auto kStallSlack = std::chrono::milliseconds(20);
 
 // The live bots' process groups, for kill_all_bot_processes(): a fixed table of atomics, the only
 // state a signal handler may read. A run has at most a few bots per thread.
@@ -61,12 +64,6 @@ int open_log(const std::string& path) {
   const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
   if (fd < 0) throw system_error("cannot open the bot log " + common::quoted(path), errno);
   return fd;
-}
-
-// Milliseconds from now to `deadline`, rounded up, at least 0: poll()'s timeout.
-int millis_until(Clock::time_point deadline) {
-  const auto left = std::chrono::ceil<std::chrono::milliseconds>(deadline - Clock::now()).count();
-  return left <= 0 ? 0 : left > 1'000'000'000 ? 1'000'000'000 : static_cast<int>(left);
 }
 
 std::string describe_status(int status) {
@@ -254,10 +251,28 @@ void BotProcess::push() {
   }
 }
 
+// Milliseconds from now() to `deadline`, rounded up, at least 0: poll()'s timeout.
+int BotProcess::millis_until(Clock::time_point deadline) const {
+  const auto left = std::chrono::ceil<std::chrono::milliseconds>(deadline - now()).count();
+  return left <= 0 ? 0 : left > 1'000'000'000 ? 1'000'000'000 : static_cast<int>(left);
+}
+
+// poll() until `until` (on now()'s clock). A poll that comes back well after its timeout did not
+// run for the excess (the runner was stopped, or the machine slept): that time is added to
+// stalled_, so it counts against no deadline.
+int BotProcess::wait(::pollfd* fds, int count, Clock::time_point until) {
+  const int timeout = millis_until(until);
+  const auto started = Clock::now();
+  const int ready = ::poll(fds, static_cast<nfds_t>(count), timeout);
+  const auto over = Clock::now() - started - std::chrono::milliseconds(timeout);
+  if (over > kStallSlack) stalled_ += over;
+  return ready;
+}
+
 bool BotProcess::flush(Clock::time_point deadline) {
   while (!outbox_.empty() && to_bot_ >= 0) {
     pollfd p[2] = {{to_bot_, POLLOUT, 0}, {err_from_bot_, POLLIN, 0}};
-    const int ready = ::poll(p, 2, millis_until(deadline));
+    const int ready = wait(p, 2, deadline);
     if (ready < 0 && errno == EINTR) continue;
     if (ready <= 0) return false;
     drain_stderr();
@@ -290,7 +305,7 @@ void BotProcess::skip_rest_of_line() {
 ReadStatus BotProcess::read_line(Clock::time_point deadline, std::string& line) {
   for (;;) {
     // The deadline first: a bot that floods lines must still run out of time.
-    if (Clock::now() >= deadline) return ReadStatus::kTimeout;
+    if (now() >= deadline) return ReadStatus::kTimeout;
     if (skipping_) skip_rest_of_line();
     if (!skipping_ && take_line(line)) return ReadStatus::kLine;
     if (!skipping_ && inbox_.size() >= kMaxLine) {
@@ -302,7 +317,7 @@ ReadStatus BotProcess::read_line(Clock::time_point deadline, std::string& line) 
     // Waits in slices, so that a bot that exited while a process it started still holds its
     // stdout open is seen to be gone (a crash) rather than waited for until the deadline.
     pollfd p[2] = {{from_bot_, POLLIN, 0}, {err_from_bot_, POLLIN, 0}};
-    const int ready = ::poll(p, 2, millis_until(std::min(deadline, Clock::now() + kExitCheck)));
+    const int ready = wait(p, 2, std::min(deadline, now() + kExitCheck));
     if (ready < 0 && errno == EINTR) continue;
     drain_stderr();  // stderr is the runner's to read too: a bot that fills the pipe would wait
     if (ready == 0 || p[0].revents == 0) {  // nothing on stdout: has the bot gone?
@@ -340,14 +355,14 @@ void BotProcess::stop(std::chrono::milliseconds grace) {
   // drained until it exits, so a bot that still prints while quitting is not hit by SIGPIPE.
   if (to_bot_ >= 0) ::close(to_bot_);
   to_bot_ = -1;
-  const auto deadline = Clock::now() + grace;
+  const auto deadline = now() + grace;
   for (;;) {
     // WNOWAIT (leader_exited): the exited bot stays a zombie, so its process group id cannot be
     // reused before reap() kills what is left of the group.
     if (leader_exited()) break;
-    if (Clock::now() >= deadline) break;
+    if (now() >= deadline) break;
     std::string discarded;
-    if (read_line(std::min(deadline, Clock::now() + std::chrono::milliseconds(5)), discarded) ==
+    if (read_line(std::min(deadline, now() + std::chrono::milliseconds(5)), discarded) ==
         ReadStatus::kClosed)
       std::this_thread::sleep_for(std::chrono::milliseconds(1));
   }

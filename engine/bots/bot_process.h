@@ -9,10 +9,15 @@
 // bot in one write with the `go` that needs them, instead of waking it once per line. A bot that
 // stops reading is found out at the next deadline.
 //
+// The deadlines are on the bot's clock (now()): steady time less the time the runner itself was
+// stopped while it waited (Ctrl-Z, SIGSTOP, a suspended machine), so that a paused run does not
+// charge its bots for the pause and forfeit their games.
+//
 // SIGPIPE is ignored by the runner once the first bot starts (a bot that exits must not kill the
 // runner when it writes); the bot itself starts with every signal at its default.
 #pragma once
 
+#include <poll.h>
 #include <sys/types.h>
 
 #include <chrono>
@@ -54,19 +59,25 @@ class BotProcess {
   /// Returns the process id of the shell that runs the command (also its process group id).
   pid_t pid() const { return pid_; }
 
+  /// Returns the bot's clock, which every deadline below is on: steady time less the time this
+  /// runner was seen stalled while waiting on the bot. A wait (poll) that returns more than 20 ms
+  /// after its timeout was not running for the excess (the runner stopped by Ctrl-Z or SIGSTOP,
+  /// the machine suspended), and the excess is left out. A stall outside a wait is not seen.
+  Clock::time_point now() const { return Clock::now() - stalled_; }
+
   /// Queues `line` (a newline is added); flush() or push() writes it. A bot that has exited
   /// makes no error here: it shows at the next read.
   void send(const std::string& line);
   /// Writes as much of the queue as the pipe takes now, without waiting.
   void push();
-  /// Waits until every queued byte is written or `deadline` passes; returns false on the
-  /// deadline or when the bot no longer reads (exited).
+  /// Waits until every queued byte is written or `deadline` (on now()'s clock) passes; returns
+  /// false on the deadline or when the bot no longer reads (exited).
   bool flush(Clock::time_point deadline);
-  /// Waits for the next line from the bot's stdout until `deadline`; on kLine, `line` holds it
-  /// without its "\n" or "\r\n". Returns kTimeout once the deadline has passed even when more
-  /// lines are waiting (a bot that floods lines still runs out of time), kClosed when the bot
-  /// closed its stdout or exited (checked every 100 ms, so a process the bot started that keeps
-  /// the pipe open does not hide the exit), kOverlong for a line past 64 KiB.
+  /// Waits for the next line from the bot's stdout until `deadline` (on now()'s clock); on kLine,
+  /// `line` holds it without its "\n" or "\r\n". Returns kTimeout once the deadline has passed
+  /// even when more lines are waiting (a bot that floods lines still runs out of time), kClosed
+  /// when the bot closed its stdout or exited (checked every 100 ms, so a process the bot started
+  /// that keeps the pipe open does not hide the exit), kOverlong for a line past 64 KiB.
   ReadStatus read_line(Clock::time_point deadline, std::string& line);
   /// Drops everything the bot has written and the runner has not read yet.
   void discard_input();
@@ -86,6 +97,8 @@ class BotProcess {
   const std::string& left_behind() const { return left_behind_; }
 
  private:
+  int wait(::pollfd* fds, int count, Clock::time_point until);  // poll(), stalls counted
+  int millis_until(Clock::time_point deadline) const;
   bool take_line(std::string& line);
   void skip_rest_of_line();
   bool leader_exited() const;
@@ -98,6 +111,7 @@ class BotProcess {
   int from_bot_ = -1;  // read end of the bot's stdout
   int err_from_bot_ = -1;  // read end of the bot's stderr
   int log_ = -1;           // the log file, appended to
+  Clock::duration stalled_{};  // the runner's stalls seen while waiting (now())
   std::string outbox_;
   std::string inbox_;
   bool eof_ = false;

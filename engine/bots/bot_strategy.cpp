@@ -132,7 +132,7 @@ void BotStrategy::handshake() {
 // zero or more `id name|author <text>` before `dbpok`). Anything else fails the start.
 std::string BotStrategy::expect(const std::string& asked, const std::string& answer,
                                 int limit_ms) {
-  const auto deadline = Clock::now() + std::chrono::milliseconds(limit_ms);
+  const auto deadline = process_->now() + std::chrono::milliseconds(limit_ms);
   std::string line;
   if (!process_->flush(deadline))
     fail(ForfeitReason::kTimeout, "did not read " + common::quoted(asked));
@@ -196,7 +196,7 @@ void BotStrategy::ensure_started() {
 bool BotStrategy::resync() {
   process_->discard_input();
   process_->send("isready");
-  const auto deadline = Clock::now() + std::chrono::milliseconds(config_.ready_ms);
+  const auto deadline = process_->now() + std::chrono::milliseconds(config_.ready_ms);
   if (!process_->flush(deadline)) return false;
   std::string line;
   while (process_->read_line(deadline, line) != ReadStatus::kTimeout) {
@@ -234,7 +234,7 @@ dominoes::Move BotStrategy::choose(const dominoes::Observation& obs,
                                    const dominoes::MoveList& legal, dominoes::Rng&) {
   if (!process_) fail(ForfeitReason::kCrash, "is not running");
   const auto t0 = Clock::now();
-  const auto deadline = t0 + std::chrono::milliseconds(config_.time_ms) + kMoveMargin;
+  const auto deadline = process_->now() + std::chrono::milliseconds(config_.time_ms) + kMoveMargin;
   process_->send(go_message(obs, line_, legal, config_.time_ms));
   process_->flush(deadline);
   std::string line;

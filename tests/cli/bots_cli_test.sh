@@ -122,6 +122,25 @@ check "the left process was killed" test "$(alive_with "sleep 987.$$")" -eq 0
 check "the open-file listing ran" grep -q 'pipe:' "$tmp/fd/bots/fds.log"
 check "no journal or table is open in the bot" test "$(grep -c -e journal -e summary "$tmp/fd/bots/fds.log")" -eq 0
 
+# 5a. A run stopped (SIGSTOP, as Ctrl-Z does) while its bot thinks, for longer than the bot's time
+#     per move, then continued: the pause is the runner's, not the bot's, and no game is forfeited.
+#     The bot takes 0.1 s a move of its 0.3 s (+50 ms); the runner is stopped for 1 s.
+printf 'name = paused\nplayer = sl\nplayer = random\nformat = head-to-head\ndeals = 3\nquiet = true\nout = %s\n\n[bot.sl]\ncommand = %s -X %sp tests/bots/sleeper.py --seconds 0.1\ntime-ms = 300\n' \
+  "$tmp/paused" "$py" "$tag" >"$tmp/paused.cfg"
+"$bin" run "$tmp/paused.cfg" >/dev/null 2>"$tmp/err" &
+pid=$!
+for _ in $(seq 1 250); do [ "$(alive_with "${tag}p")" -gt 0 ] && break; sleep 0.02; done
+sleep 0.5  # the handshake done, the bot is asked for moves
+kill -STOP "$pid"
+sleep 1
+kill -CONT "$pid"
+wait "$pid"
+check "the paused run finishes (exit 0)" test $? -eq 0
+check "and no game is forfeited" "$py" -c 'import csv, sys
+row = next(csv.DictReader(open(sys.argv[1])))
+sys.exit(not (row["games"] == "6" and row["a_forfeits"] == row["b_forfeits"] == "0"))' \
+  "$tmp/paused/summary.csv"
+
 # 5. A bot that cannot start: the run stops after 3 failures in a row, naming the bot.
 "$bin" run --bot 'ghost=/nonexistent/bot' --player ghost --player random --deals 20 --quiet \
   --out "$tmp/c" >"$tmp/out" 2>"$tmp/err"
