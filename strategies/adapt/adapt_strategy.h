@@ -56,7 +56,12 @@
 // deals. Over 1,600 duplicate deals (seed 12, one thread) the told EPIMC is ahead: adapt -0.42 +-
 // 0.30, adapt(series=100) -0.35 +- 0.29, at 7.1 to 7.2 ms per decision, and
 // adapt(scenarios=500,samples=2000) -0.65 +- 0.30 at 10.2 ms: more worlds do not close it. So the
-// issue's +0.3 against it is about 0.7 points per game away.
+// issue's +0.3 against it is about 0.7 points per game away. With the told model as the policy
+// prior (prior=fitted:experiments/models/minimax-200-0.model, the PIMC-like member the family
+// lacks), the same 1,600 deals: -0.468 +- 0.287 at 7.0 ms; no closer. In the strength ladder
+// (results/strength-ladder, 66 pairings to +-0.25): rating +0.65 points per game, the best of the
+// players told nothing (the told EPIMC +1.00, inference +0.77); against the told EPIMC -0.534 +-
+// 0.244; at 6.3 to 9.0 CPU ms per decision.
 // The online model names the opponent within ten games (tests/strategies/adapt_test.cpp): the
 // sharp heuristic member for the heuristic, uniform for random, the fitted softmax for minimax.
 #pragma once
