@@ -29,8 +29,8 @@ namespace {
 
 constexpr std::size_t kMaxLine = 64 * 1024;
 constexpr auto kExitCheck = std::chrono::milliseconds(100);
-// A poll that returns this much past its timeout or more counts the excess as a stall of the
-// runner (BotProcess::now()); less is ordinary scheduling delay.
+// A poll that returns more than this past its timeout counts the excess as a stall of the runner
+// (BotProcess::now()); less is ordinary scheduling delay.
 constexpr auto kStallSlack = std::chrono::milliseconds(20);
 
 // The live bots' process groups, for kill_all_bot_processes(): a fixed table of atomics, the only
@@ -258,8 +258,9 @@ int BotProcess::millis_until(Clock::time_point deadline) const {
 }
 
 // poll() until `until` (on now()'s clock). A poll that comes back well after its timeout did not
-// run for the excess (the runner was stopped, or the machine slept): that time is added to
-// stalled_, so it counts against no deadline.
+// run for the excess (the runner was stopped, or starved of the CPU): that time is added to
+// stalled_, so it counts against no deadline. Callers wait in slices of at most kExitCheck, so at
+// most one slice of a pause is charged to the bot.
 int BotProcess::wait(::pollfd* fds, int count, Clock::time_point until) {
   const int timeout = millis_until(until);
   const auto started = Clock::now();
@@ -272,9 +273,13 @@ int BotProcess::wait(::pollfd* fds, int count, Clock::time_point until) {
 bool BotProcess::flush(Clock::time_point deadline) {
   while (!outbox_.empty() && to_bot_ >= 0) {
     pollfd p[2] = {{to_bot_, POLLOUT, 0}, {err_from_bot_, POLLIN, 0}};
-    const int ready = wait(p, 2, deadline);
+    const int ready = wait(p, 2, std::min(deadline, now() + kExitCheck));
     if (ready < 0 && errno == EINTR) continue;
-    if (ready <= 0) return false;
+    if (ready < 0) return false;
+    if (ready == 0) {  // a slice without room in the pipe
+      if (now() >= deadline) return false;
+      continue;
+    }
     drain_stderr();
     push();
   }

@@ -9,15 +9,14 @@
 // bot in one write with the `go` that needs them, instead of waking it once per line. A bot that
 // stops reading is found out at the next deadline.
 //
-// The deadlines are on the bot's clock (now()): steady time less the time the runner itself was
-// stopped while it waited (Ctrl-Z, SIGSTOP, a suspended machine), so that a paused run does not
-// charge its bots for the pause and forfeit their games.
+// The deadlines are on the bot's clock (now()): steady time less the time the runner itself did not
+// run while it waited (stopped by Ctrl-Z or SIGSTOP, or starved of the CPU), so that a paused run
+// does not charge its bots for the pause and forfeit their games.
 //
 // SIGPIPE is ignored by the runner once the first bot starts (a bot that exits must not kill the
 // runner when it writes); the bot itself starts with every signal at its default.
 #pragma once
 
-#include <poll.h>
 #include <sys/types.h>
 
 #include <chrono>
@@ -25,6 +24,8 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+
+struct pollfd;  // <poll.h>
 
 namespace bots {
 
@@ -60,9 +61,11 @@ class BotProcess {
   pid_t pid() const { return pid_; }
 
   /// Returns the bot's clock, which every deadline below is on: steady time less the time this
-  /// runner was seen stalled while waiting on the bot. A wait (poll) that returns more than 20 ms
-  /// after its timeout was not running for the excess (the runner stopped by Ctrl-Z or SIGSTOP,
-  /// the machine suspended), and the excess is left out. A stall outside a wait is not seen.
+  /// runner was seen stalled while waiting on the bot. Each wait is a poll of at most 100 ms; one
+  /// that returns more than 20 ms after its timeout did not run for the excess (the runner was
+  /// stopped by Ctrl-Z or SIGSTOP, or starved of the CPU), and the excess is left out. The part of
+  /// a pause before the wait was due (at most 100 ms) still counts; a stall outside a wait is not
+  /// seen. (A suspended machine needs none of this: the steady clock stops with it.)
   Clock::time_point now() const { return Clock::now() - stalled_; }
 
   /// Queues `line` (a newline is added); flush() or push() writes it. A bot that has exited

@@ -27,6 +27,12 @@ double millis_since(Clock::time_point t0) {
   return std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
 }
 
+// Milliseconds on the bot's clock (BotProcess::now(): a paused run's pause left out) since `t0`,
+// itself read from that clock.
+double bot_millis_since(const BotProcess& process, Clock::time_point t0) {
+  return std::chrono::duration<double, std::milli>(process.now() - t0).count();
+}
+
 void append_line(const std::string& path, const std::string& text) {
   if (path.empty()) return;
   const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
@@ -165,9 +171,9 @@ std::string BotStrategy::expect(const std::string& asked, const std::string& ans
 
 std::string BotStrategy::quit(std::chrono::milliseconds grace) {
   if (!process_ || !process_->running()) return "was not running";
-  const auto t0 = Clock::now();
+  const auto t0 = process_->now();  // the bot's clock, as stop()'s grace is
   process_->stop(grace);
-  const double ms = millis_since(t0);
+  const double ms = bot_millis_since(*process_, t0);
   const std::string how = process_->exit_description();
   stats_.left_behind = process_->left_behind();
   process_.reset();
@@ -233,8 +239,8 @@ void BotStrategy::end_game(const strategies::GameEnd& end) {
 dominoes::Move BotStrategy::choose(const dominoes::Observation& obs,
                                    const dominoes::MoveList& legal, dominoes::Rng&) {
   if (!process_) fail(ForfeitReason::kCrash, "is not running");
-  const auto t0 = Clock::now();
-  const auto deadline = process_->now() + std::chrono::milliseconds(config_.time_ms) + kMoveMargin;
+  const auto t0 = process_->now();  // the bot's clock: a paused run's pause is not the bot's time
+  const auto deadline = t0 + std::chrono::milliseconds(config_.time_ms) + kMoveMargin;
   process_->send(go_message(obs, line_, legal, config_.time_ms));
   process_->flush(deadline);
   std::string line;
@@ -261,7 +267,7 @@ dominoes::Move BotStrategy::choose(const dominoes::Observation& obs,
       const std::string answer = line.substr(5);
       for (dominoes::Move m : legal)
         if (dominoes::to_string(m) == answer) {
-          const double ms = millis_since(t0);
+          const double ms = bot_millis_since(*process_, t0);
           ++stats_.decisions;
           stats_.total_move_ms += ms;
           stats_.max_move_ms = std::max(stats_.max_move_ms, ms);

@@ -124,13 +124,14 @@ check "no journal or table is open in the bot" test "$(grep -c -e journal -e sum
 
 # 5a. A run stopped (SIGSTOP, as Ctrl-Z does) while its bot thinks, for longer than the bot's time
 #     per move, then continued: the pause is the runner's, not the bot's, and no game is forfeited.
-#     The bot takes 0.1 s a move of its 0.3 s (+50 ms); the runner is stopped for 1 s.
-printf 'name = paused\nplayer = sl\nplayer = random\nformat = head-to-head\ndeals = 3\nquiet = true\nout = %s\n\n[bot.sl]\ncommand = %s -X %sp tests/bots/sleeper.py --seconds 0.1\ntime-ms = 300\n' \
-  "$tmp/paused" "$py" "$tag" >"$tmp/paused.cfg"
-"$bin" run "$tmp/paused.cfg" >/dev/null 2>"$tmp/err" &
+#     The bot takes 0.1 s a move of its 0.3 s (+50 ms); the runner is stopped for 1 s once its
+#     progress line (every 0.1 s in a log) counts a finished game: past the handshake, in play.
+printf 'name = paused\nplayer = sl\nplayer = random\nformat = head-to-head\ndeals = 3\nout = %s\n\n[bot.sl]\ncommand = %s tests/bots/sleeper.py --seconds 0.1\ntime-ms = 300\n' \
+  "$tmp/paused" "$py" >"$tmp/paused.cfg"
+DOMINOES_PROGRESS_SECONDS=0.1 "$bin" run "$tmp/paused.cfg" >/dev/null 2>"$tmp/paused.err" &
 pid=$!
-for _ in $(seq 1 250); do [ "$(alive_with "${tag}p")" -gt 0 ] && break; sleep 0.02; done
-sleep 0.5  # the handshake done, the bot is asked for moves
+for _ in $(seq 1 500); do grep -q ' games [1-9]' "$tmp/paused.err" && break; sleep 0.02; done
+check "a game of the paused run was over before the pause" grep -q ' games [1-9]' "$tmp/paused.err"
 kill -STOP "$pid"
 sleep 1
 kill -CONT "$pid"
