@@ -257,12 +257,12 @@ int BotProcess::millis_until(Clock::time_point deadline) const {
   return left <= 0 ? 0 : left > 1'000'000'000 ? 1'000'000'000 : static_cast<int>(left);
 }
 
-// poll() until `until` (on now()'s clock). A poll that comes back well after its timeout did not
-// run for the excess (the runner was stopped, or starved of the CPU): that time is added to
-// stalled_, so it counts against no deadline. Callers wait in slices of at most kExitCheck, so at
-// most one slice of a pause is charged to the bot.
-int BotProcess::wait(::pollfd* fds, int count, Clock::time_point until) {
-  const int timeout = millis_until(until);
+// poll() for one slice: until `deadline` (on now()'s clock) or kExitCheck, whichever comes first.
+// A poll that comes back well after its timeout did not run for the excess (the runner was
+// stopped, or starved of the CPU): that time is added to stalled_, so it counts against no
+// deadline. Since every wait is one slice, at most one slice of a pause is charged to the bot.
+int BotProcess::wait(::pollfd* fds, int count, Clock::time_point deadline) {
+  const int timeout = millis_until(std::min(deadline, now() + kExitCheck));
   const auto started = Clock::now();
   const int ready = ::poll(fds, static_cast<nfds_t>(count), timeout);
   const auto over = Clock::now() - started - std::chrono::milliseconds(timeout);
@@ -273,7 +273,7 @@ int BotProcess::wait(::pollfd* fds, int count, Clock::time_point until) {
 bool BotProcess::flush(Clock::time_point deadline) {
   while (!outbox_.empty() && to_bot_ >= 0) {
     pollfd p[2] = {{to_bot_, POLLOUT, 0}, {err_from_bot_, POLLIN, 0}};
-    const int ready = wait(p, 2, std::min(deadline, now() + kExitCheck));
+    const int ready = wait(p, 2, deadline);
     if (ready < 0 && errno == EINTR) continue;
     if (ready < 0) return false;
     if (ready == 0) {  // a slice without room in the pipe
@@ -319,10 +319,10 @@ ReadStatus BotProcess::read_line(Clock::time_point deadline, std::string& line) 
       return ReadStatus::kOverlong;
     }
     if (eof_ || from_bot_ < 0) return ReadStatus::kClosed;
-    // Waits in slices, so that a bot that exited while a process it started still holds its
-    // stdout open is seen to be gone (a crash) rather than waited for until the deadline.
+    // One slice at a time (wait()), so that a bot that exited while a process it started still
+    // holds its stdout open is seen to be gone (a crash) rather than waited for until the deadline.
     pollfd p[2] = {{from_bot_, POLLIN, 0}, {err_from_bot_, POLLIN, 0}};
-    const int ready = wait(p, 2, std::min(deadline, now() + kExitCheck));
+    const int ready = wait(p, 2, deadline);
     if (ready < 0 && errno == EINTR) continue;
     drain_stderr();  // stderr is the runner's to read too: a bot that fills the pipe would wait
     if (ready == 0 || p[0].revents == 0) {  // nothing on stdout: has the bot gone?

@@ -100,7 +100,7 @@ class BotProcess {
   const std::string& left_behind() const { return left_behind_; }
 
  private:
-  int wait(::pollfd* fds, int count, Clock::time_point until);  // poll(), stalls counted
+  int wait(::pollfd* fds, int count, Clock::time_point deadline);  // one poll slice, stalls counted
   int millis_until(Clock::time_point deadline) const;
   bool take_line(std::string& line);
   void skip_rest_of_line();

@@ -23,14 +23,10 @@ constexpr int kInfoLinesLogged = 20;  // per answer: a chatty bot must not fill 
 constexpr std::uint64_t kTailBytes = 64 * 1024;  // log_tail reads no more of the log than this
 constexpr std::size_t kTailLineBytes = 200;      // and shows no more of a line than this
 
-double millis_since(Clock::time_point t0) {
-  return std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
-}
-
-// Milliseconds on the bot's clock (BotProcess::now(): a paused run's pause left out) since `t0`,
-// itself read from that clock.
-double bot_millis_since(const BotProcess& process, Clock::time_point t0) {
-  return std::chrono::duration<double, std::milli>(process.now() - t0).count();
+// `elapsed` in milliseconds: Clock::now() - t0, or process_->now() - t0 on the bot's clock (a
+// paused run's pause left out) when t0 was read from that clock.
+double millis(Clock::duration elapsed) {
+  return std::chrono::duration<double, std::milli>(elapsed).count();
 }
 
 void append_line(const std::string& path, const std::string& text) {
@@ -124,7 +120,7 @@ void BotStrategy::start() {
   }
   ++stats_.starts;
   handshake();
-  stats_.start_ms = millis_since(t0);
+  stats_.start_ms = millis(Clock::now() - t0);
 }
 
 void BotStrategy::handshake() {
@@ -173,7 +169,7 @@ std::string BotStrategy::quit(std::chrono::milliseconds grace) {
   if (!process_ || !process_->running()) return "was not running";
   const auto t0 = process_->now();  // the bot's clock, as stop()'s grace is
   process_->stop(grace);
-  const double ms = bot_millis_since(*process_, t0);
+  const double ms = millis(process_->now() - t0);
   const std::string how = process_->exit_description();
   stats_.left_behind = process_->left_behind();
   process_.reset();
@@ -267,7 +263,7 @@ dominoes::Move BotStrategy::choose(const dominoes::Observation& obs,
       const std::string answer = line.substr(5);
       for (dominoes::Move m : legal)
         if (dominoes::to_string(m) == answer) {
-          const double ms = bot_millis_since(*process_, t0);
+          const double ms = millis(process_->now() - t0);
           ++stats_.decisions;
           stats_.total_move_ms += ms;
           stats_.max_move_ms = std::max(stats_.max_move_ms, ms);

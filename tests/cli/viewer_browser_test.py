@@ -177,27 +177,36 @@ def play_with_real_controls(driver, i, moves):
         ActionChains(driver).send_keys(Keys.END).perform()
 
 
-def replay_every_game(driver, records, check, label):
-    """Replays each game to its end through the page's controls; returns the games that matched."""
+def play_game(driver, i, moves, go_on):
+    """Plays game i (`moves` moves) to its end, and then on to the next game when `go_on`: with
+    real controls for a page's first REAL_GAMES games, else in one round trip (PLAY_TO_END).
+    Returns the page as read before and after the game's moves."""
+    if i >= REAL_GAMES:
+        return driver.execute_script(PLAY_TO_END, go_on)
     from selenium.webdriver.common.action_chains import ActionChains
     from selenium.webdriver.common.by import By
+    before = driver.execute_script(READ_PAGE)
+    play_with_real_controls(driver, i, moves)
+    after = driver.execute_script(READ_PAGE)
+    if go_on:  # on to the next game: the n key, or the button
+        if i % 2:
+            driver.find_element(By.ID, "next-game").click()
+        else:
+            ActionChains(driver).send_keys("n").perform()
+    return before, after
+
+
+def replay_every_game(driver, records, check, label):
+    """Replays each game to its end through the page's controls; returns the games that matched."""
     matched = 0
     problems = []
     for i, record in enumerate(records):
         moves = len(record["moves"])
-        last = i + 1 == len(records)
-        if i < REAL_GAMES:
-            page = driver.execute_script(READ_PAGE)
-        else:
-            page, end = driver.execute_script(PLAY_TO_END, not last)
-        if not page["title"].startswith(f"Game {i + 1} of {len(records)}:") or page["step"] != "0":
-            problems.append(f"game {i + 1}: the page shows {page['title']!r} at step {page['step']}")
+        start, page = play_game(driver, i, moves, i + 1 < len(records))
+        title, step = start["title"], start["step"]
+        if not title.startswith(f"Game {i + 1} of {len(records)}:") or step != "0":
+            problems.append(f"game {i + 1}: the page shows {title!r} at step {step}")
             break
-        if i < REAL_GAMES:
-            play_with_real_controls(driver, i, moves)
-            page = driver.execute_script(READ_PAGE)
-        else:
-            page = end
         shown = [int(p) if p.lstrip("-").isdigit() else p for p in page["points"]]
         want_ending = ending(record)
         shown_ending = ("forfeit" if "forfeited" in page["result"] else
@@ -210,11 +219,6 @@ def replay_every_game(driver, records, check, label):
                             f"{record['points']} ({want_ending})")
         else:
             matched += 1
-        if i < REAL_GAMES and not last:  # on to the next game: the n key, or the button
-            if i % 2:
-                driver.find_element(By.ID, "next-game").click()
-            else:
-                ActionChains(driver).send_keys("n").perform()
     check(f"{label}: the page's final score equals the record's points in all {len(records)} games",
           matched == len(records), "; ".join(problems[:5]))
     return matched
