@@ -61,7 +61,9 @@
 // lacks), the same 1,600 deals: -0.468 +- 0.287 at 7.0 ms; no closer. In the strength ladder
 // (results/strength-ladder, 66 pairings to +-0.25): rating +0.65 points per game, the best of the
 // players told nothing (the told EPIMC +1.00, inference +0.77); against the told EPIMC -0.534 +-
-// 0.244; at 6.3 to 9.0 CPU ms per decision.
+// 0.244; at 6.3 to 9.0 CPU ms per decision. In the second field (results/second-field, players
+// no model was fitted to, 45 pairings to +-0.25): rating +3.71, level with the told EPIMC's
+// +3.74 (each +-0.07), the most of any contender against five of its six new players.
 // The online model names the opponent within ten games (tests/strategies/adapt_test.cpp): the
 // sharp heuristic member for the heuristic, uniform for random, the fitted softmax for minimax.
 #pragma once

@@ -63,7 +63,9 @@
 //     iterations, CPU): 19 ms with 4 tiles left in both hands, 185 ms with 5, 2.2 s with 6.
 //   - The strength ladder (results/strength-ladder, 66 pairings to +-0.25): rating +0.59 points
 //     per game (adapt +0.65, the PIMC family -0.35 to -0.11), at 14.8 to 23.9 CPU ms per decision,
-//     over 20 ms in 6 of its 11 pairings (some played beside builds).
+//     over 20 ms in 6 of its 11 pairings (some played beside builds). In the second field
+//     (results/second-field, 45 pairings to +-0.25): rating +3.40 (adapt +3.71), at 18.2 to 24.9
+//     ms per decision.
 #pragma once
 
 #include <cstdint>
