@@ -149,22 +149,41 @@ check "a bot that cannot start fails the run (exit 1)" test $? -eq 1
 check "the error names the bot" grep -q 'bot ghost failed 3 games in a row' "$tmp/err"
 check "the error shows its log" grep -q 'not found' "$tmp/err"
 
-# 6. Ctrl-C (SIGINT) once: the run stops at a chunk boundary, ends its bots (a stubborn one is
-#    killed after 2 s) and keeps every finished chunk. Twice: the bots are killed with the runner.
-for signals in 1 2; do
-  out="$tmp/int$signals"
-  "$bin" run --bot "st=$py -X $tag$signals tests/bots/stubborn.py" --player st --player random \
-    --deals 200000 --chunk 20 --threads 2 --quiet --out "$out" >/dev/null 2>"$tmp/err" &
-  pid=$!
-  for _ in $(seq 1 500); do grep -q '^chunk ' "$out/journal.txt" 2>/dev/null && break; sleep 0.02; done
-  kill -INT "$pid"
-  [ "$signals" -eq 2 ] && sleep 0.2 && kill -INT "$pid"
-  wait "$pid"
-  rc=$?
-  check "SIGINT x$signals: exit 130" test "$rc" -eq 130
-  check "SIGINT x$signals: finished chunks kept" grep -q '^chunk ' "$out/journal.txt"
-  sleep 0.2
-  check "SIGINT x$signals: no bot left running" test "$(alive_with "$tag$signals")" -eq 0
-done
+# 6. Ctrl-C (SIGINT) once: the run kills its bots at once (a stubborn one too: they get no quit),
+#    drops the deals they were in, lets the games in play without a bot finish, keeps every
+#    finished chunk and says so.
+out="$tmp/int1"
+"$bin" run --bot "st=$py -X ${tag}1 tests/bots/stubborn.py" --player st --player random \
+  --deals 200000 --chunk 20 --threads 2 --quiet --out "$out" >/dev/null 2>"$tmp/err" &
+pid=$!
+for _ in $(seq 1 500); do grep -q '^chunk ' "$out/journal.txt" 2>/dev/null && break; sleep 0.02; done
+kill -INT "$pid"
+wait "$pid"
+check "SIGINT once: exit 130" test $? -eq 130
+check "SIGINT once: finished chunks kept" grep -q '^chunk ' "$out/journal.txt"
+check "SIGINT once: the run says what it kept" grep -q '^interrupted: ' "$tmp/err"
+sleep 0.2
+check "SIGINT once: no bot left running" test "$(alive_with "${tag}1")" -eq 0
+
+# Twice: the runner stops at once, not after the games in play. The run's first pairing is a slow
+# built-in one (a decision of 3,000,000 playouts takes over a second), so a game is still in play
+# 0.3 s after the first Ctrl-C; the bot was started with the run.
+out="$tmp/int2"
+"$bin" run --bot "st=$py -X ${tag}2 tests/bots/stubborn.py" --player random \
+  --player 'playout(playouts=3000000)' --player st --deals 40 --chunk 20 --threads 1 --quiet \
+  --out "$out" >/dev/null 2>"$tmp/err" &
+pid=$!
+for _ in $(seq 1 500); do [ "$(alive_with "${tag}2")" -gt 0 ] && break; sleep 0.02; done
+check "SIGINT twice: the bot started" test "$(alive_with "${tag}2")" -gt 0
+sleep 0.3
+kill -INT "$pid"
+sleep 0.3
+check "SIGINT twice: after the first, the game in play goes on" kill -0 "$pid"
+kill -INT "$pid"
+wait "$pid"
+check "SIGINT twice: exit 130" test $? -eq 130
+check "SIGINT twice: the runner stopped at once" bash -c "! grep -q '^interrupted: ' '$tmp/err'"
+sleep 0.2
+check "SIGINT twice: no bot left running" test "$(alive_with "${tag}2")" -eq 0
 
 finish
