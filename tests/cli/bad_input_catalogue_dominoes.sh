@@ -305,7 +305,7 @@ reject 2 'older version' run "${P[@]}" --quiet --out "$tmp/j2" --deals 10
 head -n 20 "$tmp/j3/config.cfg" >/dev/null
 "$bin" run "${P[@]}" --quiet --out "$tmp/j4" --deals 3000000 --chunk 1000 >/dev/null 2>&1 &
 pid=$!
-for _ in $(seq 1 500); do grep -q '^chunk ' "$tmp/j4/journal.txt" 2>/dev/null && break; sleep 0.01; done
+wait_until 5 grep -qs '^chunk ' "$tmp/j4/journal.txt"
 kill -9 "$pid"; wait "$pid" 2>/dev/null
 reject 2 'seed is' run "${P[@]}" --quiet --out "$tmp/j4" --deals 3000000 --chunk 1000 --seed 9
 

@@ -13,6 +13,9 @@ unset PYTHONUNBUFFERED  # bots must flush by themselves
 cd "$src" || exit 1
 tag="dominoes_cli_tag=$$"
 
+# Succeeds when a process (not a zombie) carries `$1` in its command line.
+alive() { [ "$(alive_with "$1")" -gt 0 ]; }
+
 # Returns how many processes (not zombies) carry `$1` in their command line.
 alive_with() {
   local n=0 f
@@ -86,7 +89,7 @@ check "a bot that sent lines but no answer is not asked about flushing" \
 "$bin" check-bot "$py -X ${tag}cb tests/bots/sleeper.py --after 0 --seconds 100" \
   --time-ms 100000 --games 2 >/dev/null 2>&1 &
 pid=$!
-for _ in $(seq 1 250); do [ "$(alive_with "${tag}cb")" -gt 0 ] && break; sleep 0.02; done
+wait_until 5 alive "${tag}cb"
 sleep 0.3
 kill -TERM "$pid"
 wait "$pid"
@@ -130,8 +133,8 @@ printf 'name = paused\nplayer = sl\nplayer = random\nformat = head-to-head\ndeal
   "$tmp/paused" "$py" >"$tmp/paused.cfg"
 DOMINOES_PROGRESS_SECONDS=0.1 "$bin" run "$tmp/paused.cfg" >/dev/null 2>"$tmp/paused.err" &
 pid=$!
-for _ in $(seq 1 500); do grep -q ' games [1-9]' "$tmp/paused.err" && break; sleep 0.02; done
-check "a game of the paused run was over before the pause" grep -q ' games [1-9]' "$tmp/paused.err"
+check "a game of the paused run was over before the pause" \
+  wait_until 10 grep -q ' games [1-9]' "$tmp/paused.err"
 kill -STOP "$pid"
 sleep 1
 kill -CONT "$pid"
@@ -156,7 +159,7 @@ out="$tmp/int1"
 "$bin" run --bot "st=$py -X ${tag}1 tests/bots/stubborn.py" --player st --player random \
   --deals 200000 --chunk 20 --threads 2 --quiet --out "$out" >/dev/null 2>"$tmp/err" &
 pid=$!
-for _ in $(seq 1 500); do grep -q '^chunk ' "$out/journal.txt" 2>/dev/null && break; sleep 0.02; done
+wait_until 10 grep -qs '^chunk ' "$out/journal.txt"
 kill -INT "$pid"
 wait "$pid"
 check "SIGINT once: exit 130" test $? -eq 130
@@ -173,8 +176,7 @@ out="$tmp/int2"
   --player 'playout(playouts=3000000)' --player st --deals 40 --chunk 20 --threads 1 --quiet \
   --out "$out" >/dev/null 2>"$tmp/err" &
 pid=$!
-for _ in $(seq 1 500); do [ "$(alive_with "${tag}2")" -gt 0 ] && break; sleep 0.02; done
-check "SIGINT twice: the bot started" test "$(alive_with "${tag}2")" -gt 0
+check "SIGINT twice: the bot started" wait_until 10 alive "${tag}2"
 sleep 0.3
 kill -INT "$pid"
 sleep 0.3

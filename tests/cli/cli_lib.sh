@@ -8,6 +8,8 @@
 #                                at most $max_error_bytes bytes that mentions WORD (any case)
 #   expect_error_from FILE NAME EXIT WORD ARGS...
 #                                the same with FILE on stdin
+#   wait_until SECONDS COMMAND... runs COMMAND every 0.02 s until it succeeds (returns 0) or
+#                                SECONDS pass (returns 1): for a background run to reach a point
 #   finish                       prints "N passed, M failed"; returns non-zero on any failure
 # Each run leaves its output in "$tmp/out" and "$tmp/err" for further checks. A script may set
 # time_limit (default 20) and max_error_bytes (default 300) before calling expect_error.
@@ -16,6 +18,12 @@ time_limit=${time_limit:-20}
 max_error_bytes=${max_error_bytes:-300}
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
+
+wait_until() {
+  local tries=$(( $1 * 50 )) i; shift
+  for ((i = 0; i < tries; i++)); do "$@" && return 0; sleep 0.02; done
+  "$@"
+}
 
 check() {
   local name=$1; shift
