@@ -12,13 +12,13 @@
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
-#include <system_error>
 #include <fstream>
 #include <iostream>
 #include <memory>
 #include <optional>
 #include <sstream>
 #include <string>
+#include <system_error>
 #include <thread>
 #include <vector>
 
@@ -33,8 +33,8 @@
 #include "apps/dominoes/plot_results.h"
 #include "apps/dominoes/run_ranks.h"
 #include "apps/dominoes/view_command.h"
-#include "engine/common/text.h"
 #include "engine/bots/bot_registry.h"
+#include "engine/common/text.h"
 #include "engine/tournament/config/build_fingerprint.h"
 #include "engine/tournament/config/run_arguments.h"
 #include "engine/tournament/report/sprt_report.h"
@@ -107,13 +107,16 @@ void print_outcome(const tournament::ExperimentConfig& config,
                 static_cast<long long>(run.games_played),
                 config.rules.match_target > 0 ? "matches" : "games", run.seconds, rate);
   std::cerr << "\n" << line;
-  if (ranks > 0) std::cerr << "on " << ranks << " MPI rank" << (ranks == 1 ? "" : "s") << ", rank 0 ";
+  if (ranks > 0)
+    std::cerr << "on " << ranks << " MPI rank" << (ranks == 1 ? "" : "s") << ", rank 0 ";
   std::cerr << threads_text(config, run.threads_used);
-  if (run.resumed_chunks) std::cerr << ", resumed " << run.resumed_chunks << " chunks from the journal";
+  if (run.resumed_chunks)
+    std::cerr << ", resumed " << run.resumed_chunks << " chunks from the journal";
   if (config.sprt.enabled && !run.tasks.empty()) {  // head-to-head: one pairing
     const auto& task = run.tasks.front();
-    std::cerr << "\nSPRT: " << tournament::sprt_verdict(task.sprt.decision, task.totals.deals,
-                                                         task.sprt.llr(), task.sprt.bounds);
+    std::cerr << "\nSPRT: "
+              << tournament::sprt_verdict(task.sprt.decision, task.totals.deals, task.sprt.llr(),
+                                          task.sprt.bounds);
   }
   std::cerr << "\ntables:";
   for (const auto& p : result.table_paths) std::cerr << " " << p;
@@ -130,8 +133,8 @@ int print_shard_outcome(const tournament::ExperimentConfig& config, const tourna
                 config.rules.match_target > 0 ? "matches" : "games", run.seconds);
   std::cerr << line << threads_text(config, run.threads_used);
   if (run.resumed_chunks) std::cerr << ", resumed " << run.resumed_chunks << " chunks";
-  std::cerr << "\nits chunks are in " << result.table_paths.front()
-            << "\nwhen all " << shard.count << " shards have finished, write the tables with: "
+  std::cerr << "\nits chunks are in " << result.table_paths.front() << "\nwhen all " << shard.count
+            << " shards have finished, write the tables with: "
             << "dominoes merge " << shell_word(config.out_dir) << "\n";
   return 0;
 }
@@ -147,12 +150,11 @@ int report_interrupted(const std::vector<std::string>& command,
     if (!resume.empty()) resume += ' ';
     resume += shell_word(word);
   }
-  const std::string journal = shard ? tournament::shard_directory(config, *shard) + "/" +
-                                          tournament::kJournalFile
-                                    : tournament::journal_path(config);
+  const std::string journal =
+      shard ? tournament::shard_directory(config, *shard) + "/" + tournament::kJournalFile
+            : tournament::journal_path(config);
   std::cerr << "interrupted: " << result.run.games_played << " games played this run, every "
-            << "finished game kept in " << journal
-            << "\nresume with: " << resume << "\n";
+            << "finished game kept in " << journal << "\nresume with: " << resume << "\n";
   return 128 + signal;
 }
 
@@ -207,8 +209,8 @@ int run_command(const std::vector<std::string>& command, const std::vector<std::
   const auto& registry = strategies::Registry::builtin();
   if (!ranks->speaks()) return ranks->work(request, registry);
   tournament::LiveProgress live;
-  tournament::ProgressDisplay progress(
-      live, common::status_mode(request.config.quiet, STDERR_FILENO));
+  tournament::ProgressDisplay progress(live,
+                                       common::status_mode(request.config.quiet, STDERR_FILENO));
   const tournament::InterruptGuard interrupts;
   tournament::RunHooks hooks;
   hooks.progress = &live;
@@ -253,9 +255,9 @@ std::string take_strategy_name(std::vector<std::string>& words) {
       continue;
     }
     std::error_code error;
-    const bool config = !strategies::Registry::builtin().find(word) &&
-                        (word.find_first_of("./") != std::string::npos ||
-                         std::filesystem::exists(word, error));
+    const bool config =
+        !strategies::Registry::builtin().find(word) &&
+        (word.find_first_of("./") != std::string::npos || std::filesystem::exists(word, error));
     if (config && !config_seen) {
       config_seen = true;
       rest.push_back(word);
@@ -263,7 +265,8 @@ std::string take_strategy_name(std::vector<std::string>& words) {
       name = word;
     } else {
       throw std::invalid_argument("more than one " + std::string(config ? "CONFIG" : "NAME") +
-                                  ": " + common::quoted(word) + "; give at most one strategy NAME "
+                                  ": " + common::quoted(word) +
+                                  "; give at most one strategy NAME "
                                   "and one CONFIG.cfg");
     }
   }
@@ -319,6 +322,8 @@ int main(int argc, char** argv) {
   if (command == "label") return dominoes_cli::label_command(rest);
   if (command == "completion") return dominoes_cli::completion_command(rest);
   if (command == "view") return dominoes_cli::view_command(rest);
-  return usage_error("unknown command \"" + command + "\": valid commands are run, merge, "
-                     "strategies, play, advise, check-bot, fit-model, view, keys, label, completion");
+  return usage_error(
+      "unknown command \"" + command +
+      "\": valid commands are run, merge, "
+      "strategies, play, advise, check-bot, fit-model, view, keys, label, completion");
 }

@@ -11,12 +11,14 @@
 namespace {
 
 std::string usage() {
-  std::string text = "Usage: solver <game> [options]\n\nExact solvers for perfect-information games:\n";
+  std::string text =
+      "Usage: solver <game> [options]\n\nExact solvers for perfect-information games:\n";
   for (const auto& c : solver_app::commands())
     text += "  " + std::string(c.name) + std::string(18 - std::string(c.name).size(), ' ') +
             c.summary + "\n";
-  return text + "\n`solver <game> --help` explains each game's options and output; `solver --version`\n"
-                "names the build.\n";
+  return text +
+         "\n`solver <game> --help` explains each game's options and output; `solver --version`\n"
+         "names the build.\n";
 }
 
 }  // namespace

@@ -17,7 +17,11 @@ void BM_DanceBattleEmptyStart(benchmark::State& state) {
   state.counters["positions"] = static_cast<double>(nodes);
 }
 
-BENCHMARK(BM_DanceBattleEmptyStart)->DenseRange(5, 8)->Arg(12)->Arg(16)->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_DanceBattleEmptyStart)
+    ->DenseRange(5, 8)
+    ->Arg(12)
+    ->Arg(16)
+    ->Unit(benchmark::kMillisecond);
 
 }  // namespace
 

@@ -122,8 +122,9 @@ void BM_PublicTreeIteration(benchmark::State& state) {
   equilibrium::PublicTreeCfr solver(rules);
   for (auto _ : state) solver.iterate(1);
   state.counters["infosets"] = static_cast<double>(solver.size().information_sets);
-  state.counters["infoset_updates_per_s"] = benchmark::Counter(
-      static_cast<double>(solver.size().information_sets), benchmark::Counter::kIsIterationInvariantRate);
+  state.counters["infoset_updates_per_s"] =
+      benchmark::Counter(static_cast<double>(solver.size().information_sets),
+                         benchmark::Counter::kIsIterationInvariantRate);
 }
 
 void BM_PublicTreeBestResponses(benchmark::State& state) {
@@ -135,10 +136,19 @@ void BM_PublicTreeBestResponses(benchmark::State& state) {
   for (auto _ : state) benchmark::DoNotOptimize(solver.exploitability());
 }
 
-BENCHMARK(BM_PublicTreeIteration)->Args({3, 3})->Args({4, 3})->Args({4, 4})->Args({6, 3})
-    ->Unit(benchmark::kMillisecond)->UseRealTime();
-BENCHMARK(BM_PublicTreeBestResponses)->Args({4, 3})->Args({4, 4})->Args({6, 3})
-    ->Unit(benchmark::kMillisecond)->UseRealTime();
+BENCHMARK(BM_PublicTreeIteration)
+    ->Args({3, 3})
+    ->Args({4, 3})
+    ->Args({4, 4})
+    ->Args({6, 3})
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
+BENCHMARK(BM_PublicTreeBestResponses)
+    ->Args({4, 3})
+    ->Args({4, 4})
+    ->Args({6, 3})
+    ->Unit(benchmark::kMillisecond)
+    ->UseRealTime();
 
 }  // namespace
 

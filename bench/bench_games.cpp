@@ -16,8 +16,7 @@
 
 namespace {
 
-void play_games(benchmark::State& state, const char* a_spec, const char* b_spec,
-                int seats = 2) {
+void play_games(benchmark::State& state, const char* a_spec, const char* b_spec, int seats = 2) {
   tournament::ExperimentConfig config;
   config.rules = dominoes::table_rules(seats);
   config.rules.match_target = 0;  // hands, not matches: the unit the target counts
@@ -27,7 +26,9 @@ void play_games(benchmark::State& state, const char* a_spec, const char* b_spec,
   const std::array<std::string, 2> specs = {a_spec, b_spec};
   // The runner's decision timing, with its samplers (decision_sampler.h), is part of the work.
   std::array<tournament::DecisionSampler, 2> samplers{};
-  tournament::DealContext deal{.config = config, .players = {&a, &b}, .specs = specs,
+  tournament::DealContext deal{.config = config,
+                               .players = {&a, &b},
+                               .specs = specs,
                                .samplers = {&samplers[0], &samplers[1]}};
   std::int64_t games = 0;
   for (auto _ : state) {
@@ -39,9 +40,15 @@ void play_games(benchmark::State& state, const char* a_spec, const char* b_spec,
   state.SetItemsProcessed(games);
 }
 
-void BM_RandomVsRandom(benchmark::State& s) { play_games(s, "random", "random"); }
-void BM_HeuristicVsRandom(benchmark::State& s) { play_games(s, "heuristic", "random"); }
-void BM_HeuristicVsLowest(benchmark::State& s) { play_games(s, "heuristic", "lowest"); }
+void BM_RandomVsRandom(benchmark::State& s) {
+  play_games(s, "random", "random");
+}
+void BM_HeuristicVsRandom(benchmark::State& s) {
+  play_games(s, "heuristic", "random");
+}
+void BM_HeuristicVsLowest(benchmark::State& s) {
+  play_games(s, "heuristic", "lowest");
+}
 void BM_FourSeatsHeuristicVsRandom(benchmark::State& s) {
   play_games(s, "heuristic", "random", 4);
 }

@@ -1,5 +1,5 @@
-// The rating fits (engine/tournament/report/ratings.h) on round robins of N players: both fits run once,
-// after the last deal, so their cost next to a run's is what matters. Each fit solves a few
+// The rating fits (engine/tournament/report/ratings.h) on round robins of N players: both fits run
+// once, after the last deal, so their cost next to a run's is what matters. Each fit solves a few
 // (N+1)x(N+1) systems (the points fit one, Newton a handful), microseconds for the reference
 // experiments' 7 players.
 // Measured (issue 10, 2-core machine): 7 players, points fit 1.5 us, Bradley-Terry 23 us (3:

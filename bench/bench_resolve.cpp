@@ -35,7 +35,9 @@ std::vector<equilibrium::PublicSubgame> subgames(int tiles, int count) {
         out.push_back(strategies::decision_subgame(obs, &model, &model, 0.01).root);
         break;
       }
-      const dominoes::Move m = legal.empty() ? dominoes::Move::pass() : legal[static_cast<int>(rng() % static_cast<unsigned>(legal.size()))];
+      const dominoes::Move m =
+          legal.empty() ? dominoes::Move::pass()
+                        : legal[static_cast<int>(rng() % static_cast<unsigned>(legal.size()))];
       dominoes::apply(s, m);
       history.push_back(m);
     }

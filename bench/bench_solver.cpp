@@ -79,7 +79,8 @@ void time_fresh_deals(benchmark::State& state, const dominoes::Rules& rules,
     const auto start = std::chrono::steady_clock::now();
     solve(solver, s);
     micros.push_back(
-        std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - start).count());
+        std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - start)
+            .count());
   }
   const auto solves = static_cast<std::int64_t>(micros.size());
   state.SetItemsProcessed(solves);

@@ -35,7 +35,8 @@ void solve_all(benchmark::State& state, const std::vector<tet::Puzzle>& puzzles)
     for (const tet::Puzzle& p : puzzles) {
       const auto start = std::chrono::steady_clock::now();
       const tet::Result r = tet::solve(p, kTimeLimit);
-      seconds.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+      seconds.push_back(
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
       if (r.status != tet::Status::kSolved) ++unsolved;
       benchmark::DoNotOptimize(r.placements.data());
     }
@@ -57,7 +58,8 @@ void solve_all(benchmark::State& state, const std::vector<tet::Puzzle>& puzzles)
 void BM_TetrominoRandom(benchmark::State& state) {
   const int n = static_cast<int>(state.range(0));
   std::vector<tet::Puzzle> puzzles;
-  for (std::uint64_t seed = 1; seed <= 200; ++seed) puzzles.push_back({n, *tet::random_counts(n, seed, kTimeLimit)});
+  for (std::uint64_t seed = 1; seed <= 200; ++seed)
+    puzzles.push_back({n, *tet::random_counts(n, seed, kTimeLimit)});
   solve_all(state, puzzles);
 }
 BENCHMARK(BM_TetrominoRandom)->DenseRange(10, 50, 10)->Iterations(1)->Unit(benchmark::kMillisecond);

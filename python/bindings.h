@@ -39,8 +39,9 @@ struct PyObservation {
   dominoes::TileSet hand, line;
   int left = -1, right = -1;
   int seats = 2;
-  std::array<int, dominoes::kStateSeats> counts{};             ///< every seat's tile count
-  std::array<dominoes::ValueSet, dominoes::kStateSeats> lacks{};  ///< what each seat has shown it lacks
+  std::array<int, dominoes::kStateSeats> counts{};  ///< every seat's tile count
+  std::array<dominoes::ValueSet, dominoes::kStateSeats>
+      lacks{};         ///< what each seat has shown it lacks
   int lead_tile = -1;  ///< the tile the leader must lead while the line is empty, or -1
   dominoes::Seat seat = 0;
   /// The full state, only when made by Game.observation(): omniscient strategies need it. Never

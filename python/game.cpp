@@ -17,13 +17,18 @@ namespace dominoes_python {
 
 using namespace dominoes;
 
-// ---- shared helpers ------------------------------------------------------------------------------
+// ---- shared helpers
+// ------------------------------------------------------------------------------
 
-int action_count(const Rules& rules) { return 3 * tile_count(rules.max_pip) + 1; }
+int action_count(const Rules& rules) {
+  return 3 * tile_count(rules.max_pip) + 1;
+}
 
 int action_index(Move m, const Rules& rules) {
   if (m.is_pass()) return action_count(rules) - 1;
-  const int side = m.placement() == Placement::kLead ? 0 : m.placement() == Placement::kLeft ? 1 : 2;
+  const int side = m.placement() == Placement::kLead   ? 0
+                   : m.placement() == Placement::kLeft ? 1
+                                                       : 2;
   return m.tile() * 3 + side;
 }
 
@@ -33,7 +38,8 @@ Move action_move(int index, const Rules& rules) {
     throw py::value_error("action " + std::to_string(index) + " is not valid: valid 0.." +
                           std::to_string(count - 1));
   if (index == count - 1) return Move::pass();
-  constexpr std::array<Placement, 3> kSides = {Placement::kLead, Placement::kLeft, Placement::kRight};
+  constexpr std::array<Placement, 3> kSides = {Placement::kLead, Placement::kLeft,
+                                               Placement::kRight};
   return Move(static_cast<Tile>(index / 3), kSides[index % 3]);
 }
 
@@ -117,7 +123,8 @@ MoveList PyObservation::legal() const {
 
 namespace {
 
-// ---- rules ---------------------------------------------------------------------------------------
+// ---- rules
+// ---------------------------------------------------------------------------------------
 
 // A rules key's Python keyword: its name with '-' written '_' (hand-size is hand_size).
 std::string python_name(const std::string& key) {
@@ -143,13 +150,17 @@ Rules make_rules(const py::kwargs& keywords) {
     const bool integer = key->kind == common::KeyKind::kInteger;
     const bool boolean = key->kind == common::KeyKind::kBoolean;
     const bool right_type =
-        integer ? py::isinstance<py::int_>(value) && !py::isinstance<py::bool_>(value)
+        integer   ? py::isinstance<py::int_>(value) && !py::isinstance<py::bool_>(value)
         : boolean ? py::isinstance<py::bool_>(value)
                   : py::isinstance<py::str>(value);
     if (!right_type) {
       const std::string shown = common::quoted(py::repr(value).cast<std::string>());
-      throw py::value_error(name + "=" + shown.substr(1, shown.size() - 2) + " is not valid: give " +
-                            (integer ? "an int, " : boolean ? "a bool, " : "a str, ") + key->valid);
+      throw py::value_error(name + "=" + shown.substr(1, shown.size() - 2) +
+                            " is not valid: give " +
+                            (integer   ? "an int, "
+                             : boolean ? "a bool, "
+                                       : "a str, ") +
+                            key->valid);
     }
     given.emplace_back(key->name, boolean ? (value.cast<bool>() ? "true" : "false")
                                           : py::str(value).cast<std::string>());
@@ -176,12 +187,14 @@ std::string rules_repr(const Rules& r) {
 }
 
 std::string rules_doc() {
-  std::string doc = "\nA variant of Block Dominoes; every field defaults to the seed's game (docs/rules.md).\n\n"
-                    "Rules(**keys): the rules keys of `dominoes run` (docs/formats.md), '-' written '_':\n";
+  std::string doc =
+      "\nA variant of Block Dominoes; every field defaults to the seed's game (docs/rules.md).\n\n"
+      "Rules(**keys): the rules keys of `dominoes run` (docs/formats.md), '-' written '_':\n";
   for (const auto& key : rules_keys())
     doc += "  " + python_name(key.name) + ": " + key.help + " (" + key.valid + "; default " +
            common::default_text(key) + ")\n";
-  return doc + "Each is also a read-only attribute. Raises ValueError naming a bad keyword or value.";
+  return doc +
+         "Each is also a read-only attribute. Raises ValueError naming a bad keyword or value.";
 }
 
 void bind_rules(py::module_& m) {
@@ -195,22 +208,24 @@ void bind_rules(py::module_& m) {
         return std::stoi(values(r).front());
       });
     else if (key.kind == common::KeyKind::kBoolean)
-      rules.def_property_readonly(python_name(key.name).c_str(), [values](const Rules& r) {
-        return values(r).front() == "true";
-      });
+      rules.def_property_readonly(python_name(key.name).c_str(),
+                                  [values](const Rules& r) { return values(r).front() == "true"; });
     else
       rules.def_property_readonly(python_name(key.name).c_str(),
                                   [values](const Rules& r) { return values(r).front(); });
   }
-  rules.def_property_readonly("tile_count", [](const Rules& r) { return tile_count(r.max_pip); },
-                              "number of tiles in the set (28 for double-six)")
+  rules
+      .def_property_readonly(
+          "tile_count", [](const Rules& r) { return tile_count(r.max_pip); },
+          "number of tiles in the set (28 for double-six)")
       .def_property_readonly("action_count", &action_count,
                              "size of the action numbering: 3 per tile + 1 (85 for double-six)")
       .def("__eq__", [](const Rules& a, const Rules& b) { return a == b; })
       .def("__repr__", &rules_repr);
 }
 
-// ---- the game ------------------------------------------------------------------------------------
+// ---- the game
+// ------------------------------------------------------------------------------------
 
 /// A game in progress with its rules and its move record.
 struct PyGame {
@@ -267,10 +282,10 @@ PyGame game_from_hands(const py::sequence& hands, const py::object& leader_arg,
     if (const TileSet twice = seen & d.hands[s]; !twice.empty()) {
       Seat other = 0;
       while ((d.hands[other] & twice).empty()) ++other;
-      throw py::value_error("tiles " + to_string(twice) + " are in " +
-                            (n == 2 ? std::string("both hands")
-                                    : "the hands of seats " + std::to_string(other) + " and " +
-                                          std::to_string(s)));
+      throw py::value_error(
+          "tiles " + to_string(twice) + " are in " +
+          (n == 2 ? std::string("both hands")
+                  : "the hands of seats " + std::to_string(other) + " and " + std::to_string(s)));
     }
     seen = seen | d.hands[s];
   }
@@ -314,9 +329,12 @@ void apply_move(PyGame& g, const py::object& move) {
 
 std::string status_name(const State& s) {
   switch (status(s)) {
-    case GameStatus::kOngoing: return "ongoing";
-    case GameStatus::kDomino: return "domino";
-    case GameStatus::kBlocked: return "blocked";
+    case GameStatus::kOngoing:
+      return "ongoing";
+    case GameStatus::kDomino:
+      return "domino";
+    case GameStatus::kBlocked:
+      return "blocked";
   }
   return "ongoing";
 }
@@ -356,8 +374,10 @@ std::string game_repr(const PyGame& g) {
   out << "Game(hands=[";
   for (Seat s = 0; s < g.state.seats; ++s) out << (s ? " / " : "") << to_string(g.state.hands[s]);
   out << "], ends=";
-  if (g.state.line_empty()) out << "none";
-  else out << int(g.state.left) << "," << int(g.state.right);
+  if (g.state.line_empty())
+    out << "none";
+  else
+    out << int(g.state.left) << "," << int(g.state.right);
   out << ", to_move=" << int(g.state.to_move) << ", status=" << status_name(g.state) << ")";
   return out.str();
 }
@@ -406,68 +426,95 @@ Game.from_hands(hands, leader=None, rules=None)
       .def_static("from_hands", &game_from_hands, py::arg("hands"), py::arg("leader") = py::none(),
                   py::arg("rules") = py::none())
       .def_readonly("rules", &PyGame::rules)
-      .def_property_readonly("seats", [](const PyGame& g) { return int(g.state.seats); },
-                             "the number of seats at the table (2, 3 or 4)")
-      .def_property_readonly("teams", [](const PyGame& g) { return teams_of(g.rules); },
-                             "each seat's team: [0, 1] for two seats, [0, 1, 0, 1] with partners,\n"
-                             "[0, 1, 2] or [0, 1, 2, 3] cut-throat")
-      .def_property_readonly("to_move", [](const PyGame& g) { return int(g.state.to_move); },
-                             "the seat (0 to seats - 1) whose turn it is")
+      .def_property_readonly(
+          "seats", [](const PyGame& g) { return int(g.state.seats); },
+          "the number of seats at the table (2, 3 or 4)")
+      .def_property_readonly(
+          "teams", [](const PyGame& g) { return teams_of(g.rules); },
+          "each seat's team: [0, 1] for two seats, [0, 1, 0, 1] with partners,\n"
+          "[0, 1, 2] or [0, 1, 2, 3] cut-throat")
+      .def_property_readonly(
+          "to_move", [](const PyGame& g) { return int(g.state.to_move); },
+          "the seat (0 to seats - 1) whose turn it is")
       .def_property_readonly("leader", [](const PyGame& g) { return int(g.state.leader); })
-      .def_property_readonly("lead_tile", [](const PyGame& g) {
-        return lead_tile_of(g.state.lead_tile, g.state.left);
-      }, "the tile the leader must lead ('6-6'; heaviest-double with more than two seats) while\n"
-         "the line is empty, else None")
-      .def_property_readonly("hands", [](const PyGame& g) { return hands_of(g.state); },
-                             "every hand: [seat 0 tiles, seat 1 tiles, ...], tiles 'a-b' in reading order")
-      .def_property_readonly("line", [](const PyGame& g) { return tile_strings(g.state.line); },
-                             "the tiles on the line, in reading order (not line order)")
-      .def_property_readonly("ends", [](const PyGame& g) { return ends_of(g.state.left, g.state.right); },
-                             "the open ends (left, right), or None before the lead")
-      .def_property_readonly("history", [](const PyGame& g) { return history_strings(g.history); },
-                             "every move so far, passes included, in order")
-      .def_property_readonly("status", [](const PyGame& g) { return status_name(g.state); },
-                             "'ongoing', 'domino' (a hand is empty) or 'blocked' (nobody can move)")
-      .def("is_terminal", [](const PyGame& g) { return status(g.state) != GameStatus::kOngoing; },
-           "Returns True when the game is over (domino or blocked).")
-      .def("legal_moves", [](const PyGame& g) { return legal_move_strings(g.state); },
-           "Returns the legal moves of the seat to move in the engine's order (leads or left-end\n"
-           "moves by tile index, then right-end moves; when both ends show the same value only\n"
-           "left-end moves; the lead tile alone when the rules force it); ['pass'] when it must\n"
-           "pass; [] when the game is over.")
-      .def("legal_actions", [](const PyGame& g) {
-        std::vector<int> out;
-        const auto mask = mask_of(g.state, g.rules);
-        for (int i = 0; i < static_cast<int>(mask.size()); ++i)
-          if (mask[i]) out.push_back(i);
-        return out;
-      }, "Returns the action numbers of the legal moves, ascending.")
-      .def("action_mask", [](const PyGame& g) { return mask_of(g.state, g.rules); },
-           "Returns a list of rules.action_count bools: True at each legal move's action number.")
+      .def_property_readonly(
+          "lead_tile",
+          [](const PyGame& g) { return lead_tile_of(g.state.lead_tile, g.state.left); },
+          "the tile the leader must lead ('6-6'; heaviest-double with more than two seats) while\n"
+          "the line is empty, else None")
+      .def_property_readonly(
+          "hands", [](const PyGame& g) { return hands_of(g.state); },
+          "every hand: [seat 0 tiles, seat 1 tiles, ...], tiles 'a-b' in reading order")
+      .def_property_readonly(
+          "line", [](const PyGame& g) { return tile_strings(g.state.line); },
+          "the tiles on the line, in reading order (not line order)")
+      .def_property_readonly(
+          "ends", [](const PyGame& g) { return ends_of(g.state.left, g.state.right); },
+          "the open ends (left, right), or None before the lead")
+      .def_property_readonly(
+          "history", [](const PyGame& g) { return history_strings(g.history); },
+          "every move so far, passes included, in order")
+      .def_property_readonly(
+          "status", [](const PyGame& g) { return status_name(g.state); },
+          "'ongoing', 'domino' (a hand is empty) or 'blocked' (nobody can move)")
+      .def(
+          "is_terminal", [](const PyGame& g) { return status(g.state) != GameStatus::kOngoing; },
+          "Returns True when the game is over (domino or blocked).")
+      .def(
+          "legal_moves", [](const PyGame& g) { return legal_move_strings(g.state); },
+          "Returns the legal moves of the seat to move in the engine's order (leads or left-end\n"
+          "moves by tile index, then right-end moves; when both ends show the same value only\n"
+          "left-end moves; the lead tile alone when the rules force it); ['pass'] when it must\n"
+          "pass; [] when the game is over.")
+      .def(
+          "legal_actions",
+          [](const PyGame& g) {
+            std::vector<int> out;
+            const auto mask = mask_of(g.state, g.rules);
+            for (int i = 0; i < static_cast<int>(mask.size()); ++i)
+              if (mask[i]) out.push_back(i);
+            return out;
+          },
+          "Returns the action numbers of the legal moves, ascending.")
+      .def(
+          "action_mask", [](const PyGame& g) { return mask_of(g.state, g.rules); },
+          "Returns a list of rules.action_count bools: True at each legal move's action number.")
       .def("apply", &apply_move, py::arg("move"),
            "Plays `move` (notation string or action number) for the seat to move.\n"
            "Raises ValueError when it is malformed or not legal, naming the legal moves.")
-      .def("pips", [](const PyGame& g) {
-        std::vector<int> out;
-        for (Seat s = 0; s < g.state.seats; ++s) out.push_back(pips(g.state.hands[s]));
-        return out;
-      }, "Returns the pips left in each hand: [seat 0 pips, seat 1 pips, ...].")
-      .def("points", [](const PyGame& g) {
-        const auto points = finished_outcome(g, "points").points;
-        return std::vector<int>(points.begin(), points.begin() + g.state.seats);
-      }, "Returns what each seat scored in the finished game, [seat 0 points, seat 1 points, ...]:\n"
-         "every seat of the winning team gets the team's score under the rules' scoring (partners\n"
-         "alike), the others 0; all 0 when nobody wins (equal pips, a tied block). Raises\n"
-         "ValueError while the game goes on.")
-      .def("winner_team", [](const PyGame& g) -> py::object {
-        const int team = finished_outcome(g, "winner_team").winner_team;
-        if (team < 0) return py::none();
-        return py::int_(team);
-      }, "Returns the team (see teams) that won the finished game, or None when nobody won.\n"
-         "Raises ValueError while the game goes on.")
+      .def(
+          "pips",
+          [](const PyGame& g) {
+            std::vector<int> out;
+            for (Seat s = 0; s < g.state.seats; ++s) out.push_back(pips(g.state.hands[s]));
+            return out;
+          },
+          "Returns the pips left in each hand: [seat 0 pips, seat 1 pips, ...].")
+      .def(
+          "points",
+          [](const PyGame& g) {
+            const auto points = finished_outcome(g, "points").points;
+            return std::vector<int>(points.begin(), points.begin() + g.state.seats);
+          },
+          "Returns what each seat scored in the finished game, [seat 0 points, seat 1 points, "
+          "...]:\n"
+          "every seat of the winning team gets the team's score under the rules' scoring "
+          "(partners\n"
+          "alike), the others 0; all 0 when nobody wins (equal pips, a tied block). Raises\n"
+          "ValueError while the game goes on.")
+      .def(
+          "winner_team",
+          [](const PyGame& g) -> py::object {
+            const int team = finished_outcome(g, "winner_team").winner_team;
+            if (team < 0) return py::none();
+            return py::int_(team);
+          },
+          "Returns the team (see teams) that won the finished game, or None when nobody won.\n"
+          "Raises ValueError while the game goes on.")
       .def("observation", &observation_of, py::arg("seat") = py::none(),
            "Returns seat `seat`'s Observation (default: the seat to move).")
-      .def("copy", [](const PyGame& g) { return g; }, "Returns an independent copy.")
+      .def(
+          "copy", [](const PyGame& g) { return g; }, "Returns an independent copy.")
       .def("__repr__", &game_repr);
 }
 
@@ -541,39 +588,58 @@ plain Python values (two seats: the two-seat fields; more: the per-seat ones).)d
       .def_readonly("seats", &PyObservation::seats, "the number of seats at the table (2, 3 or 4)")
       .def_property_readonly("hand", [](const PyObservation& o) { return tile_strings(o.hand); })
       .def_property_readonly("line", [](const PyObservation& o) { return tile_strings(o.line); })
-      .def_property_readonly("ends", [](const PyObservation& o) { return ends_of(o.left, o.right); },
-                             "(left, right) open ends, or None before the lead")
-      .def_property_readonly("tile_counts", &tile_counts_of,
-                             "how many tiles each seat holds: [seat 0, seat 1, ...] (public knowledge)")
-      .def_property_readonly("lacks", &lacks_of,
-                             "the values each seat has shown it lacks by passing, one list per seat")
-      .def_property_readonly("opponent_tile_count", [](const PyObservation& o) {
-        require_two_seats(o, "opponent_tile_count", "tile_counts[seat], every seat's count");
-        return o.counts[1 - o.seat];
-      }, "two seats: how many tiles the opponent holds (ValueError with more seats)")
-      .def_property_readonly("opponent_lacks", [](const PyObservation& o) {
-        require_two_seats(o, "opponent_lacks", "lacks[seat], every seat's lacked values");
-        return value_list(o.lacks[1 - o.seat]);
-      }, "two seats: values the opponent has shown it lacks by passing (ValueError with more seats)")
-      .def_property_readonly("own_lacks", [](const PyObservation& o) { return value_list(o.lacks[o.seat]); })
-      .def_property_readonly("unseen", [](const PyObservation& o) {
-        return tile_strings(TileSet::full(o.rules.max_pip) - o.hand - o.line);
-      }, "tiles neither in hand nor on the line: the other hands and the undrawn tiles")
+      .def_property_readonly(
+          "ends", [](const PyObservation& o) { return ends_of(o.left, o.right); },
+          "(left, right) open ends, or None before the lead")
+      .def_property_readonly(
+          "tile_counts", &tile_counts_of,
+          "how many tiles each seat holds: [seat 0, seat 1, ...] (public knowledge)")
+      .def_property_readonly(
+          "lacks", &lacks_of,
+          "the values each seat has shown it lacks by passing, one list per seat")
+      .def_property_readonly(
+          "opponent_tile_count",
+          [](const PyObservation& o) {
+            require_two_seats(o, "opponent_tile_count", "tile_counts[seat], every seat's count");
+            return o.counts[1 - o.seat];
+          },
+          "two seats: how many tiles the opponent holds (ValueError with more seats)")
+      .def_property_readonly(
+          "opponent_lacks",
+          [](const PyObservation& o) {
+            require_two_seats(o, "opponent_lacks", "lacks[seat], every seat's lacked values");
+            return value_list(o.lacks[1 - o.seat]);
+          },
+          "two seats: values the opponent has shown it lacks by passing (ValueError with more "
+          "seats)")
+      .def_property_readonly("own_lacks",
+                             [](const PyObservation& o) { return value_list(o.lacks[o.seat]); })
+      .def_property_readonly(
+          "unseen",
+          [](const PyObservation& o) {
+            return tile_strings(TileSet::full(o.rules.max_pip) - o.hand - o.line);
+          },
+          "tiles neither in hand nor on the line: the other hands and the undrawn tiles")
       .def_property_readonly("leader", [](const PyObservation& o) { return o.history.leader(); })
-      .def_property_readonly("lead_tile", [](const PyObservation& o) { return lead_tile_of(o.lead_tile, o.left); },
-                             "the tile the leader must lead while the line is empty (heaviest-double\n"
-                             "with more than two seats), else None")
-      .def_property_readonly("history", [](const PyObservation& o) { return history_strings(o.history); })
+      .def_property_readonly(
+          "lead_tile", [](const PyObservation& o) { return lead_tile_of(o.lead_tile, o.left); },
+          "the tile the leader must lead while the line is empty (heaviest-double\n"
+          "with more than two seats), else None")
+      .def_property_readonly("history",
+                             [](const PyObservation& o) { return history_strings(o.history); })
       .def_readonly("rules", &PyObservation::rules)
-      .def("legal_moves", [](const PyObservation& o) {
-        py::list out;
-        if (known_over(o)) return out;
-        const MoveList legal = o.legal();
-        if (legal.empty()) out.append("pass");
-        for (Move mv : legal) out.append(to_string(mv));
-        return out;
-      }, "Returns this seat's legal moves (['pass'] when it has none), in the engine's order;\n"
-         "[] when the observation came from Game.observation() of a finished game.")
+      .def(
+          "legal_moves",
+          [](const PyObservation& o) {
+            py::list out;
+            if (known_over(o)) return out;
+            const MoveList legal = o.legal();
+            if (legal.empty()) out.append("pass");
+            for (Move mv : legal) out.append(to_string(mv));
+            return out;
+          },
+          "Returns this seat's legal moves (['pass'] when it has none), in the engine's order;\n"
+          "[] when the observation came from Game.observation() of a finished game.")
       .def("action_mask", &observation_mask,
            "Returns rules.action_count bools, True at each legal move's action number.")
       .def("to_dict", &observation_dict, "Returns every field as a dict of plain Python values.")
@@ -582,36 +648,50 @@ plain Python values (two seats: the two-seat fields; more: the per-seat ones).)d
       });
 }
 
-// ---- deals, tiles and actions --------------------------------------------------------------------
+// ---- deals, tiles and actions
+// --------------------------------------------------------------------
 
 void bind_functions(py::module_& m) {
-  m.def("deal", [](std::uint64_t seed, std::uint64_t index, const Rules& rules, int game) {
-    const Deal d = make_deal(rules, seed, index, game);
-    py::dict out;
-    out["hands"] = hands_of(start_state(d));
-    out["leader"] = d.leader;
-    if (d.seats != 2) out["lead_tile"] = lead_tile_of(d.lead_tile, -1);
-    return out;
-  }, py::arg("seed"), py::arg("index"), py::arg("rules") = Rules(), py::arg("game") = 0,
-  "Returns deal `index` of seed `seed` (game `game` within a match or duplicate pair) as\n"
-  "{'hands': [seat 0 tiles, seat 1 tiles, ...], 'leader': seat}: the deal `dominoes run` plays\n"
-  "(rules.seats hands). With more than two seats also 'lead_tile': the tile the leader must\n"
-  "lead ('6-6'), or None when any tile may lead.");
-  m.def("tile_index", [](const std::string& tile) { return int(parse_tile(tile, kMaxPip)); },
-        py::arg("tile"), "Returns the index of tile 'a-b' (a <= b): b*(b+1)/2 + a.");
-  m.def("tile_at", [](int index) {
-    if (index < 0 || index >= kMaxTiles)
-      throw py::value_error("tile index " + std::to_string(index) + " is not valid: valid 0.." +
-                            std::to_string(kMaxTiles - 1));
-    return to_string(static_cast<Tile>(index));
-  }, py::arg("index"), "Returns the tile 'a-b' with index `index`.");
-  m.def("action_index", [](const std::string& move, const Rules& rules) {
-    return action_index(parse_move_text(move, rules), rules);
-  }, py::arg("move"), py::arg("rules") = Rules(),
-  "Returns the action number of a move: tile_index(tile)*3 + (0 lead, 1 'L', 2 'R'),\n"
-  "and rules.action_count - 1 (84 for double-six) for 'pass'.");
-  m.def("action_move", [](int index, const Rules& rules) { return to_string(action_move(index, rules)); },
-        py::arg("index"), py::arg("rules") = Rules(), "Returns the move with action number `index`.");
+  m.def(
+      "deal",
+      [](std::uint64_t seed, std::uint64_t index, const Rules& rules, int game) {
+        const Deal d = make_deal(rules, seed, index, game);
+        py::dict out;
+        out["hands"] = hands_of(start_state(d));
+        out["leader"] = d.leader;
+        if (d.seats != 2) out["lead_tile"] = lead_tile_of(d.lead_tile, -1);
+        return out;
+      },
+      py::arg("seed"), py::arg("index"), py::arg("rules") = Rules(), py::arg("game") = 0,
+      "Returns deal `index` of seed `seed` (game `game` within a match or duplicate pair) as\n"
+      "{'hands': [seat 0 tiles, seat 1 tiles, ...], 'leader': seat}: the deal `dominoes run` "
+      "plays\n"
+      "(rules.seats hands). With more than two seats also 'lead_tile': the tile the leader must\n"
+      "lead ('6-6'), or None when any tile may lead.");
+  m.def(
+      "tile_index", [](const std::string& tile) { return int(parse_tile(tile, kMaxPip)); },
+      py::arg("tile"), "Returns the index of tile 'a-b' (a <= b): b*(b+1)/2 + a.");
+  m.def(
+      "tile_at",
+      [](int index) {
+        if (index < 0 || index >= kMaxTiles)
+          throw py::value_error("tile index " + std::to_string(index) + " is not valid: valid 0.." +
+                                std::to_string(kMaxTiles - 1));
+        return to_string(static_cast<Tile>(index));
+      },
+      py::arg("index"), "Returns the tile 'a-b' with index `index`.");
+  m.def(
+      "action_index",
+      [](const std::string& move, const Rules& rules) {
+        return action_index(parse_move_text(move, rules), rules);
+      },
+      py::arg("move"), py::arg("rules") = Rules(),
+      "Returns the action number of a move: tile_index(tile)*3 + (0 lead, 1 'L', 2 'R'),\n"
+      "and rules.action_count - 1 (84 for double-six) for 'pass'.");
+  m.def(
+      "action_move",
+      [](int index, const Rules& rules) { return to_string(action_move(index, rules)); },
+      py::arg("index"), py::arg("rules") = Rules(), "Returns the move with action number `index`.");
 }
 
 }  // namespace

@@ -4,7 +4,8 @@
 #include "python/bindings.h"
 
 PYBIND11_MODULE(dominoes, m) {
-  m.doc() = R"doc(Block Dominoes with hidden hands: the game, its strategies, the tournament runner and
+  m.doc() =
+      R"doc(Block Dominoes with hidden hands: the game, its strategies, the tournament runner and
 the exact solvers of the C++ simulator (docs/python.md).
 
 Values are plain Python: a tile is 'a-b' (low-high), a move is '3-5' (the lead), '3-5L' or

@@ -1,16 +1,15 @@
 #include "python/run_watch.h"
 
-#include <pybind11/stl.h>
-
 #include <fcntl.h>
 #include <poll.h>
+#include <pybind11/stl.h>
 #include <unistd.h>
 
 #include <atomic>
 #include <cerrno>
-#include <csignal>
 #include <chrono>
 #include <condition_variable>
+#include <csignal>
 #include <exception>
 #include <mutex>
 #include <thread>
@@ -124,8 +123,7 @@ py::dict progress_dict(const tournament::ProgressSnapshot& s) {
 }
 
 RunWatch::RunWatch(const py::object& progress) {
-  if (progress.is_none() || (py::isinstance<py::bool_>(progress) && !progress.cast<bool>()))
-    return;
+  if (progress.is_none() || (py::isinstance<py::bool_>(progress) && !progress.cast<bool>())) return;
   if (py::isinstance<py::bool_>(progress)) {
     to_stderr_ = true;
     terminal_ = py::module_::import("sys").attr("stderr").attr("isatty")().cast<bool>();
@@ -150,8 +148,8 @@ void RunWatch::show(bool last) {
   if (terminal_) {
     const auto columns =
         py::module_::import("shutil").attr("get_terminal_size")().attr("columns").cast<long>();
-    const std::string text = tournament::progress_text(
-        s, columns > 1 ? static_cast<std::size_t>(columns - 1) : 0);
+    const std::string text =
+        tournament::progress_text(s, columns > 1 ? static_cast<std::size_t>(columns - 1) : 0);
     err.attr("write")("\r" + text + "\x1b[K" + (last ? "\n" : ""));
   } else {
     err.attr("write")(tournament::progress_text(s) + "\n");
@@ -177,7 +175,7 @@ tournament::ExperimentResult RunWatch::run(
       !callback_.is_none() ? Clock::duration(kCallbackPeriod)
       : terminal_          ? Clock::duration(kTerminalPeriod)
                            : std::chrono::duration_cast<Clock::duration>(
-                       std::chrono::duration<double>(common::log_interval_seconds()));
+                        std::chrono::duration<double>(common::log_interval_seconds()));
   const SignalPipe signals(stop);
   {
     py::gil_scoped_release release;
@@ -212,7 +210,8 @@ tournament::ExperimentResult RunWatch::run(
     runner.join();
   }
   // A Ctrl-C that stopped the run (or came as it ended) is raised here if the loop missed it.
-  if (!watcher && PyErr_CheckSignals() != 0) watcher = std::make_exception_ptr(py::error_already_set());
+  if (!watcher && PyErr_CheckSignals() != 0)
+    watcher = std::make_exception_ptr(py::error_already_set());
   if (watcher) std::rethrow_exception(watcher);
   if (failure) std::rethrow_exception(failure);
   show(true);

@@ -23,8 +23,9 @@ namespace dominoes_python {
 ///   current (the indices into pairings being played now),
 ///   pairings: one dict per pairing in table order: player_a, player_b (canonical specs), label_a,
 ///   label_b (as the progress line shows them: display names, else short labels), deals_done,
-///   deals_total, games, a_points_per_game, a_points_ci95 (A's points minus B's per game and the half-width of
-///   its 95% interval, as summary.csv computes them; the interval None below two deals).
+///   deals_total, games, a_points_per_game, a_points_ci95 (A's points minus B's per game and the
+///   half-width of its 95% interval, as summary.csv computes them; the interval None below two
+///   deals).
 py::dict progress_dict(const tournament::ProgressSnapshot& s);
 
 /// Watches one dominoes.run call as described above.

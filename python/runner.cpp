@@ -37,19 +37,19 @@ namespace {
 /// What dominoes.run returns: one row per pairing (and sweep value), and where the files went.
 struct PyResults {
   std::vector<SummaryRow> rows;
-  std::string markdown;              ///< summary.md's text
-  std::vector<std::string> files;    ///< the tables written
-  std::string config;                ///< config.cfg's text: the configuration actually used
-  std::int64_t games_played = 0;     ///< games played by this call (not resumed ones)
-  double seconds = 0;                ///< wall time of this call
-  int threads = 0;                   ///< most worker threads used
+  std::string markdown;                  ///< summary.md's text
+  std::vector<std::string> files;        ///< the tables written
+  std::string config;                    ///< config.cfg's text: the configuration actually used
+  std::int64_t games_played = 0;         ///< games played by this call (not resumed ones)
+  double seconds = 0;                    ///< wall time of this call
+  int threads = 0;                       ///< most worker threads used
   py::object ratings = py::none();       ///< as summary.json's "ratings", or None
   py::object cross_tables = py::none();  ///< a round robin's cross tables, or None
 };
 
 // What a call of dominoes.run asks for beyond the experiment's keys.
 struct Session {
-  bool restart = false;  ///< discard a journal written under another config
+  bool restart = false;              ///< discard a journal written under another config
   py::object progress = py::none();  ///< None, True/False or a callable (run_watch.h)
 };
 
@@ -83,7 +83,8 @@ std::string config_text(const tournament::ExperimentKey& k, const py::handle& va
       if (is_bool || !(py::isinstance<py::int_>(value) || py::isinstance<py::float_>(value)))
         wrong_type(k, value, "a number");
       return py::repr(value).cast<std::string>();  // the shortest text that reads back exactly
-    default: break;
+    default:
+      break;
   }
   if (py::isinstance<py::str>(value)) return value.cast<std::string>();
   if (k.python_list && (py::isinstance<py::list>(value) || py::isinstance<py::tuple>(value))) {
@@ -156,8 +157,8 @@ ExperimentConfig config_from(const py::dict& keywords, Session& session, py::obj
     const auto k = std::find_if(keys.begin(), keys.end(),
                                 [&](const auto& key) { return key.python_name == name; });
     if (k == keys.end())
-      throw ConfigError("dominoes.run has no keyword " + common::quoted(name) + "; valid: " +
-                        valid_keywords());
+      throw ConfigError("dominoes.run has no keyword " + common::quoted(name) +
+                        "; valid: " + valid_keywords());
     if (k->key.name == "player") {
       players = py::reinterpret_borrow<py::object>(value);
       continue;
@@ -195,18 +196,21 @@ std::vector<std::string> seat_players(const py::list& players, strategies::Regis
       continue;
     }
     if (!py::hasattr(p, "choose"))
-      throw ConfigError("player " + py::repr(p).cast<std::string>() +
-                        " is neither a spec string nor an object with choose(observation, legal, rng)");
+      throw ConfigError(
+          "player " + py::repr(p).cast<std::string>() +
+          " is neither a spec string nor an object with choose(observation, legal, rng)");
     const std::string name = python_name(p);
     // The name is the object's spec, and a spec's ':' would be read as a display name's end.
     if (name.find(':') != std::string::npos)
-      throw ConfigError("python strategy name " + common::quoted(name) + " holds ':': give the "
+      throw ConfigError("python strategy name " + common::quoted(name) +
+                        " holds ':': give the "
                         "object a `name` of letters, digits, '-' and '_' (a display name is "
                         "written before a spec string, 'NAME: SPEC')");
     if (auto it = seated.find(name); it == seated.end()) {
       if (registry.find(name))
-        throw ConfigError("python strategy name " + common::quoted(name) +
-                          " is taken by a built-in strategy: give the object another `name` attribute");
+        throw ConfigError(
+            "python strategy name " + common::quoted(name) +
+            " is taken by a built-in strategy: give the object another `name` attribute");
       registry.add(python_strategy_info(name, p.ptr()));
       seated[name] = p.ptr();
     } else if (it->second != p.ptr()) {
@@ -218,14 +222,19 @@ std::vector<std::string> seat_players(const py::list& players, strategies::Regis
   return specs;
 }
 
-// A table cell as Python: None where the CSV cell is empty, else its value (not the CSV's rounding).
+// A table cell as Python: None where the CSV cell is empty, else its value (not the CSV's
+// rounding).
 py::object cell_object(const tournament::Cell& cell) {
   if (cell.is_empty()) return py::none();
   switch (cell.kind) {
-    case tournament::Cell::Kind::kText: return py::str(cell.text);
-    case tournament::Cell::Kind::kInteger: return py::int_(cell.integer);
-    case tournament::Cell::Kind::kNumber: return py::float_(cell.number);
-    case tournament::Cell::Kind::kEmpty: break;
+    case tournament::Cell::Kind::kText:
+      return py::str(cell.text);
+    case tournament::Cell::Kind::kInteger:
+      return py::int_(cell.integer);
+    case tournament::Cell::Kind::kNumber:
+      return py::float_(cell.number);
+    case tournament::Cell::Kind::kEmpty:
+      break;
   }
   return py::none();
 }
@@ -305,8 +314,9 @@ PyResults run(const py::list& players, ExperimentConfig config, const Session& s
     // A Ctrl-C still pending (it came while a Python strategy stopped the run) would replace
     // this KeyboardInterrupt with a bare one as soon as Python runs again: take it now.
     if (PyErr_CheckSignals() != 0) PyErr_Clear();
-    PyErr_SetString(PyExc_KeyboardInterrupt,
-                    "run stopped; every finished game is in the journal and the same call resumes it");
+    PyErr_SetString(
+        PyExc_KeyboardInterrupt,
+        "run stopped; every finished game is in the journal and the same call resumes it");
     throw py::error_already_set();
   }
   PyResults out;
@@ -319,9 +329,10 @@ PyResults run(const py::list& players, ExperimentConfig config, const Session& s
   out.threads = result.run.threads_used;
   out.ratings = ratings_object(tournament::run_ratings(config, result.run.tasks));
   if (tournament::has_cross_tables(config))
-    out.cross_tables = cross_tables_object(
-        tournament::cross_tables(out.rows, result.run.tasks, static_cast<int>(config.players.size())),
-        config);
+    out.cross_tables =
+        cross_tables_object(tournament::cross_tables(out.rows, result.run.tasks,
+                                                     static_cast<int>(config.players.size())),
+                            config);
   return out;
 }
 
@@ -339,8 +350,8 @@ py::object row_item(const SummaryRow& r, const std::string& column) {
   const std::vector<tournament::Cell> cells = tournament::summary_cells(r, &names);
   for (std::size_t i = 0; i < cells.size(); ++i)
     if (names[i] == column) return cell_object(cells[i]);
-  throw py::key_error("no column " + common::quoted(column) + "; the columns: " +
-                      tournament::csv_header(tournament::summary_columns()));
+  throw py::key_error("no column " + common::quoted(column) +
+                      "; the columns: " + tournament::csv_header(tournament::summary_columns()));
 }
 
 // Returns `table` of `r` as a pandas DataFrame; ImportError with what to do when pandas is not
@@ -349,7 +360,9 @@ py::object to_pandas(const PyResults& r, const std::string& table);
 
 std::string row_repr(const SummaryRow& r) {
   char text[256];
-  std::snprintf(text, sizeof text, "%lld games, A wins %lld, draws %lld, B wins %lld, A points/game %.3f +- %.3f, A win rate %.1f%%, p %.3g",
+  std::snprintf(text, sizeof text,
+                "%lld games, A wins %lld, draws %lld, B wins %lld, A points/game %.3f +- %.3f, A "
+                "win rate %.1f%%, p %.3g",
                 static_cast<long long>(r.games), static_cast<long long>(r.a_wins),
                 static_cast<long long>(r.draws), static_cast<long long>(r.b_wins),
                 r.a_points_per_game, r.a_points_ci95, 100 * r.a_win_rate, r.p_value);
@@ -357,10 +370,11 @@ std::string row_repr(const SummaryRow& r) {
 }
 
 std::string row_doc() {
-  std::string doc = "\nOne row of summary.csv: player A against player B (canonical specs), from A's side.\n"
-                    "Every column is an attribute (None where the CSV cell is empty); a sweep's\n"
-                    "P.PARAM columns are read as row['1.scenarios']; to_dict() gives them all in\n"
-                    "summary.csv's order.\n";
+  std::string doc =
+      "\nOne row of summary.csv: player A against player B (canonical specs), from A's side.\n"
+      "Every column is an attribute (None where the CSV cell is empty); a sweep's\n"
+      "P.PARAM columns are read as row['1.scenarios']; to_dict() gives them all in\n"
+      "summary.csv's order.\n";
   for (const auto& column : tournament::summary_columns())
     doc += "  " + column.name + ": " + column.meaning + "\n";
   return doc;
@@ -374,12 +388,15 @@ void bind_results(py::module_& m) {
     row.def_property_readonly(column.name.c_str(),
                               [cell](const SummaryRow& r) { return cell_object(cell(r)); });
   }
-  row.def_property_readonly("name_a", [](const SummaryRow& r) { return name_object(r.name_a); },
-                            "Player A's display name (players=['NAME: SPEC', ...]), None when it "
-                            "has none; not a summary.csv column.")
-      .def_property_readonly("name_b", [](const SummaryRow& r) { return name_object(r.name_b); },
-                             "Player B's display name, None when it has none.");
-  row.def("to_dict", &row_dict, "Returns the row as a dict keyed like summary.csv's columns, in its order.")
+  row.def_property_readonly(
+         "name_a", [](const SummaryRow& r) { return name_object(r.name_a); },
+         "Player A's display name (players=['NAME: SPEC', ...]), None when it "
+         "has none; not a summary.csv column.")
+      .def_property_readonly(
+          "name_b", [](const SummaryRow& r) { return name_object(r.name_b); },
+          "Player B's display name, None when it has none.");
+  row.def("to_dict", &row_dict,
+          "Returns the row as a dict keyed like summary.csv's columns, in its order.")
       .def("__getitem__", &row_item, "Returns the column named so (summary.csv's spelling).")
       .def("keys", [](const SummaryRow& r) { return row_dict(r).attr("keys")(); })
       .def("__repr__", &row_repr);
@@ -403,18 +420,25 @@ to_pandas(table) gives any of them as a pandas DataFrame when pandas is installe
       .def_readonly("ratings", &PyResults::ratings)
       .def_readonly("cross_tables", &PyResults::cross_tables)
       .def("__len__", [](const PyResults& r) { return r.rows.size(); })
-      .def("__getitem__", [](const PyResults& r, long i) {
-        const long n = static_cast<long>(r.rows.size());
-        if (i < -n || i >= n) throw py::index_error("row " + std::to_string(i) + " of " + std::to_string(n));
-        return r.rows[i < 0 ? i + n : i];
-      })
-      .def("__iter__", [](const PyResults& r) { return py::make_iterator(r.rows.begin(), r.rows.end()); },
-           py::keep_alive<0, 1>())
-      .def("to_dicts", [](const PyResults& r) {
-        py::list out;
-        for (const auto& each : r.rows) out.append(row_dict(each));
-        return out;
-      }, "Returns the rows as a list of dicts keyed like summary.csv's columns, in its order.")
+      .def("__getitem__",
+           [](const PyResults& r, long i) {
+             const long n = static_cast<long>(r.rows.size());
+             if (i < -n || i >= n)
+               throw py::index_error("row " + std::to_string(i) + " of " + std::to_string(n));
+             return r.rows[i < 0 ? i + n : i];
+           })
+      .def(
+          "__iter__",
+          [](const PyResults& r) { return py::make_iterator(r.rows.begin(), r.rows.end()); },
+          py::keep_alive<0, 1>())
+      .def(
+          "to_dicts",
+          [](const PyResults& r) {
+            py::list out;
+            for (const auto& each : r.rows) out.append(row_dict(each));
+            return out;
+          },
+          "Returns the rows as a list of dicts keyed like summary.csv's columns, in its order.")
       .def("to_pandas", &to_pandas, py::arg("table") = "rows", R"doc(
 Returns a table as a pandas DataFrame: "rows" (summary.csv, the default), "ratings" (ratings.csv)
 or a cross table ("points_per_game", "points_ci95", "win_rate", "win_rate_ci95_low",
@@ -453,13 +477,14 @@ py::object to_pandas(const PyResults& r, const std::string& table) {
   for (const char* name : matrices)
     if (table == name) {
       if (r.cross_tables.is_none())
-        throw ConfigError("to_pandas: this run has no cross tables (only a round robin without a "
-                          "sweep has them)");
+        throw ConfigError(
+            "to_pandas: this run has no cross tables (only a round robin without a "
+            "sweep has them)");
       const py::object players = r.cross_tables["players"];
-      return frame(r.cross_tables[name], py::arg("index") = players,
-                   py::arg("columns") = players);
+      return frame(r.cross_tables[name], py::arg("index") = players, py::arg("columns") = players);
     }
-  throw ConfigError("to_pandas: table " + common::quoted(table) + " is not valid: valid rows, "
+  throw ConfigError("to_pandas: table " + common::quoted(table) +
+                    " is not valid: valid rows, "
                     "ratings, points_per_game, points_ci95, win_rate, win_rate_ci95_low or "
                     "win_rate_ci95_high");
 }
@@ -470,8 +495,9 @@ ExperimentConfig call_config(const py::args& args, const py::kwargs& kwargs, Ses
                              py::list& players) {
   py::dict keywords(kwargs);
   if (args.size() > 1)
-    throw ConfigError("dominoes.run takes the players as its one positional argument; give "
-                      "every other key as a keyword, e.g. deals=1000");
+    throw ConfigError(
+        "dominoes.run takes the players as its one positional argument; give "
+        "every other key as a keyword, e.g. deals=1000");
   if (args.size() == 1) {
     if (keywords.contains("players"))
       throw ConfigError("players given twice: as the positional argument and as players=");
@@ -480,7 +506,8 @@ ExperimentConfig call_config(const py::args& args, const py::kwargs& kwargs, Ses
   py::object given = py::none();
   ExperimentConfig config = config_from(keywords, session, given);
   if (given.is_none() || py::isinstance<py::str>(given) || !py::isinstance<py::sequence>(given))
-    throw ConfigError("players: give a list of specs or objects, e.g. players=[\"heuristic\", \"random\"]");
+    throw ConfigError(
+        "players: give a list of specs or objects, e.g. players=[\"heuristic\", \"random\"]");
   players = py::list(given);
   return config;
 }
@@ -505,14 +532,18 @@ reproducible. The other keywords are the config keys (docs/formats.md, `dominoes
     std::string fallback = common::default_text(k.key);
     if (k.key.kind == common::KeyKind::kBoolean) fallback = fallback == "true" ? "True" : "False";
     if (!k.python_default.empty())
-      fallback = (k.python_default == "true" ? "True" : k.python_default) + " in Python: " +
-                 k.python_default_reason;
+      fallback = (k.python_default == "true" ? "True" : k.python_default) +
+                 " in Python: " + k.python_default_reason;
     std::string valid = k.key.valid;
     if (k.key.kind == common::KeyKind::kBoolean) valid = "True or False";
-    if (k.key.name == "bot") valid = "a dict {name: command}";
-    else if (k.key.name == "player") valid = "a list of specs or objects, as above";
-    else if (k.key.kind == common::KeyKind::kRepeated) valid = "a list of " + valid;
-    else if (k.python_list) valid += ", or a list of str";
+    if (k.key.name == "bot")
+      valid = "a dict {name: command}";
+    else if (k.key.name == "player")
+      valid = "a list of specs or objects, as above";
+    else if (k.key.kind == common::KeyKind::kRepeated)
+      valid = "a list of " + valid;
+    else if (k.python_list)
+      valid += ", or a list of str";
     doc += "  " + k.python_name + ": " + k.key.help + " (" + valid +
            (fallback.empty() ? "" : "; default " + fallback) + ")\n";
   }
@@ -544,7 +575,8 @@ py::list keys_object(const std::string& table) {
       d["python_name"] = k.python_name;
       d["kind"] = common::to_string(k.key.kind);
       d["default"] = common::default_text(k.key);
-      d["python_default"] = k.python_default.empty() ? common::default_text(k.key) : k.python_default;
+      d["python_default"] =
+          k.python_default.empty() ? common::default_text(k.key) : k.python_default;
       d["valid"] = k.key.valid;
       d["help"] = k.key.help;
       d["choices"] = py::cast(k.key.choices);
@@ -581,21 +613,27 @@ py::list keys_object(const std::string& table) {
 void bind_runner(py::module_& m) {
   bind_results(m);
   static const std::string doc = run_doc();
-  m.def("run", [](py::args args, py::kwargs kwargs) {
-    Session session;
-    py::list players;
-    ExperimentConfig config = call_config(args, kwargs, session, players);
-    return run(players, std::move(config), session);
-  }, doc.c_str());
-  m.def("config", [](py::args args, py::kwargs kwargs) {
-    Session session;
-    py::list players;
-    ExperimentConfig config = call_config(args, kwargs, session, players);
-    strategies::Registry registry = strategies::Registry::builtin();
-    config.players = seat_players(players, registry);
-    tournament::validate(config, registry);
-    return tournament::to_ini(config);
-  }, R"doc(config(players, **keys)
+  m.def(
+      "run",
+      [](py::args args, py::kwargs kwargs) {
+        Session session;
+        py::list players;
+        ExperimentConfig config = call_config(args, kwargs, session, players);
+        return run(players, std::move(config), session);
+      },
+      doc.c_str());
+  m.def(
+      "config",
+      [](py::args args, py::kwargs kwargs) {
+        Session session;
+        py::list players;
+        ExperimentConfig config = call_config(args, kwargs, session, players);
+        strategies::Registry registry = strategies::Registry::builtin();
+        config.players = seat_players(players, registry);
+        tournament::validate(config, registry);
+        return tournament::to_ini(config);
+      },
+      R"doc(config(players, **keys)
 
 Returns the config.cfg text dominoes.run(players, **keys) would run under, validated, without
 running it: what `dominoes run --print-config` prints for the same keys. Raises ValueError as

@@ -31,11 +31,13 @@ std::size_t table_bytes(double table_mb) {
   if (table_mb > most)
     throw py::value_error("table_mb " + common::shortest_decimal(table_mb) +
                           " is more memory than this machine allows: valid 0.0625.." +
-                          common::shortest_decimal(most) + " MiB (" + common::table_limit_reason() + ")");
+                          common::shortest_decimal(most) + " MiB (" + common::table_limit_reason() +
+                          ")");
   return static_cast<std::size_t>(table_mb * (1 << 20));
 }
 
-// ---- Block Dominoes with open hands --------------------------------------------------------------
+// ---- Block Dominoes with open hands
+// --------------------------------------------------------------
 
 std::string hand_text(const py::handle& hand) {
   if (py::isinstance<py::str>(hand)) return hand.cast<std::string>();
@@ -58,14 +60,17 @@ py::dict solve_block_dominoes(const py::object& hands, const std::string& line,
     if (static_cast<int>(py::len(list)) != rules.seats)
       throw py::value_error("hands: give " + std::to_string(rules.seats) +
                             " hands, one per seat of rules.seats (the side to move's is "
-                            "hands[to_move]), got " + std::to_string(py::len(list)));
+                            "hands[to_move]), got " +
+                            std::to_string(py::len(list)));
     for (std::size_t seat = 0; seat < py::len(list); ++seat)
       text.hands += (seat == 0 ? "" : "/") + hand_text(list[seat]);
   }
   text.line = line;
   text.ends = ends;
   text.to_move = to_move;
-  if (depth < 0) throw py::value_error("depth " + std::to_string(depth) + " is not valid: valid 0 (exact) or more");
+  if (depth < 0)
+    throw py::value_error("depth " + std::to_string(depth) +
+                          " is not valid: valid 0 (exact) or more");
   const dominoes::State s = endgame::parse_position(text, rules);  // PositionError: ValueError
   endgame::BlockDominoesSolver solver(rules, table_bytes(table_mb));
   py::dict out;
@@ -75,7 +80,8 @@ py::dict solve_block_dominoes(const py::object& hands, const std::string& line,
   {
     py::gil_scoped_release release;
     value = solver.value(s, depth);
-    for (const auto& mv : solver.move_values(s, depth)) moves.emplace_back(dominoes::to_string(mv.move), mv.value);
+    for (const auto& mv : solver.move_values(s, depth))
+      moves.emplace_back(dominoes::to_string(mv.move), mv.value);
     for (const auto& m : solver.principal_variation(s, depth)) pv.push_back(dominoes::to_string(m));
   }
   out["value"] = value;
@@ -85,9 +91,11 @@ py::dict solve_block_dominoes(const py::object& hands, const std::string& line,
   return out;
 }
 
-// ---- the seed games ------------------------------------------------------------------------------
+// ---- the seed games
+// ------------------------------------------------------------------------------
 
-py::dict solve_takeaway(const std::vector<std::uint64_t>& moves, std::uint64_t n, std::uint64_t bound) {
+py::dict solve_takeaway(const std::vector<std::uint64_t>& moves, std::uint64_t n,
+                        std::uint64_t bound) {
   if (n > puzzles::Takeaway::kMaxStones)
     throw py::value_error("n " + std::to_string(n) + " is not valid: valid 0..2^63-1");
   std::optional<puzzles::Takeaway> game;
@@ -128,9 +136,12 @@ py::dict solve_dance_battle(int n, const std::vector<std::pair<int, int>>& turns
 
 std::string outcome_name(search::Outcome o) {
   switch (o) {
-    case search::Outcome::kWin: return "win";
-    case search::Outcome::kLoss: return "loss";
-    case search::Outcome::kDraw: return "draw";
+    case search::Outcome::kWin:
+      return "win";
+    case search::Outcome::kLoss:
+      return "loss";
+    case search::Outcome::kDraw:
+      return "draw";
   }
   return "draw";
 }
@@ -156,21 +167,27 @@ py::dict solve_magic_fingers(const std::string& mover, const std::string& oppone
   return out;
 }
 
-py::dict solve_tetromino(int size, const std::string& signature, double time_limit, std::uint64_t seed) {
+py::dict solve_tetromino(int size, const std::string& signature, double time_limit,
+                         std::uint64_t seed) {
   namespace tt = puzzles::tetromino;
   tt::check_size(size);  // TetrominoError: ValueError
   const tt::Puzzle puzzle{size, tt::parse_signature(signature)};
   if (!(time_limit > 0 && time_limit <= tt::kMaxTimeLimit))
-    throw py::value_error("time_limit " + std::to_string(time_limit) + " is not valid: valid (0, 1e6] seconds");
+    throw py::value_error("time_limit " + std::to_string(time_limit) +
+                          " is not valid: valid (0, 1e6] seconds");
   tt::Result r;
   {
     py::gil_scoped_release release;
     r = tt::solve(puzzle, time_limit, seed);
   }
   py::dict out;
-  out["status"] = r.status == tt::Status::kSolved ? "solved" : r.status == tt::Status::kImpossible ? "impossible" : "unknown";
-  out["answer"] = r.status == tt::Status::kSolved ? py::cast(tt::to_json(r.placements)) : py::none();
-  out["board"] = r.status == tt::Status::kSolved ? py::cast(tt::draw(size, r.placements)) : py::none();
+  out["status"] = r.status == tt::Status::kSolved       ? "solved"
+                  : r.status == tt::Status::kImpossible ? "impossible"
+                                                        : "unknown";
+  out["answer"] =
+      r.status == tt::Status::kSolved ? py::cast(tt::to_json(r.placements)) : py::none();
+  out["board"] =
+      r.status == tt::Status::kSolved ? py::cast(tt::draw(size, r.placements)) : py::none();
   out["reason"] = r.reason;
   out["nodes"] = r.nodes;
   return out;
@@ -198,13 +215,13 @@ Solves Takeaway (seed 004) with move set `moves` (stones a move removes) for a p
 0 <= n < 2^63, by Sprague-Grundy values and their period (searched over at most `bound` values).
 Returns {'wins': True when the player to move wins, 'grundy', 'winning_moves', 'period',
 'preperiod'}; None where unknown (no period within the bound and n beyond it).)doc");
-  m.def("solve_dance_battle", &solve_dance_battle, py::arg("n"), py::arg("turns") = std::vector<std::pair<int, int>>{},
-        py::arg("table_mb") = 64, R"doc(
+  m.def("solve_dance_battle", &solve_dance_battle, py::arg("n"),
+        py::arg("turns") = std::vector<std::pair<int, int>>{}, py::arg("table_mb") = 64, R"doc(
 Solves Dance Battle (seed 000) with n dance moves (1..32) after `turns` [(a, b), ...].
 Returns {'wins': True when the dancer to move wins, 'winning_turns': [(a, b), ...], 'nodes'}.)doc");
-  m.def("solve_magic_fingers", &solve_magic_fingers, py::arg("mover") = "11", py::arg("opponent") = "11",
-        py::kw_only(), py::arg("rollover") = false, py::arg("empty_claps") = true,
-        py::arg("claps_may_kill") = false, R"doc(
+  m.def("solve_magic_fingers", &solve_magic_fingers, py::arg("mover") = "11",
+        py::arg("opponent") = "11", py::kw_only(), py::arg("rollover") = false,
+        py::arg("empty_claps") = true, py::arg("claps_may_kill") = false, R"doc(
 Solves Magic Fingers (seed 001) by retrograde analysis; a position is each player's two finger
 counts ('11' at the start, '04' = one dead hand and 4 fingers). Returns {'outcome': 'win',
 'loss' or 'draw' for the player to move, 'distance' (plies, None for a draw), 'best_move' (the

@@ -18,7 +18,8 @@ using dominoes::Rng;
 
 namespace {
 
-// ---- a Python object as a strategies::Strategy ---------------------------------------------------
+// ---- a Python object as a strategies::Strategy
+// ---------------------------------------------------
 
 /// Asks a Python object for each move. The object is borrowed (the run keeps it alive) and every
 /// clone shares it: clone() must not touch reference counts, since the runner clones players on
@@ -54,11 +55,13 @@ class PythonStrategy final : public strategies::Strategy {
 
  private:
   // Returns the answer as a move of `legal`: its notation or its action number.
-  Move checked(const py::object& answer, const MoveList& legal, const dominoes::Rules& rules) const {
+  Move checked(const py::object& answer, const MoveList& legal,
+               const dominoes::Rules& rules) const {
     Move m = Move::pass();
     try {
-      m = py::isinstance<py::int_>(answer) ? action_move(answer.cast<int>(), rules)
-                                           : parse_move_text(py::str(answer).cast<std::string>(), rules);
+      m = py::isinstance<py::int_>(answer)
+              ? action_move(answer.cast<int>(), rules)
+              : parse_move_text(py::str(answer).cast<std::string>(), rules);
     } catch (const std::exception& e) {
       throw std::runtime_error("python strategy " + common::quoted(name_) + " returned " +
                                py::repr(answer).cast<std::string>() + ": " + e.what());
@@ -74,7 +77,8 @@ class PythonStrategy final : public strategies::Strategy {
   std::string name_;
 };
 
-// ---- built-in strategies by spec -----------------------------------------------------------------
+// ---- built-in strategies by spec
+// -----------------------------------------------------------------
 
 /// A built-in strategy made from its spec, with its own random stream for calls that bring none.
 struct BuiltinStrategy {
@@ -93,7 +97,8 @@ BuiltinStrategy make_builtin(const std::string& spec, std::uint64_t seed) {
 
 std::string choose_builtin(BuiltinStrategy& s, const PyObservation& o, Rng* rng) {
   if (s.player.omniscient() && !o.full_state)
-    throw py::value_error("strategy " + s.spec + " sees both hands: give it an observation from "
+    throw py::value_error("strategy " + s.spec +
+                          " sees both hands: give it an observation from "
                           "Game.observation(), not one a run handed to a Python strategy");
   if (const std::string why = strategies::Registry::builtin().seat_refusal(s.spec, o.seats);
       !why.empty())
@@ -150,10 +155,13 @@ gives seat `seat` in game `game` of deal `deal`.)doc")
       .def(py::init<std::uint64_t>(), py::arg("key") = 0)
       .def_static("seat_stream", &tournament::seat_stream, py::arg("seed"), py::arg("deal"),
                   py::arg("game"), py::arg("seat"))
-      .def("below", [](Rng& r, std::uint32_t n) {
-        if (n == 0) throw py::value_error("below(0): give n >= 1");
-        return r.below(n);
-      }, py::arg("n"), "Returns an int uniform in [0, n), 1 <= n < 2**32.")
+      .def(
+          "below",
+          [](Rng& r, std::uint32_t n) {
+            if (n == 0) throw py::value_error("below(0): give n >= 1");
+            return r.below(n);
+          },
+          py::arg("n"), "Returns an int uniform in [0, n), 1 <= n < 2**32.")
       .def("uniform", &Rng::uniform, "Returns a float uniform in [0, 1).")
       .def("next", &Rng::next, "Returns the next 64 random bits as an int.");
 }
@@ -166,7 +174,8 @@ strategies::StrategyInfo python_strategy_info(const std::string& name, PyObject*
   info.summary = "a Python object's choose(observation, legal, rng)";
   info.seat_counts = strategies::kEverySeatCount;  // the observation carries every seat's fields
   info.make = [object, name](const strategies::ParamValues&) {
-    return strategies::Player(std::unique_ptr<strategies::Strategy>(new PythonStrategy(object, name)));
+    return strategies::Player(
+        std::unique_ptr<strategies::Strategy>(new PythonStrategy(object, name)));
   };
   return info;
 }
@@ -176,22 +185,28 @@ void bind_strategies(py::module_& m) {
   py::class_<BuiltinStrategy>(m, "Strategy", R"doc(
 A built-in strategy made by dominoes.strategy(spec). choose(observation, rng=None) returns its
 move (notation string) for the observation's seat; with no rng it draws from its own stream.)doc")
-      .def_readonly("spec", &BuiltinStrategy::spec, "the canonical spec, every parameter spelled out")
-      .def_property_readonly("omniscient", [](const BuiltinStrategy& s) { return s.player.omniscient(); },
-                             "True when it sees both hands (it cheats, as an upper bound)")
+      .def_readonly("spec", &BuiltinStrategy::spec,
+                    "the canonical spec, every parameter spelled out")
+      .def_property_readonly(
+          "omniscient", [](const BuiltinStrategy& s) { return s.player.omniscient(); },
+          "True when it sees both hands (it cheats, as an upper bound)")
       .def_readonly("seat_counts", &BuiltinStrategy::seat_counts,
                     "the seat counts it plays, e.g. [2, 3, 4]; choose() at another count raises\n"
                     "ValueError naming the strategies that play it")
       .def("choose", &choose_builtin, py::arg("observation"), py::arg("rng") = nullptr,
-           "Returns the strategy's move for the observation's seat, which must be the seat to move.\n"
+           "Returns the strategy's move for the observation's seat, which must be the seat to "
+           "move.\n"
            "A lone legal move or a pass is returned without asking it, as in a run.")
-      .def("__repr__", [](const BuiltinStrategy& s) { return "dominoes.strategy('" + s.spec + "')"; });
+      .def("__repr__",
+           [](const BuiltinStrategy& s) { return "dominoes.strategy('" + s.spec + "')"; });
   m.def("strategy", &make_builtin, py::arg("spec"), py::arg("seed") = 0,
-        "Returns the built-in strategy `spec`, e.g. 'heuristic' or 'minimax(scenarios=200)', with its\n"
+        "Returns the built-in strategy `spec`, e.g. 'heuristic' or 'minimax(scenarios=200)', with "
+        "its\n"
         "own random stream Rng(seed). Raises ValueError for an unknown strategy or parameter.");
   m.def("strategies", &strategy_list,
         "Returns every built-in strategy as {'name', 'summary', 'method', 'source', 'omniscient',\n"
-        "'seat_counts', 'params'} (method: how it decides; source: where the method comes from), each\n"
+        "'seat_counts', 'params'} (method: how it decides; source: where the method comes from), "
+        "each\n"
         "parameter as {'name', 'default', 'help'} (plus 'choices' for a choice).");
 }
 

@@ -29,8 +29,8 @@ namespace strategies {
 
 /// The budget parameters of one strategy (see the header comment); 0 = off.
 struct DecisionBudget {
-  int time_ms = 0;          ///< CPU milliseconds per decision, 0 = no time budget
-  std::int64_t nodes = 0;   ///< work units per decision, 0 = no work budget
+  int time_ms = 0;         ///< CPU milliseconds per decision, 0 = no time budget
+  std::int64_t nodes = 0;  ///< work units per decision, 0 = no work budget
 
   /// Returns true when either budget is set.
   bool active() const { return time_ms > 0 || nodes > 0; }
@@ -78,19 +78,32 @@ inline std::size_t spread_step(std::size_t n) {
 /// `nodes`, it is left out of a canonical spec while 0, so specs without a budget keep their
 /// names.
 inline ParamInfo time_ms_param() {
-  return {"time-ms", ParamType::kInt, "0",
+  return {"time-ms",
+          ParamType::kInt,
+          "0",
           "CPU milliseconds per decision (thread CPU clock): stop adding worlds once used, the "
           "count parameter staying a cap; 0 = off. Not reproducible: moves depend on the machine",
-          0, 1e7, {}, nullptr, true};
+          0,
+          1e7,
+          {},
+          nullptr,
+          true};
 }
 
 /// Returns the `nodes` parameter's registry entry; `unit` says what is counted (e.g. "open-hands
 /// solver nodes").
 inline ParamInfo nodes_param(const std::string& unit) {
-  return {"nodes", ParamType::kInt, "0",
-          "work per decision, in " + unit + ": stop adding worlds once done, the count parameter "
-          "staying a cap; 0 = off. Reproducible, for equal-cost comparisons",
-          0, 1e15, {}, nullptr, true};
+  return {"nodes",
+          ParamType::kInt,
+          "0",
+          "work per decision, in " + unit +
+              ": stop adding worlds once done, the count parameter "
+              "staying a cap; 0 = off. Reproducible, for equal-cost comparisons",
+          0,
+          1e15,
+          {},
+          nullptr,
+          true};
 }
 
 /// Returns the budget that the `time-ms` and `nodes` values of `v` set.

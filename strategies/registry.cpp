@@ -29,13 +29,16 @@ bool valid_number(const ParamInfo& p, const std::string& text) {
 
 bool valid_value(const ParamInfo& p, const std::string& text) {
   switch (p.type) {
-    case ParamType::kBool: return text == "true" || text == "false";
-    case ParamType::kText: return true;
+    case ParamType::kBool:
+      return text == "true" || text == "false";
+    case ParamType::kText:
+      return true;
     case ParamType::kChoice:
       for (const auto& c : p.choices)
         if (c == text) return true;
       return false;
-    default: return valid_number(p, text);
+    default:
+      return valid_number(p, text);
   }
 }
 
@@ -59,8 +62,10 @@ const ParamInfo* find_param(const StrategyInfo& info, const std::string& name) {
 std::string valid_values_text(const ParamInfo& p) {
   std::ostringstream os;
   switch (p.type) {
-    case ParamType::kBool: return "true or false";
-    case ParamType::kText: return "text";
+    case ParamType::kBool:
+      return "true or false";
+    case ParamType::kText:
+      return "text";
     case ParamType::kChoice:
       for (const auto& c : p.choices) os << (os.tellp() > 0 ? " or " : "") << c;
       return os.str();
@@ -68,7 +73,9 @@ std::string valid_values_text(const ParamInfo& p) {
       os << "an integer from " << static_cast<long long>(p.min);
       if (p.max < 1e18) os << " to " << static_cast<long long>(p.max);
       return os.str();
-    case ParamType::kDouble: os << "a number"; break;
+    case ParamType::kDouble:
+      os << "a number";
+      break;
   }
   os << " from " << p.min;
   if (p.max < 1e18) os << " to " << p.max;
@@ -152,7 +159,9 @@ std::string Registry::seat_refusal(std::string_view text, int seats) const {
   if (plays(*info)) return "";
   std::string counts, others;
   for (std::size_t i = 0; i < info->seat_counts.size(); ++i)
-    counts += (i == 0 ? "" : i + 1 == info->seat_counts.size() ? " or " : ", ") +
+    counts += (i == 0                              ? ""
+               : i + 1 == info->seat_counts.size() ? " or "
+                                                   : ", ") +
               std::to_string(info->seat_counts[i]);
   for (const auto& s : strategies_)
     if (plays(s)) others += (others.empty() ? "" : ", ") + s.name;

@@ -6,9 +6,9 @@
 // StrategyInfo (strategy_info.h) with its summary, parameter table and factory, and
 // Registry::builtin() is the list of those. Adding a strategy: copy a sibling folder, rename its
 // class and info function, and add one line to the list in builtin/builtin_strategies.cpp (with
-// the #include of its header); CMake builds every strategies/<name>/*.cpp. The registry is a value passed to the
-// runner (run_tasks, run_experiment), so a test can seat a strategy of its own through a Registry
-// it builds.
+// the #include of its header); CMake builds every strategies/<name>/*.cpp. The registry is a value
+// passed to the runner (run_tasks, run_experiment), so a test can seat a strategy of its own
+// through a Registry it builds.
 #pragma once
 
 #include <map>

@@ -20,10 +20,14 @@ constexpr int seed_order_key(dominoes::Move m, int left, int right) {
   using dominoes::Placement;
   const dominoes::Tile t = m.tile();
   switch (m.placement()) {
-    case Placement::kLead: return 16 * dominoes::tile_low(t) + dominoes::tile_high(t);
-    case Placement::kLeft: return 16 * dominoes::other_value(t, left) + left;
-    case Placement::kRight: return 16 * dominoes::other_value(t, right) + right;
-    case Placement::kPass: break;
+    case Placement::kLead:
+      return 16 * dominoes::tile_low(t) + dominoes::tile_high(t);
+    case Placement::kLeft:
+      return 16 * dominoes::other_value(t, left) + left;
+    case Placement::kRight:
+      return 16 * dominoes::other_value(t, right) + right;
+    case Placement::kPass:
+      break;
   }
   return -1;
 }
@@ -44,7 +48,8 @@ constexpr dominoes::Move lowest_in_seed_order(const dominoes::MoveList& legal, i
 
 /// Returns the lowest move of `legal` in the seed's order (the seed's decide_random), or a pass
 /// when `legal` is empty.
-constexpr dominoes::Move lowest_in_seed_order(const dominoes::MoveList& legal, int left, int right) {
+constexpr dominoes::Move lowest_in_seed_order(const dominoes::MoveList& legal, int left,
+                                              int right) {
   return lowest_in_seed_order(legal, left, right, [](dominoes::Move) { return true; });
 }
 

@@ -26,7 +26,8 @@ std::string shorten_paths(std::string_view value) {
   std::size_t start = 0;
   while (true) {
     const std::size_t colon = value.find(':', start);
-    const std::string_view part = value.substr(start, colon == value.npos ? value.npos : colon - start);
+    const std::string_view part =
+        value.substr(start, colon == value.npos ? value.npos : colon - start);
     const std::size_t slash = part.rfind('/');
     out += slash == part.npos ? part : part.substr(slash + 1);
     if (colon == value.npos) return out;
@@ -45,7 +46,8 @@ std::string short_label(std::string_view text, const Registry& registry) {
   Spec shown{spec.name, {}};
   const StrategyInfo* info = registry.find(spec.name);
   for (const auto& [name, value] : spec.params)
-    if (!info || !at_default(*info, name, value)) shown.params.emplace_back(name, shorten_paths(value));
+    if (!info || !at_default(*info, name, value))
+      shown.params.emplace_back(name, shorten_paths(value));
   return to_string(shown);
 }
 

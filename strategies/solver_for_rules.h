@@ -11,7 +11,9 @@ namespace strategies {
 /// Returns the solver's depth for a candidate move searched `tiles_after` tiles past it (the
 /// seed's count, minimax's and inference's `depth` parameter): the solver counts the candidate
 /// move too, so one more; 0 stays 0 (to the end of the game).
-constexpr int solver_depth_for(int tiles_after) { return tiles_after == 0 ? 0 : tiles_after + 1; }
+constexpr int solver_depth_for(int tiles_after) {
+  return tiles_after == 0 ? 0 : tiles_after + 1;
+}
 
 class SolverForRules {
  public:

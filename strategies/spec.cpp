@@ -43,7 +43,8 @@ Spec parse_spec(std::string_view text) {
     std::string key = common::trimmed(std::string_view(item).substr(0, eq));
     std::string value = common::trimmed(std::string_view(item).substr(eq + 1));
     if (!is_identifier(key)) throw malformed(text, "bad parameter name " + common::quoted(key, 40));
-    if (value.empty()) throw malformed(text, "parameter " + common::quoted(key, 40) + " has no value");
+    if (value.empty())
+      throw malformed(text, "parameter " + common::quoted(key, 40) + " has no value");
     if (!seen.insert(key).second)
       throw malformed(text, "parameter " + common::quoted(key, 40) + " given twice");
     spec.params.emplace_back(std::move(key), std::move(value));

@@ -39,9 +39,12 @@ enum class ForfeitReason {
 /// Returns the game-record word of a forfeit reason: "illegal", "timeout" or "crash".
 inline const char* to_string(ForfeitReason reason) {
   switch (reason) {
-    case ForfeitReason::kIllegal: return "illegal";
-    case ForfeitReason::kTimeout: return "timeout";
-    case ForfeitReason::kCrash: return "crash";
+    case ForfeitReason::kIllegal:
+      return "illegal";
+    case ForfeitReason::kTimeout:
+      return "timeout";
+    case ForfeitReason::kCrash:
+      return "crash";
   }
   return "crash";
 }
@@ -51,7 +54,8 @@ inline const char* to_string(ForfeitReason reason) {
 /// pips still in hand as if it had dominoed (docs/protocol.md). what() says what happened.
 class Forfeit : public std::runtime_error {
  public:
-  Forfeit(ForfeitReason reason, const std::string& what) : std::runtime_error(what), reason_(reason) {}
+  Forfeit(ForfeitReason reason, const std::string& what)
+      : std::runtime_error(what), reason_(reason) {}
   /// Returns why the game was forfeited.
   ForfeitReason reason() const { return reason_; }
 
@@ -61,11 +65,11 @@ class Forfeit : public std::runtime_error {
 
 /// What a player that follows whole games (begin_game) is told when a game starts.
 struct GameStart {
-  std::uint64_t game_id = 0;     ///< unique within the run: deal, duplicate game, match game
-  dominoes::Seat seat = 0;       ///< the player's seat
+  std::uint64_t game_id = 0;  ///< unique within the run: deal, duplicate game, match game
+  dominoes::Seat seat = 0;    ///< the player's seat
   const dominoes::Rules* rules = nullptr;
-  dominoes::TileSet hand;        ///< the player's dealt hand
-  std::uint64_t seed = 0;        ///< for the player's own random choices: drawn from its stream
+  dominoes::TileSet hand;  ///< the player's dealt hand
+  std::uint64_t seed = 0;  ///< for the player's own random choices: drawn from its stream
 };
 
 /// What a player that follows whole games is told when a game ends.
@@ -94,7 +98,8 @@ class Strategy {
   /// for one that learns nothing from one game to the next. The runner then plays the pairing's
   /// deals in series of that many, each series in deal order on one thread, the first starting at
   /// deal 0, and calls new_opponent() at each series' start, so the tables stay a pure function of
-  /// the config, whatever the threads, shards or interruptions (engine/tournament/run/chunk_player.h).
+  /// the config, whatever the threads, shards or interruptions
+  /// (engine/tournament/run/chunk_player.h).
   virtual int learning_series() const { return 0; }
   /// The games that follow may be against another opponent: forget what earlier games taught. The
   /// runner names no opponent; a learner tells them apart only by their moves.

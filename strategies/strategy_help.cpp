@@ -47,11 +47,16 @@ std::string wrapped(std::string_view text, const std::string& first, const std::
 
 std::string type_name(ParamType type) {
   switch (type) {
-    case ParamType::kInt: return "integer";
-    case ParamType::kDouble: return "number";
-    case ParamType::kBool: return "boolean";
-    case ParamType::kChoice: return "choice";
-    case ParamType::kText: break;
+    case ParamType::kInt:
+      return "integer";
+    case ParamType::kDouble:
+      return "number";
+    case ParamType::kBool:
+      return "boolean";
+    case ParamType::kChoice:
+      return "choice";
+    case ParamType::kText:
+      break;
   }
   return "text";
 }
@@ -61,7 +66,8 @@ std::string type_name(ParamType type) {
 std::string param_facts(const ParamInfo& p) {
   const bool required = p.check && !p.check(p.default_value).empty();
   std::string facts = type_name(p.type) + ", ";
-  facts += required ? "required" : "default " + (p.default_value.empty() ? "\"\"" : p.default_value);
+  facts +=
+      required ? "required" : "default " + (p.default_value.empty() ? "\"\"" : p.default_value);
   if (p.omitted_at_default) facts += " (omitted from the player's name at its default)";
   if (p.type != ParamType::kText) facts += ", valid: " + valid_values_text(p);
   if (p.file_in) facts += ", can name an input file";
@@ -106,7 +112,8 @@ std::string seat_counts_text(const StrategyInfo& s) {
 
 std::string strategy_listing(const Registry& registry) {
   std::string out =
-      "Strategies, the seat counts each plays, and what it does; dominoes strategies NAME explains one\n";
+      "Strategies, the seat counts each plays, and what it does; dominoes strategies NAME explains "
+      "one\n";
   for (const auto& s : registry.all()) {
     std::string name = "  " + s.name;
     name += std::string(name.size() < 2 + kNameColumn ? 2 + kNameColumn - name.size() : 0, ' ');
@@ -124,7 +131,8 @@ std::string strategy_details(const Registry& registry, std::string_view name) {
                     registry.names());
   std::string out = wrapped(info->summary, info->name + ": ", "  ") + "\n";
   if (info->omniscient)
-    out += "It CHEATS: it sees both hands. An upper bound on playing strength, not a fair player.\n";
+    out +=
+        "It CHEATS: it sees both hands. An upper bound on playing strength, not a fair player.\n";
   out += "Seats: " + seat_counts_text(*info) + " (docs/rules.md, \"Three and four seats\")\n";
   if (!info->method.empty()) out += wrapped(info->method, "Method: ", "  ");
   if (!info->source.empty()) out += wrapped(info->source, "Source: ", "  ");

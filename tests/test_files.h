@@ -22,9 +22,8 @@ class TempDir {
     static int counter = 0;
     const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
     const std::string test = info ? std::string(info->test_suite_name()) + "_" + info->name() : "x";
-    path_ = fs::temp_directory_path() /
-            ("dominoes_test_" + std::to_string(::getpid()) + "_" + test + "_" +
-             std::to_string(counter++));
+    path_ = fs::temp_directory_path() / ("dominoes_test_" + std::to_string(::getpid()) + "_" +
+                                         test + "_" + std::to_string(counter++));
     fs::remove_all(path_);
     fs::create_directories(path_);
   }

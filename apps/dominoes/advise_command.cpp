@@ -42,10 +42,9 @@ po::options_description advise_options() {
       "samples", po::value<std::string>(),
       "opponent hands sampled when more than 5000 are "
       "consistent (with more than two seats: the worlds played out), 1 to 1000000 (default "
-      "1000)")(
-      "seed", po::value<std::string>(),
-      "seed of the sampling and of the strategy, 0..2^64-1 "
-      "(default 1)");
+      "1000)")("seed", po::value<std::string>(),
+               "seed of the sampling and of the strategy, 0..2^64-1 "
+               "(default 1)");
   o.add(rules_options(false));
   return o;
 }
@@ -149,7 +148,9 @@ void seat_opponent(Known& k, int count) {
 
 // ---- more than two seats ------------------------------------------------------------------------
 
-int seats_of(const Known& k) { return k.rules.seats; }
+int seats_of(const Known& k) {
+  return k.rules.seats;
+}
 
 // Returns the tiles the other seats hold together: every seat's hand-size dealt, less your hand
 // and the line; throws when your hand and the line are more than were dealt.
@@ -186,14 +187,15 @@ std::array<int, dominoes::kMaxSeats> counts_without_passes(const Known& k) {
 
 // Returns the other seats' counts from --counts, checked against what was dealt.
 std::array<int, dominoes::kMaxSeats> read_counts(const po::variables_map& vm, const Known& k,
-                                                bool passed) {
+                                                 bool passed) {
   const int n = seats_of(k), size = k.rules.hand_size, rest = others_hold(k);
   const std::string* text = get(vm, "counts");
   if (!text) {
     if (passed)
-      throw UsageError("--counts is needed with --lacks (a seat that passed kept its tiles): give "
-                       "the other seats' tile counts in turn order after you, e.g. --counts " +
-                       std::string(n == 4 ? "5,6,6" : "5,6"));
+      throw UsageError(
+          "--counts is needed with --lacks (a seat that passed kept its tiles): give "
+          "the other seats' tile counts in turn order after you, e.g. --counts " +
+          std::string(n == 4 ? "5,6,6" : "5,6"));
     return counts_without_passes(k);
   }
   const auto items = common::split_list(*text);
@@ -229,7 +231,8 @@ bool read_table_lacks(const std::string& text, Known& k) {
   if (static_cast<int>(groups.size()) != n - 1)
     throw UsageError(bad + "give " + std::to_string(n - 1) +
                      " lists split by /, one per other seat in turn order after you (- for "
-                     "none), e.g. " + (n == 4 ? "2,5/-/3" : "2,5/3"));
+                     "none), e.g. " +
+                     (n == 4 ? "2,5/-/3" : "2,5/3"));
   bool passed = false;
   for (int seat = 1; seat < n; ++seat) {
     const std::string& group = groups[static_cast<std::size_t>(seat - 1)];
@@ -261,8 +264,9 @@ void seat_others(Known& k, const std::array<int, dominoes::kMaxSeats>& counts) {
   const dominoes::History history(0, seats_of(k));
   const dominoes::HiddenHandsSampler worlds(dominoes::observe(k.state, history, k.rules, 0));
   if (worlds.count() <= 0)
-    throw UsageError("no deal of the other hands fits: the unseen tiles cannot give each seat "
-                     "its count while avoiding the values it lacks");
+    throw UsageError(
+        "no deal of the other hands fits: the unseen tiles cannot give each seat "
+        "its count while avoiding the values it lacks");
   dominoes::Rng rng(dominoes::stream_key({0x5EA7}));
   const dominoes::TableHands hands = worlds.sample(rng);
   for (int seat = 1; seat < seats_of(k); ++seat) k.state.hands[seat] = hands[seat];

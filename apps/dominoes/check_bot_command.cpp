@@ -33,7 +33,8 @@ struct CheckOptions {
 };
 
 constexpr const char* kHelp =
-    "Usage: dominoes check-bot 'COMMAND' [--games N] [--seats S] [--time-ms T] [--dir D] [--seed S]\n"
+    "Usage: dominoes check-bot 'COMMAND' [--games N] [--seats S] [--time-ms T] [--dir D] [--seed "
+    "S]\n"
     "                          [--log F]\n\n"
     "Checks an external bot against the bot protocol (DBP 1, docs/protocol.md): starts\n"
     "COMMAND (run by /bin/sh -c), checks the handshake (dbp 1 -> id ... dbpok, isready ->\n"
@@ -49,15 +50,17 @@ constexpr const char* kHelp =
 
 po::options_description options() {
   po::options_description o("Options");
-  o.add_options()("help,h", "show this help")(
-      "command", po::value<std::string>(), "the bot's command, e.g. 'python3 mybot.py'")(
+  o.add_options()("help,h", "show this help")("command", po::value<std::string>(),
+                                              "the bot's command, e.g. 'python3 mybot.py'")(
       "games", po::value<std::string>(), "games to play, 1..10000 (default 20)")(
-      "seats", po::value<std::string>(), "seats at the table, 2, 3 or 4 (default 2; docs/rules.md)")(
+      "seats", po::value<std::string>(),
+      "seats at the table, 2, 3 or 4 (default 2; docs/rules.md)")(
       "time-ms", po::value<std::string>(), "time per move in ms, 1..3600000 (default 1000)")(
       "dir", po::value<std::string>(), "the bot's working directory (default: this one)")(
       "seed", po::value<std::string>(), "seed of the deals, 0..2^64-1 (default 1)")(
-      "log", po::value<std::string>(), "append the bot's stderr to this file (default: a new "
-                                       "file under /tmp)");
+      "log", po::value<std::string>(),
+      "append the bot's stderr to this file (default: a new "
+      "file under /tmp)");
   return o;
 }
 
@@ -69,13 +72,15 @@ CheckOptions parse(const std::vector<std::string>& args, bool& help) {
   try {
     vm = common::parse_command_line(args, options(), positional);
   } catch (const po::error& e) {
-    throw std::invalid_argument(common::describe_option_error(e) + "; see dominoes check-bot --help");
+    throw std::invalid_argument(common::describe_option_error(e) +
+                                "; see dominoes check-bot --help");
   }
   help = vm.count("help") > 0;
   CheckOptions o;
   if (help) return o;
   if (!vm.count("command"))
-    throw std::invalid_argument("give the bot's command, e.g. dominoes check-bot 'python3 mybot.py'");
+    throw std::invalid_argument(
+        "give the bot's command, e.g. dominoes check-bot 'python3 mybot.py'");
   o.bot.name = "bot";
   bots::set_bot_key(o.bot, "command", vm["command"].as<std::string>());
   o.bot.restarts = std::numeric_limits<int>::max() / 2;  // report every failure, never stop
@@ -118,8 +123,8 @@ std::string ms(double value) {
   return text;
 }
 
-// One game of the check: the bot in seat `game % seats`, random in the others. Returns the moves' text and
-// the outcome.
+// One game of the check: the bot in seat `game % seats`, random in the others. Returns the moves'
+// text and the outcome.
 struct CheckedGame {
   std::string moves;
   tournament::GameOutcome outcome;
@@ -153,14 +158,15 @@ int play_and_report(const CheckOptions& o, strategies::Player& bot, bots::BotStr
     games.push_back(play_one(o, bot, random, g));
     const auto& out = games.back().outcome;
     const int bot_team = out.teams[g % o.seats];
-    if (out.winner_team >= 0) points[out.winner_team == bot_team ? 0 : 1] += out.team_points(out.winner_team);
+    if (out.winner_team >= 0)
+      points[out.winner_team == bot_team ? 0 : 1] += out.team_points(out.winner_team);
     forfeited += out.forfeited() ? 1 : 0;
   }
   const bots::BotStats& s = bs.stats();
   std::cout << "games: " << o.games << " against random"
             << (o.seats == 2 ? "" : " at " + std::to_string(o.seats) + " seats")
-            << ", seats turning: "
-            << o.games - forfeited << " finished, " << forfeited << " forfeited by the bot; it "
+            << ", seats turning: " << o.games - forfeited << " finished, " << forfeited
+            << " forfeited by the bot; it "
             << "scored " << points[0] << " points, random " << points[1] << "\n";
   for (const auto& f : s.failures) {
     ++problems;
@@ -220,7 +226,8 @@ int run_check(const CheckOptions& o) {
   }
   if (problems > 0) {
     std::cout << "log: " << (log.empty() ? "(none)" : log) << "\n"
-              << "last lines of the log:\n" << bots::log_tail(log);
+              << "last lines of the log:\n"
+              << bots::log_tail(log);
   } else if (o.log.empty()) {  // nothing to look at: the temporary log goes
     std::error_code ignored;
     std::filesystem::remove_all(std::filesystem::path(log).parent_path(), ignored);
@@ -228,8 +235,9 @@ int run_check(const CheckOptions& o) {
     std::cout << "log: " << log << "\n";
   }
   std::cout << "verdict: "
-            << (problems == 0 ? std::string("ok")
-                              : std::to_string(problems) + (problems == 1 ? " problem" : " problems"))
+            << (problems == 0
+                    ? std::string("ok")
+                    : std::to_string(problems) + (problems == 1 ? " problem" : " problems"))
             << "\n";
   return problems;
 }

@@ -37,7 +37,8 @@ std::string strategy_names() {
 std::string value_arms() {
   std::string arms;
   for (const auto& k : tournament::experiment_keys())
-    if (k.key.kind == common::KeyKind::kChoice) arms += choice_arm(k.key.name, words(k.key.choices));
+    if (k.key.kind == common::KeyKind::kChoice)
+      arms += choice_arm(k.key.name, words(k.key.choices));
   arms += choice_arm("player", strategy_names());
   arms += choice_arm("against", strategy_names());
   arms += "      --out) COMPREPLY=($(compgen -d -- \"$cur\")); return;;\n";
@@ -63,25 +64,34 @@ std::string bash_completion_script() {
          "  local cur=\"${COMP_WORDS[COMP_CWORD]}\" prev=\"${COMP_WORDS[COMP_CWORD-1]}\"\n"
          "  COMPREPLY=()\n"
          "  if [[ $COMP_CWORD -eq 1 ]]; then\n"
-         "    COMPREPLY=($(compgen -W \"" + std::string(kCommands) + " --help\" -- \"$cur\"))\n"
+         "    COMPREPLY=($(compgen -W \"" +
+         std::string(kCommands) +
+         " --help\" -- \"$cur\"))\n"
          "    return\n"
          "  fi\n"
          "  case \"${COMP_WORDS[1]}\" in\n"
          "    run|play|advise)\n"
-         "      case \"$prev\" in\n" + value_arms() +
+         "      case \"$prev\" in\n" +
+         value_arms() +
          "      esac;;\n"
          "  esac\n"
          "  case \"${COMP_WORDS[1]}\" in\n"
          "    run)\n"
          "      if [[ $cur == -* ]]; then\n"
-         "        COMPREPLY=($(compgen -W \"" + words(tournament::run_option_names()) + "\" -- \"$cur\"))\n"
+         "        COMPREPLY=($(compgen -W \"" +
+         words(tournament::run_option_names()) +
+         "\" -- \"$cur\"))\n"
          "      else\n"
          "        COMPREPLY=($(compgen -f -- \"$cur\"))\n"
          "      fi;;\n"
          "    play|advise)\n"
-         "      [[ $cur == -* ]] && COMPREPLY=($(compgen -W \"" + rules_option_names() + "\" -- \"$cur\"));;\n"
+         "      [[ $cur == -* ]] && COMPREPLY=($(compgen -W \"" +
+         rules_option_names() +
+         "\" -- \"$cur\"));;\n"
          "    label)\n"
-         "      COMPREPLY=($(compgen -W \"" + strategy_names() + "\" -- \"$cur\"));;\n"
+         "      COMPREPLY=($(compgen -W \"" +
+         strategy_names() +
+         "\" -- \"$cur\"));;\n"
          "    keys)\n"
          "      COMPREPLY=($(compgen -W \"--markdown experiment rules columns\" -- \"$cur\"));;\n"
          "    completion)\n"

@@ -1,7 +1,7 @@
 // `dominoes fit-model`: replays every game of a --games-out file
-// (engine/tournament/play/games_reader.h), collects the named player's decisions with two or more legal moves (the features of each legal
-// move from that player's view, and the move it chose), and fits the softmax by maximum likelihood
-// (strategies::fit_softmax_model).
+// (engine/tournament/play/games_reader.h), collects the named player's decisions with two or more
+// legal moves (the features of each legal move from that player's view, and the move it chose), and
+// fits the softmax by maximum likelihood (strategies::fit_softmax_model).
 #include "apps/dominoes/fit_model_command.h"
 
 #include <boost/program_options.hpp>
@@ -36,8 +36,8 @@ constexpr const char* kHelp =
 
 po::options_description options() {
   po::options_description o("Options");
-  o.add_options()("help,h", "show this help")(
-      "games", po::value<std::string>(), "the --games-out file (JSON lines) to learn from")(
+  o.add_options()("help,h", "show this help")("games", po::value<std::string>(),
+                                              "the --games-out file (JSON lines) to learn from")(
       "player", po::value<std::string>(), "the player whose moves are modelled")(
       "out", po::value<std::string>(), "the model file to write")(
       "ridge", po::value<double>()->default_value(1.0),
@@ -96,7 +96,8 @@ int fit_model_command(const std::vector<std::string>& args) {
   }
   for (const char* needed : {"games", "player", "out"})
     if (!vm.count(needed)) {
-      std::cerr << "dominoes: fit-model: --" << needed << " is required; see dominoes fit-model --help\n";
+      std::cerr << "dominoes: fit-model: --" << needed
+                << " is required; see dominoes fit-model --help\n";
       return 2;
     }
   const double ridge = vm["ridge"].as<double>();
@@ -135,8 +136,8 @@ int fit_model_command(const std::vector<std::string>& args) {
   // The format line first (parse_softmax_model reads it), then a comment saying what was fitted.
   std::string text = strategies::softmax_model_text(fit.weights);
   text.insert(text.find('\n') + 1, "# fitted by dominoes fit-model to " +
-                                        std::to_string(decisions.size()) + " decisions of " + spec +
-                                        " in " + std::to_string(games) + " games of " + path + "\n");
+                                       std::to_string(decisions.size()) + " decisions of " + spec +
+                                       " in " + std::to_string(games) + " games of " + path + "\n");
   std::ofstream out(vm["out"].as<std::string>());
   out << text;
   out.close();

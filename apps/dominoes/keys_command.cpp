@@ -31,7 +31,8 @@ std::string plain_lines(const std::vector<common::Key<Target>>& keys) {
 }  // namespace
 
 std::string key_table_markdown(const std::string& table) {
-  if (table == "experiment") return common::markdown_table(tournament::experiment_key_declarations());
+  if (table == "experiment")
+    return common::markdown_table(tournament::experiment_key_declarations());
   if (table == "rules") return common::markdown_table(dominoes::rules_keys());
   if (table == "columns") return tournament::columns_markdown(tournament::summary_columns());
   throw std::invalid_argument("table " + common::quoted(table) +
@@ -51,10 +52,12 @@ int keys_command(const std::vector<std::string>& args) {
   }
   const std::string& table = args.back();
   try {
-    if (markdown) std::cout << key_table_markdown(table);
+    if (markdown)
+      std::cout << key_table_markdown(table);
     else if (table == "experiment")
       std::cout << plain_lines(tournament::experiment_key_declarations());
-    else if (table == "rules") std::cout << plain_lines(dominoes::rules_keys());
+    else if (table == "rules")
+      std::cout << plain_lines(dominoes::rules_keys());
     else if (table == "columns") {
       for (const auto& column : tournament::summary_columns())
         std::cout << column.name << "  " << column.type << ": " << column.meaning << "\n";

@@ -33,9 +33,10 @@ constexpr const char* kHelp =
 po::options_description options() {
   po::options_description o("Options");
   o.add_options()("help,h", "show this help")(
-      "partial", "write the tables of the chunks present even when some are missing, marked "
-                 "partial in summary.md and summary.json")(
-      "dir", po::value<std::string>(), "the sharded run's output directory");
+      "partial",
+      "write the tables of the chunks present even when some are missing, marked "
+      "partial in summary.md and summary.json")("dir", po::value<std::string>(),
+                                                "the sharded run's output directory");
   return o;
 }
 
@@ -44,8 +45,8 @@ void print_merged(const tournament::MergeResult& r) {
   std::cout << md.rdbuf();
   std::int64_t games = 0;
   for (const auto& t : r.tasks) games += t.totals.games;
-  std::cerr << "\nmerged " << r.shards_found << " of " << r.shard_count << " shards: "
-            << r.chunks_read << " chunks, " << games << " "
+  std::cerr << "\nmerged " << r.shards_found << " of " << r.shard_count
+            << " shards: " << r.chunks_read << " chunks, " << games << " "
             << (r.config.rules.match_target > 0 ? "matches" : "games") << " in the tables";
   if (r.partial()) std::cerr << "\nPARTIAL: " << r.missing.size() << " chunks are missing";
   if (r.config.sprt.enabled && !r.tasks.empty()) {

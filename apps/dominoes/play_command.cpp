@@ -55,12 +55,12 @@ po::options_description play_options() {
       "opponent's seat); see `dominoes strategies`")(
       "partner", po::value<std::string>(),
       "four seats in partnerships: the strategy in your partner's seat, seat 2 (default "
-      "heuristic)")(
-      "games", po::value<std::string>(),
-      "games to play, 1 to 100000, or 0 to play until you "
-      "stop (default 1)")("seed", po::value<std::string>(),
-                          "seed of the deals and of the strategy, 0..2^64-1 "
-                          "(default: a fresh one, printed, so the games can be replayed)")(
+      "heuristic)")("games", po::value<std::string>(),
+                    "games to play, 1 to 100000, or 0 to play until you "
+                    "stop (default 1)")(
+      "seed", po::value<std::string>(),
+      "seed of the deals and of the strategy, 0..2^64-1 "
+      "(default: a fresh one, printed, so the games can be replayed)")(
       "hint", "before each of your choices, show every move's expected points")(
       "with", po::value<std::string>(),
       "the strategy whose move --hint names (default minimax; with more than two seats "
@@ -173,12 +173,12 @@ constexpr const char* kPersonName = "person";
 std::unique_ptr<std::ofstream> open_records(const std::string& path) {
   struct stat info {};
   if (::stat(path.c_str(), &info) == 0 && !S_ISREG(info.st_mode))
-    throw UsageError("--games-out " + common::quoted(path) + " is " + common::file_kind(info.st_mode) +
-                     ": give a regular file or a new path");
+    throw UsageError("--games-out " + common::quoted(path) + " is " +
+                     common::file_kind(info.st_mode) + ": give a regular file or a new path");
   auto out = std::make_unique<std::ofstream>(path, std::ios::app | std::ios::binary);
   if (!*out)
-    throw UsageError("--games-out " + common::quoted(path) + " cannot be written: " +
-                     std::strerror(errno));
+    throw UsageError("--games-out " + common::quoted(path) +
+                     " cannot be written: " + std::strerror(errno));
   return out;
 }
 
@@ -433,12 +433,14 @@ void Session::show_result(const Table& t, const tournament::GameOutcome& outcome
        << "line     " << t.line.text() << "\n";
   // The names' column is as wide as the longest name, so the hands line up.
   std::size_t longest = 0;
-  for (dominoes::Seat seat = 1; seat < seats(); ++seat) longest = std::max(longest, name(seat).size());
+  for (dominoes::Seat seat = 1; seat < seats(); ++seat)
+    longest = std::max(longest, name(seat).size());
   const int width = static_cast<int>(std::max<std::size_t>(8, longest + 2));
   for (dominoes::Seat seat = 0; seat < seats(); ++seat)
-    out_ << std::left << std::setw(width) << name(seat) + ":" << "left " << std::setw(22)
-         << hand_text(t.state.hands[seat]) << " (" << std::right << std::setw(2)
-         << outcome.pips[seat] << " pips)   dealt " << hand_text(t.deal.hands[seat]) << "\n";
+    out_ << std::left << std::setw(width) << name(seat) + ":"
+         << "left " << std::setw(22) << hand_text(t.state.hands[seat]) << " (" << std::right
+         << std::setw(2) << outcome.pips[seat] << " pips)   dealt " << hand_text(t.deal.hands[seat])
+         << "\n";
   if (s_.rules.partners && !domino)
     out_ << "team pips: your team " << outcome.pips[0] + outcome.pips[2] << ", seats 1 and 3 "
          << outcome.pips[1] + outcome.pips[3] << "\n";
@@ -493,7 +495,8 @@ bool Session::play_game(int number) {
     t.streams[seat] = tournament::seat_stream(s_.seed, game, 0, seat);
   out_ << "\n=== game " << number + 1;
   if (s_.games > 0) out_ << " of " << s_.games;
-  out_ << ": " << (t.deal.leader == kPerson ? "you lead" : name(t.deal.leader) + " leads") << " ===\n";
+  out_ << ": " << (t.deal.leader == kPerson ? "you lead" : name(t.deal.leader) + " leads")
+       << " ===\n";
   while (dominoes::status(t.state) == dominoes::GameStatus::kOngoing) {
     std::optional<Move> m = t.state.to_move == kPerson ? person_turn(t) : strategy_turn(t);
     if (!m || InterruptNote::caught()) return false;
@@ -510,7 +513,9 @@ bool Session::play_game(int number) {
 
 // The first line of a session: who plays whom, and the seed.
 void Session::show_table() const {
-  const auto sees = [](const strategies::Player& p) { return p.omniscient() ? " (it sees every hand)" : ""; };
+  const auto sees = [](const strategies::Player& p) {
+    return p.omniscient() ? " (it sees every hand)" : "";
+  };
   if (seats() == 2) {
     out_ << "Block Dominoes against " << s_.opponent_name
          << (s_.opponent.omniscient() ? " (it sees your hand)" : "");
@@ -523,7 +528,8 @@ void Session::show_table() const {
          << s_.opponent_name << sees(s_.opponent)
          << (seats() == 3 ? " in seats 1 and 2" : " in seats 1, 2 and 3");
   }
-  out_ << ", seed " << s_.seed << " (--seed " << s_.seed << " replays these deals). You hold hand 0.\n"
+  out_ << ", seed " << s_.seed << " (--seed " << s_.seed
+       << " replays these deals). You hold hand 0.\n"
        << "Type a move's number or notation (3-5L, 3-5R), hint, help or quit; Ctrl-D stops.\n";
 }
 

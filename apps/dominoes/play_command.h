@@ -1,7 +1,7 @@
 // `dominoes play`: a person plays Block Dominoes against a strategy at the terminal
-// (docs/play.md). The person holds hand 0 of each deal; the leader follows the rules (--leader). Each
-// turn shows the line and its open ends, the opponent's tile count and the values it has shown it
-// lacks, the person's hand and the legal moves, numbered; the person types a number or notation.
+// (docs/play.md). The person holds hand 0 of each deal; the leader follows the rules (--leader).
+// Each turn shows the line and its open ends, the opponent's tile count and the values it has shown
+// it lacks, the person's hand and the legal moves, numbered; the person types a number or notation.
 // A pass, or a single legal move, is played with a notice. --hint shows each move's expected
 // points (the same evaluation as `dominoes advise`) before every choice. Each game ends by showing
 // both hands, as dealt and as left, and the points; the running score follows. End of input

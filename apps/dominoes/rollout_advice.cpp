@@ -35,7 +35,8 @@ int roll_out(dominoes::State world, dominoes::History history, dominoes::Move fi
 
 }  // namespace
 
-RolloutAdvice rollout_move_values(const dominoes::Observation& obs, int samples, dominoes::Rng& rng) {
+RolloutAdvice rollout_move_values(const dominoes::Observation& obs, int samples,
+                                  dominoes::Rng& rng) {
   const dominoes::HiddenHandsSampler sampler(obs);
   strategies::Player policy = strategies::Registry::builtin().make(kRolloutPolicy);
   dominoes::MoveList legal = obs.legal_moves();

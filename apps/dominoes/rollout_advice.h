@@ -37,7 +37,8 @@ struct RolloutAdvice {
 /// Returns every legal move's rollout value for the seat `obs` belongs to, as if it were to move
 /// now, over `samples` (1 or more) worlds drawn from `rng`. Requires a table of more than two
 /// seats and at least one consistent world (HiddenHandsSampler::count() > 0).
-RolloutAdvice rollout_move_values(const dominoes::Observation& obs, int samples, dominoes::Rng& rng);
+RolloutAdvice rollout_move_values(const dominoes::Observation& obs, int samples,
+                                  dominoes::Rng& rng);
 
 /// Returns one line (no newline) saying which worlds the means average, e.g. "worlds: 1000
 /// sampled of 3.99e+08 deals of the other hands consistent with what you know, each played out

@@ -21,9 +21,13 @@ RunRanks::RunRanks(const std::vector<std::string>& args) {
 
 RunRanks::~RunRanks() = default;
 
-int RunRanks::rank() const { return session_ ? session_->rank() : 0; }
+int RunRanks::rank() const {
+  return session_ ? session_->rank() : 0;
+}
 
-int RunRanks::ranks() const { return session_ ? session_->size() : 0; }
+int RunRanks::ranks() const {
+  return session_ ? session_->size() : 0;
+}
 
 int RunRanks::first_failure(bool failed) const {
   if (!session_) return failed ? 0 : -1;
@@ -52,9 +56,15 @@ int RunRanks::work(const tournament::RunRequest& request,
 
 RunRanks::RunRanks(const std::vector<std::string>&) {}
 RunRanks::~RunRanks() = default;
-int RunRanks::rank() const { return 0; }
-int RunRanks::ranks() const { return 0; }
-int RunRanks::first_failure(bool failed) const { return failed ? 0 : -1; }
+int RunRanks::rank() const {
+  return 0;
+}
+int RunRanks::ranks() const {
+  return 0;
+}
+int RunRanks::first_failure(bool failed) const {
+  return failed ? 0 : -1;
+}
 
 std::string RunRanks::unusable(const tournament::RunRequest& request) const {
   if (!request.mpi) return "";
@@ -69,7 +79,9 @@ tournament::ExperimentResult RunRanks::run(const tournament::RunRequest& request
   return tournament::run_experiment(registry, request.config, hooks);
 }
 
-int RunRanks::work(const tournament::RunRequest&, const strategies::Registry&) const { return 1; }
+int RunRanks::work(const tournament::RunRequest&, const strategies::Registry&) const {
+  return 1;
+}
 
 #endif
 

@@ -1,6 +1,6 @@
 // The processes of one `dominoes run`: a plain process, or one rank of an MPI job (--mpi,
-// engine/tournament/scale/mpi_run.h), behind one interface, so the command itself does not depend on
-// whether MPI support was built. This file's .cpp is the one place that knows.
+// engine/tournament/scale/mpi_run.h), behind one interface, so the command itself does not depend
+// on whether MPI support was built. This file's .cpp is the one place that knows.
 #pragma once
 
 #include <memory>

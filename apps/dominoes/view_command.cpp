@@ -39,8 +39,8 @@ constexpr const char* kHelp =
 
 po::options_description options() {
   po::options_description o("Options");
-  o.add_options()("help,h", "show this help")(
-      "games", po::value<std::string>(), "the game records (JSON lines) to show")(
+  o.add_options()("help,h", "show this help")("games", po::value<std::string>(),
+                                              "the game records (JSON lines) to show")(
       "out", po::value<std::string>(),
       "the page to write (default: GAMES with the extension .html, beside it)");
   return o;

@@ -10,8 +10,10 @@ std::string json_for_script(std::string_view json) {
   std::string out;
   out.reserve(json.size() + json.size() / 16);
   for (const char c : json) {
-    if (c == '<') out += "\\u003c";
-    else out += c;
+    if (c == '<')
+      out += "\\u003c";
+    else
+      out += c;
   }
   return out;
 }

@@ -81,10 +81,12 @@ void print_solution(endgame::BlockDominoesSolver& solver, const dominoes::State&
   for (const auto& mv : solver.move_values(s, depth))
     std::cout << "move " << dominoes::to_string(mv.move) << " " << mv.value << "\n";
   std::cout << "pv";
-  for (const auto& m : solver.principal_variation(s, depth)) std::cout << " " << dominoes::to_string(m);
+  for (const auto& m : solver.principal_variation(s, depth))
+    std::cout << " " << dominoes::to_string(m);
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  std::printf("\nnodes %llu seconds %.6f\n", static_cast<unsigned long long>(solver.nodes()), seconds);
+  std::printf("\nnodes %llu seconds %.6f\n", static_cast<unsigned long long>(solver.nodes()),
+              seconds);
 }
 
 int run(const po::variables_map& vm) {

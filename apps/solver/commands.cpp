@@ -21,7 +21,8 @@ const std::vector<Command>& commands() {
        magic_fingers_command},
       {"takeaway", "seed 004's Takeaway, any move set: Win or Lose, winning moves, Grundy period",
        takeaway_command},
-      {"tetromino", "seed 003's tetromino square: a tiling as the contest's JSON, or a proof of none",
+      {"tetromino",
+       "seed 003's tetromino square: a tiling as the contest's JSON, or a proof of none",
        tetromino_command},
   };
   return all;

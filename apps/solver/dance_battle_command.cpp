@@ -23,7 +23,8 @@ po::options_description dance_battle_options() {
       "       solver dance-battle --n N\n\n"
       "Solves Dance Battle (seed 000): N dance moves 0..N-1; a turn dances a tile {a,b} (doubles\n"
       "allowed, each tile once, either order); each turn starts with the previous turn's second\n"
-      "value; a dancer who cannot dance loses. Reads the puzzle's input from FILE (or stdin with -\n"
+      "value; a dancer who cannot dance loses. Reads the puzzle's input from FILE (or stdin with "
+      "-\n"
       "or no FILE): line 1 N, line 2 M, then M lines \"a b\", the turns danced so far.\n\n"
       "Prints first `Win` or `Lose` for the dancer about to dance turn M+1. With --moves, every\n"
       "winning next turn follows, one \"a b\" per line. With --n N, solves the empty start and\n"
@@ -31,11 +32,11 @@ po::options_description dance_battle_options() {
       "N may be 1..32. Bad input: one line naming the line number, exit code 2; a file that\n"
       "cannot be read: one line with the system's reason, exit code 1.\n\n"
       "Example: printf '4\\n1\\n0 2\\n' | solver dance-battle --moves\n\nOptions");
-  o.add_options()("help,h", "show this help")(
-      "input", po::value<std::string>(), "puzzle file, or - for stdin (default stdin)")(
+  o.add_options()("help,h", "show this help")("input", po::value<std::string>(),
+                                              "puzzle file, or - for stdin (default stdin)")(
       "n", po::value<std::string>(), "solve the empty start with N dance moves, 1..32")(
-      "moves", "list every winning next turn")(
-      "stats", "print positions visited, seconds and peak memory")(
+      "moves", "list every winning next turn")("stats",
+                                               "print positions visited, seconds and peak memory")(
       "table-mb", po::value<std::string>()->default_value("64"),
       "transposition table memory in MiB, 1..65536 and at most half the machine's memory");
   return o;

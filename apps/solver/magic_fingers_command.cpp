@@ -57,13 +57,16 @@ puzzles::magic_fingers::Rules rules_from(const po::variables_map& vm) {
 }  // namespace
 
 int magic_fingers_command(const std::vector<std::string>& args) {
-  return run_game("magic-fingers", args, magic_fingers_options(), {}, [](const po::variables_map& vm) {
-    namespace mf = puzzles::magic_fingers;
-    const mf::Solution s = mf::solve(rules_from(vm));
-    std::cout << mf::chart_text(s) << mf::verdict_text(s) << "\n" << mf::rules_text(s.rules) << "\n";
-    if (vm.count("distances")) std::cout << "\nplies to the end:\n" << mf::distance_chart_text(s);
-    return 0;
-  });
+  return run_game("magic-fingers", args, magic_fingers_options(), {},
+                  [](const po::variables_map& vm) {
+                    namespace mf = puzzles::magic_fingers;
+                    const mf::Solution s = mf::solve(rules_from(vm));
+                    std::cout << mf::chart_text(s) << mf::verdict_text(s) << "\n"
+                              << mf::rules_text(s.rules) << "\n";
+                    if (vm.count("distances"))
+                      std::cout << "\nplies to the end:\n" << mf::distance_chart_text(s);
+                    return 0;
+                  });
 }
 
 }  // namespace solver_app

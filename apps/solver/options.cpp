@@ -22,9 +22,11 @@ std::string positional_text(const po::positional_options_description& positional
 
 }  // namespace
 
-std::string option_error_text(const po::error& e, const po::positional_options_description& positional) {
+std::string option_error_text(const po::error& e,
+                              const po::positional_options_description& positional) {
   // Only the solver knows which positional arguments a game takes.
-  if (dynamic_cast<const po::too_many_positional_options_error*>(&e)) return positional_text(positional);
+  if (dynamic_cast<const po::too_many_positional_options_error*>(&e))
+    return positional_text(positional);
   return common::describe_option_error(e);
 }
 
@@ -44,7 +46,8 @@ void add_rules_option(po::options_description& options, const std::string& name,
                         (key->help + " (" + key->valid + ")").c_str());
 }
 
-void read_rules_option(const po::variables_map& vm, const std::string& name, dominoes::Rules& rules) {
+void read_rules_option(const po::variables_map& vm, const std::string& name,
+                       dominoes::Rules& rules) {
   try {
     common::find_key(dominoes::rules_keys(), name)->set(rules, vm[name].as<std::string>());
   } catch (const common::KeyError& e) {
@@ -62,8 +65,10 @@ std::size_t table_bytes_option(const po::variables_map& vm, const std::string& n
   const auto mib = int_option<std::uint64_t>(vm, name, 1, kMaxTableMib);
   const std::uint64_t most = std::min(kMaxTableMib, common::max_table_mib());
   if (mib > most)
-    throw OptionError("--" + name + " " + std::to_string(mib) + " is more memory than this machine allows: "
-                      "valid 1.." + std::to_string(most) + " (" + common::table_limit_reason() + ")");
+    throw OptionError("--" + name + " " + std::to_string(mib) +
+                      " is more memory than this machine allows: "
+                      "valid 1.." +
+                      std::to_string(most) + " (" + common::table_limit_reason() + ")");
   return static_cast<std::size_t>(mib) << 20;
 }
 
@@ -79,7 +84,8 @@ int run_game(const std::string& game, const std::vector<std::string>& args,
     }
     return run(vm);
   } catch (const po::error& e) {
-    return bad_input(game + ": " + option_error_text(e, positional) + "; see solver " + game + " --help");
+    return bad_input(game + ": " + option_error_text(e, positional) + "; see solver " + game +
+                     " --help");
   } catch (const std::invalid_argument& e) {
     return bad_input(game + ": " + e.what());
   } catch (const IoError& e) {

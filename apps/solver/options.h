@@ -33,8 +33,9 @@ class OptionError : public std::invalid_argument {
 
 /// Returns a one-line message for a command-line error, built from the option's name (cut to
 /// common::kEchoLimit) and the error's kind, never from Boost's message template.
-std::string option_error_text(const boost::program_options::error& e,
-                              const boost::program_options::positional_options_description& positional);
+std::string option_error_text(
+    const boost::program_options::error& e,
+    const boost::program_options::positional_options_description& positional);
 
 /// Returns the whole number given to --`name` (declared as a string option), which must lie in
 /// min..max. Throws OptionError naming the option, the text and the range otherwise.
@@ -44,8 +45,9 @@ Int int_option(const boost::program_options::variables_map& vm, const std::strin
   const std::string& text = vm[name].as<std::string>();
   const auto value = common::parse_int<Int>(text);
   if (value && *value >= min && *value <= max) return *value;
-  throw OptionError("--" + name + " " + common::quoted(text) + " is not valid: valid a whole number " +
-                    std::to_string(min) + ".." + std::to_string(max));
+  throw OptionError("--" + name + " " + common::quoted(text) +
+                    " is not valid: valid a whole number " + std::to_string(min) + ".." +
+                    std::to_string(max));
 }
 
 /// Returns the seconds given to --`name` (a string option): a finite number above 0 and at most
@@ -65,18 +67,19 @@ void add_rules_option(boost::program_options::options_description& options, cons
 void read_rules_option(const boost::program_options::variables_map& vm, const std::string& name,
                        dominoes::Rules& rules);
 
-/// Sets `rules`' set from --double and its hand size to 1, the one size every set takes, so that the
-/// set is checked alone; the caller then sets the hand size it reads against that set (--hand, or
-/// the hands given). Throws OptionError for a bad --double.
+/// Sets `rules`' set from --double and its hand size to 1, the one size every set takes, so that
+/// the set is checked alone; the caller then sets the hand size it reads against that set (--hand,
+/// or the hands given). Throws OptionError for a bad --double.
 void read_set_option(const boost::program_options::variables_map& vm, dominoes::Rules& rules);
 
 /// The most MiB a --table-mb option accepts on any machine.
 inline constexpr std::uint64_t kMaxTableMib = 65536;
 
 /// Returns the bytes of a table whose size --`name` gives in MiB (a string option): a whole
-/// number 1..kMaxTableMib and at most common::max_table_mib() (engine/common/memory_limit.h). Throws OptionError naming the
-/// largest size this machine allows.
-std::size_t table_bytes_option(const boost::program_options::variables_map& vm, const std::string& name);
+/// number 1..kMaxTableMib and at most common::max_table_mib() (engine/common/memory_limit.h).
+/// Throws OptionError naming the largest size this machine allows.
+std::size_t table_bytes_option(const boost::program_options::variables_map& vm,
+                               const std::string& name);
 
 /// Runs one game's command: parses `args`, prints `options` for --help, else returns run(vm).
 /// Bad input becomes one line on stderr and exit code 2: an option error, or any

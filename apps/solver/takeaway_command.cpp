@@ -1,6 +1,6 @@
 // `solver takeaway`: Takeaway (seed 004) for any move set, from the command line.
-#include <boost/program_options.hpp>
 #include <algorithm>
+#include <boost/program_options.hpp>
 #include <cstdint>
 #include <iostream>
 #include <optional>
@@ -63,8 +63,8 @@ std::vector<std::uint64_t> parse_moves(const std::string& text) {
   for (const std::string& entry : common::split_list(text)) {
     const auto move = common::parse_int<std::uint64_t>(entry);
     if (!move || *move < 1 || *move > Takeaway::kMaxStones)
-      throw TakeawayError("move " + common::quoted(entry, 20) + " in --moves " + common::quoted(text) +
-                          " is not valid: " + valid);
+      throw TakeawayError("move " + common::quoted(entry, 20) + " in --moves " +
+                          common::quoted(text) + " is not valid: " + valid);
     moves.push_back(*move);
   }
   return moves;
@@ -73,11 +73,13 @@ std::vector<std::uint64_t> parse_moves(const std::string& text) {
 // Returns the --bound given: at most kMaxBound, and few enough 4-byte values to fit in memory.
 std::uint64_t bound_option(const po::variables_map& vm) {
   const std::uint64_t bound = int_option<std::uint64_t>(vm, "bound", 1, kMaxBound);
-  const std::uint64_t most = std::min(kMaxBound, (common::max_table_mib() << 20) / sizeof(std::uint32_t));
+  const std::uint64_t most =
+      std::min(kMaxBound, (common::max_table_mib() << 20) / sizeof(std::uint32_t));
   if (bound > most)
-    throw TakeawayError("--bound " + std::to_string(bound) + " needs more memory than this machine "
-                        "allows (4 bytes a value): valid 1.." + std::to_string(most) + " (" +
-                        common::table_limit_reason() + ")");
+    throw TakeawayError("--bound " + std::to_string(bound) +
+                        " needs more memory than this machine "
+                        "allows (4 bytes a value): valid 1.." +
+                        std::to_string(most) + " (" + common::table_limit_reason() + ")");
   return bound;
 }
 

@@ -36,8 +36,8 @@ po::options_description tetromino_options() {
       "exit 1. Batch mode writes one JSON object a line: size, signature, status, seconds, and\n"
       "the solution or the reason.\n\n"
       "Example: solver tetromino --size 4 --signature I1,J1,L1,Z1 --draw\n\nOptions");
-  o.add_options()("help,h", "show this help")(
-      "size", po::value<std::string>(), "the square's side N, 1..2000")(
+  o.add_options()("help,h", "show this help")("size", po::value<std::string>(),
+                                              "the square's side N, 1..2000")(
       "signature", po::value<std::string>(), "piece counts, e.g. I1,J1,L1,Z1")(
       "input", po::value<std::string>(), "a JSON puzzle file, or - for stdin")(
       "batch", po::value<std::string>(), "solve one puzzle per line of FILE (or - for stdin)")(
@@ -57,9 +57,13 @@ int exit_code(tet::Status s) {
 }
 
 int print_result(const tet::Puzzle& puzzle, const tet::Result& r, const po::variables_map& vm) {
-  if (r.status == tet::Status::kSolved) std::cout << tet::to_json(r.placements) << "\n";
-  else std::cout << (r.status == tet::Status::kImpossible ? "impossible: " : "unknown: ") << r.reason << "\n";
-  if (vm.count("draw") && r.status == tet::Status::kSolved) std::cout << tet::draw(puzzle.size, r.placements);
+  if (r.status == tet::Status::kSolved)
+    std::cout << tet::to_json(r.placements) << "\n";
+  else
+    std::cout << (r.status == tet::Status::kImpossible ? "impossible: " : "unknown: ") << r.reason
+              << "\n";
+  if (vm.count("draw") && r.status == tet::Status::kSolved)
+    std::cout << tet::draw(puzzle.size, r.placements);
   if (vm.count("stats"))
     std::printf("seconds %.6f\nplacements_tried %llu\nruns %d\n", r.seconds,
                 static_cast<unsigned long long>(r.nodes), r.runs);
@@ -99,11 +103,15 @@ int batch(InputFile& in, double limit, std::uint64_t seed) {
       throw tet::TetrominoError("line " + std::to_string(line_number) + ": " + e.what());
     }
     const tet::Result r = tet::solve(p, limit, seed);
-    const char* status = r.status == tet::Status::kSolved ? "solved" : r.status == tet::Status::kImpossible ? "impossible" : "unknown";
+    const char* status = r.status == tet::Status::kSolved       ? "solved"
+                         : r.status == tet::Status::kImpossible ? "impossible"
+                                                                : "unknown";
     std::printf("{\"size\":%d,\"signature\":\"%s\",\"status\":\"%s\",\"seconds\":%.6f,", p.size,
                 tet::format_signature(p.counts).c_str(), status, r.seconds);
-    if (r.status == tet::Status::kSolved) std::printf("\"solution\":%s}\n", tet::to_json(r.placements).c_str());
-    else std::printf("\"reason\":\"%s\"}\n", r.reason.c_str());
+    if (r.status == tet::Status::kSolved)
+      std::printf("\"solution\":%s}\n", tet::to_json(r.placements).c_str());
+    else
+      std::printf("\"reason\":\"%s\"}\n", r.reason.c_str());
     std::fflush(stdout);
     worst = std::max(worst, exit_code(r.status));
   }
@@ -119,8 +127,8 @@ int random_signature(const po::variables_map& vm, double limit, std::uint64_t se
   const int size = int_option(vm, "random", 4, tet::kMaxSize);
   const std::optional<tet::Counts> counts = tet::random_counts(size, seed, limit);
   if (!counts) {
-    std::cout << "unknown: no random tiling of the " << size << " x " << size << " square found within "
-              << limit << " s; raise --time-limit\n";
+    std::cout << "unknown: no random tiling of the " << size << " x " << size
+              << " square found within " << limit << " s; raise --time-limit\n";
     return exit_code(tet::Status::kUnknown);
   }
   std::cout << tet::format_signature(*counts) << "\n";
@@ -129,7 +137,8 @@ int random_signature(const po::variables_map& vm, double limit, std::uint64_t se
 
 int run(const po::variables_map& vm) {
   const double limit = seconds_option(vm, "time-limit", tet::kMaxTimeLimit);
-  const auto seed = int_option<std::uint64_t>(vm, "seed", 0, std::numeric_limits<std::uint64_t>::max());
+  const auto seed =
+      int_option<std::uint64_t>(vm, "seed", 0, std::numeric_limits<std::uint64_t>::max());
   if (vm.count("random")) return random_signature(vm, limit, seed);
   if (vm.count("batch")) {
     InputFile file(vm["batch"].as<std::string>());

@@ -3,8 +3,8 @@
 #include <sys/resource.h>
 #include <unistd.h>
 
-#include <chrono>
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <limits>
 
@@ -31,9 +31,8 @@ std::int64_t default_max_nodes() {
 
 void add_variant_options(po::options_description& o) {
   add_rules_option(o, "double", "3");
-  o.add_options()(
-      "hand", po::value<std::string>()->default_value("3"),
-      "tiles dealt to each seat, 1.. (at most half the set)");
+  o.add_options()("hand", po::value<std::string>()->default_value("3"),
+                  "tiles dealt to each seat, 1.. (at most half the set)");
   add_rules_option(o, "scoring", "opponent-pips");
   o.add_options()(
       "max-nodes", po::value<std::string>()->default_value(std::to_string(default_max_nodes())),
@@ -46,9 +45,8 @@ void add_variant_options(po::options_description& o) {
 }
 
 void add_method_options(po::options_description& o) {
-  o.add_options()(
-      "method", po::value<std::string>()->default_value("public"),
-      "public (the public tree, regrets only) or tree (the whole game tree)")(
+  o.add_options()("method", po::value<std::string>()->default_value("public"),
+                  "public (the public tree, regrets only) or tree (the whole game tree)")(
       "regrets", po::value<std::string>()->default_value("dcfr"),
       "--method public: dcfr (discounted CFR, Brown & Sandholm 2019: alpha 1.5, beta 0, gamma 2) "
       "or cfr+ (regrets floored at 0, linear averaging)")(
@@ -70,11 +68,14 @@ std::unique_ptr<equilibrium::PublicTreeCfr> public_solver_from(const po::variabl
   if (regrets != "cfr+" && regrets != "dcfr")
     throw OptionError("--regrets " + common::quoted(regrets) + " is not valid: valid dcfr or cfr+");
   const std::int64_t max_bytes =
-      vm.count("max-memory") ? int_option<std::int64_t>(vm, "max-memory", 1, std::int64_t{1} << 30) << 20
-                             : static_cast<std::int64_t>(common::max_table_mib()) << 20;
-  return std::make_unique<equilibrium::PublicTreeCfr>(
-      rules, regrets == "dcfr" ? equilibrium::RegretUpdate::kDiscounted : equilibrium::RegretUpdate::kCfrPlus,
-      max_bytes);
+      vm.count("max-memory")
+          ? int_option<std::int64_t>(vm, "max-memory", 1, std::int64_t{1} << 30) << 20
+          : static_cast<std::int64_t>(common::max_table_mib()) << 20;
+  return std::make_unique<equilibrium::PublicTreeCfr>(rules,
+                                                      regrets == "dcfr"
+                                                          ? equilibrium::RegretUpdate::kDiscounted
+                                                          : equilibrium::RegretUpdate::kCfrPlus,
+                                                      max_bytes);
 }
 
 dominoes::Rules variant_rules(const po::variables_map& vm) {
@@ -87,7 +88,8 @@ dominoes::Rules variant_rules(const po::variables_map& vm) {
 
 equilibrium::GameTree tree_from(const po::variables_map& vm, SolveStatus* status) {
   const dominoes::Rules rules = variant_rules(vm);
-  const auto max_nodes = int_option<std::int64_t>(vm, "max-nodes", 1, std::numeric_limits<std::int32_t>::max());
+  const auto max_nodes =
+      int_option<std::int64_t>(vm, "max-nodes", 1, std::numeric_limits<std::int32_t>::max());
   return equilibrium::build_game_tree(rules, 0, max_nodes, status ? &status->nodes : nullptr);
 }
 
@@ -105,8 +107,8 @@ equilibrium::SolveResult solve_from(const po::variables_map& vm, const equilibri
   const int max_iterations = int_option(vm, "max-iterations", 1, 100'000'000);
   status.start_solving();
   return equilibrium::solve_to_target(
-      tree, target, max_iterations,
-      [&](const equilibrium::CurvePoint& p) { status.checked(p); }, &status.iterations);
+      tree, target, max_iterations, [&](const equilibrium::CurvePoint& p) { status.checked(p); },
+      &status.iterations);
 }
 
 SolveStatus::SolveStatus(bool quiet)
@@ -129,12 +131,14 @@ std::string SolveStatus::text() {
   const auto now = std::chrono::steady_clock::now();
   char line[160];
   if (!solving_ && public_tree) {
-    std::snprintf(line, sizeof line, "laying out the public tree (%s)",
-                  common::duration_text(std::chrono::duration<double>(now - start_).count()).c_str());
+    std::snprintf(
+        line, sizeof line, "laying out the public tree (%s)",
+        common::duration_text(std::chrono::duration<double>(now - start_).count()).c_str());
   } else if (!solving_) {
-    std::snprintf(line, sizeof line, "building the game tree: %lld nodes (%s)",
-                  static_cast<long long>(nodes.load(std::memory_order_relaxed)),
-                  common::duration_text(std::chrono::duration<double>(now - start_).count()).c_str());
+    std::snprintf(
+        line, sizeof line, "building the game tree: %lld nodes (%s)",
+        static_cast<long long>(nodes.load(std::memory_order_relaxed)),
+        common::duration_text(std::chrono::duration<double>(now - start_).count()).c_str());
   } else if (!last_) {
     std::snprintf(line, sizeof line, "iteration %d: exploitability ?, value ? (%.1f s)",
                   iterations.load(std::memory_order_relaxed),

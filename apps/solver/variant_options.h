@@ -3,8 +3,8 @@
 // iteration limit, and a number option read with a range.
 #pragma once
 
-#include <boost/program_options.hpp>
 #include <atomic>
+#include <boost/program_options.hpp>
 #include <chrono>
 #include <cstdint>
 #include <fstream>
@@ -51,7 +51,7 @@ class SolveStatus {
   std::atomic<std::int64_t> nodes{0};  ///< nodes built so far (build_game_tree)
   /// Set before the public-tree solver lays out its tables: the line says so instead of nodes.
   std::atomic<bool> public_tree{false};
-  std::atomic<int> iterations{0};      ///< CFR+ iterations done so far
+  std::atomic<int> iterations{0};  ///< CFR+ iterations done so far
   /// Says the tree is built and CFR+ starts (the line's clock restarts).
   void start_solving();
   /// Records an exact check (solve_to_target's on_check).
@@ -88,7 +88,8 @@ equilibrium::SolveResult solve_from(const boost::program_options::variables_map&
                                     const equilibrium::GameTree& tree, SolveStatus& status);
 
 /// Throws IoError "cannot write PATH" for the option --`name`.
-[[noreturn]] void throw_write_error(const boost::program_options::variables_map& vm, const std::string& name);
+[[noreturn]] void throw_write_error(const boost::program_options::variables_map& vm,
+                                    const std::string& name);
 
 /// Opens the file the option --`name` names for writing, when given (call it before the work, so a
 /// bad path fails fast), else leaves `out` closed. Throws IoError naming the path.

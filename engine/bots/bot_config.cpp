@@ -23,8 +23,7 @@ std::string bot_name_error(const std::string& name) {
   if (name.size() > 40) return "bot name " + common::quoted(name) + " is longer than 40 characters";
   for (char c : name)
     if (!(std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_'))
-      return "bot name " + common::quoted(name) +
-             " is not valid: use letters, digits, '-' and '_'";
+      return "bot name " + common::quoted(name) + " is not valid: use letters, digits, '-' and '_'";
   if (name.front() == '-') return "bot name " + common::quoted(name) + " starts with '-'";
   return "";
 }
@@ -46,10 +45,12 @@ BotConfig parse_bot_option(const std::string& text) {
 void set_bot_key(BotConfig& bot, const std::string& key, const std::string& value) {
   if (key == "command") {
     if (common::trimmed(value).empty())
-      throw std::invalid_argument("bot " + bot.name + ": command is empty: give the command "
+      throw std::invalid_argument("bot " + bot.name +
+                                  ": command is empty: give the command "
                                   "that starts the bot, e.g. python3 mybot.py");
     if (value.find_first_of("\n#") != std::string::npos)
-      throw std::invalid_argument("bot " + bot.name + ": command holds a newline or '#' (a "
+      throw std::invalid_argument("bot " + bot.name +
+                                  ": command holds a newline or '#' (a "
                                   "config file reads '#' as a comment): put it in a script");
     bot.command = common::trimmed(value);
   } else if (key == "time-ms") {
@@ -62,7 +63,8 @@ void set_bot_key(BotConfig& bot, const std::string& key, const std::string& valu
     bot.restarts = parse_limit("bot " + bot.name + ": restarts", value, 0, 1000);
   } else if (key == "dir") {
     if (value.empty() || value.find_first_of("\n#") != std::string::npos)
-      throw std::invalid_argument("bot " + bot.name + ": dir is empty or holds a newline or '#': "
+      throw std::invalid_argument("bot " + bot.name +
+                                  ": dir is empty or holds a newline or '#': "
                                   "give a directory or leave the key out");
     bot.dir = value;
   } else {
@@ -74,11 +76,10 @@ void set_bot_key(BotConfig& bot, const std::string& key, const std::string& valu
 }
 
 std::vector<std::pair<std::string, std::string>> bot_keys(const BotConfig& bot) {
-  std::vector<std::pair<std::string, std::string>> keys{
-      {"command", bot.command},
-      {"time-ms", std::to_string(bot.time_ms)},
-      {"start-ms", std::to_string(bot.start_ms)},
-      {"ready-ms", std::to_string(bot.ready_ms)}};
+  std::vector<std::pair<std::string, std::string>> keys{{"command", bot.command},
+                                                        {"time-ms", std::to_string(bot.time_ms)},
+                                                        {"start-ms", std::to_string(bot.start_ms)},
+                                                        {"ready-ms", std::to_string(bot.ready_ms)}};
   if (!bot.dir.empty()) keys.emplace_back("dir", bot.dir);
   keys.emplace_back("restarts", std::to_string(bot.restarts));
   return keys;

@@ -12,12 +12,12 @@ namespace bots {
 
 /// One declared bot. The defaults are the limits of docs/protocol.md.
 struct BotConfig {
-  std::string name;     ///< how players name it: letters, digits, '-', '_'
-  std::string command;  ///< run by /bin/sh -c, in `dir`
-  std::string dir;      ///< working directory of the bot; empty = the runner's
-  int time_ms = 1000;   ///< per move, sent in `go` (the runner adds 50 ms of margin)
-  int start_ms = 10000; ///< to answer `dbp 1` with `dbpok`
-  int ready_ms = 5000;  ///< to answer `isready` with `readyok`
+  std::string name;      ///< how players name it: letters, digits, '-', '_'
+  std::string command;   ///< run by /bin/sh -c, in `dir`
+  std::string dir;       ///< working directory of the bot; empty = the runner's
+  int time_ms = 1000;    ///< per move, sent in `go` (the runner adds 50 ms of margin)
+  int start_ms = 10000;  ///< to answer `dbp 1` with `dbpok`
+  int ready_ms = 5000;   ///< to answer `isready` with `readyok`
   /// Restarts in a row after failures (forfeits, failed starts): the failure after the last
   /// allowed one stops the run. The default 2 means docs/protocol.md's "3 failures in a row".
   int restarts = 2;
@@ -26,8 +26,8 @@ struct BotConfig {
 };
 
 /// The keys of a `[bot.NAME]` section, in the order to_ini writes them.
-inline constexpr const char* kBotKeys[] = {"command", "time-ms", "start-ms", "ready-ms", "dir",
-                                           "restarts"};
+inline constexpr const char* kBotKeys[] = {"command",  "time-ms", "start-ms",
+                                           "ready-ms", "dir",     "restarts"};
 
 /// Returns the bot declared by `text` = "NAME=COMMAND" (the --bot option). Throws
 /// std::invalid_argument with one line naming the problem when there is no '=', the name is not

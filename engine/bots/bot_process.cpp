@@ -87,8 +87,8 @@ pid_t spawn(const std::string& command, const std::string& dir, int in, int out,
   if (!dir.empty()) posix_spawn_file_actions_addchdir_np(&actions, dir.c_str());
   posix_spawnattr_t attr;
   posix_spawnattr_init(&attr);
-  posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF |
-                                      POSIX_SPAWN_SETSIGMASK);
+  posix_spawnattr_setflags(&attr,
+                           POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK);
   posix_spawnattr_setpgroup(&attr, 0);
   sigset_t all, none;
   sigfillset(&all);
@@ -128,7 +128,8 @@ std::string group_members(pid_t group) {
     char state = 0;
     long ppid = 0, pgrp = 0;
     if (!(rest >> state >> ppid >> pgrp) || pgrp != group || state == 'Z') continue;
-    if (++count <= 3) names += (names.empty() ? "" : ", ") + stat.substr(open + 1, close - open - 1);
+    if (++count <= 3)
+      names += (names.empty() ? "" : ", ") + stat.substr(open + 1, close - open - 1);
   }
   if (count == 0) return "";
   return std::to_string(count) + (count == 1 ? " process (" : " processes (") + names +
@@ -211,7 +212,8 @@ void BotProcess::log_bytes(const char* data, std::size_t size) {
 void append_to_log(int fd, std::string_view text) {
   if (fd < 0) return;
   struct stat info {};
-  if (::fstat(fd, &info) == 0 && static_cast<std::uint64_t>(info.st_size) + text.size() > kMaxLogBytes) {
+  if (::fstat(fd, &info) == 0 &&
+      static_cast<std::uint64_t>(info.st_size) + text.size() > kMaxLogBytes) {
     // Cut, not rotated: the log is a help for reading the end of a failure, and a bot that
     // floods stderr (or the runner's notes on a chatty bot) must not fill the disk.
     [[maybe_unused]] const int cut = ::ftruncate(fd, 0);
@@ -326,13 +328,15 @@ ReadStatus BotProcess::read_line(Clock::time_point deadline, std::string& line) 
     if (ready < 0 && errno == EINTR) continue;
     drain_stderr();  // stderr is the runner's to read too: a bot that fills the pipe would wait
     if (ready == 0 || p[0].revents == 0) {  // nothing on stdout: has the bot gone?
-      if (leader_exited()) eof_ = true;        // (what it wrote before it exited is in the pipe)
+      if (leader_exited()) eof_ = true;     // (what it wrote before it exited is in the pipe)
       continue;
     }
     char buf[4096];
     const ssize_t n = ::read(from_bot_, buf, sizeof buf);
-    if (n > 0) inbox_.append(buf, static_cast<std::size_t>(n));
-    else if (n == 0 || (errno != EAGAIN && errno != EINTR)) eof_ = true;
+    if (n > 0)
+      inbox_.append(buf, static_cast<std::size_t>(n));
+    else if (n == 0 || (errno != EAGAIN && errno != EINTR))
+      eof_ = true;
   }
 }
 

@@ -36,10 +36,10 @@ inline constexpr std::uint64_t kMaxLogBytes = std::uint64_t{8} << 20;
 
 /// Outcome of waiting for a line from the bot.
 enum class ReadStatus {
-  kLine,     ///< a line arrived
-  kTimeout,  ///< the deadline passed first
-  kClosed,   ///< the bot closed its stdout or exited
-  kOverlong, ///< the bot sent a line longer than 64 KiB (the rest of it is skipped)
+  kLine,      ///< a line arrived
+  kTimeout,   ///< the deadline passed first
+  kClosed,    ///< the bot closed its stdout or exited
+  kOverlong,  ///< the bot sent a line longer than 64 KiB (the rest of it is skipped)
 };
 
 /// A started bot process. Not copyable; stopping it (stop(), kill(), the destructor) is final.
@@ -110,10 +110,10 @@ class BotProcess {
   void drain_stderr();  // moves what the bot wrote to stderr into the log, without waiting
   void log_bytes(const char* data, std::size_t size);
   pid_t pid_ = -1;
-  int to_bot_ = -1;    // write end of the bot's stdin
-  int from_bot_ = -1;  // read end of the bot's stdout
-  int err_from_bot_ = -1;  // read end of the bot's stderr
-  int log_ = -1;           // the log file, appended to
+  int to_bot_ = -1;            // write end of the bot's stdin
+  int from_bot_ = -1;          // read end of the bot's stdout
+  int err_from_bot_ = -1;      // read end of the bot's stderr
+  int log_ = -1;               // the log file, appended to
   Clock::duration stalled_{};  // the runner's stalls seen while waiting (now())
   std::string outbox_;
   std::string inbox_;

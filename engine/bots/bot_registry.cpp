@@ -17,8 +17,8 @@ strategies::Registry with_bots(const strategies::Registry& base, const std::vect
     const std::string log = log_dir.empty() ? "" : log_dir + "/" + bot.name + ".log";
     strategies::StrategyInfo info;
     info.name = bot.name;
-    info.summary = "external bot (DBP 1): " + bot.command + "; " + std::to_string(bot.time_ms) +
-                   " ms a move";
+    info.summary =
+        "external bot (DBP 1): " + bot.command + "; " + std::to_string(bot.time_ms) + " ms a move";
     info.make = [bot, log](const strategies::ParamValues&) {
       return strategies::Player(std::make_unique<BotStrategy>(bot, log));
     };

@@ -19,7 +19,7 @@ using strategies::ForfeitReason;
 
 // The margin added to a bot's time per move (docs/protocol.md, "Time limits and failures").
 constexpr auto kMoveMargin = std::chrono::milliseconds(50);
-constexpr int kInfoLinesLogged = 20;  // per answer: a chatty bot must not fill the disk
+constexpr int kInfoLinesLogged = 20;             // per answer: a chatty bot must not fill the disk
 constexpr std::uint64_t kTailBytes = 64 * 1024;  // log_tail reads no more of the log than this
 constexpr std::size_t kTailLineBytes = 200;      // and shows no more of a line than this
 
@@ -32,7 +32,7 @@ double millis(Clock::duration elapsed) {
 void append_line(const std::string& path, const std::string& text) {
   if (path.empty()) return;
   const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
-  if (fd < 0) return;  // the log is a help, never a reason to stop a game
+  if (fd < 0) return;              // the log is a help, never a reason to stop a game
   append_to_log(fd, text + "\n");  // within the log's cap, as the bot's stderr
   ::close(fd);
 }
@@ -55,7 +55,8 @@ std::string log_tail(const std::string& path, int lines) {
   std::ifstream in(path, std::ios::binary);
   in.seekg(static_cast<std::streamoff>(from));
   std::string end(static_cast<std::size_t>(size - from), '\0');
-  end.resize(static_cast<std::size_t>(in.read(end.data(), static_cast<std::streamsize>(end.size())).gcount()));
+  end.resize(static_cast<std::size_t>(
+      in.read(end.data(), static_cast<std::streamsize>(end.size())).gcount()));
   if (!end.empty() && end.back() == '\n') end.pop_back();
   std::deque<std::string> tail;
   for (std::size_t at = 0; !end.empty() && at <= end.size();) {
@@ -69,7 +70,8 @@ std::string log_tail(const std::string& path, int lines) {
     // The end of a long line (where a bot's last words and the runner's notes are), escaped.
     const std::size_t keep = std::min(l.size(), kTailLineBytes);
     const std::string shown = common::quoted(std::string_view(l).substr(l.size() - keep), keep);
-    text += "  | " + (keep < l.size() ? "..." : std::string()) + shown.substr(1, shown.size() - 2) + "\n";
+    text += "  | " + (keep < l.size() ? "..." : std::string()) + shown.substr(1, shown.size() - 2) +
+            "\n";
   }
   return text;
 }
@@ -103,8 +105,8 @@ void BotStrategy::fail(ForfeitReason reason, const std::string& what, bool keep_
     process_.reset();
     throw BotError("bot " + config_.name + " failed " + std::to_string(failures_in_row_) +
                    " games in a row, the last by " + stats_.last_failure +
-                   "; the run stops. Last lines of its log " + common::quoted(log_path_, 4096) + ":\n" +
-                   log_tail(log_path_));
+                   "; the run stops. Last lines of its log " + common::quoted(log_path_, 4096) +
+                   ":\n" + log_tail(log_path_));
   }
   throw strategies::Forfeit(reason, "bot " + config_.name + " " + what);
 }
@@ -132,8 +134,7 @@ void BotStrategy::handshake() {
 
 // Waits for `answer` to `asked` within `limit_ms`, taking `id` lines on the way (docs/protocol.md:
 // zero or more `id name|author <text>` before `dbpok`). Anything else fails the start.
-std::string BotStrategy::expect(const std::string& asked, const std::string& answer,
-                                int limit_ms) {
+std::string BotStrategy::expect(const std::string& asked, const std::string& answer, int limit_ms) {
   const auto deadline = process_->now() + std::chrono::milliseconds(limit_ms);
   std::string line;
   if (!process_->flush(deadline))
@@ -149,15 +150,19 @@ std::string BotStrategy::expect(const std::string& asked, const std::string& ans
         fail(ForfeitReason::kCrash, "exited before answering " + common::quoted(asked) + " (" +
                                         process_->exit_description() + ")");
       case ReadStatus::kOverlong:
-        fail(ForfeitReason::kIllegal, "answered " + common::quoted(asked) +
-                                          " with a line longer than 64 KiB");
-      case ReadStatus::kLine: break;
+        fail(ForfeitReason::kIllegal,
+             "answered " + common::quoted(asked) + " with a line longer than 64 KiB");
+      case ReadStatus::kLine:
+        break;
     }
     if (line == answer) return line;
     if (ignorable_line(line)) continue;
-    if (answer == "dbpok" && line.rfind("id name ", 0) == 0) stats_.name = line.substr(8);
-    else if (answer == "dbpok" && line.rfind("id author ", 0) == 0) stats_.author = line.substr(10);
-    else if (answer == "dbpok" && line.rfind("id ", 0) == 0) continue;  // another id field
+    if (answer == "dbpok" && line.rfind("id name ", 0) == 0)
+      stats_.name = line.substr(8);
+    else if (answer == "dbpok" && line.rfind("id author ", 0) == 0)
+      stats_.author = line.substr(10);
+    else if (answer == "dbpok" && line.rfind("id ", 0) == 0)
+      continue;  // another id field
     else
       fail(ForfeitReason::kIllegal, "answered " + common::quoted(line) + " to " +
                                         common::quoted(asked) + "; expected " +
@@ -226,8 +231,7 @@ void BotStrategy::see_move(dominoes::Seat seat, dominoes::Move move) {
 }
 
 void BotStrategy::end_game(const strategies::GameEnd& end) {
-  if (process_)
-    process_->send(gameover_message(seats_, end.points.data(), end.hands.data()));
+  if (process_) process_->send(gameover_message(seats_, end.points.data(), end.hands.data()));
   if (process_) process_->push();  // a bot may act on gameover (log, learn) before the next game
   if (!failed_this_game_) failures_in_row_ = 0;
 }
@@ -252,7 +256,8 @@ dominoes::Move BotStrategy::choose(const dominoes::Observation& obs,
         fail(ForfeitReason::kCrash, "exited during a game (" + process_->exit_description() + ")");
       case ReadStatus::kOverlong:
         fail(ForfeitReason::kIllegal, "answered go with a line longer than 64 KiB", true);
-      case ReadStatus::kLine: break;
+      case ReadStatus::kLine:
+        break;
     }
     if (ignorable_line(line)) {
       if (line.rfind("info", 0) == 0 && ++info_lines <= kInfoLinesLogged)

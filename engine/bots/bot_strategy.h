@@ -7,8 +7,9 @@
 // `gameover`. A bot that answers `go` with anything but a listed legal move, does not answer in
 // time, or exits forfeits the game (strategies::Forfeit); after a time-out, a crash or a failed
 // handshake it is restarted when the next game begins, and after an illegal answer its unread
-// output is dropped and `isready` / `readyok` resynchronises it (else it is restarted). When failures in a row pass the bot's `restarts`, the run
-// stops with BotError, which names the bot and shows the tail of its stderr log.
+// output is dropped and `isready` / `readyok` resynchronises it (else it is restarted). When
+// failures in a row pass the bot's `restarts`, the run stops with BotError, which names the bot and
+// shows the tail of its stderr log.
 #pragma once
 
 #include <array>
@@ -33,16 +34,16 @@ class BotError : public std::runtime_error {
 
 /// What one bot instance did, for `dominoes check-bot` and tests.
 struct BotStats {
-  std::string name;            ///< from `id name`, if the bot sent one
-  std::string author;          ///< from `id author`
-  int starts = 0;              ///< processes started (1 + restarts)
-  double start_ms = 0;         ///< the last start: from spawn to `readyok`, milliseconds
-  int games = 0;               ///< games begun
-  int decisions = 0;           ///< `go` requests answered with a legal move
-  double total_move_ms = 0;    ///< their answer times, summed, milliseconds
-  double max_move_ms = 0;      ///< the slowest answer, milliseconds
-  std::array<int, 3> forfeits{};  ///< by strategies::ForfeitReason
-  std::string last_failure;    ///< what the last failure was, in words
+  std::string name;                   ///< from `id name`, if the bot sent one
+  std::string author;                 ///< from `id author`
+  int starts = 0;                     ///< processes started (1 + restarts)
+  double start_ms = 0;                ///< the last start: from spawn to `readyok`, milliseconds
+  int games = 0;                      ///< games begun
+  int decisions = 0;                  ///< `go` requests answered with a legal move
+  double total_move_ms = 0;           ///< their answer times, summed, milliseconds
+  double max_move_ms = 0;             ///< the slowest answer, milliseconds
+  std::array<int, 3> forfeits{};      ///< by strategies::ForfeitReason
+  std::string last_failure;           ///< what the last failure was, in words
   std::vector<std::string> failures;  ///< the first 20 failures, in words
   /// After quit(): what the bot left running in its process group when it exited (BotProcess::
   /// left_behind), or "" when nothing.

@@ -10,12 +10,12 @@ using dominoes::Move;
 using dominoes::Placement;
 
 std::string rules_text(const dominoes::Rules& rules) {
-  std::string text = "double=" + std::to_string(rules.max_pip) + ",hand=" +
-                     std::to_string(rules.hand_size);
+  std::string text =
+      "double=" + std::to_string(rules.max_pip) + ",hand=" + std::to_string(rules.hand_size);
   if (rules.seats > 2)
-    text += ",seats=" + std::to_string(rules.seats) + ",partners=" +
-            (rules.partners ? "true" : "false") + ",block=" +
-            std::string(dominoes::to_string(rules.block));
+    text += ",seats=" + std::to_string(rules.seats) +
+            ",partners=" + (rules.partners ? "true" : "false") +
+            ",block=" + std::string(dominoes::to_string(rules.block));
   return text + ",scoring=" + std::string(dominoes::to_string(rules.scoring, rules.seats));
 }
 
@@ -58,7 +58,9 @@ void LaidLine::play(Move move) {
   const dominoes::Tile t = move.tile();
   const int low = dominoes::tile_low(t), high = dominoes::tile_high(t);
   switch (move.placement()) {
-    case Placement::kLead: tiles_.assign({{low, high}}); break;  // lies low-high (state.h)
+    case Placement::kLead:
+      tiles_.assign({{low, high}});
+      break;  // lies low-high (state.h)
     case Placement::kLeft: {
       const int end = tiles_.front().first;
       assert(dominoes::tile_has(t, end));
@@ -71,7 +73,8 @@ void LaidLine::play(Move move) {
       tiles_.push_back({end, dominoes::other_value(t, end)});
       break;
     }
-    case Placement::kPass: break;
+    case Placement::kPass:
+      break;
   }
 }
 
@@ -122,8 +125,9 @@ std::string go_message(const dominoes::Observation& obs, const LaidLine& line,
     }
     seats_part = " counts=" + counts + " lacks=" + lacks;
   }
-  return "go line=" + line.text() + " ends=" + line.ends_text() + " hand=" + tiles_text(obs.hand()) +
-         seats_part + " legal=" + moves_text(legal) + " time=" + std::to_string(time_ms);
+  return "go line=" + line.text() + " ends=" + line.ends_text() +
+         " hand=" + tiles_text(obs.hand()) + seats_part + " legal=" + moves_text(legal) +
+         " time=" + std::to_string(time_ms);
 }
 
 bool ignorable_line(const std::string& line) {

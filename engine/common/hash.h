@@ -21,7 +21,8 @@ constexpr std::uint64_t fnv1a(std::string_view bytes, std::uint64_t hash = kFnvO
   return hash;
 }
 
-/// Returns `value` as 16 lower-case hex digits, the form fingerprints and check words are written in.
+/// Returns `value` as 16 lower-case hex digits, the form fingerprints and check words are written
+/// in.
 inline std::string hex64(std::uint64_t value) {
   char digits[24];
   std::snprintf(digits, sizeof digits, "%016" PRIx64, value);

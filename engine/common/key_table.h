@@ -33,12 +33,18 @@ enum class KeyKind {
 /// "choice", "text" or "repeated text".
 inline std::string to_string(KeyKind kind) {
   switch (kind) {
-    case KeyKind::kInteger: return "integer";
-    case KeyKind::kNumber: return "number";
-    case KeyKind::kBoolean: return "boolean";
-    case KeyKind::kChoice: return "choice";
-    case KeyKind::kText: return "text";
-    case KeyKind::kRepeated: return "repeated text";
+    case KeyKind::kInteger:
+      return "integer";
+    case KeyKind::kNumber:
+      return "number";
+    case KeyKind::kBoolean:
+      return "boolean";
+    case KeyKind::kChoice:
+      return "choice";
+    case KeyKind::kText:
+      return "text";
+    case KeyKind::kRepeated:
+      return "repeated text";
   }
   return "?";
 }
@@ -76,7 +82,7 @@ inline bool parse_key_boolean(const std::string& name, const std::string& text) 
 /// One key of a table of settings `Target`.
 template <typename Target>
 struct Key {
-  std::string name;   ///< the config-file spelling, e.g. "hand-size"; the option is --NAME
+  std::string name;  ///< the config-file spelling, e.g. "hand-size"; the option is --NAME
   KeyKind kind = KeyKind::kText;
   std::string valid;  ///< the values it accepts, as error messages say it ("1 to 2^40")
   std::string help;   ///< one line: what it decides

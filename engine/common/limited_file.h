@@ -42,7 +42,7 @@ class ReadError : public std::runtime_error {
 
 /// What one reader accepts.
 struct ReadLimits {
-  std::size_t max_line_bytes = std::size_t{1} << 20;      ///< bytes per line, without the '\n'
+  std::size_t max_line_bytes = std::size_t{1} << 20;        ///< bytes per line, without the '\n'
   std::uint64_t max_total_bytes = std::uint64_t{64} << 20;  ///< bytes in the whole file
   bool utf8 = true;  ///< refuse a line that is not UTF-8 text
 };
@@ -66,14 +66,15 @@ inline const char* file_kind(mode_t mode) {
   return "not a regular file";
 }
 
-/// Throws ReadError unless `path` names a regular file (a symbolic link is followed): error_number()
-/// is errno when it cannot be examined (ENOENT: it does not exist), 0 when it is another kind of
-/// file. For readers that must seek and so cannot use LimitedFile.
+/// Throws ReadError unless `path` names a regular file (a symbolic link is followed):
+/// error_number() is errno when it cannot be examined (ENOENT: it does not exist), 0 when it is
+/// another kind of file. For readers that must seek and so cannot use LimitedFile.
 inline void require_regular_file(const std::string& path, const std::string& what) {
   struct stat info {};
   if (::stat(path.c_str(), &info) != 0) {
     const int error = errno;
-    throw ReadError("cannot read " + what + " " + common::quoted(path) + ": " + std::strerror(error), error);
+    throw ReadError(
+        "cannot read " + what + " " + common::quoted(path) + ": " + std::strerror(error), error);
   }
   if (!S_ISREG(info.st_mode))
     throw ReadError(what + " " + common::quoted(path) + " is " + file_kind(info.st_mode) +

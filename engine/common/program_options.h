@@ -28,11 +28,14 @@ inline std::string name_of(const po::error_with_option_name& e) {
 inline std::string syntax_text(const po::invalid_syntax& e) {
   const std::string name = name_of(e);
   switch (e.kind()) {
-    case po::invalid_syntax::missing_parameter: return "option " + name + " needs a value";
-    case po::invalid_syntax::extra_parameter: return "option " + name + " takes no value";
+    case po::invalid_syntax::missing_parameter:
+      return "option " + name + " needs a value";
+    case po::invalid_syntax::extra_parameter:
+      return "option " + name + " takes no value";
     case po::invalid_syntax::empty_adjacent_parameter:
       return "option " + name + " has an empty value after '='";
-    default: return "option " + name + " is not written as --name VALUE or --name=VALUE";
+    default:
+      return "option " + name + " is not written as --name VALUE or --name=VALUE";
   }
 }
 
@@ -43,7 +46,8 @@ inline std::string validation_text(const po::validation_error& e) {
       return "option " + name + " takes one value";
     case po::validation_error::at_least_one_value_required:
       return "option " + name + " needs a value";
-    default: return "the value of option " + name + " is not valid";
+    default:
+      return "the value of option " + name + " is not valid";
   }
 }
 
@@ -79,13 +83,14 @@ inline std::string describe_option_error(const boost::program_options::error& e)
 /// unknown option, not silently `--player`. Throws boost::program_options::error for an unknown,
 /// repeated or malformed option or a stray word; describe it with describe_option_error().
 inline boost::program_options::variables_map parse_command_line(
-    const std::vector<std::string>& args, const boost::program_options::options_description& options,
+    const std::vector<std::string>& args,
+    const boost::program_options::options_description& options,
     const boost::program_options::positional_options_description& positional = {}) {
   namespace po = boost::program_options;
   const int style = po::command_line_style::default_style & ~po::command_line_style::allow_guessing;
   po::variables_map vm;
-  po::store(po::command_line_parser(args).options(options).positional(positional).style(style).run(),
-            vm);
+  po::store(
+      po::command_line_parser(args).options(options).positional(positional).style(style).run(), vm);
   return vm;
 }
 

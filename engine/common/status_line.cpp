@@ -37,7 +37,7 @@ double log_interval_seconds() {
   char* end = nullptr;
   const double seconds = std::strtod(text, &end);
   return end != text && *end == '\0' && std::isfinite(seconds) && seconds > 0 ? seconds
-                                                                               : kLogSeconds;
+                                                                              : kLogSeconds;
 }
 
 std::string duration_text(double seconds) {
@@ -58,14 +58,15 @@ StatusLine::StatusLine(Text text, StatusMode mode, bool final_line, std::FILE* o
   if (mode_ != StatusMode::kOff) thread_ = std::thread([this] { loop(); });
 }
 
-StatusLine::~StatusLine() { finish(); }
+StatusLine::~StatusLine() {
+  finish();
+}
 
 void StatusLine::loop() {
-  const auto period =
-      mode_ == StatusMode::kTerminal
-          ? std::chrono::duration_cast<Clock::duration>(kTerminalPeriod)
-          : std::chrono::duration_cast<Clock::duration>(
-                std::chrono::duration<double>(log_interval_seconds()));
+  const auto period = mode_ == StatusMode::kTerminal
+                          ? std::chrono::duration_cast<Clock::duration>(kTerminalPeriod)
+                          : std::chrono::duration_cast<Clock::duration>(
+                                std::chrono::duration<double>(log_interval_seconds()));
   std::unique_lock lock(mutex_);
   auto next = Clock::now() + period;
   while (!wake_.wait_until(lock, next, [this] { return finished_; })) {

@@ -29,10 +29,14 @@ inline std::size_t invalid_utf8_at(std::string_view text) {
     }
     std::size_t length = 0;
     unsigned char low = 0x80, high = 0xbf;  // the allowed range of the second byte
-    if (c >= 0xc2 && c <= 0xdf) length = 2;
-    else if (c >= 0xe0 && c <= 0xef) length = 3, low = c == 0xe0 ? 0xa0 : 0x80, high = c == 0xed ? 0x9f : 0xbf;
-    else if (c >= 0xf0 && c <= 0xf4) length = 4, low = c == 0xf0 ? 0x90 : 0x80, high = c == 0xf4 ? 0x8f : 0xbf;
-    else return i;
+    if (c >= 0xc2 && c <= 0xdf)
+      length = 2;
+    else if (c >= 0xe0 && c <= 0xef)
+      length = 3, low = c == 0xe0 ? 0xa0 : 0x80, high = c == 0xed ? 0x9f : 0xbf;
+    else if (c >= 0xf0 && c <= 0xf4)
+      length = 4, low = c == 0xf0 ? 0x90 : 0x80, high = c == 0xf4 ? 0x8f : 0xbf;
+    else
+      return i;
     if (i + length > text.size()) return i;
     if (byte(i + 1) < low || byte(i + 1) > high) return i;
     for (std::size_t k = 2; k < length; ++k)
@@ -53,15 +57,19 @@ inline std::string quoted(std::string_view text, std::size_t limit = kEchoLimit)
     const auto c = static_cast<unsigned char>(text[i]);
     if (c >= 0x80) {  // a whole UTF-8 character within the cut is kept, any other byte escaped
       std::size_t length = c >= 0xf0 ? 4 : c >= 0xe0 ? 3 : 2;
-      if (i + length <= shown && invalid_utf8_at(text.substr(i, length)) == std::string_view::npos) {
+      if (i + length <= shown &&
+          invalid_utf8_at(text.substr(i, length)) == std::string_view::npos) {
         out.append(text.substr(i, length));
         i += length - 1;
         continue;
       }
     }
-    if (c == '\n') out += "\\n";
-    else if (c == '\t') out += "\\t";
-    else if (c == '\r') out += "\\r";
+    if (c == '\n')
+      out += "\\n";
+    else if (c == '\t')
+      out += "\\t";
+    else if (c == '\r')
+      out += "\\r";
     else if (c < 0x20 || c >= 0x7f) {
       static constexpr char kHex[] = "0123456789abcdef";
       out += "\\x";
@@ -130,8 +138,8 @@ inline std::vector<std::string> split_list(std::string_view text, char sep = ','
   std::size_t start = 0;
   while (true) {
     const std::size_t cut = text.find(sep, start);
-    items.push_back(trimmed(text.substr(start, cut == std::string_view::npos ? text.npos
-                                                                              : cut - start)));
+    items.push_back(
+        trimmed(text.substr(start, cut == std::string_view::npos ? text.npos : cut - start)));
     if (cut == std::string_view::npos) return items;
     start = cut + 1;
   }

@@ -29,7 +29,8 @@ inline void write_whole_file(const std::filesystem::path& path, const std::strin
   std::error_code ec;
   std::filesystem::rename(partial, path, ec);
   if (ec)
-    throw std::runtime_error("cannot rename " + common::quoted(partial.string()) + ": " + ec.message());
+    throw std::runtime_error("cannot rename " + common::quoted(partial.string()) + ": " +
+                             ec.message());
 }
 
 }  // namespace common

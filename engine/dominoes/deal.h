@@ -78,9 +78,15 @@ inline Deal make_deal(const Rules& rules, std::uint64_t seed, std::uint64_t deal
   }
   const auto seats = static_cast<std::uint32_t>(rules.seats);
   switch (rules.leader) {
-    case LeaderRule::kRandom: d.leader = static_cast<Seat>(rng.below(seats)); break;
-    case LeaderRule::kHeaviestDouble: lead_heaviest(d); break;
-    case LeaderRule::kAlternate: d.leader = static_cast<Seat>((deal_index + game) % seats); break;
+    case LeaderRule::kRandom:
+      d.leader = static_cast<Seat>(rng.below(seats));
+      break;
+    case LeaderRule::kHeaviestDouble:
+      lead_heaviest(d);
+      break;
+    case LeaderRule::kAlternate:
+      d.leader = static_cast<Seat>((deal_index + game) % seats);
+      break;
   }
   return d;
 }

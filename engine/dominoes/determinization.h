@@ -32,7 +32,8 @@ constexpr std::uint64_t binomial(int n, int k) {
   if (k < 0 || k > n) return 0;
   if (k > n - k) k = n - k;
   std::uint64_t c = 1;
-  for (int i = 1; i <= k; ++i) c = c * static_cast<std::uint64_t>(n - k + i) / static_cast<std::uint64_t>(i);
+  for (int i = 1; i <= k; ++i)
+    c = c * static_cast<std::uint64_t>(n - k + i) / static_cast<std::uint64_t>(i);
   return c;
 }
 
@@ -74,7 +75,8 @@ void for_each_subset(TileSet from, int k, Visit visit) {
   const std::uint64_t limit = n == 64 ? 0 : std::uint64_t{1} << n;
   for (std::uint64_t subset = (std::uint64_t{1} << k) - 1; subset < limit || limit == 0;) {
     TileSet hand;
-    for (std::uint64_t bits = subset; bits; bits &= bits - 1) hand.insert(pool[std::countr_zero(bits)]);
+    for (std::uint64_t bits = subset; bits; bits &= bits - 1)
+      hand.insert(pool[std::countr_zero(bits)]);
     visit(hand);
     const std::uint64_t low = subset & (~subset + 1);  // Gosper: next k-subset in numeric order
     const std::uint64_t ripple = subset + low;

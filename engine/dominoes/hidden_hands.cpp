@@ -101,7 +101,8 @@ TableHands HiddenHandsSampler::sample(Rng& rng) const {
     const TileClass& tile_class = classes_[static_cast<std::size_t>(c)];
     const double* next = &table_[static_cast<std::size_t>((c + 1) * states_)];
     // A split with probability ways x (worlds of the classes after it) / (worlds from here).
-    double target = rng.uniform() * table_[static_cast<std::size_t>(c * states_ + owed_index(owed))];
+    double target =
+        rng.uniform() * table_[static_cast<std::size_t>(c * states_ + owed_index(owed))];
     std::array<int, kSlots> chosen{};
     bool found = false;
     for_each_split(tile_class, owed, [&](const std::array<int, kSlots>& split, double ways) {
@@ -125,7 +126,8 @@ TableHands HiddenHandsSampler::sample(Rng& rng) const {
     }
     int at = 0;
     for (int k = 0; k < slots_; ++k)
-      for (int i = 0; i < chosen[k]; ++i) hands[slot_seat_[k]].insert(tiles[static_cast<std::size_t>(at++)]);
+      for (int i = 0; i < chosen[k]; ++i)
+        hands[slot_seat_[k]].insert(tiles[static_cast<std::size_t>(at++)]);
     for (int k = 0; k < slots_; ++k) owed[k] -= chosen[k];
   }
   assert(std::all_of(owed.begin(), owed.begin() + slots_, [](int o) { return o == 0; }));

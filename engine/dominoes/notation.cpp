@@ -35,10 +35,14 @@ std::string to_string(Tile t) {
 
 std::string to_string(Move m) {
   switch (m.placement()) {
-    case Placement::kPass: return "pass";
-    case Placement::kLead: return to_string(m.tile());
-    case Placement::kLeft: return to_string(m.tile()) + "L";
-    case Placement::kRight: return to_string(m.tile()) + "R";
+    case Placement::kPass:
+      return "pass";
+    case Placement::kLead:
+      return to_string(m.tile());
+    case Placement::kLeft:
+      return to_string(m.tile()) + "L";
+    case Placement::kRight:
+      return to_string(m.tile()) + "R";
   }
   return "pass";
 }

@@ -98,7 +98,8 @@ inline Observation observe(const State& state, const History& history, const Rul
   o.line_ = state.line;
   o.left_ = state.left;
   o.right_ = state.right;
-  for (Seat s = 0; s < state.seats; ++s) o.counts_[s] = static_cast<std::int8_t>(state.hands[s].size());
+  for (Seat s = 0; s < state.seats; ++s)
+    o.counts_[s] = static_cast<std::int8_t>(state.hands[s].size());
   o.lacks_ = state.lacks;
   o.seat_ = static_cast<std::int8_t>(seat);
   o.seats_ = static_cast<std::int8_t>(state.seats);

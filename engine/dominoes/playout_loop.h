@@ -30,7 +30,7 @@ constexpr void play_out(State& s, ChooseFn&& choose, OnMoveFn&& on_move) {
     const MoveList legal = legal_moves(s);
     if (legal.empty()) {
       if (!another_can_move(s, mover)) return;  // blocked
-      apply(s, Move::pass());  // a pass empties no hand: no domino test
+      apply(s, Move::pass());                   // a pass empties no hand: no domino test
       on_move(Move::pass());
       continue;
     }

@@ -91,17 +91,33 @@ std::string validate(const Rules& rules) {
   return {};
 }
 
-std::string_view to_string(ScoringRule rule) { return name_of(kScoringNames, rule); }
+std::string_view to_string(ScoringRule rule) {
+  return name_of(kScoringNames, rule);
+}
 std::string_view to_string(ScoringRule rule, int seats) {
   return seats > 2 && rule == ScoringRule::kOpponentPips ? "losers-pips" : to_string(rule);
 }
-std::string_view to_string(LeaderRule rule) { return name_of(kLeaderNames, rule); }
-std::string_view to_string(BlockRule rule) { return name_of(kBlockNames, rule); }
-std::string_view to_string(NextLeaderRule rule) { return name_of(kNextLeaderNames, rule); }
-std::vector<std::string> scoring_rule_names() { return names_of(kScoringNames); }
-std::vector<std::string> leader_rule_names() { return names_of(kLeaderNames); }
-std::vector<std::string> block_rule_names() { return names_of(kBlockNames); }
-std::vector<std::string> next_leader_rule_names() { return names_of(kNextLeaderNames); }
+std::string_view to_string(LeaderRule rule) {
+  return name_of(kLeaderNames, rule);
+}
+std::string_view to_string(BlockRule rule) {
+  return name_of(kBlockNames, rule);
+}
+std::string_view to_string(NextLeaderRule rule) {
+  return name_of(kNextLeaderNames, rule);
+}
+std::vector<std::string> scoring_rule_names() {
+  return names_of(kScoringNames);
+}
+std::vector<std::string> leader_rule_names() {
+  return names_of(kLeaderNames);
+}
+std::vector<std::string> block_rule_names() {
+  return names_of(kBlockNames);
+}
+std::vector<std::string> next_leader_rule_names() {
+  return names_of(kNextLeaderNames);
+}
 bool parse_block_rule(std::string_view name, BlockRule& rule) {
   return parse_name(kBlockNames, name, rule);
 }
@@ -132,9 +148,12 @@ std::string describe(const Rules& rules) {
 int winner_points(const Rules& rules, int winner_pips, int loser_pips) {
   if (winner_pips == loser_pips) return 0;
   switch (rules.scoring) {
-    case ScoringRule::kOpponentPips: return loser_pips;
-    case ScoringRule::kPipDifference: return loser_pips - winner_pips;
-    case ScoringRule::kAllPips: return loser_pips + winner_pips;
+    case ScoringRule::kOpponentPips:
+      return loser_pips;
+    case ScoringRule::kPipDifference:
+      return loser_pips - winner_pips;
+    case ScoringRule::kAllPips:
+      return loser_pips + winner_pips;
   }
   return loser_pips;
 }

@@ -45,10 +45,10 @@ inline constexpr int kMaxSeats = 4;
 
 /// Who leads (plays the first tile) in a game.
 enum class LeaderRule {
-  kRandom,         ///< drawn at random per deal (seed 002)
-  kHeaviestDouble, ///< the holder of the highest double, else of the heaviest tile; with more
-                   ///< than two seats it must lead that tile
-  kAlternate,      ///< seat (deal + game) mod seats: turns from deal to deal and within a match
+  kRandom,          ///< drawn at random per deal (seed 002)
+  kHeaviestDouble,  ///< the holder of the highest double, else of the heaviest tile; with more
+                    ///< than two seats it must lead that tile
+  kAlternate,       ///< seat (deal + game) mod seats: turns from deal to deal and within a match
 };
 
 /// The largest match target a run accepts, in points. Real matches go to 100 or 250 points and a
@@ -79,10 +79,14 @@ struct Rules {
 Rules table_rules(int seats);
 
 /// Returns the team of `seat`: seat mod 2 with partners, else the seat itself.
-constexpr int team_of(const Rules& rules, int seat) { return rules.partners ? seat % 2 : seat; }
+constexpr int team_of(const Rules& rules, int seat) {
+  return rules.partners ? seat % 2 : seat;
+}
 
 /// Returns the number of teams: 2 with partners, else one per seat.
-constexpr int team_count(const Rules& rules) { return rules.partners ? 2 : rules.seats; }
+constexpr int team_count(const Rules& rules) {
+  return rules.partners ? 2 : rules.seats;
+}
 
 /// Returns an empty string when `rules` is playable, else one line naming the bad field and the
 /// valid range (e.g. "hand-size 15 does not fit a double-6 set: valid 1..14").
@@ -123,7 +127,8 @@ bool parse_leader_rule(std::string_view name, LeaderRule& rule);
 /// and partnerships first and the block and next-leader rules last.
 std::string describe(const Rules& rules);
 
-/// Returns the points the winner of a game scores, given both hands' remaining pips; 0 for equal pips.
+/// Returns the points the winner of a game scores, given both hands' remaining pips; 0 for equal
+/// pips.
 int winner_points(const Rules& rules, int winner_pips, int loser_pips);
 
 }  // namespace dominoes

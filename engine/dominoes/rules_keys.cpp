@@ -44,13 +44,19 @@ Key<Rules> choice_key(std::string name, Enum Rules::*field, std::vector<std::str
 // table's order, seats first, so a key given alongside wins whatever order it was written in.
 Key<Rules> seats_key() {
   const std::string valid = "2, 3 or 4";
-  Key<Rules> key{"seats", KeyKind::kInteger, valid,
+  Key<Rules> key{"seats",
+                 KeyKind::kInteger,
+                 valid,
                  "seats at the table, playing in turn; 3 or 4 also change the defaults of "
                  "partners, leader, next-leader and target to the written partnership rules "
                  "(docs/rules.md)",
-                 {}, {}, {}, {}};
+                 {},
+                 {},
+                 {},
+                 {}};
   key.set = [=](Rules& r, const std::string& text) {
-    const Rules table = table_rules(common::parse_key_integer<int>("seats", text, 2, kMaxSeats, valid));
+    const Rules table =
+        table_rules(common::parse_key_integer<int>("seats", text, 2, kMaxSeats, valid));
     r.seats = table.seats;
     r.partners = table.partners;
     r.leader = table.leader;
@@ -62,10 +68,15 @@ Key<Rules> seats_key() {
 }
 
 Key<Rules> partners_key() {
-  Key<Rules> key{"partners", KeyKind::kBoolean, "true or false (true needs seats = 4)",
+  Key<Rules> key{"partners",
+                 KeyKind::kBoolean,
+                 "true or false (true needs seats = 4)",
                  "four seats in two partnerships, seats 0 and 2 against 1 and 3 (default true "
                  "with 4 seats); false: every seat for itself (cut-throat)",
-                 {}, {}, {}, {}};
+                 {},
+                 {},
+                 {},
+                 {}};
   key.set = [](Rules& r, const std::string& text) {
     r.partners = common::parse_key_boolean("partners", text);
   };
@@ -135,8 +146,8 @@ bool rules_key_written(const common::Key<Rules>& key, const Rules& rules) {
 Rules rules_from(const std::vector<std::pair<std::string, std::string>>& given, Rules rules) {
   for (const auto& [name, text] : given)
     if (!common::find_key(rules_keys(), name))
-      throw common::KeyError("unknown rules key " + common::quoted(name) + "; valid: " +
-                             common::key_names(rules_keys()));
+      throw common::KeyError("unknown rules key " + common::quoted(name) +
+                             "; valid: " + common::key_names(rules_keys()));
   for (const auto& key : rules_keys())  // in the table's order: seats first (seats_key)
     for (const auto& [name, text] : given)
       if (name == key.name) key.set(rules, text);

@@ -37,9 +37,12 @@ inline int team_score(const State& s, const Rules& rules, int winner) {
   for (Seat seat = 0; seat < s.seats; ++seat)
     (team_of(rules, seat) == winner ? winners : losers) += pips(s.hands[seat]);
   switch (rules.scoring) {
-    case ScoringRule::kOpponentPips: return losers;
-    case ScoringRule::kPipDifference: return losers > winners ? losers - winners : 0;
-    case ScoringRule::kAllPips: return losers + winners;
+    case ScoringRule::kOpponentPips:
+      return losers;
+    case ScoringRule::kPipDifference:
+      return losers > winners ? losers - winners : 0;
+    case ScoringRule::kAllPips:
+      return losers + winners;
   }
   return losers;
 }
@@ -51,8 +54,10 @@ inline int blocked_winner(const State& s, const Rules& rules) {
     bool tie = false;
     for (int team = 0; team < team_count(rules); ++team) {
       const int p = team_pips(s, rules, team);
-      if (best < 0 || p < best_pips) best = team, best_pips = p, tie = false;
-      else if (p == best_pips) tie = true;
+      if (best < 0 || p < best_pips)
+        best = team, best_pips = p, tie = false;
+      else if (p == best_pips)
+        tie = true;
     }
     return tie ? -1 : best;
   }
@@ -61,8 +66,10 @@ inline int blocked_winner(const State& s, const Rules& rules) {
   for (Seat seat = 0; seat < s.seats; ++seat) {
     const int p = pips(s.hands[seat]);
     const int team = team_of(rules, seat);
-    if (best < 0 || p < best_pips) best = team, best_pips = p, tie = false;
-    else if (p == best_pips && team != best) tie = true;
+    if (best < 0 || p < best_pips)
+      best = team, best_pips = p, tie = false;
+    else if (p == best_pips && team != best)
+      tie = true;
   }
   return tie ? -1 : best;
 }

@@ -32,15 +32,15 @@ enum class GameStatus : std::uint8_t {
 /// what each seat has shown it lacks by passing. Entries of seats >= `seats` stay empty.
 struct State {
   std::array<TileSet, kStateSeats> hands{};
-  TileSet line{};               ///< the tiles on the line
-  std::int8_t left = -1;        ///< the left open end's value; -1 while the line is empty
-  std::int8_t right = -1;       ///< the right open end's value; -1 while the line is empty
-  std::uint8_t to_move = 0;     ///< the seat whose turn it is
-  std::uint8_t leader = 0;      ///< the seat that led
-  std::uint8_t seats = 2;       ///< seats at the table, 2..kStateSeats
+  TileSet line{};            ///< the tiles on the line
+  std::int8_t left = -1;     ///< the left open end's value; -1 while the line is empty
+  std::int8_t right = -1;    ///< the right open end's value; -1 while the line is empty
+  std::uint8_t to_move = 0;  ///< the seat whose turn it is
+  std::uint8_t leader = 0;   ///< the seat that led
+  std::uint8_t seats = 2;    ///< seats at the table, 2..kStateSeats
   /// The one tile the leader may lead (heaviest-double with more than two seats), or -1: any.
   std::int8_t lead_tile = -1;
-  bool last_was_pass = false;   ///< the previous turn was a pass
+  bool last_was_pass = false;                 ///< the previous turn was a pass
   std::array<ValueSet, kStateSeats> lacks{};  ///< values each seat has shown it lacks
 
   constexpr bool line_empty() const { return left < 0; }
@@ -73,9 +73,9 @@ constexpr int for_each_legal_move(TileSet hand, int left, int right, Emit&& emit
     for (Tile t : hand) emit(Move(t, Placement::kLead)), ++n;
     return n;
   }
-  for (Tile t : hand & tiles_with(left)) emit(Move(t, Placement::kLeft)), ++n;
+  for (Tile t : hand& tiles_with(left)) emit(Move(t, Placement::kLeft)), ++n;
   if (right != left)
-    for (Tile t : hand & tiles_with(right)) emit(Move(t, Placement::kRight)), ++n;
+    for (Tile t : hand& tiles_with(right)) emit(Move(t, Placement::kRight)), ++n;
   return n;
 }
 
@@ -155,7 +155,8 @@ constexpr void apply_public(State& s, Move m) {
       assert(tile_has(t, s.right));
       s.right = static_cast<std::int8_t>(other_value(t, s.right));
       break;
-    case Placement::kPass: break;
+    case Placement::kPass:
+      break;
   }
 }
 

@@ -22,7 +22,9 @@ inline constexpr int kMaxTiles = (kMaxPip + 1) * (kMaxPip + 2) / 2;
 using Tile = std::uint8_t;
 
 /// Returns the number of tiles in a double-`max_pip` set: (N+1)(N+2)/2 (28 for double-six).
-constexpr int tile_count(int max_pip) { return (max_pip + 1) * (max_pip + 2) / 2; }
+constexpr int tile_count(int max_pip) {
+  return (max_pip + 1) * (max_pip + 2) / 2;
+}
 
 /// Returns the index of the tile carrying values a and b, given in either order (0..kMaxPip).
 constexpr Tile make_tile(int a, int b) {
@@ -49,15 +51,25 @@ inline constexpr TileValues kTileValues = make_tile_values();
 }  // namespace detail
 
 /// Returns the smaller value of the tile (pips on its lighter half).
-constexpr int tile_low(Tile t) { return detail::kTileValues.low[t]; }
+constexpr int tile_low(Tile t) {
+  return detail::kTileValues.low[t];
+}
 /// Returns the larger value of the tile.
-constexpr int tile_high(Tile t) { return detail::kTileValues.high[t]; }
+constexpr int tile_high(Tile t) {
+  return detail::kTileValues.high[t];
+}
 /// Returns the tile's pips: the sum of its two values.
-constexpr int tile_pips(Tile t) { return tile_low(t) + tile_high(t); }
+constexpr int tile_pips(Tile t) {
+  return tile_low(t) + tile_high(t);
+}
 /// Returns true when both halves of the tile carry the same value.
-constexpr bool is_double(Tile t) { return tile_low(t) == tile_high(t); }
+constexpr bool is_double(Tile t) {
+  return tile_low(t) == tile_high(t);
+}
 /// Returns true when the tile carries `value` on either half.
-constexpr bool tile_has(Tile t, int value) { return tile_low(t) == value || tile_high(t) == value; }
+constexpr bool tile_has(Tile t, int value) {
+  return tile_low(t) == value || tile_high(t) == value;
+}
 /// Returns the value on the half opposite the one carrying `value`; requires tile_has(t, value).
 constexpr int other_value(Tile t, int value) {
   return tile_low(t) == value ? tile_high(t) : tile_low(t);

@@ -39,8 +39,14 @@ class TileSet {
   constexpr TileSet operator&(TileSet o) const { return TileSet(bits_ & o.bits_); }
   constexpr TileSet operator|(TileSet o) const { return TileSet(bits_ | o.bits_); }
   constexpr TileSet operator-(TileSet o) const { return TileSet(bits_ & ~o.bits_); }
-  constexpr TileSet& operator|=(TileSet o) { bits_ |= o.bits_; return *this; }
-  constexpr TileSet& operator&=(TileSet o) { bits_ &= o.bits_; return *this; }
+  constexpr TileSet& operator|=(TileSet o) {
+    bits_ |= o.bits_;
+    return *this;
+  }
+  constexpr TileSet& operator&=(TileSet o) {
+    bits_ &= o.bits_;
+    return *this;
+  }
   constexpr bool operator==(const TileSet&) const = default;
 
   /// Iteration in increasing tile index: `for (Tile t : set)`.
@@ -53,13 +59,17 @@ class TileSet {
     using reference = Tile;
     constexpr explicit Iterator(std::uint64_t bits) : bits_(bits) {}
     constexpr Tile operator*() const { return static_cast<Tile>(std::countr_zero(bits_)); }
-    constexpr Iterator& operator++() { bits_ &= bits_ - 1; return *this; }
+    constexpr Iterator& operator++() {
+      bits_ &= bits_ - 1;
+      return *this;
+    }
     constexpr Iterator operator++(int) {
       Iterator old = *this;
       ++*this;
       return old;
     }
     constexpr bool operator==(const Iterator& o) const { return bits_ == o.bits_; }
+
    private:
     std::uint64_t bits_;
   };
@@ -81,7 +91,9 @@ inline constexpr std::array<TileSet, kMaxPip + 1> kTilesWith = make_tiles_with()
 }  // namespace detail
 
 /// Returns every tile (of the double-9 set) carrying `value`; intersect with a set to restrict.
-constexpr TileSet tiles_with(int value) { return detail::kTilesWith[value]; }
+constexpr TileSet tiles_with(int value) {
+  return detail::kTilesWith[value];
+}
 
 namespace detail {
 // Bit plane k holds the tiles whose pip count has bit k set (pips <= 18 < 32: five planes), so a

@@ -84,7 +84,7 @@ bool line_possible(TileSet available, int left, int right) {
   if (available.contains(dominoes::make_tile(left, left))) return true;
   // Equal ends without their double: the line is a closed trail through `left`, so some tile
   // {left, x} must lie on a cycle: x still reaches `left` without it.
-  for (Tile t : available & dominoes::tiles_with(left)) {
+  for (Tile t : available& dominoes::tiles_with(left)) {
     const TileSet rest = available - TileSet::of(t);
     if (reachable(rest, dominoes::other_value(t, left)) >> left & 1) return true;
   }
@@ -107,7 +107,9 @@ dominoes::State parse_position(const PositionText& text, const dominoes::Rules& 
   if (static_cast<int>(hands.size()) != seats)
     throw PositionError("bad hands " + common::quoted(text.hands) + ": expected " +
                         hands_form(seats) + ", one hand per seat, e.g. " +
-                        (seats == 2 ? "0-1,2-3/4-4,5-6" : seats == 3 ? "0-1/2-3/4-4" : "0-1/2-3/4-4/5-6"));
+                        (seats == 2   ? "0-1,2-3/4-4,5-6"
+                         : seats == 3 ? "0-1/2-3/4-4"
+                                      : "0-1/2-3/4-4/5-6"));
   if (!text.line.empty() && !text.ends.empty())
     throw PositionError("give the line or its ends, not both");
   dominoes::State s;

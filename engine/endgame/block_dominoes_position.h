@@ -29,12 +29,12 @@ struct PositionText {
 };
 
 /// Returns the position described by `text` under `rules`, with rules.seats hands (State::seats
-/// set so). With neither a line nor ends the line is empty and the side to move leads any tile. The line's first tile lies as written (3-5: 3 on the
-/// left); each next tile joins the right end, in either orientation. Throws PositionError for: a
-/// malformed tile or list, a tile outside the set, a tile given twice (in a hand, across hands or
-/// on the line), a line whose tiles do not join, both a line and ends, ends outside the set, ends
-/// that no line built from the tiles in no hand could have, a number of hands other than
-/// rules.seats, or to_move outside 0..seats - 1.
+/// set so). With neither a line nor ends the line is empty and the side to move leads any tile. The
+/// line's first tile lies as written (3-5: 3 on the left); each next tile joins the right end, in
+/// either orientation. Throws PositionError for: a malformed tile or list, a tile outside the set,
+/// a tile given twice (in a hand, across hands or on the line), a line whose tiles do not join,
+/// both a line and ends, ends outside the set, ends that no line built from the tiles in no hand
+/// could have, a number of hands other than rules.seats, or to_move outside 0..seats - 1.
 dominoes::State parse_position(const PositionText& text, const dominoes::Rules& rules);
 
 /// Returns true when some line of at least one tile, built from `available` tiles (each used at

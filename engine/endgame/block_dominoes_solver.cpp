@@ -18,8 +18,8 @@ int score_for_mover(const dominoes::Rules& rules, const State& s) {
 
 std::uint64_t DominoesKey::hash() const {
   // One multiply-xorshift round: enough mixing for a table index, cheaper than SplitMix64.
-  std::uint64_t h = (mover ^ (other << 23 | other >> 41) ^ (std::uint64_t{meta} << 40)) *
-                    0x9E3779B97F4A7C15ull;
+  std::uint64_t h =
+      (mover ^ (other << 23 | other >> 41) ^ (std::uint64_t{meta} << 40)) * 0x9E3779B97F4A7C15ull;
   return h ^ (h >> 29);
 }
 
@@ -29,7 +29,9 @@ bool DominoesGame::terminal(const State& s, int& value) const {
   return true;
 }
 
-int DominoesGame::evaluate(const State& s) const { return score_for_mover(rules_, s); }
+int DominoesGame::evaluate(const State& s) const {
+  return score_for_mover(rules_, s);
+}
 
 int DominoesGame::generate(const State& s, Move* out) const {
   // The state's own move generator, writing straight into the search's array.

@@ -87,11 +87,15 @@ class DominoesGame {
     if (m.is_pass()) return 0;
     const dominoes::Tile t = m.tile();
     int left = s.left, right = s.right;
-    if (left < 0) left = dominoes::tile_low(t), right = dominoes::tile_high(t);
-    else if (m.placement() == dominoes::Placement::kLeft) left = dominoes::other_value(t, left);
-    else right = dominoes::other_value(t, right);
+    if (left < 0)
+      left = dominoes::tile_low(t), right = dominoes::tile_high(t);
+    else if (m.placement() == dominoes::Placement::kLeft)
+      left = dominoes::other_value(t, left);
+    else
+      right = dominoes::other_value(t, right);
     const int fitting =
-        (s.hands[1 - s.to_move] & (dominoes::tiles_with(left) | dominoes::tiles_with(right))).size();
+        (s.hands[1 - s.to_move] & (dominoes::tiles_with(left) | dominoes::tiles_with(right)))
+            .size();
     return dominoes::tile_pips(t) - 32 * fitting;
   }
   /// The range of every value below `s` for the side to move (negamax.h's optional bounds): pips

@@ -29,9 +29,12 @@ constexpr std::array<std::uint32_t, 7> kWith = make_with();
 // winner_points, fixed at compile time).
 template <ScoringRule kRule>
 constexpr int winner_points(int winner, int loser) {
-  if constexpr (kRule == ScoringRule::kOpponentPips) return loser;
-  else if constexpr (kRule == ScoringRule::kPipDifference) return loser - winner;
-  else return loser + winner;
+  if constexpr (kRule == ScoringRule::kOpponentPips)
+    return loser;
+  else if constexpr (kRule == ScoringRule::kPipDifference)
+    return loser - winner;
+  else
+    return loser + winner;
 }
 
 // The mover's points minus the opponent's if the game ended with these pips (scoring.h).
@@ -53,9 +56,10 @@ constexpr std::array<std::array<std::int8_t, kTiles>, 7> make_other() {
   std::array<std::array<std::int8_t, kTiles>, 7> other{};
   for (int v = 0; v <= 6; ++v)
     for (int t = 0; t < kTiles; ++t)
-      other[v][t] = static_cast<std::int8_t>(
-          dominoes::tile_has(static_cast<dominoes::Tile>(t), v)
-              ? dominoes::other_value(static_cast<dominoes::Tile>(t), v) : -1);
+      other[v][t] =
+          static_cast<std::int8_t>(dominoes::tile_has(static_cast<dominoes::Tile>(t), v)
+                                       ? dominoes::other_value(static_cast<dominoes::Tile>(t), v)
+                                       : -1);
   return other;
 }
 constexpr std::array<std::array<std::int8_t, kTiles>, 7> kOther = make_other();
@@ -97,14 +101,20 @@ DoubleSixSolver::DoubleSixSolver(const dominoes::Rules& rules, std::size_t table
 
 DoubleSixSolver::Node DoubleSixSolver::node_of(const dominoes::State& s) {
   const dominoes::TileSet mover = s.hands[s.to_move], other = s.hands[1 - s.to_move];
-  return {static_cast<std::uint32_t>(mover.bits()), static_cast<std::uint32_t>(other.bits()),
-          s.left, s.right, static_cast<std::uint8_t>(dominoes::pips(mover)),
+  return {static_cast<std::uint32_t>(mover.bits()),
+          static_cast<std::uint32_t>(other.bits()),
+          s.left,
+          s.right,
+          static_cast<std::uint8_t>(dominoes::pips(mover)),
           static_cast<std::uint8_t>(dominoes::pips(other))};
 }
 
 DoubleSixSolver::Node DoubleSixSolver::child_of(const Node& n, int tile, int left, int right) {
-  return {n.other, n.mover & ~(1u << tile), static_cast<std::int8_t>(left),
-          static_cast<std::int8_t>(right), n.other_pips,
+  return {n.other,
+          n.mover & ~(1u << tile),
+          static_cast<std::int8_t>(left),
+          static_cast<std::int8_t>(right),
+          n.other_pips,
           static_cast<std::uint8_t>(n.mover_pips - kPips[tile])};
 }
 
@@ -207,7 +217,8 @@ int DoubleSixSolver::expand(const Node n, int alpha, int beta, std::uint32_t at_
   // Store what was learnt: the same key's entry, else an empty one, else the smaller subtree.
   if (bucket) {
     Entry* slot = &bucket[0];
-    if (bucket[1].key == key) slot = &bucket[1];
+    if (bucket[1].key == key)
+      slot = &bucket[1];
     else if (bucket[0].key != key && bucket[0].key != 0 &&
              (bucket[1].key == 0 || bucket[1].tiles < bucket[0].tiles))
       slot = &bucket[1];
@@ -237,8 +248,8 @@ int DoubleSixSolver::search_lead(const Node n, int alpha, int beta) {
   }
   int best = -kInfinity;
   for (int i = 0; i < count; ++i) {
-    const int v = -search<kRule>(child_of(n, moves[i].tile, moves[i].left, moves[i].right), -beta,
-                                 -alpha);
+    const int v =
+        -search<kRule>(child_of(n, moves[i].tile, moves[i].left, moves[i].right), -beta, -alpha);
     if (v > best) best = v;
     if (best > alpha) alpha = best;
     if (alpha >= beta) break;
@@ -248,9 +259,12 @@ int DoubleSixSolver::search_lead(const Node n, int alpha, int beta) {
 
 int DoubleSixSolver::search_root(const Node& n, int alpha, int beta) {
   switch (scoring_) {
-    case ScoringRule::kOpponentPips: return search<ScoringRule::kOpponentPips>(n, alpha, beta);
-    case ScoringRule::kPipDifference: return search<ScoringRule::kPipDifference>(n, alpha, beta);
-    case ScoringRule::kAllPips: return search<ScoringRule::kAllPips>(n, alpha, beta);
+    case ScoringRule::kOpponentPips:
+      return search<ScoringRule::kOpponentPips>(n, alpha, beta);
+    case ScoringRule::kPipDifference:
+      return search<ScoringRule::kPipDifference>(n, alpha, beta);
+    case ScoringRule::kAllPips:
+      return search<ScoringRule::kAllPips>(n, alpha, beta);
   }
   return 0;
 }
@@ -272,9 +286,14 @@ void DoubleSixSolver::move_values(const dominoes::State& s, const dominoes::Move
         case dominoes::Placement::kLead:
           left = dominoes::tile_low(t), right = dominoes::tile_high(t);
           break;
-        case dominoes::Placement::kLeft: left = dominoes::other_value(t, n.left); break;
-        case dominoes::Placement::kRight: right = dominoes::other_value(t, n.right); break;
-        case dominoes::Placement::kPass: break;
+        case dominoes::Placement::kLeft:
+          left = dominoes::other_value(t, n.left);
+          break;
+        case dominoes::Placement::kRight:
+          right = dominoes::other_value(t, n.right);
+          break;
+        case dominoes::Placement::kPass:
+          break;
       }
       child = child_of(n, t, left, right);
     }

@@ -1,7 +1,8 @@
 // The exact (to the end of the game) open-hands solver specialised for double-six sets: the path
 // BlockDominoesSolver (block_dominoes_solver.h) takes for full-depth solves when the rules use a
 // double-six set (any hand size, any scoring rule). Depth-limited solves and larger sets use the
-// generic search::Negamax path; both give the same values (tests/endgame/double_six_solver_test.cpp).
+// generic search::Negamax path; both give the same values
+// (tests/endgame/double_six_solver_test.cpp).
 //
 // Why a second path: the generic negamax spends much of a solve on the table (a 32-byte entry
 // with a 20-byte key and a depth) and on re-deriving things per node (pips by popcounts, a State

@@ -42,16 +42,16 @@
 // first guess is 0 for value() and the previous move's value in move_values(). The node is
 // compact (every hand as a 64-bit mask, the open ends, the seat to move, each hand's pips and
 // their sums kept incrementally), the table search::TranspositionTable (engine/search/
-// transposition_table.h: full keys, two-way buckets) keyed on every hand, the unordered open ends, the seat to move, the root seat (cut-throat) and
-// the remaining depth. Cheap cases decided without the table: a finished hand, a pass, a mover
-// whose last tile fits (its only moves go out), the bounds cutoff (pips only go down, so every
-// value below a node lies within the pips now in the hands), a forced move. Move ordering: the
-// table's move, then fewest tiles of the next seat fitting the new ends when it plays on the other
-// side (most when it is a partner or a coalition seat), then the heavier tile (weighting doubles,
-// the mover's own fitting tiles or its partner's changed the node count by 1-3% either way).
-// Why not search::Negamax: it negates at every ply, which the cut-throat coalition breaks, and
-// the two-seat measurements (double_six_solver.h) showed a State copy and pips by popcount per
-// node cost about half the time of a solve.
+// transposition_table.h: full keys, two-way buckets) keyed on every hand, the unordered open ends,
+// the seat to move, the root seat (cut-throat) and the remaining depth. Cheap cases decided without
+// the table: a finished hand, a pass, a mover whose last tile fits (its only moves go out), the
+// bounds cutoff (pips only go down, so every value below a node lies within the pips now in the
+// hands), a forced move. Move ordering: the table's move, then fewest tiles of the next seat
+// fitting the new ends when it plays on the other side (most when it is a partner or a coalition
+// seat), then the heavier tile (weighting doubles, the mover's own fitting tiles or its partner's
+// changed the node count by 1-3% either way). Why not search::Negamax: it negates at every ply,
+// which the cut-throat coalition breaks, and the two-seat measurements (double_six_solver.h) showed
+// a State copy and pips by popcount per node cost about half the time of a solve.
 #pragma once
 
 #include <array>
@@ -176,8 +176,8 @@ class MultiSeatSolver {
   std::array<int, dominoes::kStateSeats> team_{};  // each seat's team
   std::uint8_t max_side_ = 0;                      // bit s: seat s on the max side
   int max_team_ = 0;
-  bool two_teams_ = true;  // two seats or partnerships: a zero-sum game between two teams
-  bool all_pips_ = false;  // the all-pips scoring rule
+  bool two_teams_ = true;        // two seats or partnerships: a zero-sum game between two teams
+  bool all_pips_ = false;        // the all-pips scoring rule
   std::uint32_t root_code_ = 0;  // the root seat in the key (cut-throat only)
   search::TranspositionTable<MultiSeatKey> table_;
   std::uint64_t nodes_ = 0;

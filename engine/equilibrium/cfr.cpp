@@ -59,7 +59,8 @@ std::vector<double> own_reach(const GameTree& tree, const BehaviourStrategy& str
     if (parent < 0) continue;
     const TreeNode& p = tree.nodes[static_cast<std::size_t>(parent)];
     const int a = static_cast<int>(static_cast<std::int32_t>(n) - p.first_child);
-    reach[n] = reach[static_cast<std::size_t>(parent)] * (p.seat == seat ? strategy.at(p.infoset, a) : 1.0);
+    reach[n] = reach[static_cast<std::size_t>(parent)] *
+               (p.seat == seat ? strategy.at(p.infoset, a) : 1.0);
   }
   return reach;
 }
@@ -81,8 +82,7 @@ double expected_value(const GameTree& tree, const BehaviourStrategy& strategy) {
   return mean_over_deals(tree, node_values(tree, strategy));
 }
 
-double best_response_value(const GameTree& tree, const BehaviourStrategy& strategy,
-                           int responder) {
+double best_response_value(const GameTree& tree, const BehaviourStrategy& strategy, int responder) {
   const std::size_t count = tree.nodes.size();
   const double sign = responder == 0 ? 1.0 : -1.0;
   // Each node's weight is chance x the other seat's reach (the responder's own choices do not
@@ -95,15 +95,17 @@ double best_response_value(const GameTree& tree, const BehaviourStrategy& strate
   std::vector<double> value(count, 0.0), action_values(strategy.probabilities.size(), 0.0);
   std::vector<int> decision(tree.infosets.size(), -1);
   for (std::size_t d = tree.depth_starts.size() - 1; d-- > 0;) {
-    const std::span<const std::int32_t> level(tree.nodes_by_depth.data() + tree.depth_starts[d],
-                                              tree.nodes_by_depth.data() + tree.depth_starts[d + 1]);
+    const std::span<const std::int32_t> level(
+        tree.nodes_by_depth.data() + tree.depth_starts[d],
+        tree.nodes_by_depth.data() + tree.depth_starts[d + 1]);
     for (std::int32_t n : level) {  // the responder's sets at this depth: sum the action values
       const TreeNode& node = tree.nodes[static_cast<std::size_t>(n)];
       if (node.terminal() || node.seat != responder) continue;
-      const auto begin = static_cast<std::size_t>(strategy.offsets[static_cast<std::size_t>(node.infoset)]);
+      const auto begin =
+          static_cast<std::size_t>(strategy.offsets[static_cast<std::size_t>(node.infoset)]);
       for (int a = 0; a < node.children; ++a)
-        action_values[begin + a] +=
-            weight[static_cast<std::size_t>(n)] * value[static_cast<std::size_t>(node.first_child + a)];
+        action_values[begin + a] += weight[static_cast<std::size_t>(n)] *
+                                    value[static_cast<std::size_t>(node.first_child + a)];
     }
     for (std::int32_t n : level) {
       const TreeNode& node = tree.nodes[static_cast<std::size_t>(n)];
@@ -113,10 +115,12 @@ double best_response_value(const GameTree& tree, const BehaviourStrategy& strate
       } else if (node.seat == responder) {
         int& best = decision[static_cast<std::size_t>(node.infoset)];
         if (best < 0) {
-          const auto begin = static_cast<std::size_t>(strategy.offsets[static_cast<std::size_t>(node.infoset)]);
+          const auto begin =
+              static_cast<std::size_t>(strategy.offsets[static_cast<std::size_t>(node.infoset)]);
           best = 0;
           for (int a = 1; a < node.children; ++a)
-            if (action_values[begin + a] > action_values[begin + static_cast<std::size_t>(best)]) best = a;
+            if (action_values[begin + a] > action_values[begin + static_cast<std::size_t>(best)])
+              best = a;
         }
         value[at] = value[static_cast<std::size_t>(node.first_child + best)];
       } else {
@@ -150,9 +154,11 @@ double points_against(const GameTree& tree, const BehaviourStrategy& player,
   return 0.5 * (leading + following);
 }
 
-CounterfactualValues counterfactual_values(const GameTree& tree, const BehaviourStrategy& strategy) {
+CounterfactualValues counterfactual_values(const GameTree& tree,
+                                           const BehaviourStrategy& strategy) {
   const std::vector<double> value = node_values(tree, strategy);
-  const std::array<std::vector<double>, 2> reach{own_reach(tree, strategy, 0), own_reach(tree, strategy, 1)};
+  const std::array<std::vector<double>, 2> reach{own_reach(tree, strategy, 0),
+                                                 own_reach(tree, strategy, 1)};
   CounterfactualValues cfv;
   cfv.action.assign(strategy.probabilities.size(), 0.0);
   cfv.reach.assign(tree.infosets.size(), 0.0);
@@ -162,7 +168,8 @@ CounterfactualValues counterfactual_values(const GameTree& tree, const Behaviour
     const TreeNode& node = tree.nodes[n];
     if (node.terminal()) continue;
     const double other = chance * reach[1 - node.seat][n], sign = node.seat == 0 ? 1.0 : -1.0;
-    const auto begin = static_cast<std::size_t>(strategy.offsets[static_cast<std::size_t>(node.infoset)]);
+    const auto begin =
+        static_cast<std::size_t>(strategy.offsets[static_cast<std::size_t>(node.infoset)]);
     cfv.reach[static_cast<std::size_t>(node.infoset)] += other;
     cfv.own_reach[static_cast<std::size_t>(node.infoset)] = reach[node.seat][n];
     for (int a = 0; a < node.children; ++a)
@@ -197,7 +204,8 @@ void CfrPlus::iterate(int iterations) {
 double CfrPlus::traverse(std::int32_t index, int updating, double reach_self, double reach_other) {
   const TreeNode& node = tree_.nodes[static_cast<std::size_t>(index)];
   if (node.terminal()) return updating == 0 ? node.payoff : -node.payoff;
-  const auto begin = static_cast<std::size_t>(layout_.offsets[static_cast<std::size_t>(node.infoset)]);
+  const auto begin =
+      static_cast<std::size_t>(layout_.offsets[static_cast<std::size_t>(node.infoset)]);
   double values[dominoes::MoveList::kCapacity];
   double v = 0;
   for (int a = 0; a < node.children; ++a) {

@@ -36,14 +36,15 @@ class Builder {
     const std::int32_t set = infoset_of(seat, public_node, moves, index);
     const auto first = static_cast<std::int32_t>(tree_.nodes.size());
     if (static_cast<std::int64_t>(tree_.nodes.size()) + moves.size() > max_nodes_)
-      throw std::invalid_argument(
-          "the game tree of double-" + std::to_string(tree_.rules.max_pip) + " with " +
-          std::to_string(tree_.rules.hand_size) + " tiles each (" +
-          std::to_string(tree_.deals.size()) + " deals) has more than " +
-          std::to_string(max_nodes_) + " nodes: choose a smaller variant");
+      throw std::invalid_argument("the game tree of double-" + std::to_string(tree_.rules.max_pip) +
+                                  " with " + std::to_string(tree_.rules.hand_size) +
+                                  " tiles each (" + std::to_string(tree_.deals.size()) +
+                                  " deals) has more than " + std::to_string(max_nodes_) +
+                                  " nodes: choose a smaller variant");
     tree_.nodes.resize(tree_.nodes.size() + static_cast<std::size_t>(moves.size()));
     tree_.parents.resize(tree_.nodes.size(), index);
-    if (built_) built_->store(static_cast<std::int64_t>(tree_.nodes.size()), std::memory_order_relaxed);
+    if (built_)
+      built_->store(static_cast<std::int64_t>(tree_.nodes.size()), std::memory_order_relaxed);
     TreeNode& node = tree_.nodes[static_cast<std::size_t>(index)];
     node.infoset = set;
     node.first_child = first;
@@ -65,7 +66,8 @@ class Builder {
   // numbered in the order the depth-first walk meets them.
   std::int32_t public_child(std::int32_t parent, Move move) {
     const std::uint64_t key = static_cast<std::uint64_t>(parent) << 16 | move.bits();
-    return public_ids_.emplace(key, static_cast<std::int32_t>(public_ids_.size() + 1)).first->second;
+    return public_ids_.emplace(key, static_cast<std::int32_t>(public_ids_.size() + 1))
+        .first->second;
   }
 
   struct SetName {
@@ -86,8 +88,9 @@ class Builder {
     const auto [it, inserted] = ids_.emplace(SetName{public_node, hand.bits()},
                                              static_cast<std::int32_t>(tree_.infosets.size()));
     if (!inserted && tree_.infosets[static_cast<std::size_t>(it->second)].actions != moves.size())
-      throw std::logic_error("an information set with two different move counts: the key misses "
-                             "something the seat knows");
+      throw std::logic_error(
+          "an information set with two different move counts: the key misses "
+          "something the seat knows");
     if (inserted) {
       Infoset set;
       set.seat = static_cast<std::uint8_t>(seat);
@@ -117,7 +120,8 @@ void order_by_depth(GameTree& tree) {
   const std::int32_t deepest = depth.empty() ? 0 : *std::max_element(depth.begin(), depth.end());
   tree.depth_starts.assign(static_cast<std::size_t>(deepest) + 2, 0);
   for (std::int32_t d : depth) ++tree.depth_starts[static_cast<std::size_t>(d) + 1];
-  for (std::size_t d = 1; d < tree.depth_starts.size(); ++d) tree.depth_starts[d] += tree.depth_starts[d - 1];
+  for (std::size_t d = 1; d < tree.depth_starts.size(); ++d)
+    tree.depth_starts[d] += tree.depth_starts[d - 1];
   tree.nodes_by_depth.resize(tree.nodes.size());
   std::vector<std::int32_t> next(tree.depth_starts.begin(), tree.depth_starts.end() - 1);
   for (std::size_t n = 0; n < tree.nodes.size(); ++n)
@@ -155,13 +159,14 @@ GameTree build_game_tree(const dominoes::Rules& rules, dominoes::Seat leader,
   max_nodes = std::min<std::int64_t>(max_nodes, std::numeric_limits<std::int32_t>::max());
   const double deals = binomial(all.size(), k) * binomial(all.size() - k, k);
   if (deals > static_cast<double>(max_nodes))  // every deal is at least one node
-    throw std::invalid_argument("the game tree of double-" + std::to_string(rules.max_pip) + " with " +
-                                std::to_string(k) + " tiles each has " + std::to_string(static_cast<long long>(deals)) +
-                                " deals, more than " + std::to_string(max_nodes) +
-                                " nodes: choose a smaller variant");
+    throw std::invalid_argument(
+        "the game tree of double-" + std::to_string(rules.max_pip) + " with " + std::to_string(k) +
+        " tiles each has " + std::to_string(static_cast<long long>(deals)) + " deals, more than " +
+        std::to_string(max_nodes) + " nodes: choose a smaller variant");
   dominoes::for_each_subset(all, k, [&](TileSet h0) {
-    dominoes::for_each_subset(all - h0, k,
-                              [&](TileSet h1) { tree.deals.push_back({{h0, h1}, leader}); });
+    dominoes::for_each_subset(all - h0, k, [&](TileSet h1) {
+      tree.deals.push_back({{h0, h1}, leader});
+    });
   });
 
   Builder builder(tree, max_nodes, nodes_built);

@@ -1,14 +1,14 @@
 // The whole imperfect-information game of a small Block Dominoes variant as an explicit tree with
 // information sets (issue 13): chance deals the hands, then the seats move with the simulator's own
-// rules (engine/dominoes/state.h: legal moves, passes, the end of the game, net points), so there is
-// no second implementation of the rules.
+// rules (engine/dominoes/state.h: legal moves, passes, the end of the game, net points), so there
+// is no second implementation of the rules.
 //
 // Chance: every ordered deal (seat 0's hand, seat 1's hand) of rules.hand_size tiles each from the
-// double-rules.max_pip set is equally likely; the rest of the set stays undrawn. The leader is fixed
-// (the issue's game value is the leader's points minus the other seat's with the leader fixed).
-// An information set is what the seat to move knows, exactly the simulator's Observation: its hand
-// as dealt and the public move sequence (the line, the ends, the opponent's tile count and every
-// value a seat has shown it lacks all follow from those two).
+// double-rules.max_pip set is equally likely; the rest of the set stays undrawn. The leader is
+// fixed (the issue's game value is the leader's points minus the other seat's with the leader
+// fixed). An information set is what the seat to move knows, exactly the simulator's Observation:
+// its hand as dealt and the public move sequence (the line, the ends, the opponent's tile count and
+// every value a seat has shown it lacks all follow from those two).
 //
 // Layout: nodes in one array; a decision node's children are contiguous (one per legal move, in
 // dominoes::legal_moves order, a lone pass when none), so an infoset's action k is child k at each
@@ -16,7 +16,6 @@
 #pragma once
 
 #include <atomic>
-
 #include <cstdint>
 #include <span>
 #include <vector>
@@ -40,9 +39,9 @@ struct TreeNode {
 /// One information set: the seat, its dealt hand, a node of it, where its moves are.
 struct Infoset {
   std::uint8_t seat = 0;
-  std::uint8_t actions = 0;               ///< the legal moves at every node of the set
-  dominoes::TileSet dealt_hand;           ///< the seat's hand as dealt
-  std::int32_t first_node = 0;            ///< a node of the set (for replaying its history)
+  std::uint8_t actions = 0;      ///< the legal moves at every node of the set
+  dominoes::TileSet dealt_hand;  ///< the seat's hand as dealt
+  std::int32_t first_node = 0;   ///< a node of the set (for replaying its history)
   /// Its actions are GameTree::infoset_moves[first_move .. first_move + actions - 1], in child
   /// order (GameTree::moves_of): one array for every set, no allocation per set.
   std::int64_t first_move = 0;
@@ -52,10 +51,10 @@ struct Infoset {
 struct GameTree {
   dominoes::Rules rules;
   dominoes::Seat leader = 0;
-  std::vector<dominoes::Deal> deals;     ///< chance outcomes, each of probability 1 / deals.size()
-  std::vector<std::int32_t> roots;       ///< the root node of each deal
+  std::vector<dominoes::Deal> deals;  ///< chance outcomes, each of probability 1 / deals.size()
+  std::vector<std::int32_t> roots;    ///< the root node of each deal
   std::vector<TreeNode> nodes;
-  std::vector<std::int32_t> parents;     ///< each node's parent, -1 at a root
+  std::vector<std::int32_t> parents;  ///< each node's parent, -1 at a root
   std::vector<Infoset> infosets;
   std::vector<dominoes::Move> infoset_moves;  ///< every set's actions, set after set (Infoset)
   /// Every node, ordered by depth (moves from its deal's root): the nodes of depth d are

@@ -1,13 +1,13 @@
 #include "engine/equilibrium/public_tree_cfr.h"
 
+#include <tbb/enumerable_thread_specific.h>
+#include <tbb/parallel_for.h>
+
 #include <algorithm>
 #include <cmath>
 #include <stdexcept>
 #include <string>
 #include <unordered_map>
-
-#include <tbb/enumerable_thread_specific.h>
-#include <tbb/parallel_for.h>
 
 #include "engine/common/hash.h"
 #include "engine/dominoes/determinization.h"
@@ -29,8 +29,8 @@ struct PublicTreeCfr::Game {
   int held[2] = {0, 0};           // the tiles each seat holds at the root
   int to_move = 0;                // the root's seat to move and open ends (-1 before the lead)
   int left = -1, right = -1;
-  double total_weight = 0;        // the chance outcomes' weight: ordered pairs of disjoint
-                                  // hands (whole game), or the sum of r0 x r1 over them
+  double total_weight = 0;  // the chance outcomes' weight: ordered pairs of disjoint
+                            // hands (whole game), or the sum of r0 x r1 over them
 };
 
 // The walk's types, in a named namespace: the Walker (a member class, external linkage) holds them,
@@ -72,9 +72,14 @@ Node after(const Node& node, Move m) {
       next.left = static_cast<std::int8_t>(dominoes::tile_low(t));
       next.right = static_cast<std::int8_t>(dominoes::tile_high(t));
       break;
-    case Placement::kLeft: next.left = static_cast<std::int8_t>(dominoes::other_value(t, node.left)); break;
-    case Placement::kRight: next.right = static_cast<std::int8_t>(dominoes::other_value(t, node.right)); break;
-    case Placement::kPass: break;
+    case Placement::kLeft:
+      next.left = static_cast<std::int8_t>(dominoes::other_value(t, node.left));
+      break;
+    case Placement::kRight:
+      next.right = static_cast<std::int8_t>(dominoes::other_value(t, node.right));
+      break;
+    case Placement::kPass:
+      break;
   }
   return next;
 }
@@ -89,7 +94,8 @@ struct ChildSides {
 
   void reserve(int seat, int most) {
     const auto n = static_cast<std::size_t>(most);
-    if (ids[seat].size() < n) ids[seat].resize(n), reach[seat].resize(n), parent_index[seat].resize(n);
+    if (ids[seat].size() < n)
+      ids[seat].resize(n), reach[seat].resize(n), parent_index[seat].resize(n);
     size[seat] = 0;
   }
   void add(int seat, std::int32_t id, double r, std::int32_t index) {
@@ -129,21 +135,24 @@ class PublicTreeCfr::Walker {
 
   // What prepare() found at one node: the mover's hands, moves and strategy.
   struct NodeWork {
-    std::vector<TileSet> remaining;          // per mover hand
-    std::vector<std::uint8_t> moves;         // per mover hand: its legal moves
-    std::vector<Move> actions;               // the public moves some hand can make
-    std::vector<std::int32_t> entry_start;   // per action: its first entry; one more at the end
-    std::vector<std::int32_t> entry_hand;    // per entry (action, hand): the hand's index
-    std::vector<std::int64_t> entry_slot;    // per entry: its table slot, -1 for a lone move
-    std::vector<double> sigma;               // per entry: the probability of the move
-    std::vector<double> value;               // per entry: the walking seat's value after it
-    std::vector<double> norm;                // per hand: scratch
-    std::vector<std::int32_t> fill;          // per action: scratch
-    std::vector<double> partners;            // kLayout, kExport: per hand, the other's disjoint hands
+    std::vector<TileSet> remaining;         // per mover hand
+    std::vector<std::uint8_t> moves;        // per mover hand: its legal moves
+    std::vector<Move> actions;              // the public moves some hand can make
+    std::vector<std::int32_t> entry_start;  // per action: its first entry; one more at the end
+    std::vector<std::int32_t> entry_hand;   // per entry (action, hand): the hand's index
+    std::vector<std::int64_t> entry_slot;   // per entry: its table slot, -1 for a lone move
+    std::vector<double> sigma;              // per entry: the probability of the move
+    std::vector<double> value;              // per entry: the walking seat's value after it
+    std::vector<double> norm;               // per hand: scratch
+    std::vector<std::int32_t> fill;         // per action: scratch
+    std::vector<double> partners;  // kLayout, kExport: per hand, the other's disjoint hands
   };
 
   Walker(const Game& game, Pass pass, int seat, Tables tables, int iteration, RegretUpdate update)
-      : game_(game), pass_(pass), seat_(seat), tables_(tables),
+      : game_(game),
+        pass_(pass),
+        seat_(seat),
+        tables_(tables),
         levels_(static_cast<std::size_t>(2 * (game.held[0] + game.held[1]) + 4)) {
     const double t = iteration;
     if (update == RegretUpdate::kCfrPlus) {
@@ -157,7 +166,7 @@ class PublicTreeCfr::Walker {
     }
   }
 
-  struct TooLarge {};       // thrown by a layout walk past slot_limit slots or public nodes
+  struct TooLarge {};  // thrown by a layout walk past slot_limit slots or public nodes
   std::int64_t slot_limit = 0;
   std::int64_t cursor = 0;  // the next free slot, in the tree's depth-first order
   PublicTreeSize size;      // kLayout: what the walk met
@@ -209,9 +218,11 @@ class PublicTreeCfr::Walker {
       const TileSet rest = game_.hands[p][static_cast<std::size_t>(mover.ids[j])] - node.played[p];
       work.remaining[static_cast<std::size_t>(j)] = rest;
       work.moves[static_cast<std::size_t>(j)] = static_cast<std::uint8_t>(
-          node.left < 0 ? rest.size()
-                        : (rest & dominoes::tiles_with(node.left)).size() +
-                              (node.right == node.left ? 0 : (rest & dominoes::tiles_with(node.right)).size()));
+          node.left < 0
+              ? rest.size()
+              : (rest & dominoes::tiles_with(node.left)).size() +
+                    (node.right == node.left ? 0
+                                             : (rest & dominoes::tiles_with(node.right)).size()));
       playable |= rest & open;
     }
     // The public moves, and each (tile, side)'s index among them: side 0 a lead or the left end.
@@ -226,13 +237,13 @@ class PublicTreeCfr::Walker {
     // one to place), then a slot for each entry whose hand has a choice, in that order.
     const auto moves = work.actions.size();
     work.entry_start.assign(moves + 1, 0);
-    const TileSet left_tiles = node.left < 0 ? TileSet::full(game_.rules.max_pip)
-                                             : dominoes::tiles_with(node.left);
+    const TileSet left_tiles =
+        node.left < 0 ? TileSet::full(game_.rules.max_pip) : dominoes::tiles_with(node.left);
     const TileSet right_tiles =
         node.left < 0 || node.right == node.left ? TileSet() : dominoes::tiles_with(node.right);
     const auto for_each_entry = [&](TileSet rest, auto&& on_action) {
-      for (Tile t : rest & left_tiles) on_action(action_of[0][t]);
-      for (Tile t : rest & right_tiles) on_action(action_of[1][t]);
+      for (Tile t : rest& left_tiles) on_action(action_of[0][t]);
+      for (Tile t : rest& right_tiles) on_action(action_of[1][t]);
     };
     for (int j = 0; j < mover.n; ++j)
       for_each_entry(work.remaining[static_cast<std::size_t>(j)],
@@ -272,7 +283,8 @@ class PublicTreeCfr::Walker {
     child.reserve(p, last - first);
     for (int e = first; e < last; ++e) {
       const int j = work.entry_hand[static_cast<std::size_t>(e)];
-      child.add(p, side[p].ids[j], side[p].reach[j] * (weigh ? work.sigma[static_cast<std::size_t>(e)] : 1.0), j);
+      child.add(p, side[p].ids[j],
+                side[p].reach[j] * (weigh ? work.sigma[static_cast<std::size_t>(e)] : 1.0), j);
     }
     child.reserve(o, side[o].n);
     for (int j = 0; j < side[o].n; ++j)
@@ -327,9 +339,11 @@ class PublicTreeCfr::Walker {
       const double regret = tables_.regrets[slot];
       const double kept = regret * (regret > 0 ? positive_discount_ : negative_discount_);
       const double updated = kept + work.value[e] - value[j];
-      tables_.write_regrets[slot] = static_cast<float>(floor_regrets_ ? std::max(updated, 0.0) : updated);
-      tables_.write_sums[slot] = static_cast<float>(
-          tables_.sums[slot] * sum_discount_ + average_weight_ * side[seat_].reach[j] * work.sigma[e]);
+      tables_.write_regrets[slot] =
+          static_cast<float>(floor_regrets_ ? std::max(updated, 0.0) : updated);
+      tables_.write_sums[slot] =
+          static_cast<float>(tables_.sums[slot] * sum_discount_ +
+                             average_weight_ * side[seat_].reach[j] * work.sigma[e]);
     }
   }
 
@@ -349,7 +363,8 @@ class PublicTreeCfr::Walker {
     const Side& other = side[1 - node.to_move];
     std::vector<std::vector<std::size_t>> entries_of(static_cast<std::size_t>(mover.n));
     for (std::size_t e = 0; e < work.entry_hand.size(); ++e)
-      if (work.entry_slot[e] >= 0) entries_of[static_cast<std::size_t>(work.entry_hand[e])].push_back(e);
+      if (work.entry_slot[e] >= 0)
+        entries_of[static_cast<std::size_t>(work.entry_hand[e])].push_back(e);
     std::vector<Move> moves;
     std::vector<double> probabilities;
     for (int j = 0; j < mover.n; ++j) {
@@ -367,7 +382,8 @@ class PublicTreeCfr::Walker {
       const TileSet hand = game_.hands[node.to_move][static_cast<std::size_t>(mover.ids[j])];
       TileSet partner;
       for (int q = 0; q < other.n; ++q) {
-        const TileSet candidate = game_.hands[1 - node.to_move][static_cast<std::size_t>(other.ids[q])];
+        const TileSet candidate =
+            game_.hands[1 - node.to_move][static_cast<std::size_t>(other.ids[q])];
         if ((candidate & hand).empty()) {
           partner = candidate;
           break;
@@ -420,7 +436,8 @@ class PublicTreeCfr::Walker {
     // A hand with no tile to play has a set (a forced pass) only against hands that can move:
     // against the others the game is blocked, no one moves.
     bool stuck = false;
-    for (int j = 0; j < side[p].n; ++j) stuck = stuck || work.moves[static_cast<std::size_t>(j)] == 0;
+    for (int j = 0; j < side[p].n; ++j)
+      stuck = stuck || work.moves[static_cast<std::size_t>(j)] == 0;
     if (!stuck) return;
     const TileSet open = open_tiles(node, TileSet::full(game_.rules.max_pip));
     for (std::size_t j = 0; j < ones_.size(); ++j)
@@ -445,9 +462,12 @@ class PublicTreeCfr::Walker {
             std::max(0.0f, table[work.entry_slot[e]]);
     for (std::size_t e = 0; e < entries; ++e) {
       const auto j = static_cast<std::size_t>(work.entry_hand[e]);
-      if (work.entry_slot[e] < 0) work.sigma[e] = 1.0;
-      else if (work.norm[j] > 0) work.sigma[e] = std::max(0.0f, table[work.entry_slot[e]]) / work.norm[j];
-      else work.sigma[e] = 1.0 / work.moves[j];
+      if (work.entry_slot[e] < 0)
+        work.sigma[e] = 1.0;
+      else if (work.norm[j] > 0)
+        work.sigma[e] = std::max(0.0f, table[work.entry_slot[e]]) / work.norm[j];
+      else
+        work.sigma[e] = 1.0 / work.moves[j];
     }
   }
 
@@ -459,7 +479,8 @@ class PublicTreeCfr::Walker {
     ChildSides& stuck = level(depth).child;  // the mover's stuck hands and the other's movers
     stuck.reserve(p, side[p].n);
     for (int j = 0; j < side[p].n; ++j)
-      if (work.moves[static_cast<std::size_t>(j)] == 0) stuck.add(p, side[p].ids[j], side[p].reach[j], j);
+      if (work.moves[static_cast<std::size_t>(j)] == 0)
+        stuck.add(p, side[p].ids[j], side[p].reach[j], j);
     if (stuck.size[p] == 0) return;
     const TileSet open = open_tiles(node, TileSet::full(game_.rules.max_pip));
     ChildSides& blocked = level(depth).blocked;  // the other seat's stuck hands
@@ -467,9 +488,12 @@ class PublicTreeCfr::Walker {
     blocked.reserve(o, side[o].n);
     for (int j = 0; j < side[o].n; ++j) {
       const auto id = side[o].ids[j];
-      const bool can_move = !((game_.hands[o][static_cast<std::size_t>(id)] - node.played[o]) & open).empty();
-      if (can_move) stuck.add(o, id, side[o].reach[j], j);
-      else blocked.add(o, id, side[o].reach[j], j);
+      const bool can_move =
+          !((game_.hands[o][static_cast<std::size_t>(id)] - node.played[o]) & open).empty();
+      if (can_move)
+        stuck.add(o, id, side[o].reach[j], j);
+      else
+        blocked.add(o, id, side[o].reach[j], j);
     }
     std::vector<double>& child_value = level(depth).child_value;
     const auto add_back = [&](const std::vector<std::int32_t>& parent_index) {
@@ -499,14 +523,16 @@ class PublicTreeCfr::Walker {
       auto& hands = showdown_hands_[s];
       hands.resize(static_cast<std::size_t>(side[s].n));
       for (int j = 0; j < side[s].n; ++j) {
-        const TileSet rest = game_.hands[s][static_cast<std::size_t>(side[s].ids[j])] - node.played[s];
+        const TileSet rest =
+            game_.hands[s][static_cast<std::size_t>(side[s].ids[j])] - node.played[s];
         hands[static_cast<std::size_t>(j)] = {rest, dominoes::pips(rest)};
       }
     }
     const int o = 1 - seat_;
     evaluator_.values(showdown_hands_[seat_], showdown_hands_[o],
                       std::span<const double>(side[o].reach, static_cast<std::size_t>(side[o].n)),
-                      game_.rules, std::span<double>(value, static_cast<std::size_t>(side[seat_].n)));
+                      game_.rules,
+                      std::span<double>(value, static_cast<std::size_t>(side[seat_].n)));
   }
 
   const Game& game_;
@@ -558,7 +584,8 @@ void check_subgame(const dominoes::Rules& rules, const PublicSubgame& root) {
   for (int s = 0; s < 2; ++s) {
     const auto& hands = root.hands[s];
     if (hands.empty())
-      throw std::invalid_argument("a subgame needs at least one hand for seat " + std::to_string(s));
+      throw std::invalid_argument("a subgame needs at least one hand for seat " +
+                                  std::to_string(s));
     if (root.weights[s].size() != hands.size())
       throw std::invalid_argument("a subgame needs one weight per hand of seat " +
                                   std::to_string(s));
@@ -580,10 +607,11 @@ PublicTreeCfr::PublicTreeCfr(const dominoes::Rules& rules, RegretUpdate update,
     : rules_(rules), update_(update), game_(std::make_unique<Game>()) {
   check_two_seats(rules);
   if (rules.hand_size > kMostTiles)
-    throw std::invalid_argument(
-        "the public-tree solver takes hands of at most " + std::to_string(kMostTiles) +
-        " tiles, not " + std::to_string(rules.hand_size) +
-        " (double-6 with 4 each is already 452 million information sets): choose a smaller variant");
+    throw std::invalid_argument("the public-tree solver takes hands of at most " +
+                                std::to_string(kMostTiles) + " tiles, not " +
+                                std::to_string(rules.hand_size) +
+                                " (double-6 with 4 each is already 452 million information sets): "
+                                "choose a smaller variant");
   game_->rules = rules;
   const TileSet all = TileSet::full(rules.max_pip);
   dominoes::for_each_subset(all, rules.hand_size, [&](TileSet h) { game_->hands[0].push_back(h); });
@@ -631,9 +659,11 @@ void PublicTreeCfr::set_root(const PublicSubgame& root) {
   for (TileSet h : root.hands[1]) theirs.push_back({h, 0});
   std::vector<double> partners(mine.size());
   ShowdownEvaluator().compatible_weight(mine, theirs, root.weights[1], partners);
-  for (std::size_t j = 0; j < mine.size(); ++j) game_->total_weight += root.weights[0][j] * partners[j];
+  for (std::size_t j = 0; j < mine.size(); ++j)
+    game_->total_weight += root.weights[0][j] * partners[j];
   if (!(game_->total_weight > 0))
-    throw std::invalid_argument("a subgame needs two disjoint hands of positive weight, one a seat");
+    throw std::invalid_argument(
+        "a subgame needs two disjoint hands of positive weight, one a seat");
 }
 
 std::unique_ptr<PublicTreeCfr> PublicTreeCfr::fits(const dominoes::Rules& rules,
@@ -823,7 +853,9 @@ bool PublicTreeCfr::lay_out(std::int64_t slot_limit) {
   return true;
 }
 
-double PublicTreeCfr::chance_weight() const { return game_->total_weight; }
+double PublicTreeCfr::chance_weight() const {
+  return game_->total_weight;
+}
 
 std::int64_t PublicTreeCfr::table_bytes() const {
   return static_cast<std::int64_t>((regrets_.size() + sums_.size()) * sizeof(float));

@@ -59,11 +59,11 @@ enum class RegretUpdate { kCfrPlus, kDiscounted };
 /// consistent hand shares a tile with the hand is not an information set of the game (the history
 /// tree, game_tree.h, never builds it), though the walk carries it with weight 0.
 struct PublicTreeSize {
-  std::int64_t public_nodes = 0;     ///< public decision nodes (terminals excluded)
-  std::int64_t information_sets = 0; ///< (decision node, mover's hand) pairs, one legal move too
-  std::int64_t choice_sets = 0;      ///< of those, the sets with at least two legal moves
-  std::int64_t slots = 0;            ///< the regret table's length: a slot per (node, hand, move)
-                                     ///< whose hand has a choice, reached or not
+  std::int64_t public_nodes = 0;      ///< public decision nodes (terminals excluded)
+  std::int64_t information_sets = 0;  ///< (decision node, mover's hand) pairs, one legal move too
+  std::int64_t choice_sets = 0;       ///< of those, the sets with at least two legal moves
+  std::int64_t slots = 0;             ///< the regret table's length: a slot per (node, hand, move)
+                                      ///< whose hand has a choice, reached or not
 };
 
 /// One information set of a strategy on the public tree, as the history tree and the strategy
@@ -91,8 +91,8 @@ struct PublicInformationSet {
 /// The whole game is the subgame at the empty line, seat 0 to move, every hand of hand_size tiles
 /// with weight 1 (the first constructor).
 struct PublicSubgame {
-  int to_move = 0;                         ///< the seat to move at the root (0 or 1)
-  int left_end = -1, right_end = -1;       ///< the line's open ends; both -1 before the lead
+  int to_move = 0;                          ///< the seat to move at the root (0 or 1)
+  int left_end = -1, right_end = -1;        ///< the line's open ends; both -1 before the lead
   std::vector<dominoes::TileSet> hands[2];  ///< per seat: its possible hands at the root
   std::vector<double> weights[2];           ///< per seat: one weight per hand
 };
@@ -107,8 +107,7 @@ class PublicTreeCfr {
   /// tables would exceed `max_bytes` (8 bytes a slot; the layout walk stops as soon as they would,
   /// and a tree with more public nodes than the tables' slots allowed is refused the same way, so a
   /// variant far too large fails fast).
-  explicit PublicTreeCfr(const dominoes::Rules& rules,
-                         RegretUpdate update = RegretUpdate::kCfrPlus,
+  explicit PublicTreeCfr(const dominoes::Rules& rules, RegretUpdate update = RegretUpdate::kCfrPlus,
                          std::int64_t max_bytes = std::int64_t{1} << 40);
   /// Prepares the solver of the subgame at `root` (PublicSubgame) of a two-seat game under `rules`
   /// (its set and scoring; hand_size is not used): as the first constructor, from the subgame's
@@ -196,8 +195,8 @@ class PublicTreeCfr {
   const dominoes::Rules& rules() const { return rules_; }
 
  private:
-  struct Game;    // the variant's hands (public_tree_cfr.cpp)
-  class Walker;   // one walk over the public tree
+  struct Game;   // the variant's hands (public_tree_cfr.cpp)
+  class Walker;  // one walk over the public tree
   enum class Pass { kLayout, kUpdate, kBestResponse, kEvaluate, kExport };
   struct NotLaidOut {};
   // Only the members: set_root and prepare_tables follow (the subgame constructor and fits()).

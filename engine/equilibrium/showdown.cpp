@@ -56,8 +56,7 @@ constexpr std::array<std::array<std::uint64_t, kRankBinomialColumns>, 65> make_r
   std::array<std::array<std::uint64_t, kRankBinomialColumns>, 65> c{};
   for (int n = 0; n <= 64; ++n) {
     c[n][0] = 1;
-    for (int k = 1; k < kRankBinomialColumns && n > 0; ++k)
-      c[n][k] = c[n - 1][k - 1] + c[n - 1][k];
+    for (int k = 1; k < kRankBinomialColumns && n > 0; ++k) c[n][k] = c[n - 1][k - 1] + c[n - 1][k];
   }
   return c;
 }
@@ -110,9 +109,12 @@ SubsetLayout subset_layout(std::span<const ShowdownHand> mine,
 
 ScoringLine scoring_line(dominoes::ScoringRule rule) {
   switch (rule) {
-    case dominoes::ScoringRule::kOpponentPips: return {0, 1};
-    case dominoes::ScoringRule::kPipDifference: return {-1, 1};
-    case dominoes::ScoringRule::kAllPips: return {1, 1};
+    case dominoes::ScoringRule::kOpponentPips:
+      return {0, 1};
+    case dominoes::ScoringRule::kPipDifference:
+      return {-1, 1};
+    case dominoes::ScoringRule::kAllPips:
+      return {1, 1};
   }
   throw std::invalid_argument("showdown: a scoring rule with no linear form");
 }

@@ -27,7 +27,8 @@ SolveCurve iterate_to_target(const std::function<int()>& step, const std::functi
     if (on_check) on_check(point);
     result.reached = point.exploitability <= target;
     if (result.reached || point.iterations >= max_iterations) return result;
-    next_check = std::min(max_iterations, std::max(point.iterations + 10, point.iterations * 11 / 10));
+    next_check =
+        std::min(max_iterations, std::max(point.iterations + 10, point.iterations * 11 / 10));
   }
 }
 

@@ -25,13 +25,13 @@ struct CurvePoint {
 
 /// The checks of a solve.
 struct SolveCurve {
-  std::vector<CurvePoint> curve; ///< every check, in order; the last is the result
-  bool reached = false;          ///< true when the last check is at or under the target
+  std::vector<CurvePoint> curve;  ///< every check, in order; the last is the result
+  bool reached = false;           ///< true when the last check is at or under the target
 };
 
 /// What a solve of the history tree reached.
 struct SolveResult : SolveCurve {
-  BehaviourStrategy strategy;    ///< the average strategy at the last check
+  BehaviourStrategy strategy;  ///< the average strategy at the last check
 };
 
 /// What one check measures: the average strategy's exploitability and the leader's value.

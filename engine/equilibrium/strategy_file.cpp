@@ -98,20 +98,28 @@ void read_infoset(LineReader& reader, const std::vector<std::string>& words, Sav
     reader.fail("an infoset line is: infoset leader|follower HAND HISTORY MOVE=P MOVE=P ...");
   const int max_pip = saved.rules.max_pip;
   int role = kLeaderRole;
-  if (words[1] == "follower") role = kFollowerRole;
-  else if (words[1] != "leader") reader.fail("role " + common::quoted(words[1]) + " is not valid: valid leader, follower");
+  if (words[1] == "follower")
+    role = kFollowerRole;
+  else if (words[1] != "leader")
+    reader.fail("role " + common::quoted(words[1]) + " is not valid: valid leader, follower");
   try {
     const dominoes::TileSet hand = dominoes::parse_tiles(words[2], max_pip);
     std::vector<dominoes::Move> history;
     if (words[3] != "-")
-      for (const std::string& m : common::split_list(words[3])) history.push_back(dominoes::parse_move(m, max_pip));
+      for (const std::string& m : common::split_list(words[3]))
+        history.push_back(dominoes::parse_move(m, max_pip));
     std::vector<std::pair<dominoes::Move, double>> moves;
     double total = 0;
     for (std::size_t w = 4; w < words.size(); ++w) {
       const auto eq = words[w].find('=');
-      const auto p = eq == std::string::npos ? std::nullopt : common::parse_double(std::string_view(words[w]).substr(eq + 1));
-      if (!p || *p < 0 || *p > 1) reader.fail("move " + common::quoted(words[w]) + " is not valid: valid MOVE=P with P in 0..1");
-      moves.emplace_back(dominoes::parse_move(std::string_view(words[w]).substr(0, eq), max_pip), *p);
+      const auto p = eq == std::string::npos
+                         ? std::nullopt
+                         : common::parse_double(std::string_view(words[w]).substr(eq + 1));
+      if (!p || *p < 0 || *p > 1)
+        reader.fail("move " + common::quoted(words[w]) +
+                    " is not valid: valid MOVE=P with P in 0..1");
+      moves.emplace_back(dominoes::parse_move(std::string_view(words[w]).substr(0, eq), max_pip),
+                         *p);
       total += *p;
     }
     if (std::abs(total - 1) > 1e-6)
@@ -157,11 +165,14 @@ void write_strategy(std::ostream& out, const GameTree& tree, const BehaviourStra
     if (set.actions < 2) continue;
     write_infoset(out, (set.seat ^ tree.leader) == kLeaderRole, set.dealt_hand,
                   tree.history_to(set.first_node), tree.moves_of(static_cast<std::int32_t>(i)),
-                  [&](std::size_t a) { return strategy.at(static_cast<std::int32_t>(i), static_cast<int>(a)); });
+                  [&](std::size_t a) {
+                    return strategy.at(static_cast<std::int32_t>(i), static_cast<int>(a));
+                  });
   }
 }
 
-void write_strategy(std::ostream& out, const PublicTreeCfr& solver, const StrategySummary& summary) {
+void write_strategy(std::ostream& out, const PublicTreeCfr& solver,
+                    const StrategySummary& summary) {
   write_header(out, solver.rules(), summary);
   std::vector<dominoes::Move> history;
   solver.for_each_average([&](const PublicInformationSet& set) {
@@ -182,9 +193,11 @@ SavedStrategy read_strategy(std::istream& in, const std::string& name) {
   while (reader.next(words)) {
     const std::string& kind = words[0];
     if (kind != "infoset" && !seen.insert(kind).second) reader.fail(kind + " is given twice");
-    if (kind != "infoset" && !saved.infosets.empty()) reader.fail(kind + " must come before the first infoset");
+    if (kind != "infoset" && !saved.infosets.empty())
+      reader.fail(kind + " must come before the first infoset");
     if (kind == "double") {
-      saved.rules.max_pip = static_cast<int>(header_int(reader, words, dominoes::kMinPip, dominoes::kMaxPip));
+      saved.rules.max_pip =
+          static_cast<int>(header_int(reader, words, dominoes::kMinPip, dominoes::kMaxPip));
       have_double = true;
     } else if (kind == "hand") {
       saved.rules.hand_size = static_cast<int>(header_int(reader, words, 1, 27));
@@ -199,7 +212,8 @@ SavedStrategy read_strategy(std::istream& in, const std::string& name) {
     } else if (kind == "iterations") {
       saved.summary.iterations = header_int(reader, words, 0, 2'000'000'000);
     } else if (kind == "infoset") {
-      if (!have_double || !have_hand) reader.fail("`double` and `hand` must come before the first infoset");
+      if (!have_double || !have_hand)
+        reader.fail("`double` and `hand` must come before the first infoset");
       read_infoset(reader, words, saved);
     } else {
       reader.fail("unknown record " + common::quoted(kind) +
@@ -207,7 +221,8 @@ SavedStrategy read_strategy(std::istream& in, const std::string& name) {
     }
   }
   if (!have_double || !have_hand) reader.fail("the file ends without `double` and `hand`");
-  if (const std::string problem = dominoes::validate(saved.rules); !problem.empty()) reader.fail(problem);
+  if (const std::string problem = dominoes::validate(saved.rules); !problem.empty())
+    reader.fail(problem);
   return saved;
 }
 

@@ -45,7 +45,7 @@ class StrategyFileError : public std::invalid_argument {
 struct StrategySummary {
   double value = 0;           ///< points per game for the leader
   double exploitability = 0;  ///< points per game
-  long long iterations = 0;  ///< CFR+ iterations behind the strategy
+  long long iterations = 0;   ///< CFR+ iterations behind the strategy
 };
 
 /// A strategy read from a file: the variant, the summary and every information set's moves.

@@ -1,11 +1,11 @@
 #include "engine/puzzles/dance_battle.h"
 
-#include "engine/common/text.h"
-#include "engine/dominoes/rng.h"
-
 #include <algorithm>
 #include <array>
 #include <sstream>
+
+#include "engine/common/text.h"
+#include "engine/dominoes/rng.h"
 
 namespace puzzles {
 namespace {
@@ -19,7 +19,9 @@ constexpr int kMaxTieOrders = 24;
 using Labels = std::array<int, kMaxN>;
 using Invariants = std::array<std::uint64_t, kMaxN>;
 
-void set_bit(DanceKey& key, int bit) { key.bits[bit >> 6] |= std::uint64_t{1} << (bit & 63); }
+void set_bit(DanceKey& key, int bit) {
+  key.bits[bit >> 6] |= std::uint64_t{1} << (bit & 63);
+}
 
 // The free tiles written in new labels (label[v] is value v's new name), as a key.
 DanceKey relabel(const DanceTiles& free, int n, const Labels& label) {
@@ -62,7 +64,8 @@ DanceKey smallest_key(const DanceTiles& free, int n, int tail, std::vector<int>&
   for (std::size_t b = 0; b < order.size();) {
     std::size_t e = b + 1;
     while (e < order.size() && inv[order[e]] == inv[order[b]]) ++e;
-    for (std::size_t k = 2; k <= e - b && orders <= kMaxTieOrders; ++k) orders *= static_cast<long>(k);
+    for (std::size_t k = 2; k <= e - b && orders <= kMaxTieOrders; ++k)
+      orders *= static_cast<long>(k);
     if (e - b > 1) blocks.push_back({static_cast<int>(b), static_cast<int>(e)});
     b = e;
   }
@@ -77,8 +80,8 @@ DanceKey smallest_key(const DanceTiles& free, int n, int tail, std::vector<int>&
   // Odometer over the blocks' permutations (each block starts sorted, so all are visited).
   for (;;) {
     std::size_t k = 0;
-    while (k < blocks.size() &&
-           !std::next_permutation(order.begin() + blocks[k].first, order.begin() + blocks[k].second))
+    while (k < blocks.size() && !std::next_permutation(order.begin() + blocks[k].first,
+                                                       order.begin() + blocks[k].second))
       ++k;
     if (k == blocks.size()) return best;
     const DanceKey candidate = encode();
@@ -158,9 +161,8 @@ DanceKey DanceBattleGame::key(const Position& p, int) const {
   order.reserve(static_cast<std::size_t>(n_));
   for (int v = 0; v < n_; ++v)
     if (v != p.tail) order.push_back(v);
-  std::sort(order.begin(), order.end(), [&](int a, int b) {
-    return inv[a] != inv[b] ? inv[a] < inv[b] : a < b;
-  });
+  std::sort(order.begin(), order.end(),
+            [&](int a, int b) { return inv[a] != inv[b] ? inv[a] < inv[b] : a < b; });
   return smallest_key(p.free, n_, p.tail, order, inv);
 }
 
@@ -223,8 +225,8 @@ long read_number(std::istream& in, int& line_number, const char* what) {
   long value = 0;
   std::string rest;
   if (!(is >> value) || (is >> rest))
-    throw DanceBattleError("line " + std::to_string(line_number) + ": expected " + what +
-                           ", got " + common::quoted(line));
+    throw DanceBattleError("line " + std::to_string(line_number) + ": expected " + what + ", got " +
+                           common::quoted(line));
   return value;
 }
 
@@ -276,8 +278,8 @@ DanceBattlePosition read_dance_battle(std::istream& in) {
   std::string extra;
   for (int line = line_number + static_cast<int>(m) + 1; std::getline(in, extra); ++line)
     if (extra.find_first_not_of(" \t\r") != std::string::npos)
-      throw DanceBattleError("line " + std::to_string(line) + ": more turns than M = " +
-                             std::to_string(m) + " says");
+      throw DanceBattleError("line " + std::to_string(line) +
+                             ": more turns than M = " + std::to_string(m) + " says");
   return p;
 }
 

@@ -51,7 +51,9 @@ struct DanceTiles {
   /// Removes {a, b}.
   void erase(int a, int b);
   /// Returns how many tiles at value v are in the set (a double counts once).
-  int count_at(int v) const { return std::popcount(adjacent[v]) + static_cast<int>(doubles >> v & 1u); }
+  int count_at(int v) const {
+    return std::popcount(adjacent[v]) + static_cast<int>(doubles >> v & 1u);
+  }
   /// Returns the number of tiles in the set.
   int size() const;
   /// Returns every tile over values 0..n-1.
@@ -61,9 +63,9 @@ struct DanceTiles {
 
 /// A Dance Battle position: the tiles danced so far and the tail.
 struct DanceBattlePosition {
-  int n = 0;         ///< values 0..n-1
-  DanceTiles used;   ///< tiles danced
-  int tail = -1;     ///< the last turn's second value; -1 before the first turn
+  int n = 0;        ///< values 0..n-1
+  DanceTiles used;  ///< tiles danced
+  int tail = -1;    ///< the last turn's second value; -1 before the first turn
 };
 
 /// A turn: dance `from` then `to`.
@@ -74,7 +76,9 @@ struct DanceTurn {
 };
 
 /// Returns the number of tiles with values 0..n-1: n(n+1)/2.
-constexpr int tile_count_for(int n) { return n * (n + 1) / 2; }
+constexpr int tile_count_for(int n) {
+  return n * (n + 1) / 2;
+}
 
 /// Raised for bad puzzle input; what() names the line and what would be valid.
 class DanceBattleError : public std::invalid_argument {

@@ -42,7 +42,8 @@
 
 namespace puzzles::tetromino {
 
-// ---- figures, puzzles and results ----------------------------------------------------------------
+// ---- figures, puzzles and results
+// ----------------------------------------------------------------
 
 /// The seven figures, in the contest's order.
 enum Figure : int { kI = 0, kJ, kL, kO, kS, kT, kZ };
@@ -98,12 +99,14 @@ struct Result {
   double seconds = 0;
 };
 
-// ---- shapes (tetromino_shapes.cpp) ---------------------------------------------------------------
+// ---- shapes (tetromino_shapes.cpp)
+// ---------------------------------------------------------------
 
 /// Returns the figure's shapes, indexed by angle (docs/tetromino.md): I, S, Z 2; O 1; J, L, T 4.
 const std::vector<Shape>& shapes(Figure f);
 
-// ---- notation (tetromino_notation.cpp) -----------------------------------------------------------
+// ---- notation (tetromino_notation.cpp)
+// -----------------------------------------------------------
 
 /// Returns the counts written `text`, e.g. "I1,J1,L1,Z1" (letters IJLOSTZ, each at most once,
 /// counts >= 0; absent figures count 0). Throws TetrominoError on anything else.
@@ -121,7 +124,8 @@ std::string to_json(const std::vector<Placement>& placements);
 /// Returns the board drawn as N lines of figure letters ('.' for an empty cell).
 std::string draw(int size, const std::vector<Placement>& placements);
 
-// ---- search (tetromino_search.cpp) ---------------------------------------------------------------
+// ---- search (tetromino_search.cpp)
+// ---------------------------------------------------------------
 
 /// Returns a proof-free reason why `p` cannot be tiled (area, checkerboard or column-stripe
 /// colouring), or nothing when these arguments do not apply.

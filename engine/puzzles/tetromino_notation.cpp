@@ -1,7 +1,5 @@
 // Tetromino notation: reading a puzzle (signature, JSON) and writing the answer (the contest's
 // JSON list, a drawing), as docs/tetromino.md defines them.
-#include "engine/puzzles/tetromino.h"
-
 #include <algorithm>
 #include <nlohmann/json.hpp>
 #include <set>
@@ -9,6 +7,7 @@
 #include <vector>
 
 #include "engine/common/text.h"
+#include "engine/puzzles/tetromino.h"
 
 namespace puzzles::tetromino {
 
@@ -40,7 +39,8 @@ Counts parse_signature(const std::string& text) {
   };
   for (const std::string& item : common::split_list(text)) {
     if (item.empty()) throw bad("an empty item \"\" is not a letter and a count");
-    if (item.size() < 2) throw bad(common::quoted(item, kItemEcho) + " is not a letter and a count");
+    if (item.size() < 2)
+      throw bad(common::quoted(item, kItemEcho) + " is not a letter and a count");
     const char* letter = std::find(kLetters, kLetters + kFigures, item[0]);
     if (letter == kLetters + kFigures) throw bad("unknown figure " + figure_text(item[0]));
     const auto f = static_cast<std::size_t>(letter - kLetters);
@@ -99,10 +99,12 @@ Puzzle parse_puzzle_json(const std::string& json) {
       !j.contains("signature") || !j["signature"].is_string())
     throw TetrominoError("bad puzzle JSON " + common::quoted(json) + ": " + kPuzzleForm);
   if (j["size"].is_number_unsigned() && j["size"].get<std::uint64_t>() > kMaxSize)
-    throw TetrominoError("size " + j["size"].dump() + " is not valid: valid 1.." + std::to_string(kMaxSize));
+    throw TetrominoError("size " + j["size"].dump() + " is not valid: valid 1.." +
+                         std::to_string(kMaxSize));
   const long long size = j["size"].get<long long>();
   if (size < 1 || size > kMaxSize)
-    throw TetrominoError("size " + std::to_string(size) + " is not valid: valid 1.." + std::to_string(kMaxSize));
+    throw TetrominoError("size " + std::to_string(size) + " is not valid: valid 1.." +
+                         std::to_string(kMaxSize));
   return {static_cast<int>(size), parse_signature(j["signature"].get<std::string>())};
 }
 
@@ -113,13 +115,15 @@ std::string to_json(const std::vector<Placement>& placements) {
     if (i) out += ',';
     out += "[\"";
     out += kLetters[p.figure];
-    out += "\"," + std::to_string(p.angle) + "," + std::to_string(p.x) + "," + std::to_string(p.y) + "]";
+    out += "\"," + std::to_string(p.angle) + "," + std::to_string(p.x) + "," + std::to_string(p.y) +
+           "]";
   }
   return out + "]";
 }
 
 std::string draw(int size, const std::vector<Placement>& placements) {
-  std::vector<std::string> rows(static_cast<std::size_t>(size), std::string(static_cast<std::size_t>(size), '.'));
+  std::vector<std::string> rows(static_cast<std::size_t>(size),
+                                std::string(static_cast<std::size_t>(size), '.'));
   for (const Placement& p : placements)
     for (const auto& [r, c] : shapes(p.figure)[static_cast<std::size_t>(p.angle)].cells)
       if (p.y + r < size && p.x + c < size) rows[p.y + r][p.x + c] = kLetters[p.figure];

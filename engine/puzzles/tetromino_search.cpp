@@ -1,13 +1,12 @@
 // The tetromino square's exact search: impossibility proofs, the depth-first search with restarts
 // (the method is described in tetromino.h), and random tilings drawn with the same search.
-#include "engine/puzzles/tetromino.h"
-
 #include <algorithm>
 #include <chrono>
 #include <cstdlib>
 #include <sstream>
 
 #include "engine/dominoes/rng.h"
+#include "engine/puzzles/tetromino.h"
 
 namespace puzzles::tetromino {
 
@@ -21,7 +20,8 @@ std::optional<std::string> impossibility_reason(const Puzzle& p) {
   if (p.counts[kT] % 2 != 0)
     return "checkerboard colouring: every T covers 3 cells of one colour and 1 of the other, "
            "every other figure 2 and 2, and the square has as many of each colour, so the number "
-           "of T must be even (it is " + std::to_string(p.counts[kT]) + ")";
+           "of T must be even (it is " +
+           std::to_string(p.counts[kT]) + ")";
   if (p.counts[kT] == 0 && (p.counts[kJ] + p.counts[kL]) % 2 != 0)
     return "column-stripe colouring: every J and L covers 3 cells of one colour and 1 of the "
            "other, every I 4 + 0 or 2 + 2, O, S and Z 2 + 2, and the square has as many of each "
@@ -55,11 +55,11 @@ std::array<std::int8_t, 1 << 16> make_figure_of_mask() {
   return table;
 }
 
-constexpr int kBorder = 3;       // a piece reaches at most 3 cells from its anchor
-constexpr int kPocketCap = 20;   // closed pockets up to this size are checked
-constexpr int kMaxChoices = 19;  // figure-angle pairs
-constexpr int kJumpRadius = 3;   // a dead end's cause is looked for within this many cells
-constexpr int kJumpSearch = 400; // ... among this many latest pieces
+constexpr int kBorder = 3;        // a piece reaches at most 3 cells from its anchor
+constexpr int kPocketCap = 20;    // closed pockets up to this size are checked
+constexpr int kMaxChoices = 19;   // figure-angle pairs
+constexpr int kJumpRadius = 3;    // a dead end's cause is looked for within this many cells
+constexpr int kJumpSearch = 400;  // ... among this many latest pieces
 
 // Three two-colourings of the board: checkerboard, column stripes, row stripes. A piece changes
 // a colouring's balance (cells of colour 0 minus colour 1) by an even amount; in units of 2, each
@@ -102,15 +102,18 @@ std::array<std::array<BalanceRange, kFigures>, kColourings> make_balance_ranges(
 }
 
 // Returns true when `counts` pieces can change a colouring's balance by exactly `units`.
-bool balance_reachable(int units, const Counts& counts, const std::array<BalanceRange, kFigures>& ranges) {
+bool balance_reachable(int units, const Counts& counts,
+                       const std::array<BalanceRange, kFigures>& ranges) {
   long reach = 0;
   int forced_odd = 0;
   bool flexible = false;
   for (int f = 0; f < kFigures; ++f) {
     if (counts[f] == 0) continue;
     reach += static_cast<long>(counts[f]) * ranges[f].max_units;
-    if (ranges[f].odd && ranges[f].even) flexible = true;
-    else if (ranges[f].odd) forced_odd += counts[f];
+    if (ranges[f].odd && ranges[f].even)
+      flexible = true;
+    else if (ranges[f].odd)
+      forced_odd += counts[f];
   }
   return std::abs(units) <= reach && (flexible || (units - forced_odd) % 2 == 0);
 }
@@ -131,17 +134,18 @@ std::vector<Orientation> orientations(int stride) {
   for (int f = 0; f < kFigures; ++f)
     for (int a = 0; a < static_cast<int>(shapes(static_cast<Figure>(f)).size()); ++a) {
       const Shape& s = shapes(static_cast<Figure>(f))[static_cast<std::size_t>(a)];
-      auto anchor = *std::min_element(s.cells.begin(), s.cells.end(), [](const auto& x, const auto& y) {
-        return std::pair(x[0] + x[1], x[0]) < std::pair(y[0] + y[1], y[0]);
-      });
+      auto anchor =
+          *std::min_element(s.cells.begin(), s.cells.end(), [](const auto& x, const auto& y) {
+            return std::pair(x[0] + x[1], x[0]) < std::pair(y[0] + y[1], y[0]);
+          });
       Orientation o{static_cast<Figure>(f), a, {}, anchor[0], anchor[1]};
       for (int k = 0; k < 4; ++k)
         o.offsets[k] = (s.cells[k][0] - anchor[0]) * stride + (s.cells[k][1] - anchor[1]);
       for (int k = 0; k < kColourings; ++k)
         for (int r = 0; r < 2; ++r)
           for (int c = 0; c < 2; ++c)  // the box's top-left sits at (anchor - anchor offset)
-            o.units[k][r][c] = static_cast<std::int8_t>(
-                balance_units(s, k, r - anchor[0] + 4, c - anchor[1] + 4));
+            o.units[k][r][c] =
+                static_cast<std::int8_t>(balance_units(s, k, r - anchor[0] + 4, c - anchor[1] + 4));
       out.push_back(o);
     }
   return out;
@@ -151,9 +155,14 @@ enum class RunEnd { kSolved, kExhausted, kBudget, kTime };
 
 class Search {
  public:
-  Search(const Puzzle& p, bool generator) : n_(p.size), stride_(p.size + 2 * kBorder),
-        generator_(generator), counts_(p.counts), orient_(orientations(stride_)),
-        board_(static_cast<std::size_t>(stride_ * stride_), 1), stamp_(board_.size(), 0) {
+  Search(const Puzzle& p, bool generator)
+      : n_(p.size),
+        stride_(p.size + 2 * kBorder),
+        generator_(generator),
+        counts_(p.counts),
+        orient_(orientations(stride_)),
+        board_(static_cast<std::size_t>(stride_ * stride_), 1),
+        stamp_(board_.size(), 0) {
     for (int r = 0; r < n_; ++r)
       for (int c = 0; c < n_; ++c) order_.push_back(cell(r, c));
     std::stable_sort(order_.begin(), order_.end(), [&](int a, int b) {
@@ -182,8 +191,8 @@ class Search {
   // One run with a node budget and a deadline; the board is left as the run ended.
   // `complete`: backtrack chronologically, so that running out of choices proves impossibility;
   // otherwise jump back to nearby pieces (faster on large boards, proves nothing).
-  RunEnd run(std::uint64_t budget, std::chrono::steady_clock::time_point deadline, dominoes::Rng& rng,
-             bool complete);
+  RunEnd run(std::uint64_t budget, std::chrono::steady_clock::time_point deadline,
+             dominoes::Rng& rng, bool complete);
   std::vector<Placement> placements() const;
   std::uint64_t nodes() const { return nodes_; }
 
@@ -266,7 +275,8 @@ void Search::reset() {
     const Frame& f = frames_.back();
     // A frame's piece is on the board exactly when its anchor cell is filled: no other piece can
     // cover that cell (it was the first empty cell when the frame opened).
-    if (f.next > 0 && board_[order_[f.pos]] != 0) set(orient_[f.choices[f.next - 1]], order_[f.pos], 0);
+    if (f.next > 0 && board_[order_[f.pos]] != 0)
+      set(orient_[f.choices[f.next - 1]], order_[f.pos], 0);
     frames_.pop_back();
   }
 }
@@ -278,7 +288,8 @@ Search::Frame Search::open_frame(int pos, dominoes::Rng& rng) {
   for (int g = 0; g < kFigures; ++g)
     if (counts_[g] > 0) figs[n++] = g;
   if (generator_)  // a random tiling: a fresh random order at every cell
-    for (int i = n - 1; i > 0; --i) std::swap(figs[i], figs[rng.below(static_cast<std::uint32_t>(i + 1))]);
+    for (int i = n - 1; i > 0; --i)
+      std::swap(figs[i], figs[rng.below(static_cast<std::uint32_t>(i + 1))]);
   else  // largest remaining count first; ties in this run's random order (insertion sort: n <= 7)
     for (int i = 1; i < n; ++i)
       for (int j = i; j > 0 && before(figs[j], figs[j - 1]); --j) std::swap(figs[j], figs[j - 1]);
@@ -291,10 +302,13 @@ Search::Frame Search::open_frame(int pos, dominoes::Rng& rng) {
     const int angles = static_cast<int>(shapes(static_cast<Figure>(figs[i])).size());
     std::array<int, 4> score{};
     std::array<std::uint8_t, 4> sorted = angle_order_[figs[i]];
-    for (int a = 0; a < angles; ++a) score[a] = generator_ ? 0 : imbalance_after(orient_[first + a], at);
+    for (int a = 0; a < angles; ++a)
+      score[a] = generator_ ? 0 : imbalance_after(orient_[first + a], at);
     for (int a = 1; a < angles; ++a)
-      for (int b = a; b > 0 && score[sorted[b]] < score[sorted[b - 1]]; --b) std::swap(sorted[b], sorted[b - 1]);
-    for (int a = 0; a < angles; ++a) f.choices[f.count++] = static_cast<std::uint8_t>(first + sorted[a]);
+      for (int b = a; b > 0 && score[sorted[b]] < score[sorted[b - 1]]; --b)
+        std::swap(sorted[b], sorted[b - 1]);
+    for (int a = 0; a < angles; ++a)
+      f.choices[f.count++] = static_cast<std::uint8_t>(first + sorted[a]);
   }
   return f;
 }
@@ -371,7 +385,8 @@ RunEnd Search::run(std::uint64_t budget, std::chrono::steady_clock::time_point d
     tiebreak_[f] = rng.next();
     for (int a = 0; a < 4; ++a) angle_order_[f][a] = static_cast<std::uint8_t>(a);
     const int angles = static_cast<int>(shapes(static_cast<Figure>(f)).size());
-    for (int i = angles - 1; i > 0; --i) std::swap(angle_order_[f][i], angle_order_[f][rng.below(static_cast<std::uint32_t>(i + 1))]);
+    for (int i = angles - 1; i > 0; --i)
+      std::swap(angle_order_[f][i], angle_order_[f][rng.below(static_cast<std::uint32_t>(i + 1))]);
   }
   int pos = first_empty(0);
   if (pos == static_cast<int>(order_.size())) return RunEnd::kSolved;
@@ -387,7 +402,8 @@ RunEnd Search::run(std::uint64_t budget, std::chrono::steady_clock::time_point d
       if (++nodes_ >= stop) return RunEnd::kBudget;
       // The clock every 1,024 nodes: on the largest boards a node costs microseconds (pockets_ok
       // floods the board), and every 65,536 let a 0.5 s limit run 7.5 s under AddressSanitizer.
-      if ((nodes_ & 0x3FF) == 0 && std::chrono::steady_clock::now() > deadline) return RunEnd::kTime;
+      if ((nodes_ & 0x3FF) == 0 && std::chrono::steady_clock::now() > deadline)
+        return RunEnd::kTime;
       if (counts_[o.figure] == 0 || !fits(o, at)) continue;
       set(o, at, 2);
       placed = pockets_ok(o, at);
@@ -449,7 +465,9 @@ std::uint64_t luby(std::uint64_t i) {
 
 Result solve(const Puzzle& p, double time_limit, std::uint64_t seed) {
   const auto start = std::chrono::steady_clock::now();
-  const auto elapsed = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
+  const auto elapsed = [&] {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  };
   Result result;
   if (auto why = impossibility_reason(p)) {
     result.status = Status::kImpossible;
@@ -459,7 +477,8 @@ Result solve(const Puzzle& p, double time_limit, std::uint64_t seed) {
   const auto deadline = deadline_after(start, time_limit);
   Search search(p, false);
   dominoes::Rng rng(dominoes::stream_key({seed, static_cast<std::uint64_t>(p.size)}));
-  const std::uint64_t base = std::max<std::uint64_t>(1000, static_cast<std::uint64_t>(p.size) * p.size);
+  const std::uint64_t base =
+      std::max<std::uint64_t>(1000, static_cast<std::uint64_t>(p.size) * p.size);
   for (std::uint64_t run = 1;; ++run) {
     result.runs = static_cast<int>(run);
     // Odd runs are complete (they can prove impossibility), even runs jump back locally.
@@ -488,8 +507,10 @@ Result solve(const Puzzle& p, double time_limit, std::uint64_t seed) {
 
 std::optional<Counts> random_counts(int size, std::uint64_t seed, double time_limit) {
   if (size < 4 || size % 2 != 0 || size > kMaxSize)
-    throw TetrominoError("size " + std::to_string(size) + " has no tiling to draw counts from: valid "
-                         "an even number 4.." + std::to_string(kMaxSize));
+    throw TetrominoError("size " + std::to_string(size) +
+                         " has no tiling to draw counts from: valid "
+                         "an even number 4.." +
+                         std::to_string(kMaxSize));
   Puzzle unlimited{size, {}};
   unlimited.counts.fill(size * size);  // as many of each figure as the square could hold
   Search search(unlimited, true);

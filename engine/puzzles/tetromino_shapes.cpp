@@ -1,13 +1,14 @@
 // The tetromino figures at each angle (docs/tetromino.md), built once from their drawings.
-#include "engine/puzzles/tetromino.h"
-
 #include <algorithm>
 #include <string>
+
+#include "engine/puzzles/tetromino.h"
 
 namespace puzzles::tetromino {
 namespace {
 
-// The figures at each angle exactly as docs/tetromino.md draws them, rows top to bottom, '/' between.
+// The figures at each angle exactly as docs/tetromino.md draws them, rows top to bottom, '/'
+// between.
 constexpr const char* kDrawings[kFigures][4] = {
     {"#/#/#/#", "####"},
     {".#/.#/##", "#../###", "##/#./#.", "###/..#"},

@@ -98,8 +98,8 @@ class Negamax {
     int best = -(1 << 30);
     std::uint16_t best_move = game_.encode(moves[0]);
     for (int i = 0; i < n; ++i) {
-      const int child_depth = game_.consumes_depth(moves[i]) && depth != kUnlimitedDepth
-                                  ? depth - 1 : depth;
+      const int child_depth =
+          game_.consumes_depth(moves[i]) && depth != kUnlimitedDepth ? depth - 1 : depth;
       const int v = -search(game_.play(p, moves[i]), child_depth, -beta, -alpha);
       if (v > best) best = v, best_move = game_.encode(moves[i]);
       if (best > alpha) alpha = best;
@@ -107,7 +107,9 @@ class Negamax {
     }
     // 3. Store what was learnt, with the kind of bound the window allows.
     if (key) {
-      const Bound bound = best <= alpha0 ? Bound::kUpper : best >= beta ? Bound::kLower : Bound::kExact;
+      const Bound bound = best <= alpha0 ? Bound::kUpper
+                          : best >= beta ? Bound::kLower
+                                         : Bound::kExact;
       table_.store(*key, best, bound, depth, best_move);
     }
     return best;

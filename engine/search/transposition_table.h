@@ -60,11 +60,12 @@ class TranspositionTable {
     const std::size_t i = index(key);
     Entry* slot = &entries_[i];
     Entry& other = entries_[i ^ 1];
-    if (other.live() && other.key == key) slot = &other;
+    if (other.live() && other.key == key)
+      slot = &other;
     else if (slot->live() && !(slot->key == key) && (!other.live() || other.depth < slot->depth))
       slot = &other;
-    *slot = Entry{key, static_cast<std::int16_t>(value), bound, static_cast<std::uint8_t>(depth),
-                  move};
+    *slot =
+        Entry{key, static_cast<std::int16_t>(value), bound, static_cast<std::uint8_t>(depth), move};
   }
 
  private:

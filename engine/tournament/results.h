@@ -48,10 +48,10 @@ struct TaskResult {
 
 /// Where a run stands, for progress lines.
 struct RunProgress {
-  std::int64_t deals_done = 0;   ///< over all pairings, this run and resumed
+  std::int64_t deals_done = 0;  ///< over all pairings, this run and resumed
   std::int64_t deals_total = 0;
   std::int64_t deals_this_run = 0;  ///< played by this process (not resumed)
-  double seconds = 0;            ///< wall time of this process so far
+  double seconds = 0;               ///< wall time of this process so far
   int task = 0;
   int tasks = 0;
 };
@@ -59,12 +59,12 @@ struct RunProgress {
 /// The outcome of a run (run/run_tasks.h), a shard's or an MPI run's.
 struct RunResult {
   std::vector<TaskResult> tasks;
-  bool complete = false;           ///< every chunk of every pairing is done
-  bool stopped = false;            ///< should_stop or stop_after_chunks ended the run early
-  int threads_used = 0;            ///< most worker threads that played one pairing's deals
-  std::int64_t resumed_chunks = 0; ///< chunks taken from an earlier run's journal
-  std::int64_t games_played = 0;   ///< games played by this call
-  double seconds = 0;              ///< wall time of this call
+  bool complete = false;            ///< every chunk of every pairing is done
+  bool stopped = false;             ///< should_stop or stop_after_chunks ended the run early
+  int threads_used = 0;             ///< most worker threads that played one pairing's deals
+  std::int64_t resumed_chunks = 0;  ///< chunks taken from an earlier run's journal
+  std::int64_t games_played = 0;    ///< games played by this call
+  double seconds = 0;               ///< wall time of this call
 };
 
 }  // namespace tournament

@@ -36,8 +36,10 @@ ResolverParams endgame_params(const AdaptParams& params) {
 }  // namespace
 
 AdaptStrategy::AdaptStrategy(const AdaptParams& params)
-    : params_(params), model_(std::make_shared<OnlineModel>(params.policy_prior)),
-      search_(search_params(params, model_)), resolver_(endgame_params(params)) {}
+    : params_(params),
+      model_(std::make_shared<OnlineModel>(params.policy_prior)),
+      search_(search_params(params, model_)),
+      resolver_(endgame_params(params)) {}
 
 void AdaptStrategy::begin_game(const GameStart& start) {
   seat_ = start.seat;
@@ -70,52 +72,78 @@ Move AdaptStrategy::choose(const Observation& obs, const MoveList& legal, Rng& r
 }
 
 StrategyInfo adapt_strategy_info() {
-  StrategyInfo info{.name = "adapt",
-          .summary = "inference with an opponent model learnt from the opponent's moves in play",
-          .method = "PIMC over worlds weighted by a posterior over opponent models (uniform, the "
-                    "heuristic at two temperatures, greedy, and a move-feature softmax refitted "
-                    "after each game), learnt from every game against the opponent (the runner "
-                    "resets it every `series` deals); in each world the opponent's next choice "
-                    "follows the model, hedged towards its best reply by `safety`; small endgames "
-                    "are solved by CFR from the model's ranges and their solution played",
-          .source = "Buro et al., IJCAI 2009 (weighted worlds); Southey et al., UAI 2005 "
-                    "(opponent models learnt from hands shown); Johanson, Zinkevich & Bowling, "
-                    "NIPS 2007 (restricted response); Burch, Johanson & Bowling, AAAI 2014 "
-                    "(endgames); strategies/adapt/adapt_strategy.h",
-          .params = {{"series", ParamType::kInt, "25",
-                      "deals played in order against one opponent before the model is reset to "
-                      "its prior (the runner's series)",
-                      1, 1e6, {}},
-                     {"reply", ParamType::kChoice, "model",
-                      "the opponent's next choice in each world: model (the learnt model's, "
-                      "hedged by safety) or min (its best, as PIMC assumes)",
-                      0, 0, {"model", "min"}},
-                     {"safety", ParamType::kDouble, "0.5",
-                      "reply=model: the weight of the opponent's best reply against the model's "
-                      "(0 = trust the model fully, 1 = PIMC)",
-                      0, 1, {}},
-                     {"endgame", ParamType::kInt, "100000",
-                      "solve the public subgame once its regret table fits in this many slots (8 "
-                      "bytes each: the default is 0.8 MB, the most 8 GB) and each range in 500 "
-                      "hands, the opponent's range from the learnt model (floor 0.01), its own "
-                      "uniform, by 40 iterations of discounted CFR, and play the solution; 0 = "
-                      "never",
-                      0, 1e9, {}},
-                     {"prior", ParamType::kText, "none",
-                      "the learnt model's policy prior: none, or fitted:FILE (a move-feature "
-                      "softmax from dominoes fit-model, such as an imitation of a searcher's "
-                      "play) that the fitted member starts from and is pulled towards",
-                      0, 0, {}, check_policy_prior, true, fitted_model_file}},
-          .make = [](const ParamValues& v) {
-            AdaptParams p;
-            p.sampling = world_sampling_of(v);
-            p.series = static_cast<int>(v.get_int("series"));
-            p.modelled_replies = v.get_string("reply") == "model";
-            p.safety = v.get_double("safety");
-            p.endgame_slots = v.get_int("endgame");
-            p.policy_prior = policy_prior_of(v, "adapt");
-            return Player(std::make_unique<AdaptStrategy>(p));
-          }};
+  StrategyInfo info{
+      .name = "adapt",
+      .summary = "inference with an opponent model learnt from the opponent's moves in play",
+      .method =
+          "PIMC over worlds weighted by a posterior over opponent models (uniform, the "
+          "heuristic at two temperatures, greedy, and a move-feature softmax refitted "
+          "after each game), learnt from every game against the opponent (the runner "
+          "resets it every `series` deals); in each world the opponent's next choice "
+          "follows the model, hedged towards its best reply by `safety`; small endgames "
+          "are solved by CFR from the model's ranges and their solution played",
+      .source =
+          "Buro et al., IJCAI 2009 (weighted worlds); Southey et al., UAI 2005 "
+          "(opponent models learnt from hands shown); Johanson, Zinkevich & Bowling, "
+          "NIPS 2007 (restricted response); Burch, Johanson & Bowling, AAAI 2014 "
+          "(endgames); strategies/adapt/adapt_strategy.h",
+      .params = {{"series",
+                  ParamType::kInt,
+                  "25",
+                  "deals played in order against one opponent before the model is reset to "
+                  "its prior (the runner's series)",
+                  1,
+                  1e6,
+                  {}},
+                 {"reply",
+                  ParamType::kChoice,
+                  "model",
+                  "the opponent's next choice in each world: model (the learnt model's, "
+                  "hedged by safety) or min (its best, as PIMC assumes)",
+                  0,
+                  0,
+                  {"model", "min"}},
+                 {"safety",
+                  ParamType::kDouble,
+                  "0.5",
+                  "reply=model: the weight of the opponent's best reply against the model's "
+                  "(0 = trust the model fully, 1 = PIMC)",
+                  0,
+                  1,
+                  {}},
+                 {"endgame",
+                  ParamType::kInt,
+                  "100000",
+                  "solve the public subgame once its regret table fits in this many slots (8 "
+                  "bytes each: the default is 0.8 MB, the most 8 GB) and each range in 500 "
+                  "hands, the opponent's range from the learnt model (floor 0.01), its own "
+                  "uniform, by 40 iterations of discounted CFR, and play the solution; 0 = "
+                  "never",
+                  0,
+                  1e9,
+                  {}},
+                 {"prior",
+                  ParamType::kText,
+                  "none",
+                  "the learnt model's policy prior: none, or fitted:FILE (a move-feature "
+                  "softmax from dominoes fit-model, such as an imitation of a searcher's "
+                  "play) that the fitted member starts from and is pulled towards",
+                  0,
+                  0,
+                  {},
+                  check_policy_prior,
+                  true,
+                  fitted_model_file}},
+      .make = [](const ParamValues& v) {
+        AdaptParams p;
+        p.sampling = world_sampling_of(v);
+        p.series = static_cast<int>(v.get_int("series"));
+        p.modelled_replies = v.get_string("reply") == "model";
+        p.safety = v.get_double("safety");
+        p.endgame_slots = v.get_int("endgame");
+        p.policy_prior = policy_prior_of(v, "adapt");
+        return Player(std::make_unique<AdaptStrategy>(p));
+      }};
   const auto sampling = world_sampling_params();
   info.params.insert(info.params.end(), sampling.begin(), sampling.end());
   return info;

@@ -85,10 +85,10 @@ namespace strategies {
 
 /// The settings of an adapt player (see the header comment).
 struct AdaptParams {
-  WorldSampling sampling;         ///< inference's scenarios, enumerate and samples (weighted_worlds.h)
-  int series = 25;                ///< learning_series(), >= 1
-  bool modelled_replies = true;   ///< reply=model (else min)
-  double safety = 0.5;            ///< the worst reply's weight with reply=model, [0, 1]
+  WorldSampling sampling;  ///< inference's scenarios, enumerate and samples (weighted_worlds.h)
+  int series = 25;         ///< learning_series(), >= 1
+  bool modelled_replies = true;  ///< reply=model (else min)
+  double safety = 0.5;           ///< the worst reply's weight with reply=model, [0, 1]
   /// endgame=S: once a public subgame's regret table fits in S slots (and each range in 500
   /// hands), solve it from the ranges the learnt model gives the opponent (its own: uniform) and
   /// play the solution (strategies/subgame/subgame_resolver.h, root=first); 0 = never.

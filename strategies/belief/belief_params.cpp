@@ -57,10 +57,19 @@ std::string check_policy_prior(const std::string& prior) {
 
 std::vector<ParamInfo> world_sampling_params(const std::string& prefix) {
   return {{"scenarios", ParamType::kInt, "200", prefix + "worlds solved per decision", 1, 1e7, {}},
-          {"enumerate", ParamType::kInt, "2000",
-           prefix + "weight every consistent hand when there are at most this many", 0, 1e7, {}},
-          {"samples", ParamType::kInt, "1000",
-           prefix + "else uniform hands drawn, weighted and resampled down to scenarios", 1, 1e7,
+          {"enumerate",
+           ParamType::kInt,
+           "2000",
+           prefix + "weight every consistent hand when there are at most this many",
+           0,
+           1e7,
+           {}},
+          {"samples",
+           ParamType::kInt,
+           "1000",
+           prefix + "else uniform hands drawn, weighted and resampled down to scenarios",
+           1,
+           1e7,
            {}}};
 }
 
@@ -72,10 +81,9 @@ WorldSampling world_sampling_of(const ParamValues& v) {
 std::shared_ptr<const OpponentModel> opponent_model_of(const ParamValues& v,
                                                        const std::string& strategy) {
   const double temperature = v.get_double("temperature");
-  return make_checked_value(strategy, "model", v.get_string("model"),
-                            [temperature](const std::string& model) {
-                              return make_opponent_model(model, temperature);
-                            });
+  return make_checked_value(
+      strategy, "model", v.get_string("model"),
+      [temperature](const std::string& model) { return make_opponent_model(model, temperature); });
 }
 
 }  // namespace strategies

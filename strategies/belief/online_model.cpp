@@ -31,11 +31,21 @@ OnlineModel::OnlineModel(const std::array<double, kMoveFeatures>& policy_prior)
 void OnlineModel::member_policy(int k, const dominoes::State& s, const dominoes::MoveList& legal,
                                 double* probs) const {
   switch (k) {
-    case 0: uniform_.policy(s, legal, probs); return;
-    case 1: heuristic_.policy(s, legal, probs); return;
-    case 2: sharp_heuristic_.policy(s, legal, probs); return;
-    case 3: greedy_.policy(s, legal, probs); return;
-    default: fitted_.policy(s, legal, probs); return;
+    case 0:
+      uniform_.policy(s, legal, probs);
+      return;
+    case 1:
+      heuristic_.policy(s, legal, probs);
+      return;
+    case 2:
+      sharp_heuristic_.policy(s, legal, probs);
+      return;
+    case 3:
+      greedy_.policy(s, legal, probs);
+      return;
+    default:
+      fitted_.policy(s, legal, probs);
+      return;
   }
 }
 
@@ -68,7 +78,8 @@ void OnlineModel::learn_game(std::span<const dominoes::Move> record, dominoes::S
     s.hands[opponent] |= final_hand;
     const dominoes::MoveList legal = dominoes::legal_moves(s);
     if (legal.size() < 2) continue;
-    const int chosen = static_cast<int>(std::find(legal.begin(), legal.end(), d.played) - legal.begin());
+    const int chosen =
+        static_cast<int>(std::find(legal.begin(), legal.end(), d.played) - legal.begin());
     if (chosen == legal.size()) continue;  // not a legal move here: nothing to learn from it
     for (int k = 0; k < kMembers; ++k) {
       member_policy(k, s, legal, probs);

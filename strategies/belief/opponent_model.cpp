@@ -27,10 +27,17 @@ void new_ends(Move m, int left, int right, int& new_left, int& new_right) {
   const dominoes::Tile t = m.tile();
   new_left = left, new_right = right;
   switch (m.placement()) {
-    case Placement::kLead: new_left = dominoes::tile_low(t), new_right = dominoes::tile_high(t); break;
-    case Placement::kLeft: new_left = dominoes::other_value(t, left); break;
-    case Placement::kRight: new_right = dominoes::other_value(t, right); break;
-    case Placement::kPass: break;
+    case Placement::kLead:
+      new_left = dominoes::tile_low(t), new_right = dominoes::tile_high(t);
+      break;
+    case Placement::kLeft:
+      new_left = dominoes::other_value(t, left);
+      break;
+    case Placement::kRight:
+      new_right = dominoes::other_value(t, right);
+      break;
+    case Placement::kPass:
+      break;
   }
 }
 
@@ -134,8 +141,10 @@ void move_features(const State& s, const MoveList& legal, std::array<double, kMo
     f[0] = ranks[k] == 0 ? 1.0 : 0.0;
     f[1] = dominoes::is_double(t) ? 1.0 : 0.0;
     f[2] = dominoes::tile_pips(t) / 12.0;
-    f[3] = lacks.contains(dominoes::tile_low(t)) && lacks.contains(dominoes::tile_high(t)) ? 1.0 : 0.0;
-    f[4] = (after & (dominoes::tiles_with(new_left) | dominoes::tiles_with(new_right))).size() / 4.0;
+    f[3] =
+        lacks.contains(dominoes::tile_low(t)) && lacks.contains(dominoes::tile_high(t)) ? 1.0 : 0.0;
+    f[4] =
+        (after & (dominoes::tiles_with(new_left) | dominoes::tiles_with(new_right))).size() / 4.0;
     f[5] = visible_carriers(m, left, right, visible) / 7.0;
     f[6] = ((lacks.contains(new_left) ? 1 : 0) + (lacks.contains(new_right) ? 1 : 0)) / 2.0;
     f[7] = n > 1 ? static_cast<double>(seed_position) / (n - 1) : 0.0;

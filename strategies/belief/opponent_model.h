@@ -120,8 +120,8 @@ inline constexpr int kMoveFeatures = 9;
 ///                  what `lowest` plays) to 1 (last)
 ///   closed         1 when the two open ends show the same value after the move
 inline constexpr std::array<const char*, kMoveFeatures> kMoveFeatureNames = {
-    "heuristic", "double", "pips", "lacks-both", "follow-ups", "visible", "blocks", "seed-order",
-    "closed"};
+    "heuristic", "double", "pips",       "lacks-both", "follow-ups",
+    "visible",   "blocks", "seed-order", "closed"};
 
 /// The feature vectors of the legal moves of the seat to move in `s`: out[k] is legal[k]'s.
 void move_features(const dominoes::State& s, const dominoes::MoveList& legal,

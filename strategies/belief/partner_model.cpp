@@ -26,8 +26,8 @@ void PartnerConventionModel::policy_in_game(const dominoes::State& s,
                                             const MoveContext& context, double* probs) const {
   if (!context.partners) return policy(s, legal, probs);
   certain(legal,
-          partnership_move(legal, partnership_view(s, context.max_pip, context.moves_before,
-                                                   context.leader)),
+          partnership_move(
+              legal, partnership_view(s, context.max_pip, context.moves_before, context.leader)),
           probs);
 }
 

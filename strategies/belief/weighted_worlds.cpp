@@ -69,7 +69,8 @@ namespace {
 // Systematic resampling: `n` evenly spaced points with one random offset against the cumulative
 // weights (summing to `total`); a world takes as many points as fall in its share (weight x n,
 // rounded up or down), and its weight becomes that count.
-void resample_systematically(std::vector<double>& weights, double total, int n, dominoes::Rng& rng) {
+void resample_systematically(std::vector<double>& weights, double total, int n,
+                             dominoes::Rng& rng) {
   const double offset = rng.uniform();
   double cumulative = 0;
   int drawn = 0;
@@ -131,7 +132,8 @@ void draw_weighted_worlds(const Observation& obs, const WorldSampling& sampling,
   double total = 0, squares = 0;
   for (double w : weights) total += w, squares += w * w;
   out.effective = total * total / squares;
-  out.in_enumeration_order = enumerated && pool.size() <= static_cast<std::size_t>(sampling.scenarios);
+  out.in_enumeration_order =
+      enumerated && pool.size() <= static_cast<std::size_t>(sampling.scenarios);
   if (pool.size() <= static_cast<std::size_t>(sampling.scenarios)) return;
 
   // An enumerated pool comes in Gosper's order, where neighbours share most tiles, so evenly
@@ -160,7 +162,8 @@ std::vector<SeatDecision> other_seat_decisions(const Observation& obs) {
   std::vector<SeatDecision> decisions;
   for (std::size_t k = 0; k < history.size(); ++k) {
     const Move m = history[k];
-    const auto seat = static_cast<dominoes::Seat>((obs.leader() + k) % static_cast<std::size_t>(seats));
+    const auto seat =
+        static_cast<dominoes::Seat>((obs.leader() + k) % static_cast<std::size_t>(seats));
     s.to_move = static_cast<std::uint8_t>(seat);
     if (seat != me && !m.is_pass() && !(k == 0 && lead_may_be_forced))
       decisions.push_back({s, m, static_cast<int>(k)});
@@ -201,8 +204,8 @@ double table_log_likelihood(const Observation& obs, std::span<const SeatDecision
     int chosen = 0;
     while (chosen < legal.size() && legal[chosen] != d.played) ++chosen;
     if (chosen == legal.size()) continue;  // not a listed move (cannot happen in a real game)
-    const MoveContext context{obs.history().first(static_cast<std::size_t>(d.index)),
-                              obs.leader(), obs.rules().max_pip, obs.rules().partners};
+    const MoveContext context{obs.history().first(static_cast<std::size_t>(d.index)), obs.leader(),
+                              obs.rules().max_pip, obs.rules().partners};
     model->policy_in_game(s, legal, context, probs);
     if (probs[chosen] <= 0) return -std::numeric_limits<double>::infinity();
     total += std::log(probs[chosen]);

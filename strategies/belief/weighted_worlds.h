@@ -3,12 +3,13 @@
 // IJCAI 2009; Ginsberg, JAIR 14, 2001). Shared by the inference strategy (PIMC over the worlds)
 // and epimc (postponed reasoning over the same worlds).
 //
-// A world is an opponent hand h consistent with the observation (engine/dominoes/determinization.h).
-// Its weight is the product, over the opponent's past decisions with two or more legal moves, of
-// P_model(the move it played | what it saw then). What it held then is h plus the tiles it has
-// played since, and what it saw (line, open ends, the values the observer had shown it lacks) is
-// rebuilt by replaying the public move record (opponent_decisions). Passes and forced moves have
-// probability 1 in every consistent world and are skipped.
+// A world is an opponent hand h consistent with the observation
+// (engine/dominoes/determinization.h). Its weight is the product, over the opponent's past
+// decisions with two or more legal moves, of P_model(the move it played | what it saw then). What
+// it held then is h plus the tiles it has played since, and what it saw (line, open ends, the
+// values the observer had shown it lacks) is rebuilt by replaying the public move record
+// (opponent_decisions). Passes and forced moves have probability 1 in every consistent world and
+// are skipped.
 //
 // draw_weighted_worlds builds the worlds of one decision in two steps:
 //   1. The pool: every consistent hand when there are at most `enumerate` of them, else `samples`
@@ -45,7 +46,8 @@ struct PastDecision {
   /// opponent played from this move on (this move's tile included): add a world's current hand to
   /// get what it held. hands[observer] is empty: the opponent could not see it.
   dominoes::State before;
-  dominoes::Move played = dominoes::Move::pass();  ///< the tile move it made (passes are not decisions)
+  dominoes::Move played =
+      dominoes::Move::pass();  ///< the tile move it made (passes are not decisions)
 };
 
 /// Returns the opponent's tile moves in `obs`'s history, in order, each with its position.
@@ -83,10 +85,10 @@ struct WorldSampling {
 /// The worlds of one decision: hands[i] with weight weights[i] >= 0 (a count after resampling).
 /// Worlds of weight 0 are to be skipped. Reused across decisions to avoid reallocation.
 struct WeightedWorlds {
-  std::vector<dominoes::TileSet> hands;  ///< two seats: the opponent's hand of each world
+  std::vector<dominoes::TileSet> hands;      ///< two seats: the opponent's hand of each world
   std::vector<dominoes::TableHands> tables;  ///< more seats: every hand of each world
   std::vector<double> weights;
-  double effective = 0;    ///< the pool's Kish effective size before resampling, (sum w)^2 / sum w^2
+  double effective = 0;  ///< the pool's Kish effective size before resampling, (sum w)^2 / sum w^2
   bool fell_back = false;  ///< every pooled hand had likelihood 0: equal weights were used
   /// The worlds are every consistent hand in enumeration (Gosper) order, not resampled: alike
   /// hands sit side by side, so a budget that stops early should take them spread out

@@ -20,7 +20,8 @@ Move EpimcStrategy::choose(const Observation& obs, const MoveList& legal, Rng& r
   hands_.clear();
   weights_.clear();
   for (std::size_t i = 0; i < worlds_.hands.size(); ++i)
-    if (worlds_.weights[i] > 0) hands_.push_back(worlds_.hands[i]), weights_.push_back(worlds_.weights[i]);
+    if (worlds_.weights[i] > 0)
+      hands_.push_back(worlds_.hands[i]), weights_.push_back(worlds_.weights[i]);
 
   const DecisionBudget& budget = params_.budget;
   // A budget that stops early must not see only the first few of alike neighbours.
@@ -33,14 +34,16 @@ Move EpimcStrategy::choose(const Observation& obs, const MoveList& legal, Rng& r
     return meter.exhausted();
   };
   last_worlds_ = subgame_.build(obs, legal, hands_, weights_, params_.postpone,
-                 params_.modelled_replies ? model_.get() : nullptr, solver,
-                 budget.active() ? std::function<bool()>(spent) : nullptr);
+                                params_.modelled_replies ? model_.get() : nullptr, solver,
+                                budget.active() ? std::function<bool()>(spent) : nullptr);
   const auto n = static_cast<std::size_t>(legal.size());
   values_.assign(n, 0.0);
   fused_.assign(n, 0.0);
   subgame_.fused_values(fused_.data());
-  if (params_.postpone == 0) values_ = fused_;
-  else subgame_.consistent_values(params_.exhaustive, values_.data());
+  if (params_.postpone == 0)
+    values_ = fused_;
+  else
+    subgame_.consistent_values(params_.exhaustive, values_.data());
 
   std::size_t best = 0;
   for (std::size_t k = 1; k < n; ++k)
@@ -49,39 +52,79 @@ Move EpimcStrategy::choose(const Observation& obs, const MoveList& legal, Rng& r
 }
 
 StrategyInfo epimc_strategy_info() {
-  return {.name = "epimc",
-          .summary = "PIMC with postponed reasoning: own next turns per information set",
-          .method = "extended PIMC: the next own turns are decided once per information set over "
-                    "worlds weighted as inference weighs them, open-hands solves only below them; "
-                    "postpone=0 is inference's decision",
-          .source = "Arjonilla, Saffidine & Cazenave, \"Perfect Information Monte Carlo with "
-                    "Postponing Reasoning\", IEEE CoG 2024 (arXiv:2408.02380); the weights: Buro "
-                    "et al. 2009; strategies/epimc/epimc_strategy.h",
-          .params = {{"postpone", ParamType::kInt, "1",
+  return {
+      .name = "epimc",
+      .summary = "PIMC with postponed reasoning: own next turns per information set",
+      .method =
+          "extended PIMC: the next own turns are decided once per information set over "
+          "worlds weighted as inference weighs them, open-hands solves only below them; "
+          "postpone=0 is inference's decision",
+      .source =
+          "Arjonilla, Saffidine & Cazenave, \"Perfect Information Monte Carlo with "
+          "Postponing Reasoning\", IEEE CoG 2024 (arXiv:2408.02380); the weights: Buro "
+          "et al. 2009; strategies/epimc/epimc_strategy.h",
+      .params =
+          {{"postpone",
+            ParamType::kInt,
+            "1",
             "own later turns decided per information set before the open-hands solve; 0 = PIMC "
             "(2 holds a few MB per thread)",
-            0, 2, {}},
-           {"exhaustive", ParamType::kInt, "256",
+            0,
+            2,
+            {}},
+           {"exhaustive",
+            ParamType::kInt,
+            "256",
             "try every pure strategy of the subgame up to this many per root move, else "
             "coordinate ascent",
-            0, 1e9, {}},
-           {"reply", ParamType::kChoice, "model",
+            0,
+            1e9,
+            {}},
+           {"reply",
+            ParamType::kChoice,
+            "model",
             "the opponent's replies inside the subgame: min (the worst for us in each world, as "
             "PIMC assumes) or model (the opponent model's policy, from its own view)",
-            0, 0, {"min", "model"}},
-           {"model", ParamType::kText, "heuristic",
+            0,
+            0,
+            {"min", "model"}},
+           {"model",
+            ParamType::kText,
+            "heuristic",
             "opponent model weighting the worlds, as inference's: heuristic, self, uniform, "
             "none (equal weights) or fitted:FILE",
-            0, 0, {}, check_opponent_model, false, fitted_model_file},
-           {"temperature", ParamType::kDouble, "1",
-            "softmax temperature of the heuristic and self models; 0 = their argmax", 0, 1e6, {}},
+            0,
+            0,
+            {},
+            check_opponent_model,
+            false,
+            fitted_model_file},
+           {"temperature",
+            ParamType::kDouble,
+            "1",
+            "softmax temperature of the heuristic and self models; 0 = their argmax",
+            0,
+            1e6,
+            {}},
            {"scenarios", ParamType::kInt, "200", "worlds per decision", 1, 1e7, {}},
-           {"enumerate", ParamType::kInt, "2000",
-            "weigh every consistent hand when there are at most this many", 0, 1e7, {}},
-           {"samples", ParamType::kInt, "1000",
-            "else uniform hands drawn, weighed and resampled down to scenarios", 1, 1e7, {}},
-           time_ms_param(), nodes_param("open-hands solver nodes")},
-          .make = [](const ParamValues& v) {
+           {"enumerate",
+            ParamType::kInt,
+            "2000",
+            "weigh every consistent hand when there are at most this many",
+            0,
+            1e7,
+            {}},
+           {"samples",
+            ParamType::kInt,
+            "1000",
+            "else uniform hands drawn, weighed and resampled down to scenarios",
+            1,
+            1e7,
+            {}},
+           time_ms_param(),
+           nodes_param("open-hands solver nodes")},
+      .make =
+          [](const ParamValues& v) {
             EpimcParams p;
             p.sampling = world_sampling_of(v);
             p.postpone = static_cast<int>(v.get_int("postpone"));
@@ -90,12 +133,12 @@ StrategyInfo epimc_strategy_info() {
             p.budget = budget_of(v);
             return Player(std::make_unique<EpimcStrategy>(p, opponent_model_of(v, "epimc")));
           },
-          .check_values = [](const ParamValues& v) -> std::string {
-            if (v.get_string("reply") == "model" && v.get_string("model") == "none")
-              return "reply=model needs an opponent model (model=heuristic, self, uniform or "
-                     "fitted:FILE), not model=none; or use reply=min";
-            return "";
-          }};
+      .check_values = [](const ParamValues& v) -> std::string {
+        if (v.get_string("reply") == "model" && v.get_string("model") == "none")
+          return "reply=model needs an opponent model (model=heuristic, self, uniform or "
+                 "fitted:FILE), not model=none; or use reply=min";
+        return "";
+      }};
 }
 
 }  // namespace strategies

@@ -27,9 +27,10 @@
 // strategies tried one by one up to this many per root move), reply (model | min), and the
 // inference strategy's model (heuristic), temperature (1), scenarios (200), enumerate (2000),
 // samples (1000). reply=min with model=none is the method as published, over unweighted worlds;
-// the default reply=model is the variant that measured no worse than inference (below). time-ms and nodes (strategies/decision_budget.h;
-// nodes counts open-hands solver nodes) stop adding worlds to the subgame once spent; a whole
-// enumerated pool is then taken in a spread-out order, as inference does.
+// the default reply=model is the variant that measured no worse than inference (below). time-ms and
+// nodes (strategies/decision_budget.h; nodes counts open-hands solver nodes) stop adding worlds to
+// the subgame once spent; a whole enumerated pool is then taken in a spread-out order, as inference
+// does.
 //
 // Cost: postpone=1 solves about (opponent replies x own replies) leaves per root move per world,
 // positions two tiles later than PIMC's, with the world's transposition table shared by them
@@ -53,8 +54,9 @@
 // moves mostly agree.
 //
 // Known limits: with reply=min the opponent inside the subgame is assumed to know the world (as in
-// PIMC and alpha-mu), with reply=model to play as the model says; only pure strategies are considered; the ascent can stop at a local optimum; below
-// `postpone` own turns the worlds are still solved with open hands (fusion remains there).
+// PIMC and alpha-mu), with reply=model to play as the model says; only pure strategies are
+// considered; the ascent can stop at a local optimum; below `postpone` own turns the worlds are
+// still solved with open hands (fusion remains there).
 #pragma once
 
 #include <memory>
@@ -73,12 +75,12 @@ namespace strategies {
 /// The settings of an epimc player (see the header comment).
 struct EpimcParams {
   WorldSampling sampling{200, 2000, 1000};
-  int postpone = 1;         ///< own later turns kept as information sets; >= 0
-  long exhaustive = 256;    ///< try every pure strategy up to this many per root move; >= 0
+  int postpone = 1;       ///< own later turns kept as information sets; >= 0
+  long exhaustive = 256;  ///< try every pure strategy up to this many per root move; >= 0
   /// The opponent replies by the model's policy (reply=model, the registry's default) rather than
   /// by the minimum; with a null model the replies are the minimum either way.
   bool modelled_replies = true;
-  DecisionBudget budget;    ///< time-ms and nodes (open-hands solver nodes); off by default
+  DecisionBudget budget;  ///< time-ms and nodes (open-hands solver nodes); off by default
 };
 
 class EpimcStrategy final : public Strategy {

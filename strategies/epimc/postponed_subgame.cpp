@@ -116,7 +116,8 @@ void PostponedSubgame::recompute(int node) {
   Node& n = nodes_[static_cast<std::size_t>(node)];
   if (n.kind == Kind::kLeaf) return;
   if (n.kind == Kind::kObserver) {
-    const Node& chosen = nodes_[static_cast<std::size_t>(n.children[static_cast<std::size_t>(n.choice)])];
+    const Node& chosen =
+        nodes_[static_cast<std::size_t>(n.children[static_cast<std::size_t>(n.choice)])];
     for (std::size_t w = 0; w < n.value.size(); ++w)
       n.value[w] = reached(n.ended[w]) ? n.ended[w] : chosen.value[w];
     return;
@@ -234,7 +235,8 @@ double PostponedSubgame::exhaustive(int root_child, const std::vector<int>& deci
     if (better(j, best)) best = j, best_choices = counter;
     std::size_t i = 0;
     for (; i < decisions.size(); ++i) {
-      const int size = static_cast<int>(nodes_[static_cast<std::size_t>(decisions[i])].children.size());
+      const int size =
+          static_cast<int>(nodes_[static_cast<std::size_t>(decisions[i])].children.size());
       if (++counter[i] < size) break;
       counter[i] = 0;
     }
@@ -278,9 +280,11 @@ void PostponedSubgame::consistent_values(long exhaustive_limit, double* values) 
     const long count = strategy_count(static_cast<int>(k));
     // Against a modelled opponent the objective is a sum over information sets, each weighted by
     // its reach, so the greedy choice is already the best strategy.
-    if (reply_model_) values[k] = objective(root_child, false);
-    else values[k] = count <= exhaustive_limit ? exhaustive(root_child, decisions)
-                                               : ascend(root_child, decisions);
+    if (reply_model_)
+      values[k] = objective(root_child, false);
+    else
+      values[k] = count <= exhaustive_limit ? exhaustive(root_child, decisions)
+                                            : ascend(root_child, decisions);
   }
 }
 

@@ -41,8 +41,8 @@
 #pragma once
 
 #include <climits>
-#include <functional>
 #include <cmath>
+#include <functional>
 #include <limits>
 #include <span>
 #include <vector>
@@ -96,11 +96,11 @@ class PostponedSubgame {
     Kind kind = Kind::kLeaf;
     dominoes::Move move = dominoes::Move::pass();  // the move that led here
     int parent = -1;
-    int choice = 0;               // observer nodes: the chosen child (index into children)
-    std::vector<int> children;    // node indices, in first-seen order
-    std::vector<double> value;    // per world: the observer's value here, kUnreached if not reached
-    std::vector<double> ended;    // per world: the final value when the game ended here there
-    std::vector<double> reach;    // per world: the opponent model's probability of the path here
+    int choice = 0;             // observer nodes: the chosen child (index into children)
+    std::vector<int> children;  // node indices, in first-seen order
+    std::vector<double> value;  // per world: the observer's value here, kUnreached if not reached
+    std::vector<double> ended;  // per world: the final value when the game ended here there
+    std::vector<double> reach;  // per world: the opponent model's probability of the path here
   };
 
   int add_node(int parent, dominoes::Move move);

@@ -19,7 +19,8 @@ std::string variant_text(const dominoes::Rules& rules) {
 
 // read_strategy caps a line at 64 KiB itself; the total is far above any variant that can be
 // solved in memory (the file is smaller than the solver's tables).
-constexpr common::ReadLimits kStrategyFileLimits{std::size_t{64} << 10, std::uint64_t{1} << 30, true};
+constexpr common::ReadLimits kStrategyFileLimits{std::size_t{64} << 10, std::uint64_t{1} << 30,
+                                                 true};
 
 }  // namespace
 
@@ -51,18 +52,21 @@ bool EquilibriumStrategy::policy(const Observation& obs, const MoveList& legal,
                                  std::span<double> probabilities) {
   const dominoes::Rules& rules = obs.rules();
   const dominoes::Rules& saved = saved_->rules;
-  if (rules.max_pip != saved.max_pip || rules.hand_size != saved.hand_size || rules.scoring != saved.scoring)
-    throw std::invalid_argument("equilibrium: " + path_ + " is a strategy for " + variant_text(saved) +
-                                ", but this game is " + variant_text(rules));
+  if (rules.max_pip != saved.max_pip || rules.hand_size != saved.hand_size ||
+      rules.scoring != saved.scoring)
+    throw std::invalid_argument("equilibrium: " + path_ + " is a strategy for " +
+                                variant_text(saved) + ", but this game is " + variant_text(rules));
   const auto it = saved_->infosets.find(equilibrium::infoset_key(obs));
   if (it == saved_->infosets.end() || static_cast<int>(it->second.size()) != legal.size())
-    throw std::invalid_argument("equilibrium: " + path_ + " has no entry for this information set "
+    throw std::invalid_argument("equilibrium: " + path_ +
+                                " has no entry for this information set "
                                 "(role, hand as dealt, public moves): the file is damaged, or the "
                                 "game's move history is missing");
   for (int k = 0; k < legal.size(); ++k) {
     const auto& [move, p] = it->second[static_cast<std::size_t>(k)];
     if (!(move == legal[k]))
-      throw std::invalid_argument("equilibrium: " + path_ + " lists other moves than the legal ones "
+      throw std::invalid_argument("equilibrium: " + path_ +
+                                  " lists other moves than the legal ones "
                                   "at an information set: the file is damaged");
     probabilities[static_cast<std::size_t>(k)] = p;
   }
@@ -77,21 +81,32 @@ Move EquilibriumStrategy::choose(const Observation& obs, const MoveList& legal, 
 }
 
 StrategyInfo equilibrium_strategy_info() {
-  return {.name = "equilibrium",
-          .summary = "a saved CFR+ equilibrium of a small variant (solver equilibrium --out)",
-          .method = "plays a strategy saved by `solver equilibrium --out FILE`: at each decision "
-                    "it looks up its information set and draws a move with the saved "
-                    "probabilities; only in games of that file's variant (set, hand size, scoring)",
-          .source = "CFR+: Tammelin, \"Solving Large Imperfect Information Games Using CFR+\", "
-                    "2014 (arXiv:1407.5042); strategies/equilibrium/equilibrium_strategy.h",
-          .params = {{"file", ParamType::kText, "",
-                      "the strategy file (format: engine/equilibrium/strategy_file.h)", 0, 0, {},
-                      check_file, false, [](const std::string& path) { return path; }}},
-          .make = [](const ParamValues& v) {
+  return {
+      .name = "equilibrium",
+      .summary = "a saved CFR+ equilibrium of a small variant (solver equilibrium --out)",
+      .method =
+          "plays a strategy saved by `solver equilibrium --out FILE`: at each decision "
+          "it looks up its information set and draws a move with the saved "
+          "probabilities; only in games of that file's variant (set, hand size, scoring)",
+      .source =
+          "CFR+: Tammelin, \"Solving Large Imperfect Information Games Using CFR+\", "
+          "2014 (arXiv:1407.5042); strategies/equilibrium/equilibrium_strategy.h",
+      .params = {{"file",
+                  ParamType::kText,
+                  "",
+                  "the strategy file (format: engine/equilibrium/strategy_file.h)",
+                  0,
+                  0,
+                  {},
+                  check_file,
+                  false,
+                  [](const std::string& path) { return path; }}},
+      .make =
+          [](const ParamValues& v) {
             const std::string& path = v.get_string("file");
             return Player(std::make_unique<EquilibriumStrategy>(load_saved_strategy(path), path));
           },
-          .any_variant = false};
+      .any_variant = false};
 }
 
 }  // namespace strategies

@@ -5,9 +5,9 @@
 // move with the saved probabilities.
 //
 // The file fixes the variant: the set (double-N), the hand size and the scoring rule. Seating it in
-// a game of another variant is an error of the run that names both. The equilibrium is computed with
-// a fixed leader; under `leader = random` or `alternate` the leader says nothing about the hands,
-// so the strategy is an equilibrium of those games too. Under `heaviest-double` the leader's
+// a game of another variant is an error of the run that names both. The equilibrium is computed
+// with a fixed leader; under `leader = random` or `alternate` the leader says nothing about the
+// hands, so the strategy is an equilibrium of those games too. Under `heaviest-double` the leader's
 // identity leaks information the solver did not model, and the strategy is only an approximation.
 #pragma once
 
@@ -31,7 +31,8 @@ class EquilibriumStrategy final : public Strategy {
   /// entry for the set or lists other moves than the legal ones (a damaged or edited file).
   Move choose(const Observation& obs, const MoveList& legal, Rng& rng) override;
   /// Writes the saved probabilities: the policy is known exactly. Throws as choose() does.
-  bool policy(const Observation& obs, const MoveList& legal, std::span<double> probabilities) override;
+  bool policy(const Observation& obs, const MoveList& legal,
+              std::span<double> probabilities) override;
   std::unique_ptr<Strategy> clone() const override {
     return std::make_unique<EquilibriumStrategy>(saved_, path_);
   }

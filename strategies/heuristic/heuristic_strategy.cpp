@@ -11,10 +11,17 @@ int visible_carriers(Move m, int left, int right, TileSet visible) {
   const dominoes::Tile t = m.tile();
   int new_left = left, new_right = right;
   switch (m.placement()) {
-    case Placement::kLead: new_left = dominoes::tile_low(t), new_right = dominoes::tile_high(t); break;
-    case Placement::kLeft: new_left = dominoes::other_value(t, left); break;
-    case Placement::kRight: new_right = dominoes::other_value(t, right); break;
-    case Placement::kPass: return 0;
+    case Placement::kLead:
+      new_left = dominoes::tile_low(t), new_right = dominoes::tile_high(t);
+      break;
+    case Placement::kLeft:
+      new_left = dominoes::other_value(t, left);
+      break;
+    case Placement::kRight:
+      new_right = dominoes::other_value(t, right);
+      break;
+    case Placement::kPass:
+      return 0;
   }
   return (visible & (dominoes::tiles_with(new_left) | dominoes::tiles_with(new_right))).size();
 }
@@ -22,7 +29,8 @@ int visible_carriers(Move m, int left, int right, TileSet visible) {
 Move heuristic_move(const MoveList& legal, int left, int right, TileSet hand, TileSet line,
                     dominoes::ValueSet opponent_lacks) {
   // Rule 1: a double.
-  Move m = lowest_in_seed_order(legal, left, right, [](Move x) { return dominoes::is_double(x.tile()); });
+  Move m = lowest_in_seed_order(legal, left, right,
+                                [](Move x) { return dominoes::is_double(x.tile()); });
   if (!m.is_pass()) return m;
   // Rule 2: a tile whose two values the opponent has shown it lacks.
   m = lowest_in_seed_order(legal, left, right, [&](Move x) {
@@ -54,11 +62,13 @@ Move HeuristicStrategy::choose(const Observation& obs, const MoveList& legal, Rn
 StrategyInfo heuristic_strategy_info() {
   return {.name = "heuristic",
           .summary = "the seed's three rules: a double, a tile the opponent lacks, common ends",
-          .method = "a double if one is legal; else a tile the opponent has shown it lacks both "
-                    "values of (by passing; with more seats, the next seat to play); else the "
-                    "move whose new open ends the most visible tiles carry",
-          .source = "seed 002's decide_heuristic (\"Initial experiments\"); "
-                    "strategies/heuristic/heuristic_strategy.h",
+          .method =
+              "a double if one is legal; else a tile the opponent has shown it lacks both "
+              "values of (by passing; with more seats, the next seat to play); else the "
+              "move whose new open ends the most visible tiles carry",
+          .source =
+              "seed 002's decide_heuristic (\"Initial experiments\"); "
+              "strategies/heuristic/heuristic_strategy.h",
           .params = {},
           .make = [](const ParamValues&) { return Player(std::make_unique<HeuristicStrategy>()); },
           .seat_counts = kEverySeatCount};

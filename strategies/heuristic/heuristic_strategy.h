@@ -26,13 +26,12 @@ class HeuristicStrategy final : public Strategy {
   /// Returns the move chosen by rules 1-3 above; uses no randomness.
   Move choose(const Observation& obs, const MoveList& legal, Rng& rng) override;
   /// The policy is certain: choose()'s move has probability 1.
-  bool policy(const Observation& obs, const MoveList& legal, std::span<double> probabilities) override {
+  bool policy(const Observation& obs, const MoveList& legal,
+              std::span<double> probabilities) override {
     Rng unused;
     return certain_policy(legal, choose(obs, legal, unused), probabilities);
   }
-  std::unique_ptr<Strategy> clone() const override {
-    return std::make_unique<HeuristicStrategy>();
-  }
+  std::unique_ptr<Strategy> clone() const override { return std::make_unique<HeuristicStrategy>(); }
 };
 
 /// Returns the move rules 1-3 choose among `legal` on a line with ends `left`, `right` (-1 before

@@ -25,11 +25,12 @@
 // Parameters: model (heuristic | self | uniform | none | fitted:FILE; see opponent_model.h; none =
 // equal weights, no inference), temperature (1; the heuristic and self models' softmax
 // temperature, 0 = their argmax), scenarios (200), depth (0 = exact), enumerate (2000), samples
-// (1000), and the budget per decision (strategies/decision_budget.h): time-ms (0 = off; CPU milliseconds, not reproducible) and nodes (0 = off; open-hands solver
-// nodes, BlockDominoesSolver::nodes(), reproducible). The budget bounds the solves, which are the
-// cost (drawing and weighting the worlds is not counted): the worlds are solved one at a time
-// until they are all done or the budget runs out (at least one), and the weighted mean covers the
-// worlds solved. Resampled or drawn worlds come in random order; a whole enumerated pool (at most
+// (1000), and the budget per decision (strategies/decision_budget.h): time-ms (0 = off; CPU
+// milliseconds, not reproducible) and nodes (0 = off; open-hands solver nodes,
+// BlockDominoesSolver::nodes(), reproducible). The budget bounds the solves, which are the cost
+// (drawing and weighting the worlds is not counted): the worlds are solved one at a time until they
+// are all done or the budget runs out (at least one), and the weighted mean covers the worlds
+// solved. Resampled or drawn worlds come in random order; a whole enumerated pool (at most
 // `scenarios` consistent hands) comes in Gosper's order, where neighbours share most tiles, so
 // under a budget it is solved in a fixed spread-out order (a stride, decision_budget.h's
 // spread_step) for an early stop to still cover unlike hands; when `scenarios` binds first all are

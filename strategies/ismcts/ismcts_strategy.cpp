@@ -87,9 +87,12 @@ void IsmctsStrategy::simulate_to_end(State& end, Rng& rng, std::int64_t& plies) 
       end,
       [policy, &rng](const State& at, const MoveList& legal) {
         switch (policy) {
-          case IsmctsRollout::kRandom: break;
-          case IsmctsRollout::kLowest: return lowest_in_seed_order(legal, at.left, at.right);
-          case IsmctsRollout::kHeuristic: return ismcts_heuristic_move(at, legal);
+          case IsmctsRollout::kRandom:
+            break;
+          case IsmctsRollout::kLowest:
+            return lowest_in_seed_order(legal, at.left, at.right);
+          case IsmctsRollout::kHeuristic:
+            return ismcts_heuristic_move(at, legal);
         }
         return legal[static_cast<int>(rng.below(static_cast<std::uint32_t>(legal.size())))];
       },
@@ -242,39 +245,60 @@ std::vector<IsmctsChildStats> IsmctsStrategy::children(std::span<const Move> pat
   }
   for (std::uint32_t c = nodes_[node].first_child; c != kNone; c = nodes_[c].next_sibling) {
     const Node& n = nodes_[c];
-    out.push_back({n.move, n.visits, n.available,
-                   n.visits ? n.total / n.visits * scale_ : 0.0});
+    out.push_back({n.move, n.visits, n.available, n.visits ? n.total / n.visits * scale_ : 0.0});
   }
   return out;
 }
 
 StrategyInfo ismcts_strategy_info() {
-  return {.name = "ismcts",
-          .summary = "information-set MCTS: one tree over sampled hands, UCB1, rollouts",
-          .method = "single-observer information-set MCTS: one sampled consistent opponent hand "
-                    "per iteration, UCB1 over the moves legal in it, a rollout (or an exact "
-                    "solve near the end); the most visited move is played",
-          .source = "Cowling, Powley & Whitehouse, \"Information Set Monte Carlo Tree Search\", "
-                    "IEEE Transactions on Computational Intelligence and AI in Games 4(2), 2012; "
-                    "strategies/ismcts/ismcts_strategy.h",
-          .params = {{"iterations", ParamType::kInt, "1000",
-            "iterations per decision, one sampled opponent hand each", 1, 1e6, {}},
-           {"c", ParamType::kDouble, "0.7",
+  return {
+      .name = "ismcts",
+      .summary = "information-set MCTS: one tree over sampled hands, UCB1, rollouts",
+      .method =
+          "single-observer information-set MCTS: one sampled consistent opponent hand "
+          "per iteration, UCB1 over the moves legal in it, a rollout (or an exact "
+          "solve near the end); the most visited move is played",
+      .source =
+          "Cowling, Powley & Whitehouse, \"Information Set Monte Carlo Tree Search\", "
+          "IEEE Transactions on Computational Intelligence and AI in Games 4(2), 2012; "
+          "strategies/ismcts/ismcts_strategy.h",
+      .params =
+          {{"iterations",
+            ParamType::kInt,
+            "1000",
+            "iterations per decision, one sampled opponent hand each",
+            1,
+            1e6,
+            {}},
+           {"c",
+            ParamType::kDouble,
+            "0.7",
             "UCB1 exploration constant; rewards are net points / R in [-1, 1], R = own pips + "
             "the opponent's heaviest possible pips",
-            0, 100, {}},
-           {"rollout", ParamType::kChoice, "random",
+            0,
+            100,
+            {}},
+           {"rollout",
+            ParamType::kChoice,
+            "random",
             "rollout policy for both seats: random, lowest (the seed's decide_random) or "
             "heuristic (the seed's decide_heuristic)",
-            0, 0, {"random", "lowest", "heuristic"}},
-           {"exact-tiles", ParamType::kInt, "0",
+            0,
+            0,
+            {"random", "lowest", "heuristic"}},
+           {"exact-tiles",
+            ParamType::kInt,
+            "0",
             "value a leaf with the exact open-hands solver instead of a rollout when both hands "
             "hold at most this many tiles; 0 = never (two seats only)",
-            0, dominoes::kMaxTiles, {}},
+            0,
+            dominoes::kMaxTiles,
+            {}},
            time_ms_param(),
            nodes_param("simulated plies (descent and rollout moves; an exact leaf counts the "
                        "tiles left)")},
-          .make = [](const ParamValues& v) {
+      .make =
+          [](const ParamValues& v) {
             IsmctsParams p;
             p.budget = budget_of(v);
             p.iterations = static_cast<int>(v.get_int("iterations"));
@@ -286,7 +310,7 @@ StrategyInfo ismcts_strategy_info() {
             p.exact_tiles = static_cast<int>(v.get_int("exact-tiles"));
             return Player(std::make_unique<IsmctsStrategy>(p));
           },
-          .seat_counts = kEverySeatCount};
+      .seat_counts = kEverySeatCount};
 }
 
 }  // namespace strategies

@@ -87,7 +87,7 @@ struct IsmctsParams {
   int iterations = 1000;  ///< determinizations (and tree descents) per decision; >= 1
   double c = 0.7;         ///< UCB1 exploration constant on rewards normalised to [-1, 1]; >= 0
   IsmctsRollout rollout = IsmctsRollout::kRandom;
-  int exact_tiles = 0;  ///< solve leaves exactly when both hands hold at most this many tiles
+  int exact_tiles = 0;      ///< solve leaves exactly when both hands hold at most this many tiles
   DecisionBudget budget{};  ///< time-ms and nodes (plies) per decision; off by default
 };
 

@@ -18,7 +18,8 @@ class LowestStrategy final : public Strategy {
   /// Returns the legal move with the smallest seed_order_key; uses no randomness.
   Move choose(const Observation& obs, const MoveList& legal, Rng& rng) override;
   /// The policy is certain: choose()'s move has probability 1.
-  bool policy(const Observation& obs, const MoveList& legal, std::span<double> probabilities) override {
+  bool policy(const Observation& obs, const MoveList& legal,
+              std::span<double> probabilities) override {
     Rng unused;
     return certain_policy(legal, choose(obs, legal, unused), probabilities);
   }

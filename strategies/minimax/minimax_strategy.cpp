@@ -110,31 +110,50 @@ Move MinimaxStrategy::choose(const Observation& obs, const MoveList& legal, Rng&
 }
 
 StrategyInfo minimax_strategy_info() {
-  return {.name = "minimax",
-          .summary = "determinized alpha-beta over sampled hands (the seed's decide_minimax)",
-          .method = "for each legal move, the mean open-hands alpha-beta value over sampled "
-                    "consistent opponent hands (every consistent hand when few enough, two "
-                    "seats); each world is solved as if every hand were open (strategy fusion); "
-                    "with more seats every hidden hand is dealt, teams as max and min "
-                    "(cut-throat: paranoid, the other seats against the one deciding)",
-          .source = "seed 002's decide_minimax (\"A minimax conjecture\"); the method's limits: "
-                    "Frank & Basin 1998, Long et al. 2010; strategies/minimax/minimax_strategy.h",
-          .params = {{"scenarios", ParamType::kInt, "200", "opponent hands sampled per decision", 1, 1e7, {}},
-           {"depth", ParamType::kInt, "10",
-            "tiles searched after the candidate move; 0 = to the end of the game (exact)", 0, 200,
+  return {
+      .name = "minimax",
+      .summary = "determinized alpha-beta over sampled hands (the seed's decide_minimax)",
+      .method =
+          "for each legal move, the mean open-hands alpha-beta value over sampled "
+          "consistent opponent hands (every consistent hand when few enough, two "
+          "seats); each world is solved as if every hand were open (strategy fusion); "
+          "with more seats every hidden hand is dealt, teams as max and min "
+          "(cut-throat: paranoid, the other seats against the one deciding)",
+      .source =
+          "seed 002's decide_minimax (\"A minimax conjecture\"); the method's limits: "
+          "Frank & Basin 1998, Long et al. 2010; strategies/minimax/minimax_strategy.h",
+      .params =
+          {{"scenarios", ParamType::kInt, "200", "opponent hands sampled per decision", 1, 1e7, {}},
+           {"depth",
+            ParamType::kInt,
+            "10",
+            "tiles searched after the candidate move; 0 = to the end of the game (exact)",
+            0,
+            200,
             {}},
-           {"exact", ParamType::kBool, "true",
-            "average over every consistent hand when there are no more than scenarios", 0, 0, {}},
-           {"crn", ParamType::kBool, "true",
-            "common random numbers: the same sampled hands for every candidate move", 0, 0, {}},
+           {"exact",
+            ParamType::kBool,
+            "true",
+            "average over every consistent hand when there are no more than scenarios",
+            0,
+            0,
+            {}},
+           {"crn",
+            ParamType::kBool,
+            "true",
+            "common random numbers: the same sampled hands for every candidate move",
+            0,
+            0,
+            {}},
            time_ms_param(),
            nodes_param("open-hands solver nodes (a fresh table each decision)")},
-          .make = [](const ParamValues& v) {
+      .make =
+          [](const ParamValues& v) {
             return Player(std::make_unique<MinimaxStrategy>(
                 static_cast<int>(v.get_int("scenarios")), static_cast<int>(v.get_int("depth")),
                 v.get_bool("exact"), v.get_bool("crn"), budget_of(v)));
           },
-          .seat_counts = kEverySeatCount};
+      .seat_counts = kEverySeatCount};
 }
 
 }  // namespace strategies

@@ -15,18 +15,26 @@ Move OmniscientSolverStrategy::choose(const dominoes::State& state, const domino
 StrategyInfo omniscient_strategy_info() {
   return {.name = "omniscient",
           .summary = "CHEATS: sees every hand and plays the open-hands solver's best move",
-          .method = "plays the open-hands solver's best move seeing EVERY hand: an upper bound on "
-                    "playing strength, not a fair player (more seats: its team's net points; "
-                    "cut-throat: paranoid)",
-          .source = "negamax alpha-beta with a transposition table, engine/endgame/"
-                    "block_dominoes_solver.h; strategies/omniscient/omniscient_strategy.h",
+          .method =
+              "plays the open-hands solver's best move seeing EVERY hand: an upper bound on "
+              "playing strength, not a fair player (more seats: its team's net points; "
+              "cut-throat: paranoid)",
+          .source =
+              "negamax alpha-beta with a transposition table, engine/endgame/"
+              "block_dominoes_solver.h; strategies/omniscient/omniscient_strategy.h",
           .omniscient = true,
-          .params = {{"depth", ParamType::kInt, "0",
-                      "tiles searched; 0 = to the end of the game (exact)", 0, 200, {}}},
-          .make = [](const ParamValues& v) {
-            return Player(
-                std::make_unique<OmniscientSolverStrategy>(static_cast<int>(v.get_int("depth"))));
-          },
+          .params = {{"depth",
+                      ParamType::kInt,
+                      "0",
+                      "tiles searched; 0 = to the end of the game (exact)",
+                      0,
+                      200,
+                      {}}},
+          .make =
+              [](const ParamValues& v) {
+                return Player(std::make_unique<OmniscientSolverStrategy>(
+                    static_cast<int>(v.get_int("depth"))));
+              },
           .seat_counts = kEverySeatCount};
 }
 

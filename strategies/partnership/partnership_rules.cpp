@@ -26,10 +26,14 @@ struct Ends {
 Ends ends_after(Move m, int left, int right) {
   const Tile t = m.tile();
   switch (m.placement()) {
-    case Placement::kLead: return {dominoes::tile_low(t), dominoes::tile_high(t)};
-    case Placement::kLeft: return {dominoes::other_value(t, left), right};
-    case Placement::kRight: return {left, dominoes::other_value(t, right)};
-    case Placement::kPass: break;
+    case Placement::kLead:
+      return {dominoes::tile_low(t), dominoes::tile_high(t)};
+    case Placement::kLeft:
+      return {dominoes::other_value(t, left), right};
+    case Placement::kRight:
+      return {left, dominoes::other_value(t, right)};
+    case Placement::kPass:
+      break;
   }
   return {left, right};
 }
@@ -38,9 +42,12 @@ Ends ends_after(Move m, int left, int right) {
 int exposed_value(Move m, int left, int right) {
   const Tile t = m.tile();
   switch (m.placement()) {
-    case Placement::kLeft: return dominoes::other_value(t, left);
-    case Placement::kRight: return dominoes::other_value(t, right);
-    default: return dominoes::tile_high(t);
+    case Placement::kLeft:
+      return dominoes::other_value(t, left);
+    case Placement::kRight:
+      return dominoes::other_value(t, right);
+    default:
+      return dominoes::tile_high(t);
   }
 }
 
@@ -95,8 +102,8 @@ PartnershipView make_view(TileSet hand, TileSet line, TileSet all_tiles, int lef
   // A suit is the partner's while it may still hold a tile of it: not passed on, some tile unseen.
   const ValueSet put_out = suits_led(moves, leader, partner);
   for (int value = 0; value <= dominoes::kMaxPip; ++value)
-    if (put_out.contains(value) &&
-        !v.partner_lacks.contains(value) && !(dominoes::tiles_with(value) & v.unseen).empty())
+    if (put_out.contains(value) && !v.partner_lacks.contains(value) &&
+        !(dominoes::tiles_with(value) & v.unseen).empty())
       v.partner_suits.insert(value);
   return v;
 }
@@ -137,7 +144,8 @@ Tile partnership_lead(TileSet hand) {
         accompanied_double ? std::tuple{others(low), high, 0}
                            : std::tuple{others(low) + (low == high ? 0 : others(high)),
                                         dominoes::tile_pips(t), high};
-    if ((accompanied_double && !best_double) || (accompanied_double == best_double && key > best_key))
+    if ((accompanied_double && !best_double) ||
+        (accompanied_double == best_double && key > best_key))
       best = t, best_double = accompanied_double, best_key = key;
   }
   return best;
@@ -159,9 +167,8 @@ Move partnership_move(const MoveList& legal, const PartnershipView& view) {
     return (shown_before.bits() & ~after.bits()) == 0;
   });
   // Rule 2: repeat the partner's suit (put one of its values at the end played on).
-  keep_if_any(candidates, [&](Move m) {
-    return view.partner_suits.contains(exposed_value(m, left, right));
-  });
+  keep_if_any(candidates,
+              [&](Move m) { return view.partner_suits.contains(exposed_value(m, left, right)); });
   // Rule 3: ends the next opponent lacks; then fewest the partner lacks; then ends the other
   // opponent lacks.
   keep_best(candidates, [&](Move m) {
@@ -170,9 +177,8 @@ Move partnership_move(const MoveList& legal, const PartnershipView& view) {
                       ends_in(e, view.other_opponent_lacks)};
   });
   // Rule 4: hard ends: the most tiles of the new ends in hand or on the line.
-  keep_best(candidates, [&](Move m) {
-    return visible_carriers(m, left, right, view.hand | view.line);
-  });
+  keep_best(candidates,
+            [&](Move m) { return visible_carriers(m, left, right, view.hand | view.line); });
   // Rule 5: keep tiles that follow the new ends (do not open a suit without strength).
   keep_best(candidates, [&](Move m) {
     const Ends e = ends_after(m, left, right);

@@ -26,9 +26,9 @@ struct PartnershipView {
   /// The values of the partner's lead when it led, less those it has since passed on and those of
   /// which the mover sees every tile.
   dominoes::ValueSet partner_suits;
-  dominoes::ValueSet partner_lacks;        ///< values the partner has shown it lacks
-  dominoes::ValueSet next_lacks;           ///< values the next seat (an opponent) lacks
-  dominoes::ValueSet other_opponent_lacks; ///< values the seat before the mover lacks
+  dominoes::ValueSet partner_lacks;         ///< values the partner has shown it lacks
+  dominoes::ValueSet next_lacks;            ///< values the next seat (an opponent) lacks
+  dominoes::ValueSet other_opponent_lacks;  ///< values the seat before the mover lacks
 };
 
 /// Returns the values of the tile seat `seat` led in the moves `moves` of a game led by `leader`

@@ -14,21 +14,24 @@ Move PartnershipStrategy::choose(const Observation& obs, const MoveList& legal, 
 }
 
 StrategyInfo partnership_strategy_info() {
-  return {.name = "partner",
-          .summary = "the partnership convention: strong lead, repeat the partner, never block it",
-          .method = "with partners: lead the most accompanied double, else the tile with the most "
-                    "tiles of its values; then, in order: a double, never take the suit the "
-                    "partner led off the ends, repeat it, ends the next opponent lacks (then "
-                    "fewest the partner lacks, most the other opponent lacks), hard ends (most "
-                    "tiles of them in hand or on the line), keep tiles that follow the ends, the "
-                    "heaviest tile. Without partners the seed heuristic",
-          .source = "Simosa Alarcón, \"Ciencia y Arte en el Dominó\" (1957); Zaibert, "
-                    "\"Principios y Sistemas del Dominó por Parejas\"; Castel, \"28 consejos para "
-                    "jugar al dominó por parejas\" (2012); dominoj.com tips; "
-                    "strategies/partnership/partnership_strategy.h",
-          .params = {},
-          .make = [](const ParamValues&) { return Player(std::make_unique<PartnershipStrategy>()); },
-          .seat_counts = kEverySeatCount};
+  return {
+      .name = "partner",
+      .summary = "the partnership convention: strong lead, repeat the partner, never block it",
+      .method =
+          "with partners: lead the most accompanied double, else the tile with the most "
+          "tiles of its values; then, in order: a double, never take the suit the "
+          "partner led off the ends, repeat it, ends the next opponent lacks (then "
+          "fewest the partner lacks, most the other opponent lacks), hard ends (most "
+          "tiles of them in hand or on the line), keep tiles that follow the ends, the "
+          "heaviest tile. Without partners the seed heuristic",
+      .source =
+          "Simosa Alarcón, \"Ciencia y Arte en el Dominó\" (1957); Zaibert, "
+          "\"Principios y Sistemas del Dominó por Parejas\"; Castel, \"28 consejos para "
+          "jugar al dominó por parejas\" (2012); dominoj.com tips; "
+          "strategies/partnership/partnership_strategy.h",
+      .params = {},
+      .make = [](const ParamValues&) { return Player(std::make_unique<PartnershipStrategy>()); },
+      .seat_counts = kEverySeatCount};
 }
 
 }  // namespace strategies

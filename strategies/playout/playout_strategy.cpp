@@ -8,7 +8,7 @@
 namespace strategies {
 
 long long PlayoutStrategy::evaluate(const Observation& obs, const WorldDraw& draw, Move move,
-                                   Rng& rng) {
+                                    Rng& rng) {
   long long total = 0;
   for (int i = 0; i < playouts_; ++i) {
     dominoes::State s = crn_ ? worlds_[i] : draw(rng);
@@ -82,30 +82,45 @@ std::string check_rollout_policy(const std::string& value) {
 }  // namespace
 
 StrategyInfo playout_strategy_info() {
-  return {.name = "playout",
-          .summary = "PIMC with rollouts (the seed's decide_playout)",
-          .method = "for each legal move, the mean result of rollouts over sampled consistent "
-                    "opponent hands (perfect-information Monte Carlo); the best mean is played",
-          .source = "seed 002's decide_playout (\"Insight\"); strategies/playout/playout_strategy.h",
-          .params = {{"playouts", ParamType::kInt, "1000", "rollouts per legal move", 1, 1e7, {}},
-           {"rollout", ParamType::kText, "random",
+  return {
+      .name = "playout",
+      .summary = "PIMC with rollouts (the seed's decide_playout)",
+      .method =
+          "for each legal move, the mean result of rollouts over sampled consistent "
+          "opponent hands (perfect-information Monte Carlo); the best mean is played",
+      .source = "seed 002's decide_playout (\"Insight\"); strategies/playout/playout_strategy.h",
+      .params =
+          {{"playouts", ParamType::kInt, "1000", "rollouts per legal move", 1, 1e7, {}},
+           {"rollout",
+            ParamType::kText,
+            "random",
             "rollout policy for every seat: random, lowest (as the seed's rollouts played), "
             "heuristic (the seed heuristic from the mover's view), or fitted:FILE (moves drawn "
             "from a move-feature softmax of dominoes fit-model, such as an imitation of a "
             "searcher's play)",
-            0, 0, {}, check_rollout_policy, false, fitted_model_file},
-           {"crn", ParamType::kBool, "true",
-            "common random numbers: the same sampled hands for every candidate move", 0, 0, {}},
+            0,
+            0,
+            {},
+            check_rollout_policy,
+            false,
+            fitted_model_file},
+           {"crn",
+            ParamType::kBool,
+            "true",
+            "common random numbers: the same sampled hands for every candidate move",
+            0,
+            0,
+            {}},
            time_ms_param(),
            nodes_param("simulated plies (each playout's candidate move and rollout moves)")},
-          .make = [](const ParamValues& v) {
+      .make =
+          [](const ParamValues& v) {
             const RolloutPolicy policy = make_checked_value(
                 "playout", "rollout", v.get_string("rollout"), rollout_policy_of);
             return Player(std::make_unique<PlayoutStrategy>(
-                static_cast<int>(v.get_int("playouts")), policy, v.get_bool("crn"),
-                budget_of(v)));
+                static_cast<int>(v.get_int("playouts")), policy, v.get_bool("crn"), budget_of(v)));
           },
-          .seat_counts = kEverySeatCount};
+      .seat_counts = kEverySeatCount};
 }
 
 }  // namespace strategies

@@ -11,14 +11,14 @@
 // the seed heuristic for every seat from its own view; fitted:FILE draws every move from a
 // move-feature softmax of `dominoes fit-model`, issue 24's learned policy prior), crn (true: the
 // same sampled hands and rollout seeds serve every candidate move, common random numbers, so the
-// comparison between moves is not drowned by sampling noise; false: independent samples per move, as the seed did), and the
-// budget per decision (strategies/decision_budget.h): time-ms (0 = off; CPU milliseconds, not
-// reproducible) and nodes (0 = off; simulated plies: each playout counts the candidate move and
-// every move of its rollout, passes included; reproducible). With a budget, `playouts` stays a cap
-// and the playouts go in rounds, one per legal move each round (with crn=true all on the round's
-// one sampled hand and seed, drawn in the order the unbudgeted strategy draws them, so when the
-// cap binds first the move is the one without a budget), and the budget is checked after each
-// round: every move gets the same number of playouts, at least one.
+// comparison between moves is not drowned by sampling noise; false: independent samples per move,
+// as the seed did), and the budget per decision (strategies/decision_budget.h): time-ms (0 = off;
+// CPU milliseconds, not reproducible) and nodes (0 = off; simulated plies: each playout counts the
+// candidate move and every move of its rollout, passes included; reproducible). With a budget,
+// `playouts` stays a cap and the playouts go in rounds, one per legal move each round (with
+// crn=true all on the round's one sampled hand and seed, drawn in the order the unbudgeted strategy
+// draws them, so when the cap binds first the move is the one without a budget), and the budget is
+// checked after each round: every move gets the same number of playouts, at least one.
 //
 // Measured (results/strength-ladder/imitation/rollouts: a round robin, 1,000 duplicate deals per
 // pairing, seed 3002; points per game, 95% intervals): at 500 playouts, rollouts by the imitation

@@ -41,15 +41,15 @@ inline dominoes::Move rollout_move(const RolloutPolicy& policy, const dominoes::
   switch (policy.kind) {
     case RolloutPolicy::Kind::kRandom:
       return legal[static_cast<int>(rng.below(static_cast<std::uint32_t>(legal.size())))];
-    case RolloutPolicy::Kind::kLowest: return lowest_in_seed_order(legal, at.left, at.right);
-    case RolloutPolicy::Kind::kModel: break;
+    case RolloutPolicy::Kind::kLowest:
+      return lowest_in_seed_order(legal, at.left, at.right);
+    case RolloutPolicy::Kind::kModel:
+      break;
   }
   double probabilities[dominoes::MoveList::kCapacity];
   policy.model->policy(at, legal, probabilities);
-  return draw_from_policy(legal,
-                          std::span<const double>(probabilities,
-                                                  static_cast<std::size_t>(legal.size())),
-                          rng);
+  return draw_from_policy(
+      legal, std::span<const double>(probabilities, static_cast<std::size_t>(legal.size())), rng);
 }
 
 /// Returns seat `seat`'s net points (its team's points minus the other teams', net_points) at the

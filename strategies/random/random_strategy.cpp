@@ -9,8 +9,9 @@ Move RandomStrategy::choose(const Observation&, const MoveList& legal, Rng& rng)
 StrategyInfo random_strategy_info() {
   return {.name = "random",
           .summary = "a uniformly random legal move",
-          .method = "plays each legal move with equal probability (two placements of one tile are "
-                    "two moves): the baseline every other strategy should beat",
+          .method =
+              "plays each legal move with equal probability (two placements of one tile are "
+              "two moves): the baseline every other strategy should beat",
           .source = "strategies/random/random_strategy.h",
           .params = {},
           .make = [](const ParamValues&) { return Player(std::make_unique<RandomStrategy>()); },

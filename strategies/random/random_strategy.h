@@ -13,7 +13,8 @@ class RandomStrategy final : public Strategy {
   Move choose(const Observation& obs, const MoveList& legal, Rng& rng) override;
   /// Writes 1 / legal.size() for every move: the policy is known exactly.
   bool policy(const Observation&, const MoveList& legal, std::span<double> probabilities) override {
-    for (int k = 0; k < legal.size(); ++k) probabilities[static_cast<std::size_t>(k)] = 1.0 / legal.size();
+    for (int k = 0; k < legal.size(); ++k)
+      probabilities[static_cast<std::size_t>(k)] = 1.0 / legal.size();
     return true;
   }
   std::unique_ptr<Strategy> clone() const override { return std::make_unique<RandomStrategy>(); }

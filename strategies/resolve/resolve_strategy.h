@@ -54,7 +54,8 @@
 //   costs nearly what inference does. Is the safe (gadget) form needed? Not for root=first, which
 //   does not re-solve. For root=decision the safe form would keep each re-solve no more
 //   exploitable than the strategy it refines, but it needs that strategy's values for the
-//   opponent at the subgame's root, which a PIMC trunk does not give; it is not built. The root=decision figures: `solver exploitability --double 3 --hand 3
+//   opponent at the subgame's root, which a PIMC trunk does not give; it is not built. The
+//   root=decision figures: `solver exploitability --double 3 --hand 3
 //   --samples 8 --seed 1 --player 'resolve(root=decision)'` (0.0699; --double 4: 0.0657), the
 //   settings of experiments/strength-exploitability.sh.
 //   - The seed's game (double-6, 7 tiles), 100 duplicate deals against inference: -0.010 +- 0.045
@@ -74,9 +75,9 @@
 #include <vector>
 
 #include "strategies/belief/weighted_pimc.h"
-#include "strategies/subgame/subgame_resolver.h"
 #include "strategies/strategy.h"
 #include "strategies/strategy_info.h"
+#include "strategies/subgame/subgame_resolver.h"
 
 namespace strategies {
 

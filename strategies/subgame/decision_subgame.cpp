@@ -39,14 +39,12 @@ void fill_range(const Observation& obs, Seat seat, const OpponentModel* model, d
     weights[j] = log_likelihood(decisions, hands[j], *model);
     top = std::max(top, weights[j]);
   }
-  for (double& w : weights)
-    w = std::isinf(top) ? 1.0 : (1 - floor) * std::exp(w - top) + floor;
+  for (double& w : weights) w = std::isinf(top) ? 1.0 : (1 - floor) * std::exp(w - top) + floor;
 }
 
 }  // namespace
 
-EarlierView::EarlierView(const Observation& obs, int moves)
-    : history_(obs.leader(), obs.seats()) {
+EarlierView::EarlierView(const Observation& obs, int moves) : history_(obs.leader(), obs.seats()) {
   if (obs.seats() != 2)
     throw std::invalid_argument("an earlier view needs two seats, not " +
                                 std::to_string(obs.seats()));
@@ -90,8 +88,7 @@ DecisionSubgame decision_subgame(const Observation& obs, const OpponentModel* op
   if (obs.seats() != 2)
     throw std::invalid_argument("decision-time solving plays two seats, not " +
                                 std::to_string(obs.seats()));
-  if (!(floor > 0 && floor <= 1))
-    throw std::invalid_argument("a range's floor is in (0, 1]");
+  if (!(floor > 0 && floor <= 1)) throw std::invalid_argument("a range's floor is in (0, 1]");
   const Seat me = obs.seat();
   DecisionSubgame out;
   out.root.to_move = static_cast<int>((obs.leader() + obs.history().size()) % 2);

@@ -97,8 +97,9 @@ bool SubgameResolver::policy(const Observation& obs, const dominoes::MoveList& l
   if (index == static_cast<int>(hands.size()) ||
       !solved_.solver->average_at(obs.seat(), index, record.subspan(root_moves), moves_,
                                   probabilities_))
-    throw std::logic_error("decision-time solving: the observer's information set is not in its "
-                           "subgame");
+    throw std::logic_error(
+        "decision-time solving: the observer's information set is not in its "
+        "subgame");
   for (int k = 0; k < legal.size(); ++k) {
     probabilities[static_cast<std::size_t>(k)] = 0;
     for (std::size_t q = 0; q < moves_.size(); ++q)

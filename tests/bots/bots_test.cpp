@@ -88,12 +88,11 @@ TEST(BotProtocolTextTest, LaidLineChainsAndMatchesTheStateOverManyGames) {
     dominoes::Rng rng(g);
     bots::LaidLine line;
     dominoes::play_out(
-        state, [&](const dominoes::State&, const dominoes::MoveList& legal) {
+        state,
+        [&](const dominoes::State&, const dominoes::MoveList& legal) {
           return legal[static_cast<int>(rng.below(static_cast<std::uint32_t>(legal.size())))];
         },
-        [&](Move m) {
-          line.play(m);
-        });
+        [&](Move m) { line.play(m); });
     // The laid line, read back: adjacent halves match, its ends are the state's, and its tiles
     // are the state's line.
     const std::string text = line.text();
@@ -102,8 +101,10 @@ TEST(BotProtocolTextTest, LaidLineChainsAndMatchesTheStateOverManyGames) {
     std::stringstream ss(text);
     for (std::string item; std::getline(ss, item, ',');) {
       const int left = item[0] - '0', right = item[2] - '0';
-      if (count == 0) first_left = left;
-      else ASSERT_EQ(left, previous_right) << text;
+      if (count == 0)
+        first_left = left;
+      else
+        ASSERT_EQ(left, previous_right) << text;
       previous_right = right;
       tiles.insert(dominoes::make_tile(left, right));
       ++count;
@@ -133,8 +134,8 @@ TEST(BotForfeitTest, OpponentScoresTheForfeitingHandAsIfItHadDominoed) {
     EXPECT_EQ(out.pips[1], 13);
   }
   // A forfeit is a loss even when the forfeiting hand holds no pips (only 0-0): 0 points.
-  const dominoes::State blank = dominoes::start_state(dominoes::parse_tiles("6-6", 6),
-                                                      dominoes::parse_tiles("0-0", 6), 0);
+  const dominoes::State blank =
+      dominoes::start_state(dominoes::parse_tiles("6-6", 6), dominoes::parse_tiles("0-0", 6), 0);
   const auto out = tournament::forfeit_outcome(blank, rules, 1, strategies::ForfeitReason::kCrash);
   EXPECT_EQ(out.points[0], 0);
   EXPECT_EQ(out.winner(), 0);
@@ -146,7 +147,8 @@ TEST(BotForfeitTest, OpponentScoresTheForfeitingHandAsIfItHadDominoed) {
 // Second implementations of the example bots' rules (clients/python/*.py), seated as built-ins.
 class FirstLegal : public strategies::Strategy {
  public:
-  Move choose(const dominoes::Observation&, const dominoes::MoveList& legal, dominoes::Rng&) override {
+  Move choose(const dominoes::Observation&, const dominoes::MoveList& legal,
+              dominoes::Rng&) override {
     return legal[0];
   }
   std::unique_ptr<Strategy> clone() const override { return std::make_unique<FirstLegal>(); }
@@ -155,7 +157,8 @@ class FirstLegal : public strategies::Strategy {
 // Greedy: the heaviest tile; among equally heavy moves the first listed.
 class HeaviestFirst : public strategies::Strategy {
  public:
-  Move choose(const dominoes::Observation&, const dominoes::MoveList& legal, dominoes::Rng&) override {
+  Move choose(const dominoes::Observation&, const dominoes::MoveList& legal,
+              dominoes::Rng&) override {
     Move best = legal[0];
     for (Move m : legal)
       if (dominoes::tile_pips(m.tile()) > dominoes::tile_pips(best.tile())) best = m;
@@ -175,8 +178,8 @@ strategies::Registry registry_with_twins() {
   return r;
 }
 
-tournament::ExperimentConfig bot_config(const std::vector<std::string>& players,
-                                        std::int64_t deals, const std::string& out) {
+tournament::ExperimentConfig bot_config(const std::vector<std::string>& players, std::int64_t deals,
+                                        const std::string& out) {
   tournament::ExperimentConfig c;
   c.players = players;
   c.format = players.size() == 2 ? tournament::Format::kHeadToHead : tournament::Format::kGauntlet;
@@ -251,7 +254,8 @@ TEST(BotTournamentTest, SeededRandomBotGivesTheSameTablesOnOneOrTwoThreads) {
     c.threads = threads;
     c.chunk = 50;
     ASSERT_TRUE(tournament::run_experiment(strategies::Registry::builtin(), c).run.complete);
-    csv[threads - 1] = test_files::csv_without_timings(test_files::read_text(c.out_dir + "/summary.csv"));
+    csv[threads - 1] =
+        test_files::csv_without_timings(test_files::read_text(c.out_dir + "/summary.csv"));
   }
   EXPECT_EQ(csv[0], csv[1]);
 }
@@ -308,8 +312,10 @@ TEST(BotTournamentTest, MisbehavingBotsForfeitTheirGamesAndNothingElse) {
     ASSERT_TRUE(result.run.complete);
     const auto& totals = result.run.tasks.at(0).totals;
     EXPECT_EQ(totals.games, 16);
-    if (m.forfeits < 0) EXPECT_GT(totals.a_forfeits, 0);
-    else EXPECT_EQ(totals.a_forfeits, m.forfeits);
+    if (m.forfeits < 0)
+      EXPECT_GT(totals.a_forfeits, 0);
+    else
+      EXPECT_EQ(totals.a_forfeits, m.forfeits);
     EXPECT_EQ(totals.b_forfeits, 0);
     EXPECT_EQ(recount_forfeits(c.games_out, "bad", m.reason), totals.a_forfeits);
     // Every game is recorded, forfeited or not.
@@ -326,9 +332,9 @@ TEST(BotTournamentTest, MisbehavingBotsForfeitTheirGamesAndNothingElse) {
 
 TEST(BotTournamentTest, ThreeFailuresInARowStopTheRunNamingTheBotAndItsLog) {
   TempDir tmp;
-  for (const Misbehaviour& m : {Misbehaviour{"illegal.py", "", "illegal"},
-                                Misbehaviour{"garbage.py", "", "illegal"},
-                                Misbehaviour{"mute.py", "", "timeout"}}) {
+  for (const Misbehaviour& m :
+       {Misbehaviour{"illegal.py", "", "illegal"}, Misbehaviour{"garbage.py", "", "illegal"},
+        Misbehaviour{"mute.py", "", "timeout"}}) {
     auto c = bot_config({"badbot", "random"}, 50, tmp.sub(m.script));
     bots::BotConfig b = bot("badbot", python_bot("tests/bots/" + m.script, m.args));
     b.start_ms = 300;

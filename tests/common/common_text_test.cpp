@@ -37,8 +37,8 @@ TEST(QuotedTest, BytesThatAreNotUtf8AreEscapedAndUtf8IsKept) {
 TEST(QuotedTest, LongTextIsCutAndTheCutIsMarked) {
   const std::string huge(10'000'000, 'x');
   const std::string q = common::quoted(huge);
-  EXPECT_EQ(q, "\"" + std::string(80, 'x') + "\"...(" + std::to_string(10'000'000 - 80) +
-                   " more bytes)");
+  EXPECT_EQ(
+      q, "\"" + std::string(80, 'x') + "\"...(" + std::to_string(10'000'000 - 80) + " more bytes)");
   EXPECT_EQ(common::quoted(std::string(80, 'y')), "\"" + std::string(80, 'y') + "\"");
   EXPECT_EQ(common::quoted("abcdef", 3), "\"abc\"...(3 more bytes)");
 }
@@ -88,14 +88,15 @@ namespace {
 
 TEST(Utf8Test, WellFormedTextPassesAndTheFirstBadByteIsFound) {
   EXPECT_EQ(common::invalid_utf8_at("plain ascii"), std::string_view::npos);
-  EXPECT_EQ(common::invalid_utf8_at("caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x82\xa1"), std::string_view::npos);
-  EXPECT_EQ(common::invalid_utf8_at("caf\xe9"), 3u);            // Latin-1
-  EXPECT_EQ(common::invalid_utf8_at("a\xc0\x80"), 1u);          // overlong NUL
-  EXPECT_EQ(common::invalid_utf8_at("\xe0\x80\xaf"), 0u);       // overlong '/'
-  EXPECT_EQ(common::invalid_utf8_at("\xed\xa0\x80"), 0u);       // a UTF-16 surrogate
-  EXPECT_EQ(common::invalid_utf8_at("\xf4\x90\x80\x80"), 0u);   // above U+10FFFF
-  EXPECT_EQ(common::invalid_utf8_at("ab\xe2\x82"), 2u);         // cut short
-  EXPECT_EQ(common::invalid_utf8_at("\x80"), 0u);               // a lone continuation byte
+  EXPECT_EQ(common::invalid_utf8_at("caf\xc3\xa9 \xe2\x82\xac \xf0\x9f\x82\xa1"),
+            std::string_view::npos);
+  EXPECT_EQ(common::invalid_utf8_at("caf\xe9"), 3u);           // Latin-1
+  EXPECT_EQ(common::invalid_utf8_at("a\xc0\x80"), 1u);         // overlong NUL
+  EXPECT_EQ(common::invalid_utf8_at("\xe0\x80\xaf"), 0u);      // overlong '/'
+  EXPECT_EQ(common::invalid_utf8_at("\xed\xa0\x80"), 0u);      // a UTF-16 surrogate
+  EXPECT_EQ(common::invalid_utf8_at("\xf4\x90\x80\x80"), 0u);  // above U+10FFFF
+  EXPECT_EQ(common::invalid_utf8_at("ab\xe2\x82"), 2u);        // cut short
+  EXPECT_EQ(common::invalid_utf8_at("\x80"), 0u);              // a lone continuation byte
 }
 
 TEST(LimitedFileTest, ReadsLinesAndALastLineWithoutNewline) {
@@ -123,8 +124,9 @@ TEST(LimitedFileTest, RefusesALongLineALargeFileAndAMissingOne) {
     }
     return "";
   };
-  EXPECT_EQ(error({10, 1000, true}), "test file " + common::quoted(path) +
-                                         " line 2 is longer than 10 bytes: not a file of this kind");
+  EXPECT_EQ(error({10, 1000, true}),
+            "test file " + common::quoted(path) +
+                " line 2 is longer than 10 bytes: not a file of this kind");
   EXPECT_EQ(error({100, 17, true}), "test file " + common::quoted(path) +
                                         " is larger than 17 bytes: not a file of this kind");
   EXPECT_EQ(error({11, 18, true}), "");

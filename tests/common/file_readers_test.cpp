@@ -43,26 +43,35 @@ std::string error_of(Read read) {
 }
 
 const Reader kReaders[] = {
-    {"config file", [](const std::string& path, const TempDir&) {
+    {"config file",
+     [](const std::string& path, const TempDir&) {
        return error_of<tournament::ConfigError>([&] { tournament::parse_run_arguments({path}); });
      }},
-    {"bot declarations", [](const std::string& path, const TempDir&) {
-       return error_of<tournament::ConfigError>([&] { tournament::parse_bot_declarations({path}); });
-     }},
-    {"journal resumed", [](const std::string& path, const TempDir&) {
+    {"bot declarations",
+     [](const std::string& path, const TempDir&) {
        return error_of<tournament::ConfigError>(
-           [&] { tournament::Journal::open(path, {{"deals", "1"}}, false); });
+           [&] { tournament::parse_bot_declarations({path}); });
      }},
-    {"journal merged", [](const std::string& path, const TempDir&) {
+    {"journal resumed",
+     [](const std::string& path, const TempDir&) {
+       return error_of<tournament::ConfigError>([&] {
+         tournament::Journal::open(path, {{"deals", "1"}}, false);
+       });
+     }},
+    {"journal merged",
+     [](const std::string& path, const TempDir&) {
        return error_of<tournament::ConfigError>([&] { tournament::read_journal(path); });
      }},
-    {"strategy file", [](const std::string& path, const TempDir&) {
+    {"strategy file",
+     [](const std::string& path, const TempDir&) {
        return error_of<strategies::SpecError>([&] { strategies::load_saved_strategy(path); });
      }},
-    {"opponent model", [](const std::string& path, const TempDir&) {
+    {"opponent model",
+     [](const std::string& path, const TempDir&) {
        return error_of<std::invalid_argument>([&] { strategies::load_softmax_model(path); });
      }},
-    {"game records", [](const std::string& path, const TempDir&) {
+    {"game records",
+     [](const std::string& path, const TempDir&) {
        return error_of<std::exception>(
            [&] { tournament::read_game_records(path, [](const tournament::GameRecord&) {}); });
      }},
@@ -76,35 +85,49 @@ struct Input {
 };
 
 const Input kInputs[] = {
-    {"endless device", [](const TempDir& dir) {
+    {"endless device",
+     [](const TempDir& dir) {
        const std::string link = dir.sub("endless");  // a link, so nothing is ever written to /dev
        EXPECT_EQ(::symlink("/dev/zero", link.c_str()), 0);
        return link;
-     }, "character device"},
-    {"fifo", [](const TempDir& dir) {
+     },
+     "character device"},
+    {"fifo",
+     [](const TempDir& dir) {
        const std::string fifo = dir.sub("fifo");
        EXPECT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
        return fifo;
-     }, "FIFO"},
-    {"directory", [](const TempDir& dir) {
+     },
+     "FIFO"},
+    {"directory",
+     [](const TempDir& dir) {
        const std::string sub = dir.sub("directory");
        std::filesystem::create_directory(sub);
        return sub;
-     }, "directory"},
-    {"eight megabyte line", [](const TempDir& dir) {
+     },
+     "directory"},
+    {"eight megabyte line",
+     [](const TempDir& dir) {
        const std::string path = dir.sub("long-line");
        test_files::write_text(path, std::string(std::size_t{8} << 20, 'x') + "\n");
        return path;
-     }, " than "},  // "longer than" a line's cap or "larger than" the file's
-    {"bytes that are not UTF-8", [](const TempDir& dir) {
+     },
+     " than "},  // "longer than" a line's cap or "larger than" the file's
+    {"bytes that are not UTF-8",
+     [](const TempDir& dir) {
        const std::string path = dir.sub("latin1");
        test_files::write_text(path, "name = caf\xe9\xff\xfe\n");
        return path;
-     }, ""},
+     },
+     ""},
 };
 
-void PrintTo(const Reader& r, std::ostream* os) { *os << r.name; }
-void PrintTo(const Input& i, std::ostream* os) { *os << i.name; }
+void PrintTo(const Reader& r, std::ostream* os) {
+  *os << r.name;
+}
+void PrintTo(const Input& i, std::ostream* os) {
+  *os << i.name;
+}
 
 class FileReaders : public testing::TestWithParam<std::tuple<Reader, Input>> {
  protected:

@@ -36,10 +36,12 @@ TEST(StatusLineTest, ALogGetsALineEachIntervalAndALastOne) {
   ASSERT_NE(file, nullptr);
   std::atomic<int> calls = 0;
   {
-    StatusLine line([&](std::size_t width) {
-      EXPECT_EQ(width, 0u) << "a log has no width";
-      return "tick " + std::to_string(++calls);
-    }, StatusMode::kLog, true, file);
+    StatusLine line(
+        [&](std::size_t width) {
+          EXPECT_EQ(width, 0u) << "a log has no width";
+          return "tick " + std::to_string(++calls);
+        },
+        StatusMode::kLog, true, file);
     std::this_thread::sleep_for(std::chrono::milliseconds(1050));
     line.finish();
     line.finish();  // idempotent

@@ -4,6 +4,8 @@
 // (unseen, carrying no value the opponent showed it lacks, tracked by this test from the passes it
 // makes), the count C(n, k) from this test's own Pascal triangle, and uniform sampling by a
 // chi-square goodness-of-fit test on small cases whose hands are listed here.
+#include "engine/dominoes/determinization.h"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -15,7 +17,6 @@
 #include <vector>
 
 #include "engine/dominoes/deal.h"
-#include "engine/dominoes/determinization.h"
 #include "engine/dominoes/history.h"
 #include "engine/dominoes/observation.h"
 #include "engine/dominoes/rng.h"
@@ -98,8 +99,10 @@ void play_random_games(const Rules& rules, int games, std::uint64_t seed, Visit 
       if (status(s) != GameStatus::kOngoing) break;
       const MoveList legal = legal_moves(s);
       Move m = Move::pass();
-      if (!legal.empty()) m = legal[static_cast<int>(rng.below(static_cast<std::uint32_t>(legal.size())))];
-      else lacked[s.to_move] |= (1u << s.left) | (1u << s.right);
+      if (!legal.empty())
+        m = legal[static_cast<int>(rng.below(static_cast<std::uint32_t>(legal.size())))];
+      else
+        lacked[s.to_move] |= (1u << s.left) | (1u << s.right);
       apply(s, m);
       h.push_back(m);
     }
@@ -110,55 +113,57 @@ TEST(DeterminizationRealGames, SamplesCountAndEnumerationAreConsistent) {
   const Rules rules;
   Rng sampler(12345);
   int observations = 0, with_lacks = 0, enumerated = 0, empty_opponent = 0;
-  play_random_games(rules, 150, 2718, [&](const State& s, const History& h,
-                                          const std::array<unsigned, 2>& lacked) {
-    for (Seat seat = 0; seat < 2; ++seat) {
-      const Seat opp = 1 - seat;
-      const Observation obs = observe(s, h, rules, seat);
-      const TileSet truth = s.hands[opp];
-      const int k = truth.size();
-      const std::uint64_t candidates = my_candidates(s.hands[seat], s.line, lacked[opp]);
-      const int n = std::popcount(candidates);
-      ++observations;
-      with_lacks += lacked[opp] != 0;
-      empty_opponent += k == 0;
+  play_random_games(
+      rules, 150, 2718,
+      [&](const State& s, const History& h, const std::array<unsigned, 2>& lacked) {
+        for (Seat seat = 0; seat < 2; ++seat) {
+          const Seat opp = 1 - seat;
+          const Observation obs = observe(s, h, rules, seat);
+          const TileSet truth = s.hands[opp];
+          const int k = truth.size();
+          const std::uint64_t candidates = my_candidates(s.hands[seat], s.line, lacked[opp]);
+          const int n = std::popcount(candidates);
+          ++observations;
+          with_lacks += lacked[opp] != 0;
+          empty_opponent += k == 0;
 
-      ASSERT_EQ(obs.opponent_tile_count(), k);
-      ASSERT_EQ(obs.opponent_lacks().bits(), lacked[opp]);
-      // The true hand is consistent: its tiles are candidates.
-      ASSERT_EQ(truth.bits() & ~candidates, 0u);
-      ASSERT_EQ(opponent_candidates(obs).bits(), candidates);
-      // The count is C(n, k) with n counted here.
-      ASSERT_EQ(count_consistent_hands(obs), kPascal(n, k)) << "n=" << n << " k=" << k;
+          ASSERT_EQ(obs.opponent_tile_count(), k);
+          ASSERT_EQ(obs.opponent_lacks().bits(), lacked[opp]);
+          // The true hand is consistent: its tiles are candidates.
+          ASSERT_EQ(truth.bits() & ~candidates, 0u);
+          ASSERT_EQ(opponent_candidates(obs).bits(), candidates);
+          // The count is C(n, k) with n counted here.
+          ASSERT_EQ(count_consistent_hands(obs), kPascal(n, k)) << "n=" << n << " k=" << k;
 
-      for (int i = 0; i < 8; ++i) {
-        const TileSet hand = sample_opponent_hand(obs, sampler);
-        ASSERT_EQ(hand.size(), k);
-        ASSERT_EQ(hand.bits() & ~candidates, 0u);
-        ASSERT_TRUE((hand & s.hands[seat]).empty());
-        ASSERT_TRUE((hand & s.line).empty());
-        for (Tile t : hand) {
-          ASSERT_LT(t, tile_count(6));
-          ASSERT_FALSE(lacked[opp] >> tile_low(t) & 1);
-          ASSERT_FALSE(lacked[opp] >> tile_high(t) & 1);
+          for (int i = 0; i < 8; ++i) {
+            const TileSet hand = sample_opponent_hand(obs, sampler);
+            ASSERT_EQ(hand.size(), k);
+            ASSERT_EQ(hand.bits() & ~candidates, 0u);
+            ASSERT_TRUE((hand & s.hands[seat]).empty());
+            ASSERT_TRUE((hand & s.line).empty());
+            for (Tile t : hand) {
+              ASSERT_LT(t, tile_count(6));
+              ASSERT_FALSE(lacked[opp] >> tile_low(t) & 1);
+              ASSERT_FALSE(lacked[opp] >> tile_high(t) & 1);
+            }
+          }
+
+          if (kPascal(n, k) <= 6000) {
+            ++enumerated;
+            std::vector<std::uint64_t> hands;
+            for_each_consistent_hand(obs, [&](TileSet hand) { hands.push_back(hand.bits()); });
+            ASSERT_EQ(hands.size(), kPascal(n, k));
+            for (std::uint64_t bits : hands) {
+              ASSERT_EQ(std::popcount(bits), k);
+              ASSERT_EQ(bits & ~candidates, 0u);
+            }
+            std::sort(hands.begin(), hands.end());
+            ASSERT_TRUE(std::adjacent_find(hands.begin(), hands.end()) == hands.end())
+                << "a hand repeats";
+            ASSERT_TRUE(std::binary_search(hands.begin(), hands.end(), truth.bits()));
+          }
         }
-      }
-
-      if (kPascal(n, k) <= 6000) {
-        ++enumerated;
-        std::vector<std::uint64_t> hands;
-        for_each_consistent_hand(obs, [&](TileSet hand) { hands.push_back(hand.bits()); });
-        ASSERT_EQ(hands.size(), kPascal(n, k));
-        for (std::uint64_t bits : hands) {
-          ASSERT_EQ(std::popcount(bits), k);
-          ASSERT_EQ(bits & ~candidates, 0u);
-        }
-        std::sort(hands.begin(), hands.end());
-        ASSERT_TRUE(std::adjacent_find(hands.begin(), hands.end()) == hands.end()) << "a hand repeats";
-        ASSERT_TRUE(std::binary_search(hands.begin(), hands.end(), truth.bits()));
-      }
-    }
-  });
+      });
   EXPECT_GT(observations, 2000);
   EXPECT_GT(with_lacks, 200);
   EXPECT_GT(enumerated, 1000);
@@ -169,32 +174,33 @@ TEST(DeterminizationRealGames, DeterminizeRebuildsTheObservedState) {
   const Rules rules;
   Rng sampler(777);
   int own_turn = 0;
-  play_random_games(rules, 60, 1618, [&](const State& s, const History& h,
-                                         const std::array<unsigned, 2>&) {
-    for (Seat seat = 0; seat < 2; ++seat) {
-      const Seat opp = 1 - seat;
-      const Observation obs = observe(s, h, rules, seat);
-      for (TileSet hand : {s.hands[opp], sample_opponent_hand(obs, sampler)}) {
-        const State d = determinize(obs, hand);
-        ASSERT_EQ(d.hands[seat], s.hands[seat]);
-        ASSERT_EQ(d.hands[opp], hand);
-        ASSERT_EQ(d.line, s.line);
-        ASSERT_EQ(d.left, s.left);
-        ASSERT_EQ(d.right, s.right);
-        ASSERT_EQ(d.to_move, seat);
-        ASSERT_EQ(d.leader, s.leader);
-        ASSERT_EQ(d.lacks[0], s.lacks[0]);
-        ASSERT_EQ(d.lacks[1], s.lacks[1]);
-        ASSERT_EQ(d.last_was_pass, h.size() > 0 && h[h.size() - 1].is_pass());
-        ASSERT_TRUE(is_consistent(d));
-      }
-      // With the true hand, on the observer's own turn, the determinization is the real state.
-      if (s.to_move == seat) {
-        ++own_turn;
-        ASSERT_TRUE(determinize(obs, s.hands[opp]) == s);
-      }
-    }
-  });
+  play_random_games(rules, 60, 1618,
+                    [&](const State& s, const History& h, const std::array<unsigned, 2>&) {
+                      for (Seat seat = 0; seat < 2; ++seat) {
+                        const Seat opp = 1 - seat;
+                        const Observation obs = observe(s, h, rules, seat);
+                        for (TileSet hand : {s.hands[opp], sample_opponent_hand(obs, sampler)}) {
+                          const State d = determinize(obs, hand);
+                          ASSERT_EQ(d.hands[seat], s.hands[seat]);
+                          ASSERT_EQ(d.hands[opp], hand);
+                          ASSERT_EQ(d.line, s.line);
+                          ASSERT_EQ(d.left, s.left);
+                          ASSERT_EQ(d.right, s.right);
+                          ASSERT_EQ(d.to_move, seat);
+                          ASSERT_EQ(d.leader, s.leader);
+                          ASSERT_EQ(d.lacks[0], s.lacks[0]);
+                          ASSERT_EQ(d.lacks[1], s.lacks[1]);
+                          ASSERT_EQ(d.last_was_pass, h.size() > 0 && h[h.size() - 1].is_pass());
+                          ASSERT_TRUE(is_consistent(d));
+                        }
+                        // With the true hand, on the observer's own turn, the determinization is
+                        // the real state.
+                        if (s.to_move == seat) {
+                          ++own_turn;
+                          ASSERT_TRUE(determinize(obs, s.hands[opp]) == s);
+                        }
+                      }
+                    });
   EXPECT_GT(own_turn, 500);
 }
 
@@ -260,11 +266,24 @@ double chi_square(const Observation& obs, const std::vector<Tile>& candidates, i
 TEST(DeterminizationUniformity, SixCandidatesTwoTilesIsUniform) {
   // Seat 0 holds 7 tiles and 15 lie on the line, so 28 - 22 = 6 tiles are unseen: 4-4, 4-5, 4-6,
   // 5-5, 5-6, 6-6. The opponent holds 2 of them (4-4, 5-6); nothing is lacked: C(6,2) = 15 hands.
-  const State s = made_state(
-      {{0, 0}, {0, 1}, {0, 2}, {0, 3}, {0, 4}, {0, 5}, {0, 6}}, {{4, 4}, {5, 6}},
-      {{1, 1}, {1, 2}, {1, 3}, {1, 4}, {1, 5}, {1, 6}, {2, 2}, {2, 3}, {2, 4}, {2, 5}, {2, 6},
-       {3, 3}, {3, 4}, {3, 5}, {3, 6}},
-      1, 6, {});
+  const State s =
+      made_state({{0, 0}, {0, 1}, {0, 2}, {0, 3}, {0, 4}, {0, 5}, {0, 6}}, {{4, 4}, {5, 6}},
+                 {{1, 1},
+                  {1, 2},
+                  {1, 3},
+                  {1, 4},
+                  {1, 5},
+                  {1, 6},
+                  {2, 2},
+                  {2, 3},
+                  {2, 4},
+                  {2, 5},
+                  {2, 6},
+                  {3, 3},
+                  {3, 4},
+                  {3, 5},
+                  {3, 6}},
+                 1, 6, {});
   ASSERT_TRUE(is_consistent(s));
   const Rules rules;
   const History h(0);

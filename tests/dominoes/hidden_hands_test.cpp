@@ -4,10 +4,12 @@
 // test from the passes it makes, not read from the engine's observation). The sampler's count
 // must equal the brute force's, every sample must be one of its worlds, and the samples must be
 // uniform over them (a chi-square goodness-of-fit test at a fixed seed).
+#include "engine/dominoes/hidden_hands.h"
+
 #include <gtest/gtest.h>
 
-#include <array>
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstdint>
 #include <map>
@@ -15,7 +17,6 @@
 
 #include "engine/dominoes/deal.h"
 #include "engine/dominoes/determinization.h"
-#include "engine/dominoes/hidden_hands.h"
 #include "engine/dominoes/history.h"
 #include "engine/dominoes/observation.h"
 #include "engine/dominoes/rng.h"
@@ -75,11 +76,12 @@ std::vector<TableHands> brute_force_worlds(const Position& p, Seat me) {
     hands[me] = p.state.hands[me];
     bool ok = true;
     for (std::size_t i = 0; i < unseen.size() && ok; ++i) {
-      if (dest[i] == me) ok = false;
-      else if (dest[i] < seats) ok = fits(unseen[i], dest[i]), hands[dest[i]].insert(unseen[i]);
+      if (dest[i] == me)
+        ok = false;
+      else if (dest[i] < seats)
+        ok = fits(unseen[i], dest[i]), hands[dest[i]].insert(unseen[i]);
     }
-    for (Seat s = 0; s < seats && ok; ++s)
-      ok = hands[s].size() == p.state.hands[s].size();
+    for (Seat s = 0; s < seats && ok; ++s) ok = hands[s].size() == p.state.hands[s].size();
     if (ok) worlds.push_back(hands);
     std::size_t i = 0;  // the next assignment, as a number in base seats + 1
     while (i < dest.size() && ++dest[i] > seats) dest[i++] = 0;

@@ -1,7 +1,7 @@
 // Notation: round trips of tiles, moves and tile lists, and rejections with clear messages.
-#include <gtest/gtest.h>
-
 #include "engine/dominoes/notation.h"
+
+#include <gtest/gtest.h>
 
 namespace dominoes {
 namespace {
@@ -12,7 +12,8 @@ TEST(Notation, EveryTileRoundTripsAndPrintsLowHigh) {
       const std::string text = std::to_string(a) + "-" + std::to_string(b);
       const Tile t = parse_tile(text, kMaxPip);
       EXPECT_EQ(t, make_tile(a, b));
-      EXPECT_EQ(to_string(t), std::to_string(std::min(a, b)) + "-" + std::to_string(std::max(a, b)));
+      EXPECT_EQ(to_string(t),
+                std::to_string(std::min(a, b)) + "-" + std::to_string(std::max(a, b)));
       EXPECT_EQ(parse_tile(to_string(t), kMaxPip), t);
     }
 }

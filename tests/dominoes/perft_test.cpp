@@ -40,8 +40,12 @@ struct Position {
   int turn = 0;
 };
 
-bool fits(const Tile& t, int v) { return t.first == v || t.second == v; }
-int other(const Tile& t, int v) { return t.first == v ? t.second : t.first; }
+bool fits(const Tile& t, int v) {
+  return t.first == v || t.second == v;
+}
+int other(const Tile& t, int v) {
+  return t.first == v ? t.second : t.first;
+}
 
 bool can_move(const Hand& h, int left, int right) {
   if (left < 0) return !h.empty();

@@ -13,9 +13,12 @@
 namespace dominoes {
 namespace {
 
-TileSet tiles(const char* text) { return parse_tiles(text, 9); }
+TileSet tiles(const char* text) {
+  return parse_tiles(text, 9);
+}
 
-tournament::GameOutcome play_lowest(const Deal& deal, const Rules& rules, History* history = nullptr) {
+tournament::GameOutcome play_lowest(const Deal& deal, const Rules& rules,
+                                    History* history = nullptr) {
   auto a = strategies::Registry::builtin().make("lowest");
   auto b = strategies::Registry::builtin().make("lowest");
   Rng r0(1), r1(2);
@@ -167,7 +170,8 @@ TEST(Deal, HeaviestDoubleRanksEveryTileOfEverySet) {
     for (const Ranked& a : set)
       for (const Ranked& b : set) {
         if (a.tile == b.tile) continue;
-        const bool a_higher = std::tie(a.is_double, a.pips, a.high) > std::tie(b.is_double, b.pips, b.high);
+        const bool a_higher =
+            std::tie(a.is_double, a.pips, a.high) > std::tie(b.is_double, b.pips, b.high);
         TileSet ha, hb;
         ha.insert(a.tile);
         hb.insert(b.tile);

@@ -1,9 +1,11 @@
 // The double-six specialised solver (engine/endgame/double_six_solver.h) against the generic path
 // (search::Negamax over endgame::DominoesGame, engine/endgame/block_dominoes_solver.h), which
-// tests/endgame/solver_test.cpp checks against an independent brute force: the two must agree on every
-// position and every move's value, for every hand size, scoring rule and table size (a table of
-// one bucket replaces constantly). The positions come from random play on random deals, stopped
+// tests/endgame/solver_test.cpp checks against an independent brute force: the two must agree on
+// every position and every move's value, for every hand size, scoring rule and table size (a table
+// of one bucket replaces constantly). The positions come from random play on random deals, stopped
 // at a random point, so they include leads, forced passes and finished games.
+#include "engine/endgame/double_six_solver.h"
+
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -14,7 +16,6 @@
 #include "engine/dominoes/rules.h"
 #include "engine/dominoes/state.h"
 #include "engine/endgame/block_dominoes_solver.h"
-#include "engine/endgame/double_six_solver.h"
 #include "engine/search/negamax.h"
 
 namespace endgame {
@@ -27,8 +28,11 @@ using dominoes::State;
 // The generic path's exact value of `s`, with a fresh table of `bytes`.
 class Generic {
  public:
-  Generic(const Rules& rules, std::size_t bytes) : game_(rules), table_(bytes), search_(game_, table_) {}
-  int value(const State& s) { return search_.search(s, search::kUnlimitedDepth, -(1 << 20), 1 << 20); }
+  Generic(const Rules& rules, std::size_t bytes)
+      : game_(rules), table_(bytes), search_(game_, table_) {}
+  int value(const State& s) {
+    return search_.search(s, search::kUnlimitedDepth, -(1 << 20), 1 << 20);
+  }
 
  private:
   DominoesGame game_;

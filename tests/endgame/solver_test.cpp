@@ -50,8 +50,12 @@ struct BMove {
 
 enum class BRule { kOpponentPips, kPipDifference, kAllPips };
 
-bool fits(const BTile& t, int v) { return t.first == v || t.second == v; }
-int other_end(const BTile& t, int v) { return t.first == v ? t.second : t.first; }
+bool fits(const BTile& t, int v) {
+  return t.first == v || t.second == v;
+}
+int other_end(const BTile& t, int v) {
+  return t.first == v ? t.second : t.first;
+}
 
 int hand_pips(const BHand& h) {
   int total = 0;
@@ -124,7 +128,8 @@ int bf_value(const BPos& p, int depth, BRule rule) {
     return -bf_value(q, depth, rule);
   }
   int best = INT_MIN;
-  for (const auto& [m, q] : moves) best = std::max(best, -bf_value(q, depth < 0 ? -1 : depth - 1, rule));
+  for (const auto& [m, q] : moves)
+    best = std::max(best, -bf_value(q, depth < 0 ? -1 : depth - 1, rule));
   return best;
 }
 
@@ -140,7 +145,8 @@ std::vector<std::pair<BMove, int>> bf_move_values(const BPos& p, int depth, BRul
     out.push_back({BMove{}, -bf_value(q, depth, rule)});
     return out;
   }
-  for (const auto& [m, q] : moves) out.push_back({m, -bf_value(q, depth < 0 ? -1 : depth - 1, rule)});
+  for (const auto& [m, q] : moves)
+    out.push_back({m, -bf_value(q, depth < 0 ? -1 : depth - 1, rule)});
   return out;
 }
 
@@ -159,7 +165,9 @@ BHand to_hand(TileSet s) {
 
 BMove to_bmove(Move m) {
   if (m.is_pass()) return BMove{};
-  const char kind = m.placement() == Placement::kLead ? 'D' : m.placement() == Placement::kLeft ? 'L' : 'R';
+  const char kind = m.placement() == Placement::kLead   ? 'D'
+                    : m.placement() == Placement::kLeft ? 'L'
+                                                        : 'R';
   return {dominoes::tile_low(m.tile()), dominoes::tile_high(m.tile()), kind};
 }
 
@@ -185,9 +193,12 @@ BPos to_bpos(const State& s) {
 
 ScoringRule to_engine(BRule r) {
   switch (r) {
-    case BRule::kOpponentPips: return ScoringRule::kOpponentPips;
-    case BRule::kPipDifference: return ScoringRule::kPipDifference;
-    case BRule::kAllPips: return ScoringRule::kAllPips;
+    case BRule::kOpponentPips:
+      return ScoringRule::kOpponentPips;
+    case BRule::kPipDifference:
+      return ScoringRule::kPipDifference;
+    case BRule::kAllPips:
+      return ScoringRule::kAllPips;
   }
   return ScoringRule::kOpponentPips;
 }
@@ -202,11 +213,13 @@ std::string describe(const BPos& p, const BHand& line) {
   std::string out;
   for (int seat = 0; seat < 2; ++seat) {
     out += "hand" + std::to_string(seat) + "=";
-    for (const BTile& t : p.hands[seat]) out += std::to_string(t.first) + "-" + std::to_string(t.second) + " ";
+    for (const BTile& t : p.hands[seat])
+      out += std::to_string(t.first) + "-" + std::to_string(t.second) + " ";
   }
   out += "line=";
   for (const BTile& t : line) out += std::to_string(t.first) + "-" + std::to_string(t.second) + " ";
-  out += "ends=" + std::to_string(p.left) + "," + std::to_string(p.right) + " turn=" + std::to_string(p.turn);
+  out += "ends=" + std::to_string(p.left) + "," + std::to_string(p.right) +
+         " turn=" + std::to_string(p.turn);
   return out;
 }
 
@@ -280,9 +293,10 @@ std::vector<Generated> random_positions(std::uint64_t seed, int count) {
 
 // Checks value(s, depth) and move_values(s, depth) of `solver` against the brute force.
 // `depth` is the solver's: 0 = unlimited.
-void expect_matches_brute_force(BlockDominoesSolver& solver, const Generated& g, int depth, BRule rule,
-                                const char* which) {
-  SCOPED_TRACE(std::string(which) + " depth=" + std::to_string(depth) + " " + describe(g.pos, g.line));
+void expect_matches_brute_force(BlockDominoesSolver& solver, const Generated& g, int depth,
+                                BRule rule, const char* which) {
+  SCOPED_TRACE(std::string(which) + " depth=" + std::to_string(depth) + " " +
+               describe(g.pos, g.line));
   const State s = to_state(g.pos, g.line);
   ASSERT_TRUE(dominoes::is_consistent(s));
   const int bf_depth = depth == 0 ? -1 : depth;
@@ -290,7 +304,8 @@ void expect_matches_brute_force(BlockDominoesSolver& solver, const Generated& g,
 
   auto expected = bf_move_values(g.pos, bf_depth, rule);
   std::vector<std::pair<BMove, int>> actual;
-  for (const MoveValue& mv : solver.move_values(s, depth)) actual.push_back({to_bmove(mv.move), mv.value});
+  for (const MoveValue& mv : solver.move_values(s, depth))
+    actual.push_back({to_bmove(mv.move), mv.value});
   std::sort(expected.begin(), expected.end());
   std::sort(actual.begin(), actual.end());
   EXPECT_EQ(actual.size(), expected.size());
@@ -300,8 +315,8 @@ void expect_matches_brute_force(BlockDominoesSolver& solver, const Generated& g,
 // ---- exact values ----------------------------------------------------------------------------
 TEST(SolverBruteForce, ExactValuesAndMoveValuesMatchOnSmallPositions) {
   const auto positions = random_positions(20240601, 1500);
-  BlockDominoesSolver shared(Rules{});      // one solver and its table for every position
-  BlockDominoesSolver tiny(Rules{}, 64);    // a two-entry table: constant replacement
+  BlockDominoesSolver shared(Rules{});    // one solver and its table for every position
+  BlockDominoesSolver tiny(Rules{}, 64);  // a two-entry table: constant replacement
   int leads = 0, passes = 0, over = 0, decided = 0;
   for (const Generated& g : positions) {
     expect_matches_brute_force(shared, g, 0, BRule::kOpponentPips, "shared");
@@ -346,7 +361,8 @@ TEST(SolverBruteForce, DepthLimitedValuesMatch) {
   // Depth-limited search under another scoring rule too: the horizon uses the same rule.
   BlockDominoesSolver diff(rules_for(BRule::kPipDifference));
   for (std::size_t i = 0; i < 100; ++i)
-    for (int depth : {1, 2, 3}) expect_matches_brute_force(diff, positions[i], depth, BRule::kPipDifference, "diff");
+    for (int depth : {1, 2, 3})
+      expect_matches_brute_force(diff, positions[i], depth, BRule::kPipDifference, "diff");
 }
 
 // Mid-game positions reached by random play from real 7+7 deals, once at most 9 tiles remain.
@@ -360,8 +376,9 @@ TEST(SolverBruteForce, PositionsFromRealGamesMatch) {
     while (dominoes::status(s) == dominoes::GameStatus::kOngoing &&
            s.hands[0].size() + s.hands[1].size() > 9) {
       const dominoes::MoveList legal = dominoes::legal_moves(s);
-      const Move m = legal.empty() ? Move::pass()
-                                   : legal[static_cast<int>(rng() % static_cast<std::uint64_t>(legal.size()))];
+      const Move m =
+          legal.empty() ? Move::pass()
+                        : legal[static_cast<int>(rng() % static_cast<std::uint64_t>(legal.size()))];
       dominoes::apply(s, m);
     }
     const Generated g{to_bpos(s), to_hand(s.line)};
@@ -459,7 +476,9 @@ TEST(SolverPrincipalVariation, DepthLimitedReplayStopsAtTheHorizonWithTheRootVal
 }
 
 // ---- hand-worked positions -------------------------------------------------------------------
-TileSet tiles(std::initializer_list<BTile> list) { return to_set(BHand(list)); }
+TileSet tiles(std::initializer_list<BTile> list) {
+  return to_set(BHand(list));
+}
 
 State position(TileSet mover, TileSet opponent, int left, int right, TileSet line) {
   State s;
@@ -483,7 +502,8 @@ TEST(SolverHandWorked, DominoWinsTheOpponentsPips) {
   // move is 0-1 on the 1 end, emptying its hand: a domino worth the opponent's 6+6 = 12. With
   // pip-difference the winner has 0 pips: 12 - 0 = 12; with all-pips 12 + 0 = 12.
   const State s = position(tiles({{0, 1}}), tiles({{6, 6}}), 1, 5, tiles({{1, 3}, {3, 5}}));
-  for (ScoringRule rule : {ScoringRule::kOpponentPips, ScoringRule::kPipDifference, ScoringRule::kAllPips}) {
+  for (ScoringRule rule :
+       {ScoringRule::kOpponentPips, ScoringRule::kPipDifference, ScoringRule::kAllPips}) {
     Rules rules;
     rules.scoring = rule;
     BlockDominoesSolver solver(rules);
@@ -503,7 +523,8 @@ TEST(SolverHandWorked, HeavyTileFirstBlocksTheGame) {
   //    Pips 3 against 14: the mover wins 14.
   // Value 14 by b). Pip-difference: a) 10-7 = 3, b) 14-3 = 11. All-pips: a) 17, b) 17.
   // Depth 1: a) hands 1-6 (7) against 14 -> 14; b) 3 against 14 -> 14. Depth 2: a) 10, b) 14.
-  const State s = position(tiles({{1, 2}, {1, 6}}), tiles({{2, 2}, {5, 5}}), 1, 3, tiles({{1, 4}, {3, 4}}));
+  const State s =
+      position(tiles({{1, 2}, {1, 6}}), tiles({{2, 2}, {5, 5}}), 1, 3, tiles({{1, 4}, {3, 4}}));
   const Move a(dominoes::make_tile(1, 2), Placement::kLeft);
   const Move b(dominoes::make_tile(1, 6), Placement::kLeft);
   BlockDominoesSolver solver(Rules{});
@@ -585,8 +606,8 @@ TEST(SolverHandWorked, LeadWithEqualPipsAndBlockedEnds) {
 // ---- full deals ------------------------------------------------------------------------------
 TEST(SolverFullDeals, SevenAndSevenConsistentAcrossTablesAndBounded) {
   const Rules rules;
-  BlockDominoesSolver a(rules);                          // 256 KiB, reused across deals
-  BlockDominoesSolver b(rules, std::size_t{4} << 10);    // 4 KiB: heavy replacement
+  BlockDominoesSolver a(rules);                        // 256 KiB, reused across deals
+  BlockDominoesSolver b(rules, std::size_t{4} << 10);  // 4 KiB: heavy replacement
   const int all_pips = pips(TileSet::full(6));
   ASSERT_EQ(all_pips, 168);  // each value 0..6 appears 8 times: 8 * 21
   for (std::uint64_t deal = 0; deal < 20; ++deal) {

@@ -67,16 +67,15 @@ TEST(GameTree, NodesShareASetExactlyWhenTheirKeysAreEqual) {
   for (std::size_t root_index = 0; root_index < tree.roots.size(); ++root_index) {
     const dominoes::Deal& deal = tree.deals[root_index];
     // Every node of this deal's subtree: from the root to the next root (children follow parents).
-    const std::size_t end =
-        root_index + 1 < tree.roots.size() ? static_cast<std::size_t>(tree.roots[root_index + 1])
-                                           : tree.nodes.size();
+    const std::size_t end = root_index + 1 < tree.roots.size()
+                                ? static_cast<std::size_t>(tree.roots[root_index + 1])
+                                : tree.nodes.size();
     for (std::size_t n = static_cast<std::size_t>(tree.roots[root_index]); n < end; ++n) {
       const TreeNode& node = tree.nodes[n];
       if (node.terminal()) continue;
       ++decisions;
       const auto history = tree.history_to(static_cast<std::int32_t>(n));
-      const std::string key =
-          infoset_key(node.seat ^ tree.leader, deal.hands[node.seat], history);
+      const std::string key = infoset_key(node.seat ^ tree.leader, deal.hands[node.seat], history);
       const auto [it, inserted] = set_of_key.emplace(key, node.infoset);
       EXPECT_EQ(it->second, node.infoset) << "one key, two sets, at node " << n;
       const auto [back, fresh] = key_of_set.emplace(node.infoset, key);
@@ -138,7 +137,8 @@ TEST(CounterfactualValues, SumToTheValueAndAreEqualAtAnEquilibrium) {
     const Infoset& set = tree.infosets[i];
     const auto begin = static_cast<std::size_t>(avg.offsets[i]);
     if (tree.history_to(set.first_node).empty())
-      for (int a = 0; a < set.actions; ++a) root_sum += avg.at(static_cast<std::int32_t>(i), a) * cfv.action[begin + a];
+      for (int a = 0; a < set.actions; ++a)
+        root_sum += avg.at(static_cast<std::int32_t>(i), a) * cfv.action[begin + a];
     double best = -1e300, mixed = 0;
     for (int a = 0; a < set.actions; ++a) {
       best = std::max(best, cfv.action[begin + a]);

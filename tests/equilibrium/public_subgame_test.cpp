@@ -55,8 +55,9 @@ State random_position(const Rules& rules, std::mt19937_64& rng, int plies) {
   State s = dominoes::start_state(dominoes::make_deal(rules, rng(), 0));
   for (int i = 0; i < plies && dominoes::status(s) == dominoes::GameStatus::kOngoing; ++i) {
     const dominoes::MoveList moves = dominoes::legal_moves(s);
-    dominoes::apply(s, moves.empty() ? Move::pass()
-                                     : moves[std::uniform_int_distribution<int>(0, moves.size() - 1)(rng)]);
+    dominoes::apply(s, moves.empty()
+                           ? Move::pass()
+                           : moves[std::uniform_int_distribution<int>(0, moves.size() - 1)(rng)]);
   }
   return s;
 }
@@ -145,8 +146,8 @@ TEST(PublicSubgame, TheSubgamesAfterEachLeadAddUpToTheWholeGame) {
     every_hand(rules, root, 1, others, 3);
     PublicTreeCfr sub(rules, root, RegretUpdate::kDiscounted);
     sub.iterate(80);
-    EXPECT_LT(sub.exploitability(), 4e-3) << "after lead " << dominoes::tile_low(lead)
-                                           << "-" << dominoes::tile_high(lead);
+    EXPECT_LT(sub.exploitability(), 4e-3)
+        << "after lead " << dominoes::tile_low(lead) << "-" << dominoes::tile_high(lead);
     weighted += sub.expected_value() * sub.chance_weight();
   }
   EXPECT_NEAR(weighted / whole.chance_weight(), whole.expected_value(), 8e-3);
@@ -220,8 +221,8 @@ TEST(PublicSubgame, AverageAtReadsWhatTheExportWalkReads) {
   solver.for_each_average([&](const equilibrium::PublicInformationSet& set) {
     const auto& hands = root.hands[set.seat];
     const auto hand = std::find(hands.begin(), hands.end(), set.dealt_hand) - hands.begin();
-    ASSERT_TRUE(solver.average_at(set.seat, static_cast<int>(hand), set.history, moves,
-                                  probabilities));
+    ASSERT_TRUE(
+        solver.average_at(set.seat, static_cast<int>(hand), set.history, moves, probabilities));
     ASSERT_EQ(moves.size(), set.moves.size());
     for (std::size_t k = 0; k < moves.size(); ++k) {
       EXPECT_EQ(moves[k], set.moves[k]);

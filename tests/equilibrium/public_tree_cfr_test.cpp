@@ -25,12 +25,10 @@ struct Variant {
   dominoes::ScoringRule scoring;
 };
 
-constexpr Variant kVariants[] = {{2, 1, dominoes::ScoringRule::kOpponentPips},
-                                 {2, 2, dominoes::ScoringRule::kOpponentPips},
-                                 {3, 2, dominoes::ScoringRule::kPipDifference},
-                                 {3, 3, dominoes::ScoringRule::kOpponentPips},
-                                 {3, 3, dominoes::ScoringRule::kAllPips},
-                                 {4, 2, dominoes::ScoringRule::kOpponentPips}};
+constexpr Variant kVariants[] = {
+    {2, 1, dominoes::ScoringRule::kOpponentPips},  {2, 2, dominoes::ScoringRule::kOpponentPips},
+    {3, 2, dominoes::ScoringRule::kPipDifference}, {3, 3, dominoes::ScoringRule::kOpponentPips},
+    {3, 3, dominoes::ScoringRule::kAllPips},       {4, 2, dominoes::ScoringRule::kOpponentPips}};
 
 dominoes::Rules rules_of(const Variant& v) {
   dominoes::Rules r = variant(v.max_pip, v.hand);
@@ -70,8 +68,8 @@ equilibrium::BehaviourStrategy exported(const PublicTreeCfr& solver,
   for (std::size_t i = 0; i < tree.infosets.size(); ++i) {
     const auto& set = tree.infosets[i];
     if (set.actions < 2) continue;
-    const auto it = by_key.find(equilibrium::infoset_key(
-        set.seat, set.dealt_hand, tree.history_to(set.first_node)));
+    const auto it = by_key.find(
+        equilibrium::infoset_key(set.seat, set.dealt_hand, tree.history_to(set.first_node)));
     if (it == by_key.end() || it->second.size() != set.actions) {
       ++*missing;
       continue;
@@ -122,7 +120,8 @@ TEST(PublicTreeCfr, ConvergesToTheHistoryTreesGameValue) {
     equilibrium::CfrPlus history(tree);
     SCOPED_TRACE("double-" + std::to_string(v.max_pip) + " hand " + std::to_string(v.hand));
     while (equilibrium::exploitability(tree, history.average()) > 0.0005) history.iterate(10);
-    for (auto update : {equilibrium::RegretUpdate::kCfrPlus, equilibrium::RegretUpdate::kDiscounted}) {
+    for (auto update :
+         {equilibrium::RegretUpdate::kCfrPlus, equilibrium::RegretUpdate::kDiscounted}) {
       PublicTreeCfr solver(rules, update);
       while (solver.exploitability() > 0.0005) solver.iterate(10);
       EXPECT_NEAR(solver.expected_value(), equilibrium::expected_value(tree, history.average()),

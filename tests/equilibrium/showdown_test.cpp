@@ -4,6 +4,8 @@
 // every pair of small pips, against the scoring lines; and the pairwise version as the brute force
 // the sweep must match on random lists (every scoring rule, weights with zeros, hands of 0 to 5
 // tiles, the two seats' sizes different) and on every hand of a set.
+#include "engine/equilibrium/showdown.h"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -16,7 +18,6 @@
 #include "engine/dominoes/rules.h"
 #include "engine/dominoes/scoring.h"
 #include "engine/dominoes/state.h"
-#include "engine/equilibrium/showdown.h"
 
 namespace equilibrium {
 namespace showdown_testing {

@@ -1,13 +1,13 @@
 // Dance Battle (seed 000): the solver against a plain minimax brute force written here, on the
 // seed's example, every empty start it can afford, and random positions; and the input reader's
 // rejections with their line numbers.
+#include "engine/puzzles/dance_battle.h"
+
 #include <gtest/gtest.h>
 
 #include <random>
 #include <set>
 #include <sstream>
-
-#include "engine/puzzles/dance_battle.h"
 
 namespace puzzles {
 namespace {
@@ -40,7 +40,8 @@ struct Brute {
     std::set<std::pair<int, int>> out;
     for (std::size_t i = 0; i < edges.size(); ++i) {
       if (used[i]) continue;
-      for (auto [from, to] : {std::pair{edges[i].a, edges[i].b}, std::pair{edges[i].b, edges[i].a}}) {
+      for (auto [from, to] :
+           {std::pair{edges[i].a, edges[i].b}, std::pair{edges[i].b, edges[i].a}}) {
         if (tail >= 0 && from != tail) continue;
         used[i] = true;
         if (!wins(used, to)) out.insert({from, to});
@@ -106,7 +107,8 @@ TEST(DanceBattle, RandomPositionsMatchTheBruteForce) {
     while (static_cast<int>(brute.edges.size()) - static_cast<int>(p.used.size()) > keep_free) {
       std::vector<std::size_t> options;
       for (std::size_t i = 0; i < brute.edges.size(); ++i)
-        if (!used[i] && (brute.edges[i].a == tail || brute.edges[i].b == tail)) options.push_back(i);
+        if (!used[i] && (brute.edges[i].a == tail || brute.edges[i].b == tail))
+          options.push_back(i);
       if (options.empty()) break;
       const std::size_t i = options[rng() % options.size()];
       used[i] = true;

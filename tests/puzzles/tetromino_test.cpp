@@ -5,6 +5,8 @@
 // signatures are solvable, and solve() must agree on every signature. Also: the library's shape
 // table against ours, generated and contest puzzles, the impossibility proofs, the parsers and
 // the answer format.
+#include "engine/puzzles/tetromino.h"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -19,8 +21,6 @@
 #include <utility>
 #include <vector>
 
-#include "engine/puzzles/tetromino.h"
-
 #ifndef TETROMINO_PUZZLES
 #define TETROMINO_PUZZLES "tests/data/tetromino-contest-puzzles.txt"
 #endif
@@ -29,7 +29,8 @@ namespace tet = puzzles::tetromino;
 
 namespace {
 
-// ---- the reference table: docs/tetromino.md's drawings, typed row by row -------------------------
+// ---- the reference table: docs/tetromino.md's drawings, typed row by row
+// -------------------------
 constexpr char kRefLetters[] = "IJLOSTZ";  // the contest's figure order
 
 // kRef[figure][angle] = the drawing's rows, top to bottom.
@@ -61,7 +62,9 @@ Cells ref_cells(int figure, int angle) {
   return out;
 }
 
-int ref_angles(int figure) { return static_cast<int>(kRef[static_cast<std::size_t>(figure)].size()); }
+int ref_angles(int figure) {
+  return static_cast<int>(kRef[static_cast<std::size_t>(figure)].size());
+}
 
 // Moves a cell set so that its least row and least column are 0.
 Cells normalized(const Cells& cells) {
@@ -85,8 +88,9 @@ Cells turned_clockwise(const Cells& cells) {
 std::string ref_json(const std::vector<tet::Placement>& ps) {  // for failure messages
   std::string out = "[";
   for (const auto& p : ps)
-    out += std::string(out.size() > 1 ? "," : "") + "[\"" + kRefLetters[static_cast<int>(p.figure)] +
-           "\"," + std::to_string(p.angle) + "," + std::to_string(p.x) + "," + std::to_string(p.y) + "]";
+    out += std::string(out.size() > 1 ? "," : "") + "[\"" +
+           kRefLetters[static_cast<int>(p.figure)] + "\"," + std::to_string(p.angle) + "," +
+           std::to_string(p.x) + "," + std::to_string(p.y) + "]";
   return out + "]";
 }
 
@@ -105,11 +109,12 @@ std::string check_tiling(int n, const tet::Counts& counts, const std::vector<tet
     for (auto [r, c] : ref_cells(f, p.angle)) {
       const int x = p.x + c, y = p.y + r;
       if (x < 0 || y < 0 || x >= n || y >= n)
-        return piece + ": cell (" + std::to_string(x) + "," + std::to_string(y) + ") is off the board";
+        return piece + ": cell (" + std::to_string(x) + "," + std::to_string(y) +
+               ") is off the board";
       int& o = owner[static_cast<std::size_t>(y) * n + x];
       if (o >= 0)
-        return piece + ": cell (" + std::to_string(x) + "," + std::to_string(y) + ") already covered by piece " +
-               std::to_string(o);
+        return piece + ": cell (" + std::to_string(x) + "," + std::to_string(y) +
+               ") already covered by piece " + std::to_string(o);
       o = static_cast<int>(i);
     }
     ++used[static_cast<std::size_t>(f)];
@@ -120,8 +125,9 @@ std::string check_tiling(int n, const tet::Counts& counts, const std::vector<tet
         return "cell (" + std::to_string(x) + "," + std::to_string(y) + ") is not covered";
   for (int f = 0; f < 7; ++f)
     if (used[static_cast<std::size_t>(f)] != counts[static_cast<std::size_t>(f)])
-      return std::string("figure ") + kRefLetters[f] + " used " + std::to_string(used[static_cast<std::size_t>(f)]) +
-             " times, the signature says " + std::to_string(counts[static_cast<std::size_t>(f)]);
+      return std::string("figure ") + kRefLetters[f] + " used " +
+             std::to_string(used[static_cast<std::size_t>(f)]) + " times, the signature says " +
+             std::to_string(counts[static_cast<std::size_t>(f)]);
   return "";
 }
 
@@ -173,7 +179,8 @@ struct Brute {
       bool fits = true;
       for (auto [dr, dc] : s.delta) {
         const int rr = r + dr, cc = c + dc;
-        if (rr < 0 || cc < 0 || rr >= n || cc >= n || board[static_cast<std::size_t>(rr * n + cc)]) {
+        if (rr < 0 || cc < 0 || rr >= n || cc >= n ||
+            board[static_cast<std::size_t>(rr * n + cc)]) {
           fits = false;
           break;
         }
@@ -224,11 +231,12 @@ int sum(const tet::Counts& c) {
 //   IJZZ
 //   IJZL
 //   ILLL
-const std::vector<tet::Placement> kHandTiling = {pl('I', 0, 0, 0), pl('J', 2, 1, 0), pl('Z', 1, 2, 0),
-                                                 pl('L', 3, 1, 2)};
+const std::vector<tet::Placement> kHandTiling = {pl('I', 0, 0, 0), pl('J', 2, 1, 0),
+                                                 pl('Z', 1, 2, 0), pl('L', 3, 1, 2)};
 const tet::Counts kSeedCounts = counts_of({{'I', 1}, {'J', 1}, {'L', 1}, {'Z', 1}});
 
-// ---- the checker itself must be able to fail ------------------------------------------------------
+// ---- the checker itself must be able to fail
+// ------------------------------------------------------
 TEST(TetrominoChecker, AcceptsTheHandTilingAndRejectsBrokenOnes) {
   EXPECT_EQ(check_tiling(4, kSeedCounts, kHandTiling), "");
   auto broken = kHandTiling;
@@ -255,7 +263,8 @@ TEST(TetrominoShapes, TheDocumentsExample) {
   EXPECT_EQ(tet::draw(4, {pl('L', 1, 0, 2)}), "....\n....\nLLL.\nL...\n");
 }
 
-// ---- the library's shape table against ours ---------------------------------------------------------
+// ---- the library's shape table against ours
+// ---------------------------------------------------------
 TEST(TetrominoShapes, LettersAndAngleCounts) {
   EXPECT_EQ(std::string(tet::kLetters), "IJLOSTZ");
   EXPECT_EQ(tet::kFigures, 7);
@@ -263,7 +272,8 @@ TEST(TetrominoShapes, LettersAndAngleCounts) {
   int total = 0;
   for (int f = 0; f < 7; ++f) {
     EXPECT_EQ(ref_angles(f), angles[static_cast<std::size_t>(f)]) << kRefLetters[f];
-    EXPECT_EQ(static_cast<int>(tet::shapes(static_cast<tet::Figure>(f)).size()), angles[static_cast<std::size_t>(f)])
+    EXPECT_EQ(static_cast<int>(tet::shapes(static_cast<tet::Figure>(f)).size()),
+              angles[static_cast<std::size_t>(f)])
         << kRefLetters[f];
     total += ref_angles(f);
   }
@@ -289,31 +299,37 @@ TEST(TetrominoShapes, LibraryMatchesTheDrawings) {
 TEST(TetrominoShapes, AngleKPlusOneIsAngleKTurnedClockwise) {
   // The quarter turn itself, on a case worked by hand: the top row ### over .#. (T 0) turned
   // clockwise puts the row on the right: .# / ## / .# (T 1).
-  EXPECT_EQ(turned_clockwise({{0, 0}, {0, 1}, {0, 2}, {1, 1}}), (Cells{{0, 1}, {1, 0}, {1, 1}, {2, 1}}));
+  EXPECT_EQ(turned_clockwise({{0, 0}, {0, 1}, {0, 2}, {1, 1}}),
+            (Cells{{0, 1}, {1, 0}, {1, 1}, {2, 1}}));
   std::set<Cells> all;
   for (int f = 0; f < 7; ++f) {
     const int n = ref_angles(f);
     std::set<Cells> distinct;
     for (int a = 0; a < n; ++a) {
       const Cells here = ref_cells(f, a);
-      EXPECT_EQ(normalized(here), here) << kRefLetters[f] << " " << a << " is not in its box corner";
+      EXPECT_EQ(normalized(here), here)
+          << kRefLetters[f] << " " << a << " is not in its box corner";
       EXPECT_EQ(turned_clockwise(here), ref_cells(f, (a + 1) % n)) << kRefLetters[f] << " " << a;
       // The library's shapes obey the same relation.
       Cells lib, lib_next;
-      for (const auto& rc : tet::shapes(static_cast<tet::Figure>(f))[static_cast<std::size_t>(a)].cells)
+      for (const auto& rc :
+           tet::shapes(static_cast<tet::Figure>(f))[static_cast<std::size_t>(a)].cells)
         lib.insert({rc[0], rc[1]});
-      for (const auto& rc : tet::shapes(static_cast<tet::Figure>(f))[static_cast<std::size_t>((a + 1) % n)].cells)
+      for (const auto& rc :
+           tet::shapes(static_cast<tet::Figure>(f))[static_cast<std::size_t>((a + 1) % n)].cells)
         lib_next.insert({rc[0], rc[1]});
       EXPECT_EQ(turned_clockwise(lib), lib_next) << kRefLetters[f] << " " << a;
       distinct.insert(here);
       all.insert(here);
     }
-    EXPECT_EQ(static_cast<int>(distinct.size()), n) << kRefLetters[f] << ": angles must be distinct";
+    EXPECT_EQ(static_cast<int>(distinct.size()), n)
+        << kRefLetters[f] << ": angles must be distinct";
   }
   EXPECT_EQ(all.size(), 19u);  // no two figures share a shape: J/L and S/Z are not reflections here
 }
 
-// ---- solving --------------------------------------------------------------------------------------
+// ---- solving
+// --------------------------------------------------------------------------------------
 TEST(TetrominoSolve, SeedExample) {
   const tet::Result r = tet::solve({4, kSeedCounts}, 5);
   ASSERT_EQ(r.status, tet::Status::kSolved) << r.reason;
@@ -340,12 +356,15 @@ TEST(TetrominoSolve, GeneratedPuzzles) {
       const tet::Counts c = tet::random_counts(n, static_cast<std::uint64_t>(seed), 60).value();
       distinct.insert(c);
       for (int k : c) ASSERT_GE(k, 0);
-      ASSERT_EQ(4 * sum(c), n * n) << "N " << n << " seed " << seed << ": " << tet::format_signature(c);
-      ASSERT_EQ(tet::random_counts(n, static_cast<std::uint64_t>(seed), 60).value(), c) << "not reproducible";
+      ASSERT_EQ(4 * sum(c), n * n)
+          << "N " << n << " seed " << seed << ": " << tet::format_signature(c);
+      ASSERT_EQ(tet::random_counts(n, static_cast<std::uint64_t>(seed), 60).value(), c)
+          << "not reproducible";
       const tet::Result r = tet::solve({n, c}, 10, static_cast<std::uint64_t>(seed));
       ASSERT_EQ(r.status, tet::Status::kSolved)
           << "N " << n << " " << tet::format_signature(c) << ": " << r.reason;
-      ASSERT_EQ(check_tiling(n, c, r.placements), "") << "N " << n << " " << tet::format_signature(c);
+      ASSERT_EQ(check_tiling(n, c, r.placements), "")
+          << "N " << n << " " << tet::format_signature(c);
       ++solved;
     }
     if (n >= 10) {
@@ -405,7 +424,8 @@ TEST(TetrominoSolve, ContestPuzzles) {
 void expect_impossible(int n, const tet::Counts& c, const std::string& why) {
   const tet::Result r = tet::solve({n, c}, 5);
   EXPECT_EQ(r.status, tet::Status::kImpossible) << n << " " << tet::format_signature(c);
-  EXPECT_NE(r.reason.find(why), std::string::npos) << n << " " << tet::format_signature(c) << ": " << r.reason;
+  EXPECT_NE(r.reason.find(why), std::string::npos)
+      << n << " " << tet::format_signature(c) << ": " << r.reason;
   EXPECT_TRUE(r.placements.empty());
 }
 
@@ -437,7 +457,8 @@ TEST(TetrominoImpossible, NoTAndOddJPlusL) {
 }
 
 TEST(TetrominoImpossible, SmallExhaustive) {
-  for (const tet::Counts& c : {counts_of({{'S', 4}}), counts_of({{'Z', 4}}), counts_of({{'I', 3}, {'O', 1}})}) {
+  for (const tet::Counts& c :
+       {counts_of({{'S', 4}}), counts_of({{'Z', 4}}), counts_of({{'I', 3}, {'O', 1}})}) {
     EXPECT_FALSE(brute(4).solvable(c)) << tet::format_signature(c);
     EXPECT_FALSE(tet::impossibility_reason({4, c}).has_value()) << "no colouring argument applies";
     const tet::Result r = tet::solve({4, c}, 5);
@@ -472,8 +493,8 @@ void cross_check(int n) {
     }
     if (r.status == tet::Status::kImpossible && exists) {
       ++wrong_impossible;
-      ADD_FAILURE() << "N " << n << " " << tet::format_signature(c) << ": solve() says impossible (" << r.reason
-                    << ") but this tiling exists: " << ref_json(b.one_tiling.at(c));
+      ADD_FAILURE() << "N " << n << " " << tet::format_signature(c) << ": solve() says impossible ("
+                    << r.reason << ") but this tiling exists: " << ref_json(b.one_tiling.at(c));
     }
   }
   EXPECT_EQ(wrong_impossible, 0) << "of " << solvable << " solvable signatures";
@@ -481,10 +502,15 @@ void cross_check(int n) {
   EXPECT_LT(solvable, static_cast<int>(signatures.size()));
 }
 
-TEST(TetrominoBruteForce, Every4x4Signature) { cross_check(4); }
-TEST(TetrominoBruteForce, Every6x6Signature) { cross_check(6); }
+TEST(TetrominoBruteForce, Every4x4Signature) {
+  cross_check(4);
+}
+TEST(TetrominoBruteForce, Every6x6Signature) {
+  cross_check(6);
+}
 
-// ---- signatures and JSON puzzles ------------------------------------------------------------------
+// ---- signatures and JSON puzzles
+// ------------------------------------------------------------------
 TEST(TetrominoParse, Signature) {
   EXPECT_EQ(tet::parse_signature("I1,J1,L1,Z1"), kSeedCounts);
   EXPECT_EQ(tet::parse_signature("Z134,I49,T126"), counts_of({{'I', 49}, {'T', 126}, {'Z', 134}}));
@@ -532,9 +558,12 @@ TEST(TetrominoParse, PuzzleJson) {
   const tet::Puzzle p = tet::parse_puzzle_json(R"({"size":4,"signature":"I1,J1,L1,Z1"})");
   EXPECT_EQ(p.size, 4);
   EXPECT_EQ(p.counts, kSeedCounts);
-  const tet::Puzzle q = tet::parse_puzzle_json("{ \"signature\" : \"I49,J127,L49,O13,S127,T126,Z134\",\n \"size\": 50 }");
+  const tet::Puzzle q = tet::parse_puzzle_json(
+      "{ \"signature\" : \"I49,J127,L49,O13,S127,T126,Z134\",\n \"size\": 50 }");
   EXPECT_EQ(q.size, 50);
-  EXPECT_EQ(q.counts, counts_of({{'I', 49}, {'J', 127}, {'L', 49}, {'O', 13}, {'S', 127}, {'T', 126}, {'Z', 134}}));
+  EXPECT_EQ(
+      q.counts,
+      counts_of({{'I', 49}, {'J', 127}, {'L', 49}, {'O', 13}, {'S', 127}, {'T', 126}, {'Z', 134}}));
   EXPECT_EQ(tet::parse_puzzle_json(R"({"size":2000,"signature":"O1000000"})").size, tet::kMaxSize);
 }
 
@@ -565,22 +594,26 @@ TEST(TetrominoParse, PuzzleJsonRejections) {
   expect_rejected_json(R"({"size":4,"signature":"X1"})", "'X'");
   expect_rejected_json(R"({"size":4,"signature":"I1,I1"})", "twice");
   // A key given twice: nlohmann::json alone keeps the last one without a word.
-  expect_rejected_json(R"({"size":4,"size":5,"signature":"I1,J1,L1,Z1"})", "key \"size\" is given twice");
+  expect_rejected_json(R"({"size":4,"size":5,"signature":"I1,J1,L1,Z1"})",
+                       "key \"size\" is given twice");
   expect_rejected_json(R"({"signature":"O1","size":2,"signature":"I1,J1,L1,Z1"})",
                        "key \"signature\" is given twice");
-  expect_rejected_json(R"({"size":2,"signature":"O1","note":{"a":1,"a":2}})", "key \"a\" is given twice");
+  expect_rejected_json(R"({"size":2,"signature":"O1","note":{"a":1,"a":2}})",
+                       "key \"a\" is given twice");
 }
 
 // The same key in two different objects is no repeat.
 TEST(TetrominoParse, PuzzleJsonSameKeyInTwoObjects) {
-  const tet::Puzzle p = tet::parse_puzzle_json(R"({"size":2,"signature":"O1","notes":[{"a":1},{"a":2}]})");
+  const tet::Puzzle p =
+      tet::parse_puzzle_json(R"({"size":2,"signature":"O1","notes":[{"a":1},{"a":2}]})");
   EXPECT_EQ(p.size, 2);
 }
 
 // A 10 MB input is echoed cut to common::kEchoLimit characters: the message stays one short line.
 TEST(TetrominoParse, HugeInputGivesAShortMessage) {
   const std::string huge(10'000'000, 'I');
-  for (const std::string& text : {huge, "{\"size\":4,\"signature\":\"" + huge + "\"}", "[" + huge}) {
+  for (const std::string& text :
+       {huge, "{\"size\":4,\"signature\":\"" + huge + "\"}", "[" + huge}) {
     try {
       tet::parse_puzzle_json(text);
       ADD_FAILURE() << "accepted a 10 MB input";
@@ -609,7 +642,8 @@ TEST(TetrominoParse, CheckSize) {
   }
 }
 
-// ---- the answer format ------------------------------------------------------------------------------
+// ---- the answer format
+// ------------------------------------------------------------------------------
 TEST(TetrominoFormat, JsonByHand) {
   EXPECT_EQ(tet::to_json({pl('O', 0, 0, 0)}), R"([["O",0,0,0]])");
   EXPECT_EQ(tet::to_json({pl('L', 1, 0, 2)}), R"([["L",1,0,2]])");
@@ -636,11 +670,13 @@ TEST(TetrominoFormat, SolutionJsonAndDrawing) {
   ASSERT_TRUE(list.is_array());
   ASSERT_EQ(list.size(), r.placements.size());
   ASSERT_EQ(list.size(), static_cast<std::size_t>(n * n / 4));
-  std::vector<std::string> board(static_cast<std::size_t>(n), std::string(static_cast<std::size_t>(n), '?'));
+  std::vector<std::string> board(static_cast<std::size_t>(n),
+                                 std::string(static_cast<std::size_t>(n), '?'));
   for (std::size_t i = 0; i < list.size(); ++i) {
     const auto& e = list[i];
     ASSERT_TRUE(e.is_array() && e.size() == 4) << e.dump();
-    ASSERT_TRUE(e[0].is_string() && e[1].is_number_integer() && e[2].is_number_integer() && e[3].is_number_integer())
+    ASSERT_TRUE(e[0].is_string() && e[1].is_number_integer() && e[2].is_number_integer() &&
+                e[3].is_number_integer())
         << e.dump();
     const std::string letter = e[0].get<std::string>();
     ASSERT_EQ(letter.size(), 1u);
@@ -650,7 +686,8 @@ TEST(TetrominoFormat, SolutionJsonAndDrawing) {
     EXPECT_EQ(e[2].get<int>(), r.placements[i].x);
     EXPECT_EQ(e[3].get<int>(), r.placements[i].y);
     for (auto [row, col] : ref_cells(f, e[1].get<int>()))
-      board[static_cast<std::size_t>(e[3].get<int>() + row)][static_cast<std::size_t>(e[2].get<int>() + col)] = letter[0];
+      board[static_cast<std::size_t>(e[3].get<int>() + row)]
+           [static_cast<std::size_t>(e[2].get<int>() + col)] = letter[0];
   }
   std::string expected;
   for (const auto& row : board) expected += row + "\n";

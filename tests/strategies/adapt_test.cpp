@@ -1,9 +1,8 @@
 // The adapt strategy's online model (strategies/belief/online_model.h) learns whom it plays from
 // the games alone: shown a heuristic player's games, its posterior leaves uniform play for the
 // heuristic members and its fitted softmax puts its largest weight on the heuristic's own
-// move; shown a random player's, it keeps uniform play. The truth here is known: we chose who played.
-#include "strategies/adapt/adapt_strategy.h"
-
+// move; shown a random player's, it keeps uniform play. The truth here is known: we chose who
+// played.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -18,6 +17,7 @@
 #include "engine/dominoes/observation.h"
 #include "engine/dominoes/state.h"
 #include "engine/endgame/block_dominoes_solver.h"
+#include "strategies/adapt/adapt_strategy.h"
 #include "strategies/belief/online_model.h"
 #include "strategies/belief/weighted_pimc.h"
 #include "strategies/registry.h"
@@ -43,7 +43,8 @@ void teach(OnlineModel& model, const std::string& modelled, int games) {
       const dominoes::MoveList legal = dominoes::legal_moves(s);
       Move m = Move::pass();
       if (legal.size() == 1) m = legal[0];
-      if (legal.size() >= 2) m = (s.to_move == 1 ? opponent : other).choose(s, history, rules, legal, rng);
+      if (legal.size() >= 2)
+        m = (s.to_move == 1 ? opponent : other).choose(s, history, rules, legal, rng);
       dominoes::apply(s, m);
       history.push_back(m);
     }
@@ -54,7 +55,8 @@ void teach(OnlineModel& model, const std::string& modelled, int games) {
 std::size_t member(const char* name) {
   const auto& names = OnlineModel::member_names();
   return static_cast<std::size_t>(
-      std::find_if(names.begin(), names.end(), [&](const char* n) { return std::string(n) == name; }) -
+      std::find_if(names.begin(), names.end(),
+                   [&](const char* n) { return std::string(n) == name; }) -
       names.begin());
 }
 
@@ -88,7 +90,7 @@ TEST(OnlineModel, APolicyPriorIsWhereTheFittedMemberStartsAndReturns) {
 // is valid; without the parameter the player's name is unchanged.
 TEST(AdaptPrior, TheParameterReachesTheModel) {
   std::array<double, strategies::kMoveFeatures> prior{};
-  prior[2] = 1.5;  // pips
+  prior[2] = 1.5;   // pips
   prior[8] = -0.5;  // closed
   const std::string path =
       (std::filesystem::temp_directory_path() / "adapt_prior_test.model").string();
@@ -101,8 +103,8 @@ TEST(AdaptPrior, TheParameterReachesTheModel) {
   EXPECT_EQ(strategies::Registry::builtin().canonical("adapt"),
             "adapt(series=25,reply=model,safety=0.5,endgame=100000,scenarios=200,"
             "enumerate=2000,samples=1000)");
-  for (const char* bad : {"adapt(prior=heuristic)", "adapt(prior=fitted:)",
-                          "adapt(prior=fitted:/no/such.model)"}) {
+  for (const char* bad :
+       {"adapt(prior=heuristic)", "adapt(prior=fitted:)", "adapt(prior=fitted:/no/such.model)"}) {
     const std::string what = strategies_test::spec_refusal(bad);
     EXPECT_TRUE(what.find("valid is none or fitted:FILE") != std::string::npos ||
                 what.find("cannot read model file") != std::string::npos)
@@ -150,7 +152,8 @@ TEST(ModelledReplies, SafetyOneIsMinimaxAndTheModelAveragesTheReplies) {
     dominoes::Rng rng(deal);
     for (int ply = 0; ply < 6 && dominoes::status(s) == dominoes::GameStatus::kOngoing; ++ply) {
       const auto legal = dominoes::legal_moves(s);
-      dominoes::apply(s, legal.empty() ? Move::pass() : legal[static_cast<int>(rng.below(legal.size()))]);
+      dominoes::apply(
+          s, legal.empty() ? Move::pass() : legal[static_cast<int>(rng.below(legal.size()))]);
     }
     const auto legal = dominoes::legal_moves(s);
     if (dominoes::status(s) != dominoes::GameStatus::kOngoing || legal.size() < 2) continue;

@@ -5,6 +5,8 @@
 //
 // Expected values are never the code's own output: they are the same strategy without a budget
 // (or with a count of 1), another thread count, or the game loop's legality check.
+#include "strategies/decision_budget.h"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -18,7 +20,6 @@
 #include "engine/tournament/config/experiment_config.h"
 #include "engine/tournament/play/play_deal.h"
 #include "engine/tournament/run/experiment.h"
-#include "strategies/decision_budget.h"
 #include "strategies/registry.h"
 #include "tests/test_files.h"
 
@@ -40,8 +41,8 @@ std::vector<std::string> moves_of(const std::string& a, const std::string& b, in
   config.duplicate = true;
   const std::array<std::string, 2> specs = {a, b};
   std::string records;
-  tournament::DealContext deal{.config = config, .players = {&pa, &pb}, .specs = specs,
-                               .records = &records};
+  tournament::DealContext deal{
+      .config = config, .players = {&pa, &pb}, .specs = specs, .records = &records};
   for (; deal.deal_index < deals; ++deal.deal_index) tournament::play_deal(deal);
   std::vector<std::string> moves;
   for (const std::string& line : split_lines(records))
@@ -100,7 +101,8 @@ TEST(DecisionBudget, TheNodeBudgetsAboveBind) {
 
 TEST(DecisionBudget, OneNodeIsTheOneWorldChoice) {
   const std::pair<const char*, const char*> same[] = {
-      {"minimax(scenarios=50,depth=0,exact=false,nodes=1)", "minimax(scenarios=1,depth=0,exact=false)"},
+      {"minimax(scenarios=50,depth=0,exact=false,nodes=1)",
+       "minimax(scenarios=1,depth=0,exact=false)"},
       {"minimax(scenarios=50,depth=0,exact=false,crn=false,nodes=1)",
        "minimax(scenarios=1,depth=0,exact=false,crn=false)"},
       {"playout(playouts=50,nodes=1)", "playout(playouts=1)"},
@@ -123,7 +125,8 @@ TEST(DecisionBudget, ABudgetThatNeverBindsChangesNothing) {
       {"playout(playouts=20,nodes=1000000000000)", "playout(playouts=20)"},
       {"ismcts(iterations=40,nodes=1000000000000)", "ismcts(iterations=40)"},
       // model=none: equal weights, whole-number sums, so the solving order cannot matter.
-      {"inference(model=none,scenarios=20,nodes=1000000000000)", "inference(model=none,scenarios=20)"},
+      {"inference(model=none,scenarios=20,nodes=1000000000000)",
+       "inference(model=none,scenarios=20)"},
       {"epimc(reply=min,model=none,scenarios=20,nodes=1000000000000)",
        "epimc(reply=min,model=none,scenarios=20)"},
   };
@@ -134,9 +137,9 @@ TEST(DecisionBudget, ABudgetThatNeverBindsChangesNothing) {
 }
 
 TEST(DecisionBudget, OneMillisecondPlaysLegalMoves) {
-  for (const char* spec : {"minimax(time-ms=1)", "minimax(time-ms=1,crn=false)",
-                           "playout(time-ms=1)", "ismcts(time-ms=1)", "inference(time-ms=1)",
-                           "epimc(time-ms=1)"}) {
+  for (const char* spec :
+       {"minimax(time-ms=1)", "minimax(time-ms=1,crn=false)", "playout(time-ms=1)",
+        "ismcts(time-ms=1)", "inference(time-ms=1)", "epimc(time-ms=1)"}) {
     SCOPED_TRACE(spec);
     EXPECT_EQ(moves_of(spec, "random", 3).size(), 6u);  // play_deal throws on an illegal move
   }
@@ -154,8 +157,8 @@ TEST(DecisionBudget, SummarySaysATimeBudgetIsNotReproducible) {
     const bool timed = std::string(spec).find("time-ms") != std::string::npos;
     c.out_dir = tmp.sub(timed ? "time" : "nodes");
     ASSERT_TRUE(tournament::run_experiment(Registry::builtin(), c).run.complete);
-    const bool says = read_text(c.out_dir + "/summary.md").find("Not reproducible") !=
-                      std::string::npos;
+    const bool says =
+        read_text(c.out_dir + "/summary.md").find("Not reproducible") != std::string::npos;
     EXPECT_EQ(says, timed) << spec;
   }
 }

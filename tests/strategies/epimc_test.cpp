@@ -40,9 +40,10 @@ bool random_position(std::uint64_t index, int max_tiles, State& s, History& hist
     const dominoes::MoveList legal = dominoes::legal_moves(s);
     if (legal.size() >= 2 && s.hands[0].size() <= max_tiles && s.hands[1].size() <= max_tiles)
       return true;
-    const Move m = legal.empty()
-                       ? Move::pass()
-                       : legal[static_cast<int>(walk.below(static_cast<std::uint32_t>(legal.size())))];
+    const Move m =
+        legal.empty()
+            ? Move::pass()
+            : legal[static_cast<int>(walk.below(static_cast<std::uint32_t>(legal.size())))];
     dominoes::apply(s, m);
     history.push_back(m);
   }
@@ -50,7 +51,8 @@ bool random_position(std::uint64_t index, int max_tiles, State& s, History& hist
 }
 
 // Up to `limit` consistent opponent hands of `obs`, in enumeration order, the true one included.
-std::vector<TileSet> some_worlds(const dominoes::Observation& obs, TileSet truth, std::size_t limit) {
+std::vector<TileSet> some_worlds(const dominoes::Observation& obs, TileSet truth,
+                                 std::size_t limit) {
   std::vector<TileSet> worlds{truth};
   dominoes::for_each_consistent_hand(obs, [&](TileSet h) {
     if (worlds.size() < limit && h != truth) worlds.push_back(h);
@@ -157,7 +159,8 @@ std::vector<double> all_strategy_values(const dominoes::Observation& obs, Move r
   std::vector<double> totals;
   for (;;) {
     std::map<std::vector<std::uint16_t>, Move> strategy;
-    for (std::size_t i = 0; i < sets.size(); ++i) strategy[sets[i].first] = sets[i].second[counter[i]];
+    for (std::size_t i = 0; i < sets.size(); ++i)
+      strategy[sets[i].first] = sets[i].second[counter[i]];
     double total = 0;
     for (const State& s : starts) {
       std::vector<std::uint16_t> seq;
@@ -346,7 +349,8 @@ TEST(EpimcSubgame, PostponeZeroIsPimc) {
 TEST(EpimcStrategy, PostponeZeroPlaysAsInference) {
   const Registry& registry = Registry::builtin();
   for (const char* model : {"none", "heuristic", "self"}) {
-    const std::string sampling = std::string("model=") + model + ",scenarios=6,enumerate=40,samples=15";
+    const std::string sampling =
+        std::string("model=") + model + ",scenarios=6,enumerate=40,samples=15";
     Player epimc = registry.make("epimc(postpone=0,reply=min," + sampling + ")");
     Player inference = registry.make("inference(" + sampling + ")");
     int decisions = 0;

@@ -25,7 +25,9 @@ using dominoes::Rules;
 using dominoes::State;
 using dominoes::TileSet;
 
-TileSet tiles(const char* text) { return dominoes::parse_tiles(text, 6); }
+TileSet tiles(const char* text) {
+  return dominoes::parse_tiles(text, 6);
+}
 
 // A game replayed from dealt hands and a move list; observe() for the seat to look from.
 struct Game {
@@ -84,9 +86,10 @@ TEST(InferenceModels, HeuristicRanksFollowTheSeedHeuristic) {
           ASSERT_EQ(order[static_cast<std::size_t>(ranks[k])], legal[k]) << "deal " << deal_index;
         ++checked;
       }
-      const Move m = legal.empty() ? Move::pass()
-                                   : legal[static_cast<int>(walk.below(
-                                         static_cast<std::uint32_t>(legal.size())))];
+      const Move m =
+          legal.empty()
+              ? Move::pass()
+              : legal[static_cast<int>(walk.below(static_cast<std::uint32_t>(legal.size())))];
       dominoes::apply(s, m);
       history.push_back(m);
     }
@@ -147,8 +150,7 @@ TEST(InferenceWeights, RatioIsTheProductOfSoftmaxProbabilities) {
 
 TEST(InferenceWeights, NoOpponentDecisionMeansUniformWeights) {
   // Only the observer has moved, then the opponent passed: nothing to infer beyond the pass.
-  const Game game("6-6,0-0,0-1,0-2,0-3,0-4,0-5", "1-2,1-3,1-4,1-5,2-3,2-4,2-5", 0,
-                  {"6-6", "pass"});
+  const Game game("6-6,0-0,0-1,0-2,0-3,0-4,0-5", "1-2,1-3,1-4,1-5,2-3,2-4,2-5", 0, {"6-6", "pass"});
   const dominoes::Observation obs = game.observe(0);
   EXPECT_TRUE(opponent_decisions(obs).empty());
   std::vector<TileSet> hands;
@@ -165,8 +167,7 @@ TEST(InferenceWeights, ADoubleNotPlayedRulesOutTheWorldsThatHeldOne) {
   // Seat 0 leads 5-6; seat 1, which could only play a tile with 5 or 6, plays 2-6R; seat 0 to move.
   // An opponent that always plays a double when it can (the zero-temperature heuristic's rule 1)
   // held neither 5-5 nor 6-6.
-  const Game game("5-6,0-0,0-1,0-2,0-3,0-4,0-5", "2-6,1-1,1-2,1-3,1-4,2-2,3-3", 0,
-                  {"5-6", "2-6R"});
+  const Game game("5-6,0-0,0-1,0-2,0-3,0-4,0-5", "2-6,1-1,1-2,1-3,1-4,2-2,3-3", 0, {"5-6", "2-6R"});
   const dominoes::Observation obs = game.observe(0);
   std::vector<TileSet> hands;
   dominoes::for_each_consistent_hand(obs, [&](TileSet h) { hands.push_back(h); });
@@ -213,8 +214,7 @@ std::map<std::uint64_t, double> brute_force_weights(const Game& game, dominoes::
     for (int i = 0; i < n; ++i)
       if (subset >> i & 1) h.insert(hidden[static_cast<std::size_t>(i)]);
     State s = dominoes::start_state(me == 0 ? mine_initial : h | opp_played,
-                                    me == 0 ? h | opp_played : mine_initial,
-                                    game.history.leader());
+                                    me == 0 ? h | opp_played : mine_initial, game.history.leader());
     History prefix(game.history.leader());
     double weight = 1;
     bool consistent = true;
@@ -314,8 +314,8 @@ TEST(InferenceStrategy, NoModelIsMinimax) {
     dominoes::Rng walk(deal_index);
     while (dominoes::status(s) == dominoes::GameStatus::kOngoing) {
       const MoveList legal = dominoes::legal_moves(s);
-      if (legal.size() > 1 &&
-          dominoes::count_consistent_hands(dominoes::observe(s, history, rules, s.to_move)) <= 300) {
+      if (legal.size() > 1 && dominoes::count_consistent_hands(
+                                  dominoes::observe(s, history, rules, s.to_move)) <= 300) {
         dominoes::Rng r1(deal_index), r2(deal_index);
         ASSERT_EQ(inference.choose(s, history, rules, legal, r1),
                   minimax.choose(s, history, rules, legal, r2));
@@ -331,9 +331,10 @@ TEST(InferenceStrategy, NoModelIsMinimax) {
         if (!(horizon == exact30.choose(s, history, rules, legal, r5))) ++shallow_differs;
         ++sampled;
       }
-      const Move m = legal.empty() ? Move::pass()
-                                   : legal[static_cast<int>(walk.below(
-                                         static_cast<std::uint32_t>(legal.size())))];
+      const Move m =
+          legal.empty()
+              ? Move::pass()
+              : legal[static_cast<int>(walk.below(static_cast<std::uint32_t>(legal.size())))];
       dominoes::apply(s, m);
       history.push_back(m);
     }
@@ -387,8 +388,8 @@ std::vector<FitDecision> decisions_from(const SoftmaxModel& model, std::size_t c
 
 // The log-likelihood of `decisions` under weights `w` less ridge/2 |w|^2, computed here without
 // Eigen: the fit's objective.
-double penalised(const std::vector<FitDecision>& decisions, const std::array<double, kMoveFeatures>& w,
-                 double ridge) {
+double penalised(const std::vector<FitDecision>& decisions,
+                 const std::array<double, kMoveFeatures>& w, double ridge) {
   double total = 0;
   for (const FitDecision& d : decisions) {
     std::vector<double> scores;
@@ -439,7 +440,8 @@ TEST(InferenceFit, RecoversAKnownSoftmaxModel) {
   for (int i : {0, 1, 2, 7}) EXPECT_LT(fit.standard_errors[i], 0.15) << kMoveFeatureNames[i];
   // The model file round trip, and a broken file.
   EXPECT_EQ(parse_softmax_model(softmax_model_text(fit.weights)), fit.weights);
-  EXPECT_THROW(parse_softmax_model("dominoes-move-softmax 1\nheuristic 1\n"), std::invalid_argument);
+  EXPECT_THROW(parse_softmax_model("dominoes-move-softmax 1\nheuristic 1\n"),
+               std::invalid_argument);
 }
 
 // A prior mean (the learned policy prior of adapt's online model) is the centre of the penalty.

@@ -23,7 +23,9 @@ using dominoes::State;
 using dominoes::TileSet;
 using dominoes::ValueSet;
 
-TileSet tiles(const char* text) { return dominoes::parse_tiles(text, 6); }
+TileSet tiles(const char* text) {
+  return dominoes::parse_tiles(text, 6);
+}
 
 ValueSet values(std::initializer_list<int> list) {
   ValueSet v;
@@ -81,8 +83,7 @@ PartnershipView view(const char* hand, int left, int right) {
 }
 
 std::string play(const PartnershipView& v) {
-  return dominoes::to_string(
-      partnership_move(dominoes::legal_moves(v.hand, v.left, v.right), v));
+  return dominoes::to_string(partnership_move(dominoes::legal_moves(v.hand, v.left, v.right), v));
 }
 
 TEST(Partnership, SuitsLedAreTheValuesOfTheLeadersLead) {
@@ -96,7 +97,7 @@ TEST(Partnership, SuitsLedAreTheValuesOfTheLeadersLead) {
 
 TEST(Partnership, ViewReadsThePartnerAndTheOpponentsAroundTheSeat) {
   const PartnershipView v = partnership_view(eight_turns().observation());
-  EXPECT_TRUE(v.partner_suits.empty());  // seat 2 did not lead
+  EXPECT_TRUE(v.partner_suits.empty());     // seat 2 did not lead
   EXPECT_EQ(v.next_lacks, values({1, 2}));  // seat 1 passed on ends 1 and 2
   EXPECT_TRUE(v.partner_lacks.empty());
   EXPECT_TRUE(v.other_opponent_lacks.empty());
@@ -270,7 +271,8 @@ TEST(Partnership, PolicyIsCertainOnTheChosenMove) {
   std::vector<double> probs(static_cast<std::size_t>(legal.size()));
   ASSERT_TRUE(p.policy(obs, legal, probs));
   for (int k = 0; k < legal.size(); ++k)
-    EXPECT_EQ(probs[static_cast<std::size_t>(k)], dominoes::to_string(legal[k]) == "5-6R" ? 1.0 : 0.0);
+    EXPECT_EQ(probs[static_cast<std::size_t>(k)],
+              dominoes::to_string(legal[k]) == "5-6R" ? 1.0 : 0.0);
 }
 
 TEST(Partnership, IsRegisteredForEverySeatCount) {

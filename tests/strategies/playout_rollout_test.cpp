@@ -55,9 +55,10 @@ TEST(PlayoutRollout, TheHeuristicRolloutIsTheHeuristicPlayingEverySeat) {
           << "deal " << deal << " after " << history.size() << " moves";
       ++positions;
       const auto legal = dominoes::legal_moves(s);
-      const Move m = legal.empty() ? Move::pass()
-                                   : legal[static_cast<int>(walk.below(
-                                         static_cast<std::uint32_t>(legal.size())))];
+      const Move m =
+          legal.empty()
+              ? Move::pass()
+              : legal[static_cast<int>(walk.below(static_cast<std::uint32_t>(legal.size())))];
       dominoes::apply(s, m);
       history.push_back(m);
     }

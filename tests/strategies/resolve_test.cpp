@@ -1,8 +1,6 @@
 // The resolve strategy (decision-time endgame solving) against independent facts: its ranges
 // against inference's world weights, its earlier views against the game replayed, and its play on
 // double-3 with 3 tiles (a subgame that holds the whole game) against exact best responses.
-#include "strategies/resolve/resolve_strategy.h"
-
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -17,6 +15,7 @@
 #include "strategies/belief/opponent_model.h"
 #include "strategies/belief/weighted_worlds.h"
 #include "strategies/registry.h"
+#include "strategies/resolve/resolve_strategy.h"
 #include "strategies/subgame/decision_subgame.h"
 #include "tests/equilibrium/small_variant.h"
 
@@ -39,13 +38,16 @@ struct Game {
     std::mt19937_64 rng(seed);
     for (int i = 0; i < plies && dominoes::status(state) == dominoes::GameStatus::kOngoing; ++i) {
       const dominoes::MoveList legal = dominoes::legal_moves(state);
-      const Move m = legal.empty() ? Move::pass()
-                                   : legal[static_cast<int>(rng() % static_cast<unsigned>(legal.size()))];
+      const Move m = legal.empty()
+                         ? Move::pass()
+                         : legal[static_cast<int>(rng() % static_cast<unsigned>(legal.size()))];
       dominoes::apply(state, m);
       history.push_back(m);
     }
   }
-  Observation view(dominoes::Seat seat) const { return dominoes::observe(state, history, rules, seat); }
+  Observation view(dominoes::Seat seat) const {
+    return dominoes::observe(state, history, rules, seat);
+  }
 };
 
 // The opponent's range in the subgame is inference's world weights (weighted_worlds.h), mixed
@@ -78,7 +80,8 @@ TEST(ResolveRanges, TheOpponentsRangeIsInferencesWorldWeights) {
     // is relative to the likeliest hand of the whole range, inference's to its worlds' sum.
     std::vector<TileSet> again;
     for (std::size_t j = 0; j < sub.root.hands[other].size(); ++j)
-      if ((sub.root.hands[other][j] & obs.hand()).empty()) again.push_back(sub.root.hands[other][j]);
+      if ((sub.root.hands[other][j] & obs.hand()).empty())
+        again.push_back(sub.root.hands[other][j]);
     std::vector<double> weights;
     strategies::world_weights(obs, again, model, weights);
     double ratio = 0;

@@ -29,7 +29,8 @@ TEST(ShortLabel, LeavesOutTheParametersAtTheirDefaults) {
             "minimax(exact=false,crn=false)");
   EXPECT_EQ(short_label("omniscient(depth=0)", r), "omniscient");
   EXPECT_EQ(short_label("inference(model=fitted:experiments/models/minimax-200-0.model,"
-                        "temperature=1,scenarios=1000,enumerate=2000,samples=4000)", r),
+                        "temperature=1,scenarios=1000,enumerate=2000,samples=4000)",
+                        r),
             "inference(model=fitted:minimax-200-0.model,scenarios=1000,samples=4000)");
 }
 

@@ -1,8 +1,6 @@
 // The softmax player against the seed heuristic it softens: at temperature 0 it is the heuristic
 // move for move; at temperature 1 its policy puts the most weight on the heuristic's move and its
 // draws follow its policy.
-#include "strategies/softmax/softmax_strategy.h"
-
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -12,6 +10,7 @@
 #include "engine/dominoes/observation.h"
 #include "engine/dominoes/state.h"
 #include "strategies/registry.h"
+#include "strategies/softmax/softmax_strategy.h"
 
 namespace {
 
@@ -36,7 +35,8 @@ TEST(SoftmaxStrategy, SoftensTheHeuristic) {
         EXPECT_EQ(sharp.choose(s, history, rules, legal, rng), expected);
         const auto obs = dominoes::observe(s, history, rules, s.to_move);
         double p[dominoes::MoveList::kCapacity];
-        ASSERT_TRUE(soft.strategy()->policy(obs, legal, {p, static_cast<std::size_t>(legal.size())}));
+        ASSERT_TRUE(
+            soft.strategy()->policy(obs, legal, {p, static_cast<std::size_t>(legal.size())}));
         double total = 0;
         int top = 0;
         for (int k = 0; k < legal.size(); ++k) {

@@ -40,7 +40,7 @@ std::string spec_with_keys(const std::vector<std::string>& keys) {
 // repeat wherever the two copies are, and takes distinct keys that share a prefix as distinct.
 TEST(Spec, FindsARepeatedKeyAtAnyPosition) {
   std::vector<std::string> keys;
-  for (int i = 0; i < 2000; ++i)  // k1, k10, k100... share a prefix
+  for (int i = 0; i < 2000; ++i)                                 // k1, k10, k100... share a prefix
     keys.push_back(std::string("k").append(std::to_string(i)));  // not "k" + ...: GCC 12 warns
   const Spec distinct = parse_spec(spec_with_keys(keys));
   ASSERT_EQ(distinct.params.size(), keys.size());
@@ -74,9 +74,10 @@ void expect_spec_error(const std::string& spec, const std::string& must_mention)
 }
 
 TEST(Registry, RejectsBadSpecsListingWhatIsValid) {
-  expect_spec_error("nosuch", "valid strategies are random, lowest, heuristic, softmax, partner, "
-                              "playout, minimax, ismcts, inference, epimc, resolve, adapt, "
-                              "equilibrium, omniscient");
+  expect_spec_error("nosuch",
+                    "valid strategies are random, lowest, heuristic, softmax, partner, "
+                    "playout, minimax, ismcts, inference, epimc, resolve, adapt, "
+                    "equilibrium, omniscient");
   expect_spec_error("minimax(scenarios=0)", "from 1");
   expect_spec_error("minimax(depth=-1)", "from 0");
   expect_spec_error("playout(playouts=0)", "from 1");
@@ -99,7 +100,11 @@ TEST(Registry, ListsEveryStrategyAndCanonicalisesSpecs) {
 // A registry with a parameterised strategy, to check values against their declared ranges.
 TEST(Registry, ChecksParameterTypesAndRanges) {
   Registry r;
-  r.add({"toy", "test only", "", "", false,
+  r.add({"toy",
+         "test only",
+         "",
+         "",
+         false,
          {{"n", ParamType::kInt, "5", "count", 1, 10, {}},
           {"mode", ParamType::kChoice, "a", "mode", 0, 0, {"a", "b"}},
           {"flag", ParamType::kBool, "true", "flag", 0, 0, {}}},
@@ -109,8 +114,8 @@ TEST(Registry, ChecksParameterTypesAndRanges) {
          }});
   EXPECT_EQ(r.canonical("toy"), "toy(n=5,mode=a,flag=true)");
   EXPECT_EQ(r.canonical("toy(flag=false,n=10)"), "toy(n=10,mode=a,flag=false)");
-  for (const char* bad : {"toy(n=0)", "toy(n=11)", "toy(n=2.5)", "toy(n=x)", "toy(mode=c)",
-                          "toy(flag=yes)"})
+  for (const char* bad :
+       {"toy(n=0)", "toy(n=11)", "toy(n=2.5)", "toy(n=x)", "toy(mode=c)", "toy(flag=yes)"})
     EXPECT_THROW(r.make(bad), SpecError) << bad;
   EXPECT_THROW(r.add({"toy", "", "", "", false, {}, nullptr}), std::logic_error);
 }
@@ -150,21 +155,23 @@ TEST(Conformance, EveryStrategyPlaysOnlyLegalMovesAndIsDeterministic) {
       {"resolve", "resolve(hands=100,slots=1000,iterations=4,scenarios=4,enumerate=30,samples=12)"},
   };
   for (const auto& info : registry.all()) {
-    if (!info.any_variant) continue;  // seated on its own variant by its tests (exploitability_test)
+    if (!info.any_variant)
+      continue;  // seated on its own variant by its tests (exploitability_test)
     const std::string spec = cheap.count(info.name) ? cheap.at(info.name) : info.name;
     Player player = registry.make(spec);
     Player copy = player;  // a clone must choose the same moves
     for (std::uint64_t deal_index = 0; deal_index < 300; ++deal_index) {
       dominoes::Rules rules;
       rules.max_pip = 6 + static_cast<int>(deal_index % 4);
-      random_walk(rules, 11, deal_index, [&](const dominoes::State& s,
-                                             const dominoes::History& history,
-                                             const dominoes::MoveList& legal) {
-        Rng r1(deal_index * 31 + static_cast<std::uint64_t>(history.size())), r2 = r1;
-        const dominoes::Move chosen = player.choose(s, history, rules, legal, r1);
-        ASSERT_TRUE(legal.contains(chosen)) << info.name << " played " << to_string(chosen);
-        EXPECT_EQ(copy.choose(s, history, rules, legal, r2), chosen) << info.name;
-      });
+      random_walk(rules, 11, deal_index,
+                  [&](const dominoes::State& s, const dominoes::History& history,
+                      const dominoes::MoveList& legal) {
+                    Rng r1(deal_index * 31 + static_cast<std::uint64_t>(history.size())), r2 = r1;
+                    const dominoes::Move chosen = player.choose(s, history, rules, legal, r1);
+                    ASSERT_TRUE(legal.contains(chosen))
+                        << info.name << " played " << to_string(chosen);
+                    EXPECT_EQ(copy.choose(s, history, rules, legal, r2), chosen) << info.name;
+                  });
     }
   }
 }
@@ -184,7 +191,8 @@ TEST(Conformance, EveryStrategyPlaysTheSmallSets) {
   };
   int decisions = 0;
   for (const auto& info : registry.all()) {
-    if (!info.any_variant) continue;  // seated on its own variant by its tests (exploitability_test)
+    if (!info.any_variant)
+      continue;  // seated on its own variant by its tests (exploitability_test)
     const std::string spec = cheap.count(info.name) ? cheap.at(info.name) : info.name;
     Player player = registry.make(spec);
     for (int max_pip = 2; max_pip <= 5; ++max_pip) {
@@ -194,15 +202,15 @@ TEST(Conformance, EveryStrategyPlaysTheSmallSets) {
            ++rules.hand_size) {
         ASSERT_EQ(dominoes::validate(rules), "");
         for (std::uint64_t deal_index = 0; deal_index < 8; ++deal_index) {
-          random_walk(rules, 29, deal_index, [&](const dominoes::State& s,
-                                                 const dominoes::History& history,
-                                                 const dominoes::MoveList& legal) {
-            Rng r(deal_index);
-            const dominoes::Move chosen = player.choose(s, history, rules, legal, r);
-            ASSERT_TRUE(legal.contains(chosen))
-                << spec << " double-" << max_pip << " played " << to_string(chosen);
-            ++decisions;
-          });
+          random_walk(rules, 29, deal_index,
+                      [&](const dominoes::State& s, const dominoes::History& history,
+                          const dominoes::MoveList& legal) {
+                        Rng r(deal_index);
+                        const dominoes::Move chosen = player.choose(s, history, rules, legal, r);
+                        ASSERT_TRUE(legal.contains(chosen))
+                            << spec << " double-" << max_pip << " played " << to_string(chosen);
+                        ++decisions;
+                      });
         }
       }
     }
@@ -225,7 +233,8 @@ TEST(Conformance, EveryStrategyFinishesThousandsOfGamesLegally) {
   };
   tournament::ExperimentConfig config;
   for (const auto& info : registry.all()) {
-    if (!info.any_variant) continue;  // seated on its own variant by its tests (exploitability_test)
+    if (!info.any_variant)
+      continue;  // seated on its own variant by its tests (exploitability_test)
     const std::string spec = cheap.count(info.name) ? cheap.at(info.name) : info.name;
     for (const std::string& opponent : {std::string("random"), spec}) {
       Player a = registry.make(spec), b = registry.make(opponent);
@@ -256,7 +265,8 @@ TEST(Random, IsUniformOverLegalMoves) {
   for (int i = 0; i < draws; ++i) ++counts[random.choose(obs, legal, rng).bits()];
   ASSERT_EQ(counts.size(), 3u);
   double chi2 = 0;
-  for (const auto& [move, n] : counts) chi2 += (n - draws / 3.0) * (n - draws / 3.0) / (draws / 3.0);
+  for (const auto& [move, n] : counts)
+    chi2 += (n - draws / 3.0) * (n - draws / 3.0) / (draws / 3.0);
   EXPECT_LT(chi2, 13.82);
 }
 

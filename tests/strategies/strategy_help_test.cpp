@@ -39,7 +39,8 @@ std::set<std::string> shown_parameters(const std::string& details) {
   std::set<std::string> names;
   bool in_parameters = false;
   for (const auto& line : lines_of(details)) {
-    if (line.starts_with("Parameters")) in_parameters = true;
+    if (line.starts_with("Parameters"))
+      in_parameters = true;
     else if (in_parameters && line.size() > 2 && line.starts_with("  ") && line[2] != ' ')
       names.insert(line.substr(2, line.find(' ', 2) - 2));
   }
@@ -62,9 +63,15 @@ TEST(StrategyHelp, ListingIsOneLineWithinTheWidthPerStrategy) {
 TEST(StrategyHelp, ListingCutsALongSummaryWithoutBreakingACharacter) {
   Registry r;
   const std::string long_summary = std::string(150, 'x') + " \xe2\x88\x92 tail";
-  r.add({"long", long_summary, "", "", false, {},
-         [](const ParamValues&) { return Player(std::make_unique<RandomStrategy>()); }});
-  r.add({"a-name-longer-than-the-column", "\xe2\x88\x92" + std::string(120, 'y'), "", "", false, {},
+  r.add({"long", long_summary, "", "", false, {}, [](const ParamValues&) {
+           return Player(std::make_unique<RandomStrategy>());
+         }});
+  r.add({"a-name-longer-than-the-column",
+         "\xe2\x88\x92" + std::string(120, 'y'),
+         "",
+         "",
+         false,
+         {},
          [](const ParamValues&) { return Player(std::make_unique<RandomStrategy>()); }});
   for (const auto& line : lines_of(strategy_listing(r))) {
     EXPECT_EQ(characters(line), columns(line));
@@ -142,7 +149,12 @@ TEST(Registry, FilesReadAreTheValuesOfParametersThatNameFiles) {
   EXPECT_EQ(r.files_read("nosuch(file=x)"), Files{}) << "unknown strategy: names none";
   // A parameter called `file` names a file only when it says so (no guessing from its name).
   Registry toy;
-  toy.add({"toy", "test only", "", "", false, {{"file", ParamType::kText, "", "not a path", 0, 0, {}}},
+  toy.add({"toy",
+           "test only",
+           "",
+           "",
+           false,
+           {{"file", ParamType::kText, "", "not a path", 0, 0, {}}},
            [](const ParamValues&) { return Player(std::make_unique<RandomStrategy>()); }});
   EXPECT_EQ(toy.files_read("toy(file=x)"), Files{});
 }

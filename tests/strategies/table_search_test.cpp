@@ -151,7 +151,8 @@ TEST(TableSearch, SearchersBeatRandomAtEveryTable) {
 }
 
 // The table rules of `seats` seats on a small set (double-4 with 4 tiles each for three seats,
-// double-5 with 5 for four), every hand led freely (leader = alternate): cheap solves, wide choices.
+// double-5 with 5 for four), every hand led freely (leader = alternate): cheap solves, wide
+// choices.
 dominoes::Rules small_free_lead_rules(int seats) {
   dominoes::Rules rules = dominoes::table_rules(seats);
   rules.max_pip = seats == 3 ? 4 : 5;
@@ -234,7 +235,8 @@ TEST(TableSearch, MinimaxChoosesThePlainSumsMove) {
           long long totals[dominoes::MoveList::kCapacity] = {};
           for (int i = 0; i < 6; ++i) {
             int values[dominoes::MoveList::kCapacity];
-            plain.move_values(draw(copy), legal, depth == 0 ? 0 : depth + 1, values);  // written out
+            plain.move_values(draw(copy), legal, depth == 0 ? 0 : depth + 1,
+                              values);  // written out
             for (int k = 0; k < legal.size(); ++k) totals[k] += values[k];
           }
           const auto best = std::max_element(totals, totals + legal.size()) - totals;
@@ -257,8 +259,8 @@ TEST(TableSearch, InferenceBoundsChooseThePlainSumsMove) {
     const dominoes::Rules rules = small_free_lead_rules(seats);
     // samples=40 resamples to whole counts; samples=6 keeps the likelihoods as weights (fractions,
     // where rounding could differ); depth=2 checks the depth passed to the solver.
-    for (const std::string spec : {"scenarios=6,samples=40", "scenarios=6,samples=6",
-                                   "scenarios=6,samples=40,depth=2"}) {
+    for (const std::string spec :
+         {"scenarios=6,samples=40", "scenarios=6,samples=6", "scenarios=6,samples=40,depth=2"}) {
       Player bounded = registry.make("inference(" + spec + ")");
       Player plain = registry.make("inference(" + spec + ",nodes=1000000000000)");
       for (std::uint64_t d = 0; d < 8; ++d)

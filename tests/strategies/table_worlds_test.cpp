@@ -17,14 +17,17 @@ namespace {
 
 using dominoes::TileSet;
 
-TileSet tw_tiles(const char* text) { return dominoes::parse_tiles(text, 6); }
+TileSet tw_tiles(const char* text) {
+  return dominoes::parse_tiles(text, 6);
+}
 
 // The game of partnership_test.cpp: 0 leads 5-5, 1 plays 4-5L, 2 4-4L, 3 1-4L, 0 2-5R, 1 passes,
 // 2 plays 2-3R, 3 plays 3-6R; the hands as dealt below.
 const std::vector<const char*> kTableDealt = {
-    "5-5,2-5,0-1,5-6,0-0,0-2,0-3", "4-5,0-4,0-5,0-6,3-3,3-4,6-6",
-    "4-4,2-3,1-1,1-2,1-3,1-5,2-2", "1-4,3-6,1-6,2-4,2-6,3-5,4-6"};
-const std::vector<const char*> kTableMoves = {"5-5", "4-5L", "4-4L", "1-4L", "2-5R", "pass", "2-3R", "3-6R"};
+    "5-5,2-5,0-1,5-6,0-0,0-2,0-3", "4-5,0-4,0-5,0-6,3-3,3-4,6-6", "4-4,2-3,1-1,1-2,1-3,1-5,2-2",
+    "1-4,3-6,1-6,2-4,2-6,3-5,4-6"};
+const std::vector<const char*> kTableMoves = {"5-5",  "4-5L", "4-4L", "1-4L",
+                                              "2-5R", "pass", "2-3R", "3-6R"};
 
 struct TableGame {
   dominoes::State state;
@@ -61,7 +64,8 @@ TEST(TableWorlds, OtherSeatDecisionsAreTheirTileMovesWithWhatTheyPlayedSince) {
     EXPECT_EQ(decisions[i].before.hands[seat[i]], tw_tiles(since[i])) << i;
     EXPECT_EQ(decisions[i].before.left, g.before[static_cast<std::size_t>(index[i])].left);
     EXPECT_EQ(decisions[i].before.right, g.before[static_cast<std::size_t>(index[i])].right);
-    EXPECT_EQ(dominoes::to_string(decisions[i].played), kTableMoves[static_cast<std::size_t>(index[i])]);
+    EXPECT_EQ(dominoes::to_string(decisions[i].played),
+              kTableMoves[static_cast<std::size_t>(index[i])]);
   }
   EXPECT_EQ(decisions[3].before.lacks[1], dominoes::ValueSet(0b110));  // seat 1 passed on 1, 2
 }

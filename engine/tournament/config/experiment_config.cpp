@@ -99,12 +99,13 @@ void check_inputs_not_written(const ExperimentConfig& c, const strategies::Regis
   for (const auto& lineup : c.lineups)
     for (const auto& spec : lineup)
       for (const std::string& member : team_members(spec))
-      for (const std::string& input : registry.files_read(member))
-        for (const auto& [what, path] : written)
-          if (common::same_existing_file(input, path.string()))
-            throw ConfigError(what + " is " + common::quoted(input) + ", which player " +
-                              common::quoted(spec) + " reads: the run would write over it; give "
-                              "another path");
+        for (const std::string& input : registry.files_read(member))
+          for (const auto& [what, path] : written)
+            if (common::same_existing_file(input, path.string()))
+              throw ConfigError(what + " is " + common::quoted(input) + ", which player " +
+                                common::quoted(spec) +
+                                " reads: the run would write over it; give "
+                                "another path");
 }
 
 // summary.json is UTF-8, and nlohmann::json refuses to write anything else, so a byte that is
@@ -128,7 +129,8 @@ void canonicalise_players(ExperimentConfig& c, const strategies::Registry& regis
   for (auto& p : c.players) {
     std::vector<std::string> members = team_members(p);
     if (members.size() == 2 && !c.rules.partners)
-      throw ConfigError("player " + common::quoted(p) + " pairs two specs, which needs a table "
+      throw ConfigError("player " + common::quoted(p) +
+                        " pairs two specs, which needs a table "
                         "of partners (seats = 4, partners = true): give one spec");
     for (auto& m : members) {
       try {
@@ -169,8 +171,9 @@ void expand_lineups(ExperimentConfig& c, const strategies::Registry& registry) {
   for (const Sweep& g : c.grid) refuse_swept_pair(c, g.player);
   if (!c.grid.empty()) {
     if (s.active() || !s.values.empty())
-      throw ConfigError("sweep cannot be combined with sweep-param/sweep-values: give every swept "
-                        "parameter as sweep = P.PARAM=V1,V2,...");
+      throw ConfigError(
+          "sweep cannot be combined with sweep-param/sweep-values: give every swept "
+          "parameter as sweep = P.PARAM=V1,V2,...");
     c.lineups = expand_grid(c.players, c.grid, registry);
     return;
   }
@@ -179,8 +182,9 @@ void expand_lineups(ExperimentConfig& c, const strategies::Registry& registry) {
     return;
   }
   if (!s.active() || s.values.empty())
-    throw ConfigError("a sweep needs both sweep-param and sweep-values, e.g. sweep-param = "
-                      "scenarios and sweep-values = 50,100,200");
+    throw ConfigError(
+        "a sweep needs both sweep-param and sweep-values, e.g. sweep-param = "
+        "scenarios and sweep-values = 50,100,200");
   if (s.player < 0 || s.player >= static_cast<int>(c.players.size()))
     throw ConfigError("sweep-player " + std::to_string(s.player + 1) + " is not valid: valid 1.." +
                       std::to_string(c.players.size()));
@@ -188,8 +192,7 @@ void expand_lineups(ExperimentConfig& c, const strategies::Registry& registry) {
     c.lineups.push_back(c.players);
     auto& swept = c.lineups.back()[static_cast<std::size_t>(s.player)];
     try {
-      swept = registry.canonical(
-          strategies::with_param(swept, s.param, value));
+      swept = registry.canonical(strategies::with_param(swept, s.param, value));
     } catch (const strategies::SpecError& e) {
       throw ConfigError(std::string("sweep: ") + e.what());
     }
@@ -210,7 +213,8 @@ std::vector<fs::path> run_output_files(const ExperimentConfig& c) {
 
 strategies::Registry registry_for(const ExperimentConfig& c, const strategies::Registry& registry) {
   for (const auto& bot : c.bots) {
-    if (const std::string why = bots::bot_name_error(bot.name); !why.empty()) throw ConfigError(why);
+    if (const std::string why = bots::bot_name_error(bot.name); !why.empty())
+      throw ConfigError(why);
     if (bot.command.empty())
       throw ConfigError("bot " + bot.name + " has no command: add command = ... to [bot." +
                         bot.name + "]");
@@ -224,8 +228,10 @@ strategies::Registry registry_for(const ExperimentConfig& c, const strategies::R
 
 void validate(ExperimentConfig& c, const strategies::Registry& base) {
   if (const std::string why = dominoes::validate(c.rules); !why.empty()) throw ConfigError(why);
-  if (c.deals < 1) throw ConfigError("deals " + std::to_string(c.deals) + " is not valid: valid 1 or more");
-  if (c.chunk < 1) throw ConfigError("chunk " + std::to_string(c.chunk) + " is not valid: valid 1 or more");
+  if (c.deals < 1)
+    throw ConfigError("deals " + std::to_string(c.deals) + " is not valid: valid 1 or more");
+  if (c.chunk < 1)
+    throw ConfigError("chunk " + std::to_string(c.chunk) + " is not valid: valid 1 or more");
   check_name_and_paths(c);
   if (const std::string why = control_variate_refusal(c);
       c.control_variate == ControlVariateMode::kOn && !why.empty())
@@ -300,9 +306,12 @@ std::string control_variate_refusal(const ExperimentConfig& c) {
 
 bool control_variate_enabled(const ExperimentConfig& c) {
   switch (c.control_variate) {
-    case ControlVariateMode::kOn: return true;
-    case ControlVariateMode::kOff: return false;
-    case ControlVariateMode::kAuto: break;
+    case ControlVariateMode::kOn:
+      return true;
+    case ControlVariateMode::kOff:
+      return false;
+    case ControlVariateMode::kAuto:
+      break;
   }
   // `auto` switches it on only where it cuts the interval width of minimax(200, 0) vs
   // playout(1000) by at least 20% at equal deals (issue 10). Measured (README): 18% without

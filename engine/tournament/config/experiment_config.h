@@ -32,8 +32,8 @@ inline constexpr std::int64_t kPrecisionMinDeals = 100;
 
 // The control variate (stats/control_variate.h): whether a run computes the deal's covariate
 // (play/deal_covariate.h) and what its mean is. Its mean over all deals is exactly 0 under the
-// leader rules `random` and `heaviest-double` (the argument is in play/deal_covariate.h) and unknown
-// under `alternate` or in matches, so the correction is refused there.
+// leader rules `random` and `heaviest-double` (the argument is in play/deal_covariate.h) and
+// unknown under `alternate` or in matches, so the correction is refused there.
 
 /// E[V] over all deals under the rules the correction accepts: exactly 0 (see above).
 inline constexpr double kCovariateMean = 0;
@@ -49,7 +49,9 @@ std::string control_variate_refusal(const ExperimentConfig& config);
 bool control_variate_enabled(const ExperimentConfig& config);
 
 /// Returns true when a pairing stops before `deals` when its answer is known (sprt or precision).
-inline bool stops_early(const ExperimentConfig& c) { return c.sprt.enabled || c.precision > 0; }
+inline bool stops_early(const ExperimentConfig& c) {
+  return c.sprt.enabled || c.precision > 0;
+}
 
 /// The files a run writes into its output directory, besides the journal and the lock.
 inline constexpr const char* kTableFiles[] = {
@@ -71,10 +73,11 @@ std::vector<std::filesystem::path> run_output_files(const ExperimentConfig& conf
 /// (every spec parsed here, so no user error can surface mid-run), out_dir defaulted to
 /// results/<name>. Validating a validated config changes nothing. Throws ConfigError naming the
 /// first problem: bad rules or target, a bad name or path (a newline, '#'), a bad player name
-/// (player_names.h), an unknown strategy or parameter, a format that does not fit the player count, a bad sweep, an SPRT outside head-to-head, or --games-out naming
-/// a file the run itself writes (its journal, lock or tables) or a directory. Specs are resolved
-/// by `registry` (the CLI's is strategies::Registry::builtin()) plus the config's bots (a bot
-/// named like a strategy, or twice, is a ConfigError).
+/// (player_names.h), an unknown strategy or parameter, a format that does not fit the player count,
+/// a bad sweep, an SPRT outside head-to-head, or --games-out naming a file the run itself writes
+/// (its journal, lock or tables) or a directory. Specs are resolved by `registry` (the CLI's is
+/// strategies::Registry::builtin()) plus the config's bots (a bot named like a strategy, or twice,
+/// is a ConfigError).
 void validate(ExperimentConfig& config, const strategies::Registry& registry);
 
 /// Returns `registry` plus the config's bots, their stderr logs in OUT/bots/NAME.log: the

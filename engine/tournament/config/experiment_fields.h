@@ -21,7 +21,7 @@ struct ExperimentConfig {
   std::string name = "default";
   std::int64_t deals = 100000;  ///< deals per pairing
   std::uint64_t seed = 1;
-  int threads = 0;              ///< 0 = all cores
+  int threads = 0;                   ///< 0 = all cores
   std::vector<std::string> players;  ///< strategy specs, in order (canonical once validated)
   /// Each player's display name, "" when it has none (player_names.h): written `NAME: SPEC` in
   /// `players` and moved here by validate(), which makes it as long as `players`. For people only:
@@ -29,12 +29,12 @@ struct ExperimentConfig {
   std::vector<std::string> player_names;
   Format format = Format::kRoundRobin;
   bool duplicate = true;
-  dominoes::Rules rules;        ///< includes the match target (0 = single games)
-  std::string out_dir;          ///< where the tables go; results/<name>/ unless set
-  std::string games_out;        ///< game records file (JSON lines), or empty for none
-  std::int64_t chunk = 1000;    ///< deals per journal entry
-  bool quiet = false;           ///< no progress line
-  Sweep sweep;  ///< the one-parameter sweep (sweep-param, sweep-values, sweep-player)
+  dominoes::Rules rules;      ///< includes the match target (0 = single games)
+  std::string out_dir;        ///< where the tables go; results/<name>/ unless set
+  std::string games_out;      ///< game records file (JSON lines), or empty for none
+  std::int64_t chunk = 1000;  ///< deals per journal entry
+  bool quiet = false;         ///< no progress line
+  Sweep sweep;                ///< the one-parameter sweep (sweep-param, sweep-values, sweep-player)
   /// A grid sweep (grid_sweep.h): `sweep = P.PARAM=V1,...` keys, the cartesian product of all, the
   /// first varying slowest. Not together with `sweep`.
   std::vector<Sweep> grid;
@@ -46,7 +46,8 @@ struct ExperimentConfig {
   double precision = 0;
   /// Regression-adjusted estimate with the deal's open-hands value (control_variate.h).
   ControlVariateMode control_variate = ControlVariateMode::kAuto;
-  /// External bots (docs/protocol.md) the players may name: `[bot.NAME]` sections, `--bot NAME=CMD`.
+  /// External bots (docs/protocol.md) the players may name: `[bot.NAME]` sections, `--bot
+  /// NAME=CMD`.
   std::vector<bots::BotConfig> bots;
   /// Filled by validate(): the player lists the experiment runs, one per sweep value or grid point
   /// (the swept players' specs with the values set), or just `players` without a sweep; canonical

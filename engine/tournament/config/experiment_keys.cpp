@@ -22,8 +22,9 @@ ExperimentKey make(std::string name, KeyKind kind, std::string valid, std::strin
                    std::function<void(Config&, const std::string&)> set,
                    std::function<Values(const Config&)> values, KeyRole role = KeyRole::kResult) {
   ExperimentKey k;
-  k.key = Key<Config>{std::move(name), kind, std::move(valid), std::move(help), {},
-                      std::move(set), std::move(values), {}};
+  k.key =
+      Key<Config>{std::move(name),   kind, std::move(valid), std::move(help), {}, std::move(set),
+                  std::move(values), {}};
   k.role = role;
   return k;
 }
@@ -66,8 +67,8 @@ ExperimentKey choice(const std::string& name, Enum Config::*field, Values names,
 
 // A text key that is never empty: an empty name, out or games-out would silently mean the default
 // or nothing.
-ExperimentKey non_empty_text(const std::string& name, std::string Config::*field, const std::string& valid,
-                   std::string help, KeyRole role) {
+ExperimentKey non_empty_text(const std::string& name, std::string Config::*field,
+                             const std::string& valid, std::string help, KeyRole role) {
   return make(
       name, KeyKind::kText, valid, std::move(help),
       [=](Config& c, const std::string& text) {
@@ -82,15 +83,16 @@ ExperimentKey with_python(ExperimentKey k, std::string python_name) {
   return k;
 }
 
-bool sweep_active(const Config& c) { return c.sweep.active(); }
+bool sweep_active(const Config& c) {
+  return c.sweep.active();
+}
 
 std::vector<ExperimentKey> sweep_keys() {
   ExperimentKey player = make(
-      "sweep-player", KeyKind::kInteger, "1 or more",
-      "which player the sweep changes, 1-based",
+      "sweep-player", KeyKind::kInteger, "1 or more", "which player the sweep changes, 1-based",
       [](Config& c, const std::string& text) {
-        c.sweep.player = common::parse_key_integer<int>("sweep-player", text, 1, 1 << 20,
-                                                        "1 or more") - 1;
+        c.sweep.player =
+            common::parse_key_integer<int>("sweep-player", text, 1, 1 << 20, "1 or more") - 1;
       },
       [](const Config& c) { return Values{std::to_string(c.sweep.player + 1)}; });
   ExperimentKey param = make(
@@ -117,7 +119,8 @@ std::vector<ExperimentKey> sweep_keys() {
 // only the spec.
 ExperimentKey player_key() {
   ExperimentKey k = make(
-      "player", KeyKind::kRepeated, "SPEC or NAME: SPEC, with SPEC a strategy spec, STRATEGY or "
+      "player", KeyKind::kRepeated,
+      "SPEC or NAME: SPEC, with SPEC a strategy spec, STRATEGY or "
       "STRATEGY(key=value,...) (see dominoes strategies), and NAME 1-24 letters, digits, - _ . +",
       "a player, repeated in seating order (the first is A of every gauntlet pairing); a NAME "
       "stands for the spec in summary.md, crosstable.md, ratings.md, the progress line and plots "
@@ -184,7 +187,8 @@ ExperimentKey precision_key() {
 
 ExperimentKey bot_key() {
   ExperimentKey k = make(
-      "bot", KeyKind::kRepeated, "NAME=COMMAND", "an external bot (docs/bots.md), seated as "
+      "bot", KeyKind::kRepeated, "NAME=COMMAND",
+      "an external bot (docs/bots.md), seated as "
       "player NAME; in a config file also a section [bot.NAME] with command = ... and optional "
       "time-ms, start-ms, ready-ms, dir, restarts",
       [](Config& c, const std::string& text) {
@@ -213,17 +217,19 @@ ExperimentKey bot_key() {
 
 std::vector<ExperimentKey> make_keys() {
   std::vector<ExperimentKey> keys = {
-      non_empty_text("name", &Config::name, "a word without '/', '#' or control characters, up to 200 "
-           "characters", "the experiment's name; the tables go to results/NAME/ unless out is set",
-           KeyRole::kSaved),
+      non_empty_text("name", &Config::name,
+                     "a word without '/', '#' or control characters, up to 200 "
+                     "characters",
+                     "the experiment's name; the tables go to results/NAME/ unless out is set",
+                     KeyRole::kSaved),
       integer<std::int64_t>("deals", &Config::deals, 1, std::int64_t{1} << 40, "1 to 2^40",
                             "deals per pairing (with sprt or precision: the most)"),
       integer<std::uint64_t>("seed", &Config::seed, 0, ~std::uint64_t{0}, "0..2^64-1",
                              "the experiment's seed: deal i is a pure function of (seed, i)"),
       integer<int>("threads", &Config::threads, 0, 1024, "0 (all cores) to 1024",
                    "worker threads; never changes the tables", KeyRole::kSaved),
-      choice("format", &Config::format, {"head-to-head", "round-robin", "gauntlet"},
-             parse_format, "who meets whom: two players, every pair, or the first against each "
+      choice("format", &Config::format, {"head-to-head", "round-robin", "gauntlet"}, parse_format,
+             "who meets whom: two players, every pair, or the first against each "
              "other"),
       boolean("duplicate", &Config::duplicate,
               "play each deal twice with the hands swapped (duplicate deals)"),
@@ -242,13 +248,15 @@ std::vector<ExperimentKey> make_keys() {
              "interval without duplicate deals for one solve per deal; auto is off for now"),
       integer<std::int64_t>("chunk", &Config::chunk, 1, std::int64_t{1} << 30, "1 to 2^30",
                             "deals per journal entry"),
-      non_empty_text("out", &Config::out_dir, "a directory", "the output directory (results/NAME/ when "
-           "not set)", KeyRole::kSaved),
-      non_empty_text("games-out", &Config::games_out,
-           "a file (leave the key out for no records)",
-           "write every game as one JSON line to this file, as FILE.partial renamed over FILE at "
-           "the end (a regular file or a new path; a link, FIFO, device or directory is refused)",
-           KeyRole::kResult),
+      non_empty_text("out", &Config::out_dir, "a directory",
+                     "the output directory (results/NAME/ when "
+                     "not set)",
+                     KeyRole::kSaved),
+      non_empty_text(
+          "games-out", &Config::games_out, "a file (leave the key out for no records)",
+          "write every game as one JSON line to this file, as FILE.partial renamed over FILE at "
+          "the end (a regular file or a new path; a link, FIFO, device or directory is refused)",
+          KeyRole::kResult),
       player_key(),
   };
   keys.insert(keys.end(), rest.begin(), rest.end());

@@ -11,8 +11,9 @@
 namespace tournament {
 namespace {
 
-constexpr const char* kSweepForm = "valid P.PARAM=V1,V2,... with P a 1-based player, e.g. "
-                                   "1.scenarios=50,200,800";
+constexpr const char* kSweepForm =
+    "valid P.PARAM=V1,V2,... with P a 1-based player, e.g. "
+    "1.scenarios=50,200,800";
 
 ConfigError bad_sweep(const std::string& text, const std::string& why) {
   return ConfigError("sweep " + common::quoted(text) + " is not valid: " + why + "; " + kSweepForm);

@@ -1,7 +1,7 @@
 #include "engine/tournament/config/run_arguments.h"
 
-#include <boost/program_options.hpp>
 #include <algorithm>
+#include <boost/program_options.hpp>
 #include <cstring>
 #include <filesystem>
 #include <limits>
@@ -51,19 +51,23 @@ po::options_description command_line_options() {
   po::options_description o("Command-line only");
   o.add_options()("help,h", "show this help")(
       "restart", "discard a journal written under a different config and start afresh")(
-      "plot", "after the run, draw its tables as PNG and SVG with scripts/plot (needs "
+      "plot",
+      "after the run, draw its tables as PNG and SVG with scripts/plot (needs "
       "/usr/bin/python3 and python3-matplotlib)")(
-      "shard", po::value<std::string>(), "K/N: play only shard K of N (0-based): the chunks "
+      "shard", po::value<std::string>(),
+      "K/N: play only shard K of N (0-based): the chunks "
       "whose number is K modulo N, into OUT/shard-K-of-N/; `dominoes merge OUT` then writes the "
-      "tables")(
-      "mpi", "run as one rank of an MPI job (mpirun -np R dominoes run CONFIG --mpi): rank 0 "
-      "hands out chunks and writes the journal and tables")(
+      "tables")("mpi",
+                "run as one rank of an MPI job (mpirun -np R dominoes run CONFIG --mpi): rank 0 "
+                "hands out chunks and writes the journal and tables")(
       "print-config", "print the validated config as INI (with the output directory) and exit")(
       "config", po::value<std::string>(), "experiment config file (INI)");
   return o;
 }
 
-std::string valid_keys() { return common::key_names(experiment_key_declarations()); }
+std::string valid_keys() {
+  return common::key_names(experiment_key_declarations());
+}
 
 // Returns true when `vm` gives key `name` (as --NAME, or a boolean's --no-NAME).
 bool gives(const po::variables_map& vm, const std::string& name) {
@@ -113,7 +117,8 @@ void check_flags_without_values(const std::vector<std::string>& args) {
         if (args[i] != flag || i + 1 >= args.size() || args[i + 1].empty() || args[i + 1][0] == '-')
           continue;
         const std::string& next = args[i + 1];
-        if (next == "true" || next == "false") got = common::quoted(next);
+        if (next == "true" || next == "false")
+          got = common::quoted(next);
         else if (!std::filesystem::exists(next))
           got = common::quoted(next) + ", which is no config file either";
       }
@@ -135,7 +140,8 @@ po::variables_map read_command_line(const std::vector<std::string>& args) {
   } catch (const po::unknown_option& e) {
     throw ConfigError(common::describe_option_error(e) +
                       "; valid options: --help, --restart, --plot, --shard, --mpi, "
-                      "--print-config, " + valid_keys());
+                      "--print-config, " +
+                      valid_keys());
   } catch (const po::error& e) {
     throw ConfigError(common::describe_option_error(e) + "; see dominoes run --help");
   }
@@ -148,7 +154,8 @@ void set_section_key(const std::string& option, const std::string& value,
   const auto dot = rest.rfind('.');
   const std::string name = dot == std::string::npos ? rest : rest.substr(0, dot);
   if (dot == std::string::npos || name.empty())
-    throw ConfigError("key " + common::quoted(option) + " is not valid: bot sections are "
+    throw ConfigError("key " + common::quoted(option) +
+                      " is not valid: bot sections are "
                       "[bot.NAME] with keys command, time-ms, start-ms, ready-ms, dir, restarts");
   if (const std::string why = bots::bot_name_error(name); !why.empty()) throw ConfigError(why);
   auto it = std::find_if(bots.begin(), bots.end(), [&](const auto& b) { return b.name == name; });
@@ -202,8 +209,9 @@ std::vector<bots::BotConfig> read_config_file(const std::string& path, po::varia
       if (!section_keys.insert(option.string_key).second) {
         const auto dot = option.string_key.rfind('.');
         throw ConfigError("in " + common::quoted(path) + ": key " +
-                          common::quoted(option.string_key.substr(dot + 1)) + " is given twice in [" +
-                          option.string_key.substr(0, dot) + "]: give it once");
+                          common::quoted(option.string_key.substr(dot + 1)) +
+                          " is given twice in [" + option.string_key.substr(0, dot) +
+                          "]: give it once");
       }
       if (option.string_key.rfind("bot.", 0) != 0)
         throw ConfigError("in " + common::quoted(path) + ": unknown key " +
@@ -324,14 +332,16 @@ RunRequest parse_run_arguments(const std::vector<std::string>& args) {
   request.print_config = vm.count("print-config") > 0;
   if (vm.count("shard")) request.shard = parse_shard(vm["shard"].as<std::string>());
   if (request.mpi && vm.count("shard"))
-    throw ConfigError("--shard and --mpi cannot be used together: give --shard K/N to run one "
-                      "shard, or --mpi under mpirun for one run over all ranks");
+    throw ConfigError(
+        "--shard and --mpi cannot be used together: give --shard K/N to run one "
+        "shard, or --mpi under mpirun for one run over all ranks");
   apply_sources(vm, request);
   validate(request.config, strategies::Registry::builtin());
   check_not_config_file(request);
   if (request.mpi && !request.config.games_out.empty())
-    throw ConfigError("games-out cannot be used with --mpi (the records would come from every "
-                      "rank): run shards (--shard K/N) and merge them, or run on one machine");
+    throw ConfigError(
+        "games-out cannot be used with --mpi (the records would come from every "
+        "rank): run shards (--shard K/N) and merge them, or run on one machine");
   return request;
 }
 

@@ -15,14 +15,14 @@ namespace tournament {
 
 /// The result of reading `dominoes run`'s arguments.
 struct RunRequest {
-  ExperimentConfig config;  ///< validated
-  std::string config_path;  ///< the config file read, or empty for the built-in default
-  bool restart = false;     ///< --restart: discard a journal written under another config
-  bool plot = false;        ///< --plot: draw the tables with scripts/plot after a finished run
+  ExperimentConfig config;     ///< validated
+  std::string config_path;     ///< the config file read, or empty for the built-in default
+  bool restart = false;        ///< --restart: discard a journal written under another config
+  bool plot = false;           ///< --plot: draw the tables with scripts/plot after a finished run
   std::optional<Shard> shard;  ///< --shard K/N: play only shard K's chunks, into OUT/shard-K-of-N
-  bool mpi = false;         ///< --mpi: one rank of an MPI run (mpi_run.h)
-  bool print_config = false;  ///< --print-config: print the validated config as INI and exit
-  bool help = false;        ///< --help was asked for; `help_text` holds it
+  bool mpi = false;            ///< --mpi: one rank of an MPI run (mpi_run.h)
+  bool print_config = false;   ///< --print-config: print the validated config as INI and exit
+  bool help = false;           ///< --help was asked for; `help_text` holds it
   std::string help_text;
 };
 

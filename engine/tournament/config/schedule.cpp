@@ -4,9 +4,12 @@ namespace tournament {
 
 std::string to_string(Format format) {
   switch (format) {
-    case Format::kHeadToHead: return "head-to-head";
-    case Format::kRoundRobin: return "round-robin";
-    case Format::kGauntlet: return "gauntlet";
+    case Format::kHeadToHead:
+      return "head-to-head";
+    case Format::kRoundRobin:
+      return "round-robin";
+    case Format::kGauntlet:
+      return "gauntlet";
   }
   return "round-robin";
 }
@@ -20,7 +23,9 @@ std::optional<Format> parse_format(std::string_view text) {
 std::vector<Pairing> make_schedule(Format format, int players) {
   std::vector<Pairing> out;
   switch (format) {
-    case Format::kHeadToHead: out.push_back({0, 1}); break;
+    case Format::kHeadToHead:
+      out.push_back({0, 1});
+      break;
     case Format::kRoundRobin:
       for (int i = 0; i < players; ++i)
         for (int j = i + 1; j < players; ++j) out.push_back({i, j});

@@ -9,7 +9,9 @@ namespace tournament {
 
 constexpr int kMaxShards = 100000;
 
-std::string Shard::text() const { return std::to_string(index) + "/" + std::to_string(count); }
+std::string Shard::text() const {
+  return std::to_string(index) + "/" + std::to_string(count);
+}
 
 std::string Shard::directory() const {
   return "shard-" + std::to_string(index) + "-of-" + std::to_string(count);

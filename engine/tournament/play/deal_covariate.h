@@ -15,10 +15,11 @@
 // `heaviest-double` the leader is the holder of the top-ranked tile, whose ranks are distinct,
 // so it swaps with the hands) maps a deal to one of the same probability in which the same hand
 // leads the same game, seen from the other side: V becomes -V. Hence E[V] = -E[V] = 0, with no
-// approximation; tests/tournament/stats/control_variate_test.cpp checks it by enumerating every deal of double-6
-// with 2 tiles a hand. Under `alternate` the leader is fixed by the deal's index, not by the
-// hands, so E[V] is +m on even deals and -m on odd ones, m being the leader's edge, which depends
-// on the whole rule set and is known to no precision here: the correction is refused there
+// approximation; tests/tournament/stats/control_variate_test.cpp checks it by enumerating every
+// deal of double-6 with 2 tiles a hand. Under `alternate` the leader is fixed by the deal's index,
+// not by the hands, so E[V] is +m on even deals and -m on odd ones, m being the leader's edge,
+// which depends on the whole rule set and is known to no precision here: the correction is refused
+// there
 // (`on`) or left off (`auto`). Matches (target > 0) deal many games per match; refused too.
 #pragma once
 

@@ -6,8 +6,8 @@
 // kEveryChoiceNs is timed at every choice (the two reads then cost under 4% of a choice), and a
 // faster one at its first choice and then one choice in kSampleEvery, in a fixed stride that does
 // not look at the choices' cost (with one in 1024, the same run took 0.36-0.37 s against main's
-// 0.35-0.39 s; with one in 64 still 0.36-0.46 s). The mean per decision (report/summary.h) is over the
-// timed choices; every choice is counted either way.
+// 0.35-0.39 s; with one in 64 still 0.36-0.46 s). The mean per decision (report/summary.h) is over
+// the timed choices; every choice is counted either way.
 #pragma once
 
 #include <cstdint>
@@ -36,8 +36,8 @@ class DecisionSampler {
   }
 
  private:
-  std::int64_t timed_ = 0;   // choices timed so far
-  std::int64_t ns_ = 0;      // their CPU nanoseconds
+  std::int64_t timed_ = 0;  // choices timed so far
+  std::int64_t ns_ = 0;     // their CPU nanoseconds
   std::uint32_t skipped_ = 0;
 };
 

@@ -66,8 +66,10 @@ GameOutcome forfeit_outcome(const State& state, const dominoes::Rules& rules, Se
   bool tie = false;
   for (Seat s = 0; s < out.seats; ++s) {
     if (s == loser) continue;
-    if (best < 0 || out.pips[s] < out.pips[best]) best = s, tie = false;
-    else if (out.pips[s] == out.pips[best]) tie = true;
+    if (best < 0 || out.pips[s] < out.pips[best])
+      best = s, tie = false;
+    else if (out.pips[s] == out.pips[best])
+      tie = true;
   }
   if (!tie) credit(out, out.teams[best], dominoes::team_score(state, rules, out.teams[best]));
   return out;
@@ -194,9 +196,9 @@ GameOutcome play_followed(State& state, const dominoes::Deal& deal, const domino
 
 }  // namespace
 
-GameOutcome play_game(const dominoes::Rules& rules, const dominoes::Deal& deal,
-                      SeatPlayers players, SeatRngs rngs, dominoes::History* history,
-                      std::uint64_t game_id, SeatSamplers samplers) {
+GameOutcome play_game(const dominoes::Rules& rules, const dominoes::Deal& deal, SeatPlayers players,
+                      SeatRngs rngs, dominoes::History* history, std::uint64_t game_id,
+                      SeatSamplers samplers) {
   State state = dominoes::start_state(deal);
   // Strategies may read the history, so it is kept even when the caller does not want it; a
   // caller's is emptied in place (a History is a few hundred bytes: not built twice per game).
@@ -221,8 +223,7 @@ Seat winning_seat(const GameOutcome& game) {
   Seat best = -1;
   for (int k = 0; k < game.seats; ++k) {
     const Seat s = (game.leader + k) % game.seats;
-    if (game.teams[s] == game.winner_team && (best < 0 || game.pips[s] < game.pips[best]))
-      best = s;
+    if (game.teams[s] == game.winner_team && (best < 0 || game.pips[s] < game.pips[best])) best = s;
   }
   return best;
 }
@@ -233,14 +234,19 @@ void set_next_leader(const dominoes::Rules& rules, const GameOutcome& previous,
                      dominoes::Deal& next) {
   const Seat after_leader = (previous.leader + 1) % rules.seats;
   switch (rules.next_leader) {
-    case dominoes::NextLeaderRule::kSame: return;
-    case dominoes::NextLeaderRule::kAlternate: next.leader = after_leader; break;
+    case dominoes::NextLeaderRule::kSame:
+      return;
+    case dominoes::NextLeaderRule::kAlternate:
+      next.leader = after_leader;
+      break;
     case dominoes::NextLeaderRule::kWinner: {
       const Seat winner = winning_seat(previous);
       next.leader = winner >= 0 ? winner : after_leader;
       break;
     }
-    case dominoes::NextLeaderRule::kHeaviestDouble: dominoes::lead_heaviest(next); return;
+    case dominoes::NextLeaderRule::kHeaviestDouble:
+      dominoes::lead_heaviest(next);
+      return;
   }
   next.lead_tile = -1;
 }

@@ -36,17 +36,17 @@ using BySeat = std::array<T, dominoes::kMaxSeats>;
 
 /// How one game ended, by seat.
 struct GameOutcome {
-  int seats = 2;              ///< seats at the table
+  int seats = 2;                  ///< seats at the table
   BySeat<int> teams{0, 1, 2, 3};  ///< each seat's team (rules.h team_of)
-  BySeat<int> pips{};         ///< pips left in each seat's hand at the end
-  BySeat<int> points{};       ///< what each seat scored: its team's score if it won, else 0
+  BySeat<int> pips{};             ///< pips left in each seat's hand at the end
+  BySeat<int> points{};           ///< what each seat scored: its team's score if it won, else 0
   /// The winning team, or -1 when nobody won (equal pips, a tied block).
   int winner_team = -1;
   /// kDomino or kBlocked; kOngoing when a player forfeited the game before its end.
   dominoes::GameStatus ending = dominoes::GameStatus::kDomino;
   Seat leader = 0;
-  Seat out_seat = -1;           ///< the seat that went out (a domino), or -1
-  int forfeit_seat = -1;        ///< the seat that forfeited (an external bot), or -1
+  Seat out_seat = -1;     ///< the seat that went out (a domino), or -1
+  int forfeit_seat = -1;  ///< the seat that forfeited (an external bot), or -1
   strategies::ForfeitReason forfeit_reason = strategies::ForfeitReason::kCrash;
   /// Real choices (two or more legal moves) each seat's player was asked for and answered.
   BySeat<std::int64_t> decisions{};
@@ -100,8 +100,8 @@ using SeatSamplers = BySeat<DecisionSampler*>;
 /// other exception of a player propagates; a built-in strategy's illegal move is a
 /// std::logic_error. samplers[s], when not null, picks which of seat s's real choices are timed
 /// (decision_sampler.h); a null one times them all.
-GameOutcome play_game(const dominoes::Rules& rules, const dominoes::Deal& deal,
-                      SeatPlayers players, SeatRngs rngs, dominoes::History* history = nullptr,
+GameOutcome play_game(const dominoes::Rules& rules, const dominoes::Deal& deal, SeatPlayers players,
+                      SeatRngs rngs, dominoes::History* history = nullptr,
                       std::uint64_t game_id = 0, SeatSamplers samplers = {});
 
 /// How a match ended, by seat.
@@ -111,8 +111,8 @@ struct MatchOutcome {
   int leader_net = 0;    ///< sum over games of the leader's team's net points
   /// The team whose total first exceeded (two seats) or reached (more) the target.
   int winner = 0;
-  bool decided = true;   ///< false if the game limit passed with no winner
-  BySeat<int> forfeits{};  ///< games each seat forfeited
+  bool decided = true;                 ///< false if the game limit passed with no winner
+  BySeat<int> forfeits{};              ///< games each seat forfeited
   BySeat<std::int64_t> decisions{};    ///< real choices by seat, summed over the games
   BySeat<std::int64_t> timed{};        ///< those timed, by seat
   BySeat<std::int64_t> decision_ns{};  ///< their CPU nanoseconds by seat (GameOutcome)
@@ -149,7 +149,8 @@ MatchOutcome play_match(const dominoes::Rules& rules, std::uint64_t seed, std::u
                         SeatSamplers samplers = {});
 
 /// Returns the random stream of seat `seat` in game `game` of deal `deal_index`.
-inline dominoes::Rng seat_stream(std::uint64_t seed, std::uint64_t deal_index, int game, Seat seat) {
+inline dominoes::Rng seat_stream(std::uint64_t seed, std::uint64_t deal_index, int game,
+                                 Seat seat) {
   return dominoes::Rng(dominoes::stream_key(
       {seed, deal_index, static_cast<std::uint64_t>(game), static_cast<std::uint64_t>(seat)}));
 }

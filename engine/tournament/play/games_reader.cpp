@@ -14,8 +14,9 @@ namespace {
 
 dominoes::Move move_of(const nlohmann::json& mj) {
   if (mj.contains("pass")) return dominoes::Move::pass();
-  const dominoes::Tile t = dominoes::parse_tile(mj.at("tile").get<std::string>(), dominoes::kMaxPip);
-  const auto placement = !mj.contains("end")  ? dominoes::Placement::kLead
+  const dominoes::Tile t =
+      dominoes::parse_tile(mj.at("tile").get<std::string>(), dominoes::kMaxPip);
+  const auto placement = !mj.contains("end")   ? dominoes::Placement::kLead
                          : mj.at("end") == "L" ? dominoes::Placement::kLeft
                                                : dominoes::Placement::kRight;
   return dominoes::Move(t, placement);
@@ -33,9 +34,12 @@ dominoes::Rules rules_of(const nlohmann::json& rj) {
     if (!rj.contains(key.name)) continue;
     const nlohmann::json& value = rj.at(key.name);
     std::string text;
-    if (key.kind == common::KeyKind::kInteger) text = std::to_string(value.get<int>());
-    else if (key.kind == common::KeyKind::kBoolean) text = value.get<bool>() ? "true" : "false";
-    else text = value.get<std::string>();
+    if (key.kind == common::KeyKind::kInteger)
+      text = std::to_string(value.get<int>());
+    else if (key.kind == common::KeyKind::kBoolean)
+      text = value.get<bool>() ? "true" : "false";
+    else
+      text = value.get<std::string>();
     given.emplace_back(key.name, text);
   }
   return dominoes::rules_from(given);
@@ -46,7 +50,8 @@ std::array<int, dominoes::kMaxSeats> seat_numbers(const nlohmann::json& record, 
                                                   int seats) {
   const auto& a = record.at(key);
   if (!a.is_array() || a.size() != static_cast<std::size_t>(seats))
-    throw std::invalid_argument(std::string(key) + " must list " + std::to_string(seats) + " seats");
+    throw std::invalid_argument(std::string(key) + " must list " + std::to_string(seats) +
+                                " seats");
   std::array<int, dominoes::kMaxSeats> out{};
   for (int s = 0; s < seats; ++s) out[s] = a.at(s).get<int>();
   return out;
@@ -77,7 +82,8 @@ GameRecord parse_game_record(const std::string& line) {
   game.leader = record.at("leader").get<int>();
   if (game.leader < 0 || game.leader >= game.seats)
     throw std::invalid_argument("leader must be a seat, 0 to " + std::to_string(game.seats - 1));
-  for (const auto& mj : record.at("moves")) game.moves.push_back({mj.at("seat").get<int>(), move_of(mj)});
+  for (const auto& mj : record.at("moves"))
+    game.moves.push_back({mj.at("seat").get<int>(), move_of(mj)});
   game.pips = seat_numbers(record, "pips", game.seats);
   game.points = seat_numbers(record, "points", game.seats);
   return game;

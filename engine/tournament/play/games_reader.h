@@ -29,15 +29,15 @@ struct RecordedMove {
 
 /// One game as a record holds it. Per-seat entries from `seats` on are empty.
 struct GameRecord {
-  int seats = 2;                           ///< seats at the table, from the record's lists
+  int seats = 2;  ///< seats at the table, from the record's lists
   std::array<std::string, dominoes::kMaxSeats> players;  ///< the names the record gives the seats
   /// The rules the game was played under; empty for a record written before records held them
   /// (games_writer.h), which means the seed's rules.
   std::optional<dominoes::Rules> rules;
-  int match_game = -1;                     ///< the game's number in its match, or -1
+  int match_game = -1;  ///< the game's number in its match, or -1
   std::array<dominoes::TileSet, dominoes::kMaxSeats> hands;  ///< the hands as dealt
   dominoes::Seat leader = 0;
-  std::vector<RecordedMove> moves;         ///< in the order played
+  std::vector<RecordedMove> moves;                ///< in the order played
   std::array<int, dominoes::kMaxSeats> pips{};    ///< pips left in each hand, as recorded
   std::array<int, dominoes::kMaxSeats> points{};  ///< what each seat scored, as recorded
 };
@@ -50,8 +50,9 @@ int required_lead(const GameRecord& record);
 /// Returns the game of one record line. Tiles are read as tiles of the recorded rules' set
 /// (without rules, as double-9 tiles: their indices are the same in every set, tile.h), and with
 /// rules the record must list the rules' seats and each hand must hold the rules' hand size. The
-/// seat-count rules keys are optional (a two-seat record lacks them); the seed's five are needed. Throws std::invalid_argument (or
-/// nlohmann::json's exceptions, which derive from std::exception) naming what is malformed.
+/// seat-count rules keys are optional (a two-seat record lacks them); the seed's five are needed.
+/// Throws std::invalid_argument (or nlohmann::json's exceptions, which derive from std::exception)
+/// naming what is malformed.
 GameRecord parse_game_record(const std::string& line);
 
 /// Raised for a line of a records file that is not a game record; what() is one line:
@@ -63,8 +64,8 @@ class GameRecordError : public std::runtime_error {
 
 /// The limits a records file is read under (limited_file.h): a record is a few kilobytes (a
 /// double-9 game with every move), so lines up to 1 MiB; files up to 4 GiB; UTF-8 text.
-inline constexpr common::ReadLimits kGameRecordsLimits{std::size_t{1} << 20,
-                                                       std::uint64_t{4} << 30, true};
+inline constexpr common::ReadLimits kGameRecordsLimits{std::size_t{1} << 20, std::uint64_t{4} << 30,
+                                                       true};
 
 /// Calls `each` with every record of the records file at `path`, in file order (blank lines
 /// skipped). Throws common::ReadError (one line) when the file cannot be read or is refused: not

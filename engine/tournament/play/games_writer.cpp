@@ -40,9 +40,12 @@ Json rules_json(const dominoes::Rules& rules) {
   for (const auto& key : dominoes::rules_keys()) {
     if (j.contains(key.name) || !dominoes::rules_key_written(key, rules)) continue;
     const std::string value = key.values(rules).front();
-    if (key.kind == common::KeyKind::kInteger) j[key.name] = std::stoi(value);
-    else if (key.kind == common::KeyKind::kBoolean) j[key.name] = value == "true";
-    else j[key.name] = value;
+    if (key.kind == common::KeyKind::kInteger)
+      j[key.name] = std::stoi(value);
+    else if (key.kind == common::KeyKind::kBoolean)
+      j[key.name] = value == "true";
+    else
+      j[key.name] = value;
   }
   return j;
 }
@@ -63,12 +66,14 @@ std::string game_record_json(const GameKey& key, const std::vector<std::string>&
   for (int s = 0; s < deal.seats; ++s) hands.push_back(hand_json(deal.hands[s]));
   j["hands"] = std::move(hands);
   Json moves = Json::array();
-  for (int k = 0; k < history.size(); ++k) moves.push_back(move_json(history[k], history.seat_of(k)));
+  for (int k = 0; k < history.size(); ++k)
+    moves.push_back(move_json(history[k], history.seat_of(k)));
   j["moves"] = std::move(moves);
   const auto seats = static_cast<std::size_t>(deal.seats);
   j["pips"] = std::vector<int>(outcome.pips.begin(), outcome.pips.begin() + seats);
   j["points"] = std::vector<int>(outcome.points.begin(), outcome.points.begin() + seats);
-  if (deal.seats > 2) j["teams"] = std::vector<int>(outcome.teams.begin(), outcome.teams.begin() + seats);
+  if (deal.seats > 2)
+    j["teams"] = std::vector<int>(outcome.teams.begin(), outcome.teams.begin() + seats);
   if (outcome.forfeited()) {
     j["forfeit"] = strategies::to_string(outcome.forfeit_reason);
     j["forfeit_seat"] = outcome.forfeit_seat;

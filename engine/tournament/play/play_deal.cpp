@@ -115,10 +115,9 @@ void single_match(const DealContext& d, int game, DealTally& t) {
                             const GameOutcome& outcome) {
     *d.records += record_of(d, game, seating, g, deal, history, outcome);
   };
-  const MatchOutcome m =
-      play_match(rules, d.config.seed, static_cast<std::uint64_t>(d.deal_index),
-                 players_of(d, seating), d.records ? &record : nullptr, kMaxMatchGames,
-                 game_id(d, game), samplers_of(d, seating));
+  const MatchOutcome m = play_match(rules, d.config.seed, static_cast<std::uint64_t>(d.deal_index),
+                                    players_of(d, seating), d.records ? &record : nullptr,
+                                    kMaxMatchGames, game_id(d, game), samplers_of(d, seating));
   // A match without a winner is not a draw: counting it as one would hide a broken run.
   if (!m.decided)
     throw std::runtime_error("the match of deal " + std::to_string(d.deal_index) + " reached " +
@@ -172,8 +171,12 @@ std::optional<DealTally> play(const DealContext& d, const std::function<bool()>*
 
 }  // namespace
 
-std::optional<DealTally> play_deal_unless_stopped(const DealContext& d) { return play(d, d.stop); }
+std::optional<DealTally> play_deal_unless_stopped(const DealContext& d) {
+  return play(d, d.stop);
+}
 
-DealTally play_deal(const DealContext& d) { return *play(d, nullptr); }
+DealTally play_deal(const DealContext& d) {
+  return *play(d, nullptr);
+}
 
 }  // namespace tournament

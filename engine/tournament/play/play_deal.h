@@ -29,7 +29,7 @@ struct DealContext {
   /// {A's, B's} second partner when the side pairs two specs (team_spec.h), else null: the side's
   /// first spec then fills both of its seats.
   std::array<strategies::Player*, 2> partners{};
-  std::string* records = nullptr;                ///< when not null, receives the game records
+  std::string* records = nullptr;  ///< when not null, receives the game records
   endgame::BlockDominoesSolver* covariate_solver = nullptr;  ///< when not null: tally the covariate
   /// {A's, B's} decision samplers (decision_sampler.h), kept across deals; null: time every choice.
   std::array<DecisionSampler*, 2> samplers{};

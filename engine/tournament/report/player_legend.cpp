@@ -12,9 +12,8 @@ std::string player_legend(const ExperimentConfig& config) {
   for (std::size_t i = 0; i < config.players.size(); ++i) {
     const std::string name = player_name(config, static_cast<int>(i));
     if (name.empty()) continue;
-    const bool swept = std::any_of(sweeps.begin(), sweeps.end(), [&](const Sweep& s) {
-      return s.player == static_cast<int>(i);
-    });
+    const bool swept = std::any_of(sweeps.begin(), sweeps.end(),
+                                   [&](const Sweep& s) { return s.player == static_cast<int>(i); });
     lines += "- " + name + ": `" + config.players[i] + "`" +
              (swept ? " (swept: its parameter columns give each row's values)" : "") + "\n";
   }

@@ -215,12 +215,13 @@ Ratings rate(const std::vector<TaskResult>& tasks, const std::vector<std::string
 
 namespace {
 
-
 std::vector<Column<RatingRow>> make_rating_columns() {
   using R = RatingRow;
   return {
-      {"player", "text", "the player's canonical spec", [](const R& r) { return Cell::of_text(r.player); }},
-      {"points_rating", "number", "points per game against the field's average player (the "
+      {"player", "text", "the player's canonical spec",
+       [](const R& r) { return Cell::of_text(r.player); }},
+      {"points_rating", "number",
+       "points per game against the field's average player (the "
        "ratings sum to 0), from the weighted least-squares fit",
        [](const R& r) { return Cell::of_number(r.points_rating); }},
       {"points_ci95", "number", "half-width of its 95% interval",
@@ -231,7 +232,8 @@ std::vector<Column<RatingRow>> make_rating_columns() {
        [](const R& r) { return Cell::of_number(r.elo_ci95_low, 1); }},
       {"elo_ci95_high", "number", "its 95% interval's upper bound",
        [](const R& r) { return Cell::of_number(r.elo_ci95_high, 1); }},
-      {"games", "integer", "games the player played", [](const R& r) { return Cell::of_integer(r.games); }},
+      {"games", "integer", "games the player played",
+       [](const R& r) { return Cell::of_integer(r.games); }},
   };
 }
 
@@ -280,10 +282,11 @@ std::string ratings_markdown(const Ratings& ratings, const std::string& title,
   int rank = 0;
   for (std::size_t i : order) {
     const RatingRow& r = ratings.rows[i];
-    os << "| " << ++rank << " | " << (r.name.empty() ? r.player : r.name) << " | " << signed_fixed(r.points_rating, 2) << " ± "
-       << fixed(r.points_ci95, 2) << " | " << signed_fixed(r.elo, 0)
-       << (ratings.elo_prior_used ? "*" : "") << " [" << signed_fixed(r.elo_ci95_low, 0) << ", "
-       << signed_fixed(r.elo_ci95_high, 0) << "] | " << r.games << " |\n";
+    os << "| " << ++rank << " | " << (r.name.empty() ? r.player : r.name) << " | "
+       << signed_fixed(r.points_rating, 2) << " ± " << fixed(r.points_ci95, 2) << " | "
+       << signed_fixed(r.elo, 0) << (ratings.elo_prior_used ? "*" : "") << " ["
+       << signed_fixed(r.elo_ci95_low, 0) << ", " << signed_fixed(r.elo_ci95_high, 0) << "] | "
+       << r.games << " |\n";
   }
   return os.str();
 }

@@ -1,6 +1,7 @@
 // How an SPRT's end and a pairing's pentanomial counts read for people (summary.csv's sprt_* and
 // penta_* cells are summary_columns.h's): the lines summary.md adds under its table when an SPRT
-// ran, and the one-line verdict, e.g. "H1 accepted after 3200 deals (LLR 2.96, bounds -2.94..2.94)".
+// ran, and the one-line verdict, e.g. "H1 accepted after 3200 deals (LLR 2.96, bounds
+// -2.94..2.94)".
 #pragma once
 
 #include <string>

@@ -50,7 +50,8 @@ std::string cv_lines(const std::vector<SummaryRow>& rows) {
               fixed(r.cv.correlation, 3) + "\n";
   if (text.empty()) return text;
   return "\nControl variate: A's points per game adjusted by the deal's exact open-hands value "
-         "for hand 0 (mean 0 exactly; control_variate.h), with its 95% interval:\n\n" + text;
+         "for hand 0 (mean 0 exactly; control_variate.h), with its 95% interval:\n\n" +
+         text;
 }
 
 // summary.md's sweep columns: "| 1.scenarios " per swept parameter, before the fixed ones.
@@ -152,8 +153,8 @@ std::string precision_line(const std::vector<SummaryRow>& rows, const Experiment
   std::ostringstream os;
   os << "\nPrecision: each pairing stopped at the first chunk after which its 95% interval was at "
      << "most ±" << common::shortest_decimal(c.precision) << " points per " << unit_name(c)
-     << " (checked every " << c.chunk << " deals, after at least " << kPrecisionMinDeals
-     << "); " << reached << " of " << rows.size() << " pairings got there (the others played "
+     << " (checked every " << c.chunk << " deals, after at least " << kPrecisionMinDeals << "); "
+     << reached << " of " << rows.size() << " pairings got there (the others played "
      << "every deal they had), playing " << fewest
      << (fewest == most ? "" : " to " + std::to_string(most)) << " deals (deals_played in "
      << "summary.csv).\n";
@@ -182,7 +183,8 @@ namespace {
 // How duplicate deals replay a deal at this table (seating.h).
 std::string duplicate_phrase(const dominoes::Rules& rules) {
   if (rules.seats == 2) return " (duplicate: each deal played twice, hands swapped)";
-  if (rules.seats == 3) return " (duplicate: each deal played six times, A B A and B A B each turned round the table)";
+  if (rules.seats == 3)
+    return " (duplicate: each deal played six times, A B A and B A B each turned round the table)";
   return rules.partners ? " (duplicate: each deal played twice, the teams exchanged)"
                         : " (duplicate: each deal played twice, A B A B and B A B A)";
 }
@@ -196,24 +198,27 @@ std::string summary_markdown(const std::vector<SummaryRow>& rows, const Experime
   std::ostringstream os;
   os << "# " << c.name << "\n\n"
      << "Format " << to_string(c.format) << ", " << (stops_early(c) ? "at most " : "") << c.deals
-     << " deals per pairing"
-     << (c.duplicate ? duplicate_phrase(c.rules) : "") << ", seed " << c.seed
-     << ". Rules: " << dominoes::describe(c.rules) << ". Unit: " << unit_name(c) << ".\n\n"
+     << " deals per pairing" << (c.duplicate ? duplicate_phrase(c.rules) : "") << ", seed "
+     << c.seed << ". Rules: " << dominoes::describe(c.rules) << ". Unit: " << unit_name(c)
+     << ".\n\n"
      << "Points per " << unit_name(c) << " are A's minus B's, with a 95% Student-t interval"
      << (c.duplicate ? " over duplicate pairs" : "") << "; the win rate counts a draw as half, "
      << "with a Wilson 95% interval; p is one-sided for \"A scores more points than B\". "
      << "ms/decision is each player's mean CPU time per real choice (two or more legal moves) on "
      << "the thread that played it; like seconds it is measured, so it differs from run to run.\n\n"
-     << sweep_header(rows) << "| A | B | games | A wins | draws | B wins | A points/" << (c.rules.match_target ? "match" : "game")
+     << sweep_header(rows) << "| A | B | games | A wins | draws | B wins | A points/"
+     << (c.rules.match_target ? "match" : "game")
      << " | A win rate [95% CI] | p | leader points/game |"
      << (forfeits ? " A forfeits | B forfeits |" : "") << " ms/decision A / B | seconds |\n"
-     << sweep_rule(rows) << "|---|---|--:|--:|--:|--:|--:|--:|--:|--:|" << (forfeits ? "--:|--:|" : "") << "--:|--:|\n";
+     << sweep_rule(rows) << "|---|---|--:|--:|--:|--:|--:|--:|--:|--:|"
+     << (forfeits ? "--:|--:|" : "") << "--:|--:|\n";
   for (const auto& r : rows)
-    os << sweep_cells(r) << "| " << shown_a(r) << " | " << shown_b(r) << " | " << r.games << " | " << r.a_wins
-       << " | " << r.draws << " | " << r.b_wins << " | " << fixed(r.a_points_per_game, 3)
-       << " ± " << fixed(r.a_points_ci95, 3) << " | " << fixed(100 * r.a_win_rate, 1) << "% ["
-       << fixed(100 * r.a_win_rate_ci95_low, 1) << ", " << fixed(100 * r.a_win_rate_ci95_high, 1)
-       << "] | " << readable_p(r.p_value) << " | " << fixed(r.leader_points_per_game, 3) << " | "
+    os << sweep_cells(r) << "| " << shown_a(r) << " | " << shown_b(r) << " | " << r.games << " | "
+       << r.a_wins << " | " << r.draws << " | " << r.b_wins << " | "
+       << fixed(r.a_points_per_game, 3) << " ± " << fixed(r.a_points_ci95, 3) << " | "
+       << fixed(100 * r.a_win_rate, 1) << "% [" << fixed(100 * r.a_win_rate_ci95_low, 1) << ", "
+       << fixed(100 * r.a_win_rate_ci95_high, 1) << "] | " << readable_p(r.p_value) << " | "
+       << fixed(r.leader_points_per_game, 3) << " | "
        << (forfeits ? std::to_string(r.a_forfeits) + " | " + std::to_string(r.b_forfeits) + " | "
                     : std::string())
        << ms_or_dash(r.a_ms_per_decision, r.a_decisions) << " / "

@@ -8,7 +8,9 @@ namespace {
 using Row = SummaryRow;
 using C = Column<Row>;
 
-Cell integer(std::int64_t i) { return Cell::of_integer(i); }
+Cell integer(std::int64_t i) {
+  return Cell::of_integer(i);
+}
 
 // A cell that is empty unless `present` holds for the row.
 template <typename Make>
@@ -16,11 +18,21 @@ std::function<Cell(const Row&)> when(bool (*present)(const Row&), Make make) {
   return [=](const Row& r) { return present(r) ? make(r) : Cell::empty(); };
 }
 
-bool has_sprt(const Row& r) { return r.has_sprt; }
-bool has_penta(const Row& r) { return r.has_penta; }
-bool has_cv(const Row& r) { return r.cv.valid; }
-bool a_timed(const Row& r) { return r.a_decisions > 0; }
-bool b_timed(const Row& r) { return r.b_decisions > 0; }
+bool has_sprt(const Row& r) {
+  return r.has_sprt;
+}
+bool has_penta(const Row& r) {
+  return r.has_penta;
+}
+bool has_cv(const Row& r) {
+  return r.cv.valid;
+}
+bool a_timed(const Row& r) {
+  return r.a_decisions > 0;
+}
+bool b_timed(const Row& r) {
+  return r.b_decisions > 0;
+}
 
 std::vector<C> counts() {
   return {
@@ -31,11 +43,13 @@ std::vector<C> counts() {
       {"games", "integer", "games played (matches when target > 0)",
        [](const Row& r) { return integer(r.games); }},
       {"a_wins", "integer", "games A won", [](const Row& r) { return integer(r.a_wins); }},
-      {"draws", "integer", "games drawn (equal pips)", [](const Row& r) { return integer(r.draws); }},
+      {"draws", "integer", "games drawn (equal pips)",
+       [](const Row& r) { return integer(r.draws); }},
       {"b_wins", "integer", "games B won", [](const Row& r) { return integer(r.b_wins); }},
       {"a_points_per_game", "number", "A's points minus B's per game (per match when target > 0)",
        [](const Row& r) { return Cell::of_number(r.a_points_per_game); }},
-      {"a_points_ci95", "number", "half-width of its 95% Student-t interval, over duplicate "
+      {"a_points_ci95", "number",
+       "half-width of its 95% Student-t interval, over duplicate "
        "pairs when duplicate is on (over games otherwise)",
        [](const Row& r) { return Cell::of_number(r.a_points_ci95); }},
       {"a_win_rate", "number", "A's win rate, a draw counting half",
@@ -44,16 +58,20 @@ std::vector<C> counts() {
        [](const Row& r) { return Cell::of_number(r.a_win_rate_ci95_low); }},
       {"a_win_rate_ci95_high", "number", "its Wilson 95% interval's upper bound",
        [](const Row& r) { return Cell::of_number(r.a_win_rate_ci95_high); }},
-      {"p_value", "number", "one-sided p-value for \"A scores more points than B\" (4 "
-       "significant digits)", [](const Row& r) { return Cell::of_number(r.p_value, Cell::kSignificant); }},
+      {"p_value", "number",
+       "one-sided p-value for \"A scores more points than B\" (4 "
+       "significant digits)",
+       [](const Row& r) { return Cell::of_number(r.p_value, Cell::kSignificant); }},
       {"leader_points_per_game", "number", "the leader's points minus the other's, per game",
        [](const Row& r) { return Cell::of_number(r.leader_points_per_game); }},
       {"a_forfeits", "integer", "games A forfeited (an external bot that failed)",
        [](const Row& r) { return integer(r.a_forfeits); }},
       {"b_forfeits", "integer", "games B forfeited",
        [](const Row& r) { return integer(r.b_forfeits); }},
-      {"deals_played", "integer", "deals behind the row; fewer than deals when sprt or precision "
-       "stopped the pairing", [](const Row& r) { return integer(r.deals_played); }},
+      {"deals_played", "integer",
+       "deals behind the row; fewer than deals when sprt or precision "
+       "stopped the pairing",
+       [](const Row& r) { return integer(r.deals_played); }},
   };
 }
 
@@ -65,29 +83,40 @@ std::vector<C> sprt_and_penta() {
        when(has_sprt, [](const Row& r) { return Cell::of_number(r.sprt_lower); })},
       {"sprt_upper", "number", "Wald's upper bound ln((1-beta)/alpha); empty without sprt",
        when(has_sprt, [](const Row& r) { return Cell::of_number(r.sprt_upper); })},
-      {"sprt_decision", "text", "H1 accepted, H0 accepted or no decision (the maximum was "
+      {"sprt_decision", "text",
+       "H1 accepted, H0 accepted or no decision (the maximum was "
        "reached); empty without sprt",
        when(has_sprt, [](const Row& r) { return Cell::of_text(to_string(r.sprt_decision)); })},
   };
   const char* classes[] = {"LL", "LD+DL", "LW+DD+WL", "DW+WD", "WW"};
   const char* names[] = {"penta_ll", "penta_ld", "penta_d", "penta_wd", "penta_ww"};
   for (std::size_t k = 0; k < 5; ++k)
-    columns.push_back({names[k], "integer", std::string("duplicate pairs in which A's two results "
-                       "were ") + classes[k] + "; empty without duplicate deals",
-                       [k](const Row& r) { return r.has_penta ? integer(r.penta[k]) : Cell::empty(); }});
+    columns.push_back(
+        {names[k], "integer",
+         std::string("duplicate pairs in which A's two results "
+                     "were ") +
+             classes[k] + "; empty without duplicate deals",
+         [k](const Row& r) { return r.has_penta ? integer(r.penta[k]) : Cell::empty(); }});
   const std::vector<C> estimates = {
-      {"penta_score", "number", "A's mean pair score (win 1, draw 1/2, loss 0, averaged over the "
+      {"penta_score", "number",
+       "A's mean pair score (win 1, draw 1/2, loss 0, averaged over the "
        "pair's two games); empty without duplicate deals",
        when(has_penta, [](const Row& r) { return Cell::of_number(r.penta_estimate.score); })},
-      {"normalized_elo", "number", "the pentanomial normalized Elo, (score - 1/2) / "
+      {"normalized_elo", "number",
+       "the pentanomial normalized Elo, (score - 1/2) / "
        "sqrt(2 var_pair) 800 / ln 10; empty without duplicate deals or when undefined (no spread)",
-       when(has_penta, [](const Row& r) { return Cell::of_number(r.penta_estimate.normalized_elo, 2); })},
+       when(has_penta,
+            [](const Row& r) { return Cell::of_number(r.penta_estimate.normalized_elo, 2); })},
       {"normalized_elo_ci95_low", "number", "its 95% interval's lower bound",
        when(has_penta,
-            [](const Row& r) { return Cell::of_number(r.penta_estimate.normalized_elo_ci95_low, 2); })},
+            [](const Row& r) {
+              return Cell::of_number(r.penta_estimate.normalized_elo_ci95_low, 2);
+            })},
       {"normalized_elo_ci95_high", "number", "its 95% interval's upper bound",
        when(has_penta,
-            [](const Row& r) { return Cell::of_number(r.penta_estimate.normalized_elo_ci95_high, 2); })},
+            [](const Row& r) {
+              return Cell::of_number(r.penta_estimate.normalized_elo_ci95_high, 2);
+            })},
   };
   columns.insert(columns.end(), estimates.begin(), estimates.end());
   return columns;
@@ -95,7 +124,8 @@ std::vector<C> sprt_and_penta() {
 
 std::vector<C> adjusted_and_costs() {
   return {
-      {"a_points_per_game_cv", "number", "with control-variate on: A's points per game adjusted "
+      {"a_points_per_game_cv", "number",
+       "with control-variate on: A's points per game adjusted "
        "by the deal's exact open-hands value; empty when off",
        when(has_cv, [](const Row& r) { return Cell::of_number(r.cv.mean); })},
       {"a_points_ci95_cv", "number", "its 95% interval's half-width; empty when off",
@@ -104,7 +134,8 @@ std::vector<C> adjusted_and_costs() {
        when(has_cv, [](const Row& r) { return Cell::of_number(r.cv.beta); })},
       {"cv_rho", "number", "the correlation of points and covariate; empty when off",
        when(has_cv, [](const Row& r) { return Cell::of_number(r.cv.correlation); })},
-      {"a_ms_per_decision", "number", "A's mean CPU milliseconds per timed real choice (two or "
+      {"a_ms_per_decision", "number",
+       "A's mean CPU milliseconds per timed real choice (two or "
        "more legal moves); measured, so it differs from run to run; empty when none was timed",
        when(a_timed, [](const Row& r) { return Cell::of_number(r.a_ms_per_decision); })},
       {"b_ms_per_decision", "number", "the same for B",

@@ -14,7 +14,9 @@ namespace {
 using Json = nlohmann::json;
 
 // A number, or null where summary.csv leaves the cell empty (NaN: undefined).
-Json number(double x) { return std::isnan(x) ? Json(nullptr) : Json(x); }
+Json number(double x) {
+  return std::isnan(x) ? Json(nullptr) : Json(x);
+}
 
 // The result keys as an object; a key given several times (player) becomes an array, and
 // player is an array even with one entry, so readers need not guess.
@@ -22,8 +24,10 @@ Json config_object(const ExperimentConfig& c) {
   Json config = {{"name", c.name}, {"out", c.out_dir}, {"threads", c.threads}};
   config["player"] = Json::array();
   for (const auto& [key, value] : result_keys(c)) {
-    if (key == "player") config["player"].push_back(value);
-    else if (!config.contains(key)) config[key] = value;
+    if (key == "player")
+      config["player"].push_back(value);
+    else if (!config.contains(key))
+      config[key] = value;
     else {
       if (!config[key].is_array()) config[key] = Json::array({config[key]});
       config[key].push_back(value);
@@ -44,12 +48,16 @@ Json rules_object(const ExperimentConfig& c) {
   for (const auto& key : dominoes::rules_keys()) {
     std::string name = key.name;
     std::replace(name.begin(), name.end(), '-', '_');
-    if (rules.contains(name) || key.name == "hand-size" || !dominoes::rules_key_written(key, c.rules))
+    if (rules.contains(name) || key.name == "hand-size" ||
+        !dominoes::rules_key_written(key, c.rules))
       continue;
     const std::string value = key.values(c.rules).front();
-    if (key.kind == common::KeyKind::kInteger) rules[name] = std::stoi(value);
-    else if (key.kind == common::KeyKind::kBoolean) rules[name] = value == "true";
-    else rules[name] = value;
+    if (key.kind == common::KeyKind::kInteger)
+      rules[name] = std::stoi(value);
+    else if (key.kind == common::KeyKind::kBoolean)
+      rules[name] = value == "true";
+    else
+      rules[name] = value;
   }
   return rules;
 }
@@ -59,10 +67,14 @@ Json rules_object(const ExperimentConfig& c) {
 Json cell_value(const Cell& cell) {
   if (cell.is_empty()) return nullptr;
   switch (cell.kind) {
-    case Cell::Kind::kText: return cell.text;
-    case Cell::Kind::kInteger: return cell.integer;
-    case Cell::Kind::kNumber: return cell.number;
-    case Cell::Kind::kEmpty: break;
+    case Cell::Kind::kText:
+      return cell.text;
+    case Cell::Kind::kInteger:
+      return cell.integer;
+    case Cell::Kind::kNumber:
+      return cell.number;
+    case Cell::Kind::kEmpty:
+      break;
   }
   return nullptr;
 }
@@ -87,11 +99,18 @@ Json sprt_object(const ExperimentConfig& c, const std::vector<TaskResult>& tasks
   Json steps = Json::array();
   for (const SprtStep& s : task.sprt.steps)
     steps.push_back({{"deals", s.deals}, {"games", s.games}, {"llr", s.llr}});
-  return {{"p0", c.sprt.p0}, {"p1", c.sprt.p1}, {"alpha", c.sprt.alpha}, {"beta", c.sprt.beta},
-          {"lower", task.sprt.bounds.lower}, {"upper", task.sprt.bounds.upper},
-          {"llr", task.sprt.llr()}, {"decision", to_string(task.sprt.decision)},
-          {"deals_played", task.totals.deals}, {"max_deals", c.deals},
-          {"games", task.totals.games}, {"steps", steps}};
+  return {{"p0", c.sprt.p0},
+          {"p1", c.sprt.p1},
+          {"alpha", c.sprt.alpha},
+          {"beta", c.sprt.beta},
+          {"lower", task.sprt.bounds.lower},
+          {"upper", task.sprt.bounds.upper},
+          {"llr", task.sprt.llr()},
+          {"decision", to_string(task.sprt.decision)},
+          {"deals_played", task.totals.deals},
+          {"max_deals", c.deals},
+          {"games", task.totals.games},
+          {"steps", steps}};
 }
 
 // The ratings as rows keyed like ratings.csv's columns, with the fits' diagnostics.

@@ -37,10 +37,10 @@ struct SummaryRow {
   std::int64_t a_forfeits = 0, b_forfeits = 0;  ///< games each side forfeited (external bots)
   std::int64_t deals_played = 0;  ///< deals behind the row (fewer than `deals` when a rule stopped)
   bool precision_reached = false;  ///< config.precision stopped this pairing (chunk_tally.h)
-  bool has_sprt = false;          ///< an SPRT ran: the sprt_* fields hold its end (sprt.h)
+  bool has_sprt = false;           ///< an SPRT ran: the sprt_* fields hold its end (sprt.h)
   double sprt_llr = 0, sprt_lower = 0, sprt_upper = 0;
   SprtDecision sprt_decision = SprtDecision::kNone;
-  bool has_penta = false;         ///< duplicate deals: the penta fields hold the pairs' counts
+  bool has_penta = false;  ///< duplicate deals: the penta fields hold the pairs' counts
   PentanomialCounts penta{};
   PentanomialEstimate penta_estimate;
   /// Real choices (two or more legal moves) timed for A and for B (all of a slow player's, a
@@ -54,8 +54,12 @@ struct SummaryRow {
 };
 
 /// Returns player A as the tables for people show it: its display name, else its spec.
-inline const std::string& shown_a(const SummaryRow& r) { return r.name_a.empty() ? r.player_a : r.name_a; }
+inline const std::string& shown_a(const SummaryRow& r) {
+  return r.name_a.empty() ? r.player_a : r.name_a;
+}
 /// Returns player B as the tables for people show it: its display name, else its spec.
-inline const std::string& shown_b(const SummaryRow& r) { return r.name_b.empty() ? r.player_b : r.name_b; }
+inline const std::string& shown_b(const SummaryRow& r) {
+  return r.name_b.empty() ? r.player_b : r.name_b;
+}
 
 }  // namespace tournament

@@ -43,12 +43,15 @@ struct Cell {
 inline std::string csv_text(const Cell& cell) {
   if (cell.is_empty()) return "";
   switch (cell.kind) {
-    case Cell::Kind::kText: return csv_field(cell.text);
-    case Cell::Kind::kInteger: return std::to_string(cell.integer);
+    case Cell::Kind::kText:
+      return csv_field(cell.text);
+    case Cell::Kind::kInteger:
+      return std::to_string(cell.integer);
     case Cell::Kind::kNumber:
       if (cell.decimals == Cell::kSignificant) return significant(cell.number);
       return fixed(cell.number, cell.decimals);
-    case Cell::Kind::kEmpty: break;
+    case Cell::Kind::kEmpty:
+      break;
   }
   return "";
 }
@@ -89,8 +92,13 @@ template <typename Row>
 std::string columns_markdown(const std::vector<Column<Row>>& columns) {
   std::string table = "| column | type | meaning |\n|---|---|---|\n";
   for (const auto& column : columns)
-    table.append("| `").append(column.name).append("` | ").append(column.type).append(" | ")
-        .append(common::markdown_cell(column.meaning)).append(" |\n");
+    table.append("| `")
+        .append(column.name)
+        .append("` | ")
+        .append(column.type)
+        .append(" | ")
+        .append(common::markdown_cell(column.meaning))
+        .append(" |\n");
   return table;
 }
 

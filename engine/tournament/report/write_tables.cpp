@@ -52,7 +52,8 @@ std::vector<std::string> write_tables(const ExperimentConfig& config,
       {"summary.md", with_note(summary_markdown(rows, config), partial_note)}};
   if (has_cross_tables(config)) {
     const CrossTables t = cross_tables(rows, tasks, static_cast<int>(config.players.size()));
-    files.push_back({"crosstable_points.csv", crosstable_csv(t.points_per_game, config.players, 4)});
+    files.push_back(
+        {"crosstable_points.csv", crosstable_csv(t.points_per_game, config.players, 4)});
     files.push_back({"crosstable_winrate.csv", crosstable_csv(t.win_rate, config.players, 4)});
     files.push_back(
         {"crosstable.md", crosstable_markdown(t, shown_players(config)) + player_legend(config)});
@@ -71,8 +72,8 @@ std::vector<std::string> write_tables(const ExperimentConfig& config,
   }
   files.push_back({"config.cfg", to_ini(config)});
   if (config.sprt.enabled) files.push_back({"sprt.csv", sprt_csv(tasks.front().sprt)});
-  files.push_back({"summary.json", summary_json(rows, config, tasks, ratings ? &*ratings : nullptr,
-                                               partial_note)});
+  files.push_back({"summary.json",
+                   summary_json(rows, config, tasks, ratings ? &*ratings : nullptr, partial_note)});
   std::vector<std::string> paths;
   for (const auto& [name, text] : files) {
     common::write_whole_file(dir / name, text);

@@ -3,10 +3,9 @@
 // sprt.csv, summary.json, and config.cfg, the configuration actually used.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
-
-#include <optional>
 
 #include "engine/tournament/config/experiment_config.h"
 #include "engine/tournament/report/ratings.h"

@@ -4,7 +4,6 @@
 #include <stdexcept>
 #include <string>
 
-
 namespace tournament {
 
 ChunkPlan::ChunkPlan(int tasks, std::int64_t deals, std::int64_t chunk)

@@ -6,8 +6,8 @@
 #include <atomic>
 #include <chrono>
 
-#include "engine/tournament/play/deal_covariate.h"
 #include "engine/tournament/config/team_spec.h"
+#include "engine/tournament/play/deal_covariate.h"
 #include "engine/tournament/play/play_deal.h"
 
 namespace tournament {
@@ -26,7 +26,9 @@ ChunkPlayer::ChunkPlayer(const strategies::Registry& seated, const ExperimentCon
       tasks_(make_tasks(config)),
       arena_(config.threads > 0 ? config.threads : tbb::task_arena::automatic) {}
 
-ChunkPlayer::~ChunkPlayer() { players_.reset(); }  // bots end before the registry goes
+ChunkPlayer::~ChunkPlayer() {
+  players_.reset();
+}  // bots end before the registry goes
 
 void ChunkPlayer::note_threads() {
   if (players_) threads_used_ = std::max(threads_used_, static_cast<int>(players_->size()));
@@ -38,7 +40,7 @@ void ChunkPlayer::seat(int task) {
   players_.reset();  // the last pairing's players (and bot processes) end first
   const TaskResult& t = tasks_[task];
   const std::array<std::vector<std::string>, 2> sides{team_members(t.player_a),
-                                                     team_members(t.player_b)};
+                                                      team_members(t.player_b)};
   PlayerPair pair{{seated_.make(sides[0][0]), seated_.make(sides[1][0])}};
   for (int side = 0; side < 2; ++side)
     if (sides[side].size() == 2) pair.partners[side] = seated_.make(sides[side][1]);

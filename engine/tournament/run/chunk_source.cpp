@@ -88,7 +88,8 @@ void ChunkSource::finish(ChunkResult result, const std::string& records) {
   progress_.task = id.task;
   progress_.deals_done += id.end - id.begin;
   progress_.deals_this_run += id.end - id.begin;
-  progress_.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+  progress_.seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
   if (hooks_.on_chunk) hooks_.on_chunk(progress_);
 }
 
@@ -106,7 +107,9 @@ std::map<std::int64_t, std::int64_t>::iterator ChunkSource::in_flight(const Chun
                     (inside ? "was not handed out" : "is not a chunk of this experiment"));
 }
 
-void ChunkSource::stop() { stopped_ = true; }
+void ChunkSource::stop() {
+  stopped_ = true;
+}
 
 std::int64_t ChunkSource::in_flight() const {
   const std::lock_guard lock(mutex_);

@@ -15,9 +15,9 @@
 // by the tally, as in a merge. Every member function may be called from several threads.
 #pragma once
 
+#include <atomic>
 #include <chrono>
 #include <cstdint>
-#include <atomic>
 #include <functional>
 #include <map>
 #include <mutex>
@@ -122,11 +122,11 @@ class ChunkSource {
   GamesFile games_;
   ChunkTally tally_;
   mutable std::mutex mutex_;
-  std::int64_t cursor_ = 0;           // chunks before it are done, in flight or not wanted
+  std::int64_t cursor_ = 0;  // chunks before it are done, in flight or not wanted
   std::map<std::int64_t, std::int64_t> in_flight_;  // global number -> the deal it went out at
   std::atomic<bool> stopped_ = false;
   std::function<bool()> stop_check_;
-  std::int64_t written_ = 0;          // chunks finished by this run
+  std::int64_t written_ = 0;  // chunks finished by this run
   std::int64_t resumed_chunks_ = 0;
   std::int64_t games_played_ = 0;
   RunProgress progress_;

@@ -32,8 +32,10 @@ bool ChunkTally::add_piece(std::int64_t global, const ChunkResult& piece) {
   const std::int64_t at = resume_point(global);
   if (piece.chunk.begin < at) return false;  // those deals are here already
   if (piece.chunk.begin > at)
-    throw ConfigError(describe(piece.chunk) + " does not continue the deals before it (they end "
-                      "at deal " + std::to_string(at) + ")");
+    throw ConfigError(describe(piece.chunk) +
+                      " does not continue the deals before it (they end "
+                      "at deal " +
+                      std::to_string(at) + ")");
   auto [it, fresh] = pieces_.emplace(global, piece);
   ChunkResult& joined = it->second;
   if (!fresh) {
@@ -71,8 +73,7 @@ bool ChunkTally::sprt_decided(TaskResult& result) const {
   if (!config_.sprt.enabled) return false;
   SprtTrace& trace = result.sprt;
   trace.bounds = sprt_bounds(config_.sprt);
-  const double llr =
-      sprt_llr_per_game(result.totals.a_net, config_.sprt, config_.games_per_deal());
+  const double llr = sprt_llr_per_game(result.totals.a_net, config_.sprt, config_.games_per_deal());
   trace.steps.push_back({result.totals.deals, result.totals.games, llr});
   trace.decision = sprt_decide(llr, trace.bounds);
   return trace.decision != SprtDecision::kNone;

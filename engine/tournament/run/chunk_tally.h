@@ -56,8 +56,9 @@ class ChunkTally {
   std::vector<std::int64_t> missing() const;
   /// Returns every pairing's result: its totals over its chunks in deal order up to the first
   /// absent one (or the chunk where a stopping rule ended it) with the SPRT's trace and whether
-  /// `precision` stopped it. With `skip_gaps` (a partial merge) the totals of a pairing that is not done also take its chunks after the first gap,
-  /// while its SPRT trace stays the in-order one, up to that gap (undecided).
+  /// `precision` stopped it. With `skip_gaps` (a partial merge) the totals of a pairing that is not
+  /// done also take its chunks after the first gap, while its SPRT trace stays the in-order one, up
+  /// to that gap (undecided).
   std::vector<TaskResult> results(bool skip_gaps = false) const;
 
  private:

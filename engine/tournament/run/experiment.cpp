@@ -31,9 +31,8 @@ ExperimentResult run_experiment(const strategies::Registry& registry,
   });
 }
 
-ExperimentResult run_experiment(const strategies::Registry& registry,
-                                const ExperimentConfig& given, const RunHooks& hooks,
-                                const PlayRun& play) {
+ExperimentResult run_experiment(const strategies::Registry& registry, const ExperimentConfig& given,
+                                const RunHooks& hooks, const PlayRun& play) {
   ExperimentConfig config = given;
   validate(config, registry);
   make_output_directory(config.out_dir);

@@ -32,7 +32,8 @@ GamesFile::GamesFile(const std::string& path, std::uint64_t journalled_bytes, bo
     : path_(path), partial_(path.empty() ? "" : path + ".partial") {
   if (path.empty()) return;
   if (!fresh) check_against_journal(journalled_bytes);
-  out_.open(partial_, fresh ? std::ios::binary | std::ios::trunc : std::ios::binary | std::ios::app);
+  out_.open(partial_,
+            fresh ? std::ios::binary | std::ios::trunc : std::ios::binary | std::ios::app);
   if (!out_) throw io_error("write", partial_);
 }
 
@@ -60,7 +61,7 @@ void GamesFile::check_against_journal(std::uint64_t journalled) {
     throw refuse(partial_, "is missing, and so is " + common::quoted(path_));
   if (size < journalled)
     throw refuse(partial_, "has " + std::to_string(size) + " bytes where the journal recorded " +
-                 std::to_string(journalled));
+                               std::to_string(journalled));
   if (journalled > 0 && byte_at(partial_, journalled - 1) != '\n')
     throw refuse(partial_, "does not end a record where the journal recorded one");
   // Records past the journalled size belong to a chunk that was never journalled: replayed now.

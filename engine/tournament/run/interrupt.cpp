@@ -11,7 +11,8 @@ namespace tournament {
 namespace {
 
 std::atomic<int> g_caught{0};  // the only state a signal handler may touch
-struct sigaction g_old_int {}, g_old_term {};
+struct sigaction g_old_int {
+}, g_old_term{};
 
 extern "C" void on_signal(int sig) {
   int expected = 0;
@@ -48,6 +49,8 @@ InterruptGuard::~InterruptGuard() {
   sigaction(SIGTERM, &g_old_term, nullptr);
 }
 
-int InterruptGuard::caught() { return g_caught.load(); }
+int InterruptGuard::caught() {
+  return g_caught.load();
+}
 
 }  // namespace tournament

@@ -40,8 +40,8 @@ std::string body(const ChunkResult& e) {
   const ChunkId& id = e.chunk;
   os << "chunk " << id.task << ' ' << id.index << ' ' << id.begin << ' ' << id.end << ' ' << t.deals
      << ' ' << t.games << ' ' << t.a_wins << ' ' << t.draws << ' ' << t.b_wins << ' ' << t.a_net.n
-     << ' ' << t.a_net.sum << ' ' << t.a_net.sum_sq << ' ' << t.leader_games << ' '
-     << t.leader_net << ' ' << t.a_forfeits << ' ' << t.b_forfeits;
+     << ' ' << t.a_net.sum << ' ' << t.a_net.sum_sq << ' ' << t.leader_games << ' ' << t.leader_net
+     << ' ' << t.a_forfeits << ' ' << t.b_forfeits;
   for (const auto c : t.penta) os << ' ' << c;
   os << ' ' << t.covariate.n << ' ' << t.covariate.sum_x << ' ' << t.covariate.sum_xx << ' '
      << t.covariate.sum_xy << ' ' << t.a_decisions << ' ' << t.a_timed << ' ' << t.a_decision_ns
@@ -146,10 +146,10 @@ std::vector<ChunkResult> read_valid(const std::string& path, const JournalKeys& 
   }
   JournalContents journal = parse_journal(content, path);
   if (journal.keys != keys)
-    throw ConfigError("journal " + common::quoted(path) +
-                      " was written by a run of another experiment: " +
-                      first_difference(journal.keys, keys) +
-                      "; run again with --restart to discard it, or choose another --out");
+    throw ConfigError(
+        "journal " + common::quoted(path) +
+        " was written by a run of another experiment: " + first_difference(journal.keys, keys) +
+        "; run again with --restart to discard it, or choose another --out");
   // The run goes on (the dropped chunks are played again), but says so: damage is not silent.
   if (!journal.dropped_note.empty()) std::cerr << "dominoes: " << journal.dropped_note << std::endl;
   return std::move(journal.entries);

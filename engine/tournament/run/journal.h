@@ -5,9 +5,9 @@
 // result, read back by the merge.
 //
 // Format (v6: v5 plus A's and B's decision counts, timed decisions and CPU nanoseconds after the
-// control variate's sums; v5: v4 plus the control variate's sums after the pentanomial counts; v4: v3 plus the
-// 5 pentanomial counts after the forfeits; v3: v2 plus the forfeit counts), text, one record a
-// line:
+// control variate's sums; v5: v4 plus the control variate's sums after the pentanomial counts; v4:
+// v3 plus the 5 pentanomial counts after the forfeits; v3: v2 plus the forfeit counts), text, one
+// record a line:
 //   dominoes-journal v6 <fingerprint>
 //   key <key> = <value>          one line per result key of the config (result_keys())
 //   keys-end <check>             check = hash of the header lines above
@@ -17,11 +17,11 @@
 // header, a journal of an older format, or one written under another config is an error naming
 // the problem (the first differing key), never silently started afresh; --restart discards it.
 // The one older format still read is v5: its chunks are kept with no decision timings (0
-// decisions, 0 timed, 0 ns), so the tables' milliseconds per decision then average over the decisions of
-// the chunks played since; resuming rewrites the journal as v6.
-// Each chunk line is flushed to the operating system at once (a kill loses nothing) and synced to
-// the disk by a background thread right after (a power cut loses at most the chunk being synced),
-// so the run does not wait for the disk.
+// decisions, 0 timed, 0 ns), so the tables' milliseconds per decision then average over the
+// decisions of the chunks played since; resuming rewrites the journal as v6. Each chunk line is
+// flushed to the operating system at once (a kill loses nothing) and synced to the disk by a
+// background thread right after (a power cut loses at most the chunk being synced), so the run does
+// not wait for the disk.
 #pragma once
 
 #include <cstdint>
@@ -45,9 +45,9 @@ class Journal {
  public:
   /// Returns the journal at `path` opened for appending. A journal written under the same `keys`
   /// is resumed (its valid entries kept, a torn last line dropped; from a whole line that fails
-  /// its check on, every line is dropped, and one line on stderr says so); with `restart`, or when there
-  /// is none, a new one is started. Throws ConfigError (experiment_config.h) when the journal was
-  /// written under other keys (naming the first that differs), is of an older format, or has a
+  /// its check on, every line is dropped, and one line on stderr says so); with `restart`, or when
+  /// there is none, a new one is started. Throws ConfigError (experiment_config.h) when the journal
+  /// was written under other keys (naming the first that differs), is of an older format, or has a
   /// damaged header; std::runtime_error with the system's reason when it cannot be written.
   static Journal open(const std::string& path, const JournalKeys& keys, bool restart);
 

@@ -109,8 +109,8 @@ ProgressSnapshot LiveProgress::snapshot() const {
     s.games_per_second = static_cast<double>(s.games_this_run) / s.elapsed_seconds;
   if (s.deals_this_run > 0) {
     const double per_deal = s.elapsed_seconds / static_cast<double>(s.deals_this_run);
-    s.eta_seconds = per_deal * static_cast<double>(std::max<std::int64_t>(
-                                   0, s.deals_total - s.deals_done));
+    s.eta_seconds =
+        per_deal * static_cast<double>(std::max<std::int64_t>(0, s.deals_total - s.deals_done));
   }
   return s;
 }

@@ -48,8 +48,8 @@ struct ProgressSnapshot {
   std::int64_t games_done = 0;      ///< resumed and played
   std::int64_t deals_this_run = 0;  ///< played by this process (and the MPI ranks it serves)
   std::int64_t games_this_run = 0;
-  double elapsed_seconds = 0;       ///< wall seconds since the run started
-  double games_per_second = 0;      ///< games_this_run / elapsed_seconds; 0 at the start
+  double elapsed_seconds = 0;   ///< wall seconds since the run started
+  double games_per_second = 0;  ///< games_this_run / elapsed_seconds; 0 at the start
   /// Seconds left at this run's deal rate; -1 while unknown (no deal played yet). A stopping
   /// rule (SPRT, precision) may end the run sooner.
   double eta_seconds = -1;
@@ -104,7 +104,7 @@ class LiveProgress {
   std::int64_t base_deals_this_run_ = 0;  // the whole chunks' share that was played this run
   std::int64_t base_games_this_run_ = 0;
   int last_chunk_task_ = -1;
-  std::deque<DealCounter> counters_;      // deque: counters never move
+  std::deque<DealCounter> counters_;  // deque: counters never move
 };
 
 }  // namespace tournament

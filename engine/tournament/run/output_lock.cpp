@@ -45,7 +45,8 @@ std::string holder_of(int fd) {
 // True when `fd` is still the file at `path`: a run that finished may have deleted the lock file
 // between our open and our flock, and a lock on a deleted file excludes nobody.
 bool still_linked(int fd, const std::string& path) {
-  struct stat held {}, named {};
+  struct stat held {
+  }, named{};
   return ::fstat(fd, &held) == 0 && ::stat(path.c_str(), &named) == 0 &&
          held.st_ino == named.st_ino && held.st_dev == named.st_dev;
 }

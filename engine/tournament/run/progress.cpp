@@ -30,19 +30,18 @@ std::string progress_text(const ProgressSnapshot& s, std::size_t width) {
                                                  static_cast<double>(s.deals_total)
                                            : 100.0;
   const char* games = s.matches ? "matches" : "games";
-  std::string text = "deals " + std::to_string(s.deals_done) + "/" +
-                     std::to_string(s.deals_total) + format(" (%.1f%%)", percent) + "  " +
-                     games + " " + std::to_string(s.games_done) + "  " +
-                     format("%.0f", s.games_per_second) + " " + games + "/s  elapsed " +
-                     common::duration_text(s.elapsed_seconds) + "  ETA " + common::duration_text(s.eta_seconds);
+  std::string text = "deals " + std::to_string(s.deals_done) + "/" + std::to_string(s.deals_total) +
+                     format(" (%.1f%%)", percent) + "  " + games + " " +
+                     std::to_string(s.games_done) + "  " + format("%.0f", s.games_per_second) +
+                     " " + games + "/s  elapsed " + common::duration_text(s.elapsed_seconds) +
+                     "  ETA " + common::duration_text(s.eta_seconds);
   for (std::size_t i = 0; i < s.current.size(); ++i)
     text += (i == 0 ? "  |  " : "  ") + pairing_text(s, s.current[i]);
   if (width > 0 && text.size() > width) text.resize(width);
   return text;
 }
 
-ProgressDisplay::ProgressDisplay(const LiveProgress& live, common::StatusMode mode,
-                                 std::FILE* out)
+ProgressDisplay::ProgressDisplay(const LiveProgress& live, common::StatusMode mode, std::FILE* out)
     : line_([&live](std::size_t width) { return progress_text(live.snapshot(), width); }, mode,
             true, out) {}
 

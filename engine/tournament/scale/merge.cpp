@@ -47,13 +47,16 @@ struct RecordSpan {
   std::int64_t first_deal = 0, end_deal = 0;  // the chunk's deals: [first_deal, end_deal)
 };
 
-std::string name_of(const ShardFiles& s) { return s.shard.directory(); }
+std::string name_of(const ShardFiles& s) {
+  return s.shard.directory();
+}
 
 // Returns the shard directories of `dir` in shard order; refuses none and mixed splits.
 std::vector<ShardFiles> find_shards(const fs::path& dir) {
   std::error_code ec;
   if (!fs::is_directory(dir, ec))
-    throw ConfigError(common::quoted(dir.string()) + " is not a directory: give the output "
+    throw ConfigError(common::quoted(dir.string()) +
+                      " is not a directory: give the output "
                       "directory of a sharded run (the one holding shard-K-of-N/)");
   std::vector<ShardFiles> shards;
   for (const auto& item : fs::directory_iterator(dir, ec)) {
@@ -62,7 +65,8 @@ std::vector<ShardFiles> find_shards(const fs::path& dir) {
       shards.push_back({shard, item.path(), {}, {}});
   }
   if (shards.empty())
-    throw ConfigError(common::quoted(dir.string()) + " holds no shard directories "
+    throw ConfigError(common::quoted(dir.string()) +
+                      " holds no shard directories "
                       "(shard-K-of-N): run `dominoes run CONFIG --shard K/N` with out = this "
                       "directory first");
   std::sort(shards.begin(), shards.end(),
@@ -83,7 +87,8 @@ ExperimentConfig read_config(const std::vector<ShardFiles>& shards, const fs::pa
     return fs::exists(s.dir / "config.cfg", ec);
   });
   if (first == shards.end())
-    throw ConfigError("no shard directory in " + common::quoted(dir.string()) + " holds a "
+    throw ConfigError("no shard directory in " + common::quoted(dir.string()) +
+                      " holds a "
                       "config.cfg (no shard has started): run `dominoes run CONFIG --shard K/N` "
                       "first");
   const fs::path file = first->dir / "config.cfg";
@@ -108,7 +113,8 @@ void read_journals(std::vector<ShardFiles>& shards, const ExperimentConfig& conf
     JournalContents journal = read_journal(path.string());
     const auto expected = shard_journal_keys(config, s.shard);
     if (journal.keys != expected)
-      throw ConfigError("cannot merge " + name_of(s) + ": it was played under another config or "
+      throw ConfigError("cannot merge " + name_of(s) +
+                        ": it was played under another config or "
                         "build than the shards' config.cfg and this dominoes: " +
                         first_difference(journal.keys, expected));
     s.dropped_note = std::move(journal.dropped_note);
@@ -126,8 +132,8 @@ std::map<std::int64_t, RecordSpan> gather(const std::vector<ShardFiles>& shards,
       const std::int64_t g = tally.plan().global(e.chunk);
       if (!shards[k].shard.owns(g))
         throw ConfigError(name_of(shards[k]) + "'s journal holds chunk " + std::to_string(g) +
-                          ", which belongs to shard " +
-                          std::to_string(g % shards[k].shard.count) + ": it is damaged");
+                          ", which belongs to shard " + std::to_string(g % shards[k].shard.count) +
+                          ": it is damaged");
       if (!tally.add(e)) {
         const std::size_t first = spans[g].shard;
         throw ConfigError(describe(e.chunk) + " is counted twice, " +
@@ -175,8 +181,8 @@ std::string describe_missing(const std::vector<std::int64_t>& missing,
 std::string record_problem(std::string_view line, const RecordSpan& span) {
   const auto record = nlohmann::json::parse(line, nullptr, false);
   if (record.is_discarded()) return "not a JSON record";
-  const bool has_deal = record.is_object() && record.contains("deal") &&
-                        record["deal"].is_number_integer();
+  const bool has_deal =
+      record.is_object() && record.contains("deal") && record["deal"].is_number_integer();
   const std::int64_t deal = has_deal ? record["deal"].get<std::int64_t>() : -1;
   if (deal >= span.first_deal && deal < span.end_deal) return "";
   return "not a record of deals " + std::to_string(span.first_deal) + ".." +
@@ -209,7 +215,8 @@ void copy_span(const fs::path& from, const RecordSpan& span, std::ofstream& out)
   in.seekg(static_cast<std::streamoff>(span.begin));
   std::string bytes(span.end - span.begin, '\0');
   if (!in.read(bytes.data(), static_cast<std::streamsize>(bytes.size())))
-    throw ConfigError("games file " + common::quoted(from.string()) + " is shorter than its "
+    throw ConfigError("games file " + common::quoted(from.string()) +
+                      " is shorter than its "
                       "shard's journal records: run that shard again with --restart");
   check_records(bytes, from, span);
   out << bytes;
@@ -223,7 +230,8 @@ void join_records(const ExperimentConfig& config, const std::vector<ShardFiles>&
   const fs::path parent = fs::absolute(config.games_out, ec).parent_path();
   if (!fs::is_directory(parent, ec))
     throw ConfigError("games-out " + common::quoted(config.games_out) + ": directory " +
-                      common::quoted(parent.string()) + " does not exist here (a relative path is "
+                      common::quoted(parent.string()) +
+                      " does not exist here (a relative path is "
                       "taken from where the merge runs: run it where the shards ran)");
   const std::string partial = config.games_out + ".partial";
   std::ofstream out(partial, std::ios::binary | std::ios::trunc);
@@ -259,14 +267,15 @@ void check_records_not_read(const ExperimentConfig& config, const std::vector<Sh
         for (const std::string& out : {config.games_out, config.games_out + ".partial"})
           if (common::same_existing_file(out, input.string()))
             throw ConfigError("games-out " + common::quoted(out) + " is " + name_of(s) + "'s " +
-                              input.filename().string() + ", which the merge reads: give the "
+                              input.filename().string() +
+                              ", which the merge reads: give the "
                               "shards' config another games-out");
 }
 
 std::string partial_note(const MergeResult& r, std::int64_t chunks_total) {
   return "partial merge: " + std::to_string(r.missing.size()) + " of " +
-         std::to_string(chunks_total) + " chunks are missing (" +
-         std::to_string(r.shards_found) + " of " + std::to_string(r.shard_count) +
+         std::to_string(chunks_total) + " chunks are missing (" + std::to_string(r.shards_found) +
+         " of " + std::to_string(r.shard_count) +
          " shards found); these tables cover the chunks present";
 }
 
@@ -297,8 +306,9 @@ MergeResult merge_shards(const strategies::Registry& registry, const std::string
   const OutputLock lock = OutputLock::acquire(result.config.out_dir);
   if (!result.config.games_out.empty() && !result.partial())
     join_records(result.config, shards, tally, spans);
-  result.table_paths = write_tables(result.config, result.tasks,
-                                    result.partial() ? partial_note(result, tally.plan().size()) : "");
+  result.table_paths =
+      write_tables(result.config, result.tasks,
+                   result.partial() ? partial_note(result, tally.plan().size()) : "");
   return result;
 }
 

@@ -62,7 +62,8 @@ std::optional<Mismatch> compare_fingerprints(const MpiSession& session,
   constexpr int kWidth = 17;  // 16 hex digits and a NUL
   std::string mine = run_fingerprint(config);
   mine.resize(kWidth - 1, ' ');
-  std::vector<char> all(session.rank() == 0 ? static_cast<std::size_t>(session.size()) * kWidth : 0);
+  std::vector<char> all(session.rank() == 0 ? static_cast<std::size_t>(session.size()) * kWidth
+                                            : 0);
   MPI_Gather(mine.c_str(), kWidth, MPI_CHAR, all.data(), kWidth, MPI_CHAR, 0, MPI_COMM_WORLD);
   for (int r = 1; r < session.size() && session.rank() == 0; ++r) {
     const std::string theirs(&all[static_cast<std::size_t>(r) * kWidth]);
@@ -238,7 +239,9 @@ MpiSession::MpiSession() {
   }
 }
 
-MpiSession::~MpiSession() { MPI_Finalize(); }
+MpiSession::~MpiSession() {
+  MPI_Finalize();
+}
 
 int MpiSession::first_rank_where(bool condition) const {
   int mine = condition ? rank_ : size_;
@@ -253,14 +256,15 @@ void MpiSession::abort(const std::string& message, int code) const {
   std::abort();  // MPI_Abort does not return; this tells the compiler so
 }
 
-ExperimentResult run_experiment_mpi(const MpiSession& session,
-                                    const strategies::Registry& registry,
+ExperimentResult run_experiment_mpi(const MpiSession& session, const strategies::Registry& registry,
                                     const ExperimentConfig& config, const RunHooks& hooks) {
   if (const auto mismatch = compare_fingerprints(session, config)) {
     broadcast_start(2);
-    throw ConfigError("rank " + std::to_string(mismatch->rank) + " runs another experiment or "
-                      "build than rank 0 (fingerprint " + mismatch->theirs + ", rank 0 has " +
-                      mismatch->ours + "): start every rank with the same executable, config "
+    throw ConfigError("rank " + std::to_string(mismatch->rank) +
+                      " runs another experiment or "
+                      "build than rank 0 (fingerprint " +
+                      mismatch->theirs + ", rank 0 has " + mismatch->ours +
+                      "): start every rank with the same executable, config "
                       "and options");
   }
   bool started = false;  // the workers were told to start

@@ -29,7 +29,6 @@
 #include "engine/tournament/config/experiment_config.h"
 #include "engine/tournament/results.h"
 #include "engine/tournament/run/experiment.h"
-#include "engine/tournament/run/experiment.h"
 #include "strategies/registry.h"
 
 namespace tournament {
@@ -65,8 +64,7 @@ class MpiSession {
 /// another experiment or build (naming it). When a rank fails after the hand-out began, prints
 /// the error naming the rank and ends the job (MpiSession::abort); with a single rank it throws
 /// the error instead.
-ExperimentResult run_experiment_mpi(const MpiSession& session,
-                                    const strategies::Registry& registry,
+ExperimentResult run_experiment_mpi(const MpiSession& session, const strategies::Registry& registry,
                                     const ExperimentConfig& config, const RunHooks& hooks = {});
 
 /// A worker rank's part (rank > 0): plays the chunks rank 0 hands out until it says stop.

@@ -25,9 +25,12 @@ double t975(std::int64_t degrees_of_freedom) {
 
 std::string_view to_string(ControlVariateMode mode) {
   switch (mode) {
-    case ControlVariateMode::kOn: return "on";
-    case ControlVariateMode::kOff: return "off";
-    case ControlVariateMode::kAuto: break;
+    case ControlVariateMode::kOn:
+      return "on";
+    case ControlVariateMode::kOff:
+      return "off";
+    case ControlVariateMode::kAuto:
+      break;
   }
   return "auto";
 }
@@ -38,8 +41,8 @@ std::optional<ControlVariateMode> parse_control_variate_mode(std::string_view te
   return std::nullopt;
 }
 
-AdjustedEstimate estimate_adjusted(const CovariateSums& xs, const IntegerMoments& y,
-                                   double x_mean, int games_per_unit) {
+AdjustedEstimate estimate_adjusted(const CovariateSums& xs, const IntegerMoments& y, double x_mean,
+                                   int games_per_unit) {
   assert(games_per_unit >= 1);
   AdjustedEstimate e;
   if (xs.n != y.n || xs.n < 3) return e;

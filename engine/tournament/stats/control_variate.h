@@ -30,7 +30,8 @@
 // game), a legitimate deal-only covariate, but the deal's luck has already cancelled from the
 // pair's sum, which correlates with it only weakly (|rho| of a few hundredths): the correction
 // then does nothing useful (see docs/statistics.md). Two identical strategies with duplicate
-// deals have y = 0 on every deal, so beta = 0 and the adjusted mean is exactly 0, as the plain one is.
+// deals have y = 0 on every deal, so beta = 0 and the adjusted mean is exactly 0, as the plain one
+// is.
 #pragma once
 
 #include <cstdint>
@@ -76,19 +77,19 @@ struct CovariateSums {
 
 /// The regression-adjusted estimate of the mean of y.
 struct AdjustedEstimate {
-  bool valid = false;       ///< false when there is no covariate or fewer than 3 deals
-  double mean = 0;          ///< mean(y) - beta (mean(x) - E[x])
-  double ci95 = 0;          ///< half-width of its 95% interval (t with n - 2 df); 0 when s_e = 0
-  double beta = 0;          ///< Sxy / Sxx; 0 when x does not vary
-  double correlation = 0;   ///< sample correlation of x and y; 0 when either does not vary
-  double correction = 0;    ///< mean(x) - E[x]: the covariate's deviation the estimate removes
+  bool valid = false;          ///< false when there is no covariate or fewer than 3 deals
+  double mean = 0;             ///< mean(y) - beta (mean(x) - E[x])
+  double ci95 = 0;             ///< half-width of its 95% interval (t with n - 2 df); 0 when s_e = 0
+  double beta = 0;             ///< Sxy / Sxx; 0 when x does not vary
+  double correlation = 0;      ///< sample correlation of x and y; 0 when either does not vary
+  double correction = 0;       ///< mean(x) - E[x]: the covariate's deviation the estimate removes
   double correction_ci95 = 0;  ///< half-width of a 95% t interval for mean(x) - E[x]
 };
 
 /// Returns the adjusted estimate of the mean of y per game, where y_i is deal i's result over
 /// `games_per_unit` games (2 with duplicate deals) with sums `y`, x_i its covariate with sums
 /// `xs` and known mean `x_mean`. Invalid (all zero) unless xs.n == y.n >= 3.
-AdjustedEstimate estimate_adjusted(const CovariateSums& xs, const IntegerMoments& y,
-                                   double x_mean, int games_per_unit);
+AdjustedEstimate estimate_adjusted(const CovariateSums& xs, const IntegerMoments& y, double x_mean,
+                                   int games_per_unit);
 
 }  // namespace tournament

@@ -24,7 +24,9 @@ PentanomialEstimate estimate_pentanomial(const PentanomialCounts& counts) {
     variance += static_cast<double>(counts[k]) / n * std::pow(k / 4.0 - e.score, 2);
   e.score_ci95 = kZ95 * std::sqrt(variance / n);
   if (!(variance > 0)) return e;
-  const auto nelo = [&](double score) { return (score - 0.5) / std::sqrt(2 * variance) * kNeloPerT; };
+  const auto nelo = [&](double score) {
+    return (score - 0.5) / std::sqrt(2 * variance) * kNeloPerT;
+  };
   e.normalized_elo = nelo(e.score);
   e.normalized_elo_ci95_low = nelo(e.score - e.score_ci95);
   e.normalized_elo_ci95_high = nelo(e.score + e.score_ci95);

@@ -25,16 +25,18 @@ using PentanomialCounts = std::array<std::int64_t, 5>;
 
 /// Returns the class index (0..4) of a pair in which A won `a_wins` and drew `draws` of its two
 /// games: 2 * a_wins + draws (a win is worth two quarter points of the pair, a draw one).
-inline int pentanomial_class(int a_wins, int draws) { return 2 * a_wins + draws; }
+inline int pentanomial_class(int a_wins, int draws) {
+  return 2 * a_wins + draws;
+}
 
 /// The pentanomial summary of a pairing.
 struct PentanomialEstimate {
   std::int64_t pairs = 0;
-  double score = 0;                         ///< A's mean pair score in [0, 1]; 0 when no pairs
-  double score_ci95 = 0;                    ///< half-width of the score's 95% interval
-  double normalized_elo = 0;                ///< NaN when undefined (no pairs or no spread)
-  double normalized_elo_ci95_low = 0;       ///< NaN when undefined
-  double normalized_elo_ci95_high = 0;      ///< NaN when undefined
+  double score = 0;                     ///< A's mean pair score in [0, 1]; 0 when no pairs
+  double score_ci95 = 0;                ///< half-width of the score's 95% interval
+  double normalized_elo = 0;            ///< NaN when undefined (no pairs or no spread)
+  double normalized_elo_ci95_low = 0;   ///< NaN when undefined
+  double normalized_elo_ci95_high = 0;  ///< NaN when undefined
 };
 
 /// Returns the score and normalized Elo with 95% intervals of `counts` (formulas above).

@@ -15,7 +15,9 @@ __extension__ using Int128 = __int128;
 
 constexpr const char* kSprtForm = "p0=X,p1=Y[,alpha=A,beta=B], e.g. p0=0,p1=0.5";
 
-std::string shortest(double x) { return common::shortest_decimal(x); }
+std::string shortest(double x) {
+  return common::shortest_decimal(x);
+}
 
 std::string bad(const std::string& text, const std::string& why) {
   return "sprt " + common::quoted(text) + " is not valid: " + why;
@@ -23,11 +25,16 @@ std::string bad(const std::string& text, const std::string& why) {
 
 // Sets the one field `key` names; returns "" or what was wrong.
 std::string set_field(SprtSettings& s, const std::string& key, double value) {
-  if (key == "p0") s.p0 = value;
-  else if (key == "p1") s.p1 = value;
-  else if (key == "alpha") s.alpha = value;
-  else if (key == "beta") s.beta = value;
-  else return "unknown key " + common::quoted(key) + " (valid p0, p1, alpha, beta)";
+  if (key == "p0")
+    s.p0 = value;
+  else if (key == "p1")
+    s.p1 = value;
+  else if (key == "alpha")
+    s.alpha = value;
+  else if (key == "beta")
+    s.beta = value;
+  else
+    return "unknown key " + common::quoted(key) + " (valid p0, p1, alpha, beta)";
   return "";
 }
 
@@ -51,8 +58,9 @@ std::string parse_sprt_settings(const std::string& text, SprtSettings& out) {
   bool has_p0 = false, has_p1 = false;
   for (const std::string& item : common::split_list(text)) {
     const auto eq = item.find('=');
-    const auto value =
-        eq == std::string::npos ? std::nullopt : common::parse_double(common::trimmed(item.substr(eq + 1)));
+    const auto value = eq == std::string::npos
+                           ? std::nullopt
+                           : common::parse_double(common::trimmed(item.substr(eq + 1)));
     if (!value) return bad(text, "each item is KEY=NUMBER: " + std::string(kSprtForm));
     const std::string key = common::trimmed(item.substr(0, eq));
     if (const std::string why = set_field(s, key, *value); !why.empty()) return bad(text, why);
@@ -92,9 +100,12 @@ double sprt_llr_per_game(const IntegerMoments& m, const SprtSettings& s, int gam
 
 const char* to_string(SprtDecision d) {
   switch (d) {
-    case SprtDecision::kH1: return "H1 accepted";
-    case SprtDecision::kH0: return "H0 accepted";
-    case SprtDecision::kNone: break;
+    case SprtDecision::kH1:
+      return "H1 accepted";
+    case SprtDecision::kH0:
+      return "H0 accepted";
+    case SprtDecision::kNone:
+      break;
   }
   return "no decision";
 }

@@ -36,10 +36,10 @@ inline constexpr double kMaxSprtPoints = 1e6;
 /// The settings of an SPRT; `enabled` false = no test.
 struct SprtSettings {
   bool enabled = false;
-  double p0 = 0;       ///< H0: A's mean points per game <= p0
-  double p1 = 0;       ///< H1: A's mean points per game >= p1 (p1 > p0)
-  double alpha = 0.05; ///< false-positive rate (accepting H1 when H0 holds), in (0, 1)
-  double beta = 0.05;  ///< false-negative rate, in (0, 1), alpha + beta < 1
+  double p0 = 0;        ///< H0: A's mean points per game <= p0
+  double p1 = 0;        ///< H1: A's mean points per game >= p1 (p1 > p0)
+  double alpha = 0.05;  ///< false-positive rate (accepting H1 when H0 holds), in (0, 1)
+  double beta = 0.05;   ///< false-negative rate, in (0, 1), alpha + beta < 1
 };
 
 /// Parses "p0=X,p1=Y[,alpha=A,beta=B]" (keys in any order, p0 and p1 required) into `out`
@@ -66,8 +66,7 @@ double sprt_llr(const IntegerMoments& m, double s0, double s1);
 
 /// Returns sprt_llr for hypotheses on the mean per game when each observation sums
 /// `games_per_unit` games (2 for a duplicate pair): s0 = games_per_unit * p0, s1 likewise.
-double sprt_llr_per_game(const IntegerMoments& m, const SprtSettings& settings,
-                         int games_per_unit);
+double sprt_llr_per_game(const IntegerMoments& m, const SprtSettings& settings, int games_per_unit);
 
 enum class SprtDecision { kNone, kH0, kH1 };
 

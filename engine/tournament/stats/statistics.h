@@ -13,9 +13,9 @@ namespace tournament {
 
 /// Exact running sums of integer observations x_1..x_n.
 struct IntegerMoments {
-  std::int64_t n = 0;      ///< number of observations
-  std::int64_t sum = 0;    ///< sum of x_i
-  std::int64_t sum_sq = 0; ///< sum of x_i^2
+  std::int64_t n = 0;       ///< number of observations
+  std::int64_t sum = 0;     ///< sum of x_i
+  std::int64_t sum_sq = 0;  ///< sum of x_i^2
 
   /// Adds one observation.
   void add(std::int64_t x) {

@@ -15,19 +15,19 @@ namespace tournament {
 
 /// What one deal contributes, from player A's side.
 struct DealTally {
-  int games = 0;         ///< games (or matches, in match mode) played
+  int games = 0;  ///< games (or matches, in match mode) played
   int a_wins = 0;
   int draws = 0;
   int b_wins = 0;
-  int a_net = 0;         ///< A's points minus B's over the deal's games (or matches)
-  int leader_games = 0;  ///< single games behind leader_net
-  int leader_net = 0;    ///< sum over those games of the leader's points minus the other's
-  int a_forfeits = 0;    ///< single games A forfeited (external bots, docs/protocol.md)
-  int b_forfeits = 0;    ///< single games B forfeited
-  bool has_covariate = false;  ///< the control variate is on (deal_covariate.h)
-  int covariate = 0;           ///< then: the deal's open-hands value for hand 0
+  int a_net = 0;                 ///< A's points minus B's over the deal's games (or matches)
+  int leader_games = 0;          ///< single games behind leader_net
+  int leader_net = 0;            ///< sum over those games of the leader's points minus the other's
+  int a_forfeits = 0;            ///< single games A forfeited (external bots, docs/protocol.md)
+  int b_forfeits = 0;            ///< single games B forfeited
+  bool has_covariate = false;    ///< the control variate is on (deal_covariate.h)
+  int covariate = 0;             ///< then: the deal's open-hands value for hand 0
   std::int64_t a_decisions = 0;  ///< real choices A made (two or more legal moves; game_loop.h)
-  std::int64_t a_timed = 0;        ///< those of them timed (decision_sampler.h)
+  std::int64_t a_timed = 0;      ///< those of them timed (decision_sampler.h)
   std::int64_t a_decision_ns = 0;  ///< CPU nanoseconds the timed ones took on the playing thread
   std::int64_t b_decisions = 0;    ///< the same for B
   std::int64_t b_timed = 0;
@@ -41,24 +41,24 @@ struct PairingTotals {
   std::int64_t a_wins = 0;
   std::int64_t draws = 0;
   std::int64_t b_wins = 0;
-  IntegerMoments a_net;       ///< one observation per deal: the tally's a_net
+  IntegerMoments a_net;  ///< one observation per deal: the tally's a_net
   std::int64_t leader_games = 0;
   std::int64_t leader_net = 0;
   std::int64_t a_forfeits = 0;  ///< single games A forfeited
   std::int64_t b_forfeits = 0;  ///< single games B forfeited
   /// Duplicate pairs (deals of two games) by A's two results, pentanomial.h; zeros otherwise.
   PentanomialCounts penta{};
-  CovariateSums covariate;    ///< (covariate, a_net) of the deals that have one
-  /// Real choices, those of them timed, and the timed ones' CPU nanoseconds, per player (DealTally).
-  /// Chunks from a v5 journal carry none (all 0), so a mean over these covers the timed decisions
-  /// only.
+  CovariateSums covariate;  ///< (covariate, a_net) of the deals that have one
+  /// Real choices, those of them timed, and the timed ones' CPU nanoseconds, per player
+  /// (DealTally). Chunks from a v5 journal carry none (all 0), so a mean over these covers the
+  /// timed decisions only.
   std::int64_t a_decisions = 0;
   std::int64_t a_timed = 0;
   std::int64_t a_decision_ns = 0;
   std::int64_t b_decisions = 0;
   std::int64_t b_timed = 0;
   std::int64_t b_decision_ns = 0;
-  double seconds = 0;         ///< wall time spent
+  double seconds = 0;  ///< wall time spent
 
   /// Adds one deal's tally (a deal of two games, a duplicate pair, is also counted in penta).
   void add(const DealTally& t);

@@ -111,12 +111,38 @@ TEST(ConfigDefaultsTest, HelpIsReportedNotRun) {
 }
 
 TEST(ConfigOptionsTest, EveryOptionIsApplied) {
-  const ExperimentConfig c =
-      parse({"--name", "exp1", "--deals", "250", "--seed", "18446744073709551615", "--threads",
-             "3", "--player", "heuristic", "--player", "lowest", "--format", "head-to-head",
-             "--no-duplicate", "--target", "100", "--double", "9", "--hand-size", "27",
-             "--scoring", "all-pips", "--leader", "heaviest-double", "--out", "/tmp/x",
-             "--games-out", "/tmp/g.jsonl", "--chunk", "33", "--quiet"});
+  const ExperimentConfig c = parse({"--name",
+                                    "exp1",
+                                    "--deals",
+                                    "250",
+                                    "--seed",
+                                    "18446744073709551615",
+                                    "--threads",
+                                    "3",
+                                    "--player",
+                                    "heuristic",
+                                    "--player",
+                                    "lowest",
+                                    "--format",
+                                    "head-to-head",
+                                    "--no-duplicate",
+                                    "--target",
+                                    "100",
+                                    "--double",
+                                    "9",
+                                    "--hand-size",
+                                    "27",
+                                    "--scoring",
+                                    "all-pips",
+                                    "--leader",
+                                    "heaviest-double",
+                                    "--out",
+                                    "/tmp/x",
+                                    "--games-out",
+                                    "/tmp/g.jsonl",
+                                    "--chunk",
+                                    "33",
+                                    "--quiet"});
   EXPECT_EQ(c.name, "exp1");
   EXPECT_EQ(c.deals, 250);
   EXPECT_EQ(c.seed, 18446744073709551615ull);
@@ -137,7 +163,8 @@ TEST(ConfigOptionsTest, EveryOptionIsApplied) {
 }
 
 TEST(ConfigOptionsTest, EqualsSignFormAndDefaultOutDirFollowTheName) {
-  const ExperimentConfig c = parse(with_players({"--deals=12", "--name=quick", "--format=gauntlet"}));
+  const ExperimentConfig c =
+      parse(with_players({"--deals=12", "--name=quick", "--format=gauntlet"}));
   EXPECT_EQ(c.deals, 12);
   EXPECT_EQ(c.format, Format::kGauntlet);
   EXPECT_TRUE(c.out_dir == "results/quick" || c.out_dir == "results/quick/") << c.out_dir;
@@ -185,9 +212,9 @@ TEST(ConfigFileTest, FileIsReadAndCommandLineWins) {
   EXPECT_TRUE(f.out_dir == "results/from_file" || f.out_dir == "results/from_file/");
 
   // Options after the file override it, key by key; the players list is replaced, not extended.
-  const ExperimentConfig c = parse({file.path(), "--deals", "20", "--seed=9", "--format",
-                                    "round-robin", "--player", "heuristic", "--player", "lowest",
-                                    "--double", "6", "--out", "elsewhere"});
+  const ExperimentConfig c =
+      parse({file.path(), "--deals", "20", "--seed=9", "--format", "round-robin", "--player",
+             "heuristic", "--player", "lowest", "--double", "6", "--out", "elsewhere"});
   EXPECT_EQ(c.deals, 20);
   EXPECT_EQ(c.seed, 9u);
   EXPECT_EQ(c.format, Format::kRoundRobin);
@@ -240,8 +267,8 @@ TEST(ConfigErrorTest, BadNumbersOfOtherKeys) {
 }
 
 TEST(ConfigErrorTest, BadWords) {
-  expect_error(with_players({"--format", "foo"}), {"format", "foo", "head-to-head", "round-robin",
-                                                   "gauntlet"});
+  expect_error(with_players({"--format", "foo"}),
+               {"format", "foo", "head-to-head", "round-robin", "gauntlet"});
   expect_error(with_players({"--duplicate", "maybe"}), {"duplicate", "maybe", "true", "false"});
   expect_error(with_players({"--quiet", "yes"}), {"quiet", "yes", "true", "false"});
   expect_error(with_players({"--scoring", "most"}), {"scoring", "most", "opponent-pips"});
@@ -322,14 +349,16 @@ TEST(ConfigErrorTest, TextThatIsNotUtf8IsRefusedBeforeAnyGame) {
       const std::string message = e.what();
       EXPECT_EQ(message.rfind(key + " ", 0), 0u) << message;
       EXPECT_NE(message.find("UTF-8"), std::string::npos) << message;
-      EXPECT_EQ(common::invalid_utf8_at(message), std::string::npos) << common::quoted(message, 300);
+      EXPECT_EQ(common::invalid_utf8_at(message), std::string::npos)
+          << common::quoted(message, 300);
     }
   };
   refused(with_players({"--name", latin1, "--out", out}), "name");
   refused(with_players({"--out", dir.sub(latin1)}), "out");
   refused(with_players({"--out", out, "--games-out", dir.sub(latin1)}), "games-out");
-  refused({"--bot", "mybot=echo " + latin1, "--player", "mybot", "--player", "random", "--out", out},
-          "bot.mybot.command");
+  refused(
+      {"--bot", "mybot=echo " + latin1, "--player", "mybot", "--player", "random", "--out", out},
+      "bot.mybot.command");
   TempFile section("player = mybot\nplayer = random\n[bot.mybot]\ncommand = echo\ndir = /tmp/" +
                    latin1 + "\n");
   // The config file reader refuses the bytes first, naming the file and line.
@@ -339,10 +368,12 @@ TEST(ConfigErrorTest, TextThatIsNotUtf8IsRefusedBeforeAnyGame) {
 
 // Boost would keep the last of a repeated [bot.NAME] key and merge a repeated section.
 TEST(ConfigErrorTest, BotSectionKeyOrSectionGivenTwice) {
-  TempFile key("player = mybot\nplayer = random\n[bot.mybot]\ncommand = a\ntime-ms = 5\ncommand = b\n");
+  TempFile key(
+      "player = mybot\nplayer = random\n[bot.mybot]\ncommand = a\ntime-ms = 5\ncommand = b\n");
   expect_error({key.path()}, {"\"command\" is given twice in [bot.mybot]"});
-  TempFile section("player = mybot\nplayer = random\n[bot.mybot]\ncommand = a\n[bot.x]\ncommand = c\n"
-                   "[bot.mybot]  # again\ntime-ms = 9\n");
+  TempFile section(
+      "player = mybot\nplayer = random\n[bot.mybot]\ncommand = a\n[bot.x]\ncommand = c\n"
+      "[bot.mybot]  # again\ntime-ms = 9\n");
   expect_error({section.path()}, {"section \"[bot.mybot]\" is given twice"});
   TempFile once("player = mybot\nplayer = random\n[bot.mybot]\ncommand = a\ntime-ms = 5\n");
   EXPECT_EQ(parse({once.path()}).bots.at(0).command, "a");
@@ -378,10 +409,35 @@ ExperimentConfig read_back(const std::string& text) {
 TEST(ConfigIniTest, ToIniReadsBackToTheSameExperiment) {
   const std::vector<Args> cases = {
       {},  // the built-in default
-      {"--name", "exp2", "--deals", "250", "--seed", "18446744073709551615", "--threads", "3",
-       "--player", "heuristic", "--player", "lowest", "--format", "head-to-head", "--no-duplicate",
-       "--target", "100", "--double", "9", "--hand-size", "27", "--scoring", "all-pips",
-       "--leader", "heaviest-double", "--games-out", "/tmp/g.jsonl", "--chunk", "33"},
+      {"--name",
+       "exp2",
+       "--deals",
+       "250",
+       "--seed",
+       "18446744073709551615",
+       "--threads",
+       "3",
+       "--player",
+       "heuristic",
+       "--player",
+       "lowest",
+       "--format",
+       "head-to-head",
+       "--no-duplicate",
+       "--target",
+       "100",
+       "--double",
+       "9",
+       "--hand-size",
+       "27",
+       "--scoring",
+       "all-pips",
+       "--leader",
+       "heaviest-double",
+       "--games-out",
+       "/tmp/g.jsonl",
+       "--chunk",
+       "33"},
       {"--format", "gauntlet", "--player", "random()", "--player", " lowest", "--player",
        "heuristic", "--scoring", "pip-difference", "--leader", "alternate", "--double", "7"},
   };
@@ -443,22 +499,19 @@ TEST(ConfigIniTest, ResultKeysCoverWhatDecidesTheTables) {
   EXPECT_TRUE(changed([](ExperimentConfig& c) { c.rules.match_target = 50; }));
   EXPECT_TRUE(changed([](ExperimentConfig& c) { c.rules.hand_size = 6; }));
   EXPECT_TRUE(changed([](ExperimentConfig& c) { c.rules.max_pip = 7; }));
-  EXPECT_TRUE(changed([](ExperimentConfig& c) {
-    c.rules.scoring = dominoes::ScoringRule::kAllPips;
-  }));
-  EXPECT_TRUE(changed([](ExperimentConfig& c) {
-    c.rules.leader = dominoes::LeaderRule::kAlternate;
-  }));
+  EXPECT_TRUE(
+      changed([](ExperimentConfig& c) { c.rules.scoring = dominoes::ScoringRule::kAllPips; }));
+  EXPECT_TRUE(
+      changed([](ExperimentConfig& c) { c.rules.leader = dominoes::LeaderRule::kAlternate; }));
 }
 
 // ---------------------------------------------------------------------------------------------
 // Grid sweeps (issue 10): `sweep = P.PARAM=V1,...`, the cartesian product, first varying slowest.
 
 TEST(ConfigGridTest, TwoByThreeGridGivesSixLineupsFirstSweepSlowest) {
-  const ExperimentConfig c =
-      parse({"--player", "playout(rollout=lowest)", "--player", "minimax", "--format",
-             "head-to-head", "--sweep", "1.rollout=random,lowest", "--sweep",
-             "2.scenarios=7, 8,9"});
+  const ExperimentConfig c = parse({"--player", "playout(rollout=lowest)", "--player", "minimax",
+                                    "--format", "head-to-head", "--sweep",
+                                    "1.rollout=random,lowest", "--sweep", "2.scenarios=7, 8,9"});
   // Written out by hand: rollout is the outer loop, scenarios the inner; every spec canonical
   // (all parameters, in the registry's order, as `dominoes strategies` lists them).
   auto playout = [](const char* rollout) {
@@ -525,9 +578,9 @@ TEST(ConfigGridTest, BadGridsAreOneLineErrors) {
   expect_error(with({"--sweep", "playouts=1,2"}), {"sweep", "P.PARAM"});
   expect_error(with({"--sweep", "2.playouts=1", "--sweep", "2.playouts=5"}),
                {"2.playouts", "twice"});
-  expect_error(with({"--sweep", "2.playouts=1", "--sweep-param", "playouts", "--sweep-values",
-                     "3"}),
-               {"sweep", "sweep-param"});
+  expect_error(
+      with({"--sweep", "2.playouts=1", "--sweep-param", "playouts", "--sweep-values", "3"}),
+      {"sweep", "sweep-param"});
 }
 
 }  // namespace

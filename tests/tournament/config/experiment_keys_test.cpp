@@ -3,6 +3,8 @@
 // `dominoes run --help`, and reads back from config.cfg. The sample values are written out here,
 // not taken from the table, so a key added to the table without a sample (or dropped from it)
 // fails KeySamplesCoverTheTable.
+#include "engine/tournament/config/experiment_keys.h"
+
 #include <gtest/gtest.h>
 
 #include <map>
@@ -12,7 +14,6 @@
 
 #include "engine/dominoes/rules_keys.h"
 #include "engine/tournament/config/experiment_config.h"
-#include "engine/tournament/config/experiment_keys.h"
 #include "engine/tournament/config/run_arguments.h"
 #include "tests/test_files.h"
 
@@ -31,23 +32,33 @@ struct Group {
 
 const std::vector<Group>& samples() {
   static const std::vector<Group> groups = {
-      {{{"name", {"keys-test"}}, {"deals", {"250"}}, {"seed", {"18446744073709551615"}},
+      {{{"name", {"keys-test"}},
+        {"deals", {"250"}},
+        {"seed", {"18446744073709551615"}},
         {"threads", {"3"}}}},
       {{{"format", {"gauntlet"}}, {"duplicate", {"false"}}, {"quiet", {"true"}}}},
-      {{{"target", {"100"}}, {"double", {"9"}}, {"hand-size", {"20"}}, {"scoring", {"all-pips"}},
+      {{{"target", {"100"}},
+        {"double", {"9"}},
+        {"hand-size", {"20"}},
+        {"scoring", {"all-pips"}},
         {"leader", {"alternate"}}}},
       // seats comes after the keys it sets defaults for, on the command line and in the file:
       // only the readers' own order (seats first) keeps partners and next-leader as given.
-      {{{"block", {"lowest-seat"}}, {"next-leader", {"winner"}}, {"partners", {"false"}},
+      {{{"block", {"lowest-seat"}},
+        {"next-leader", {"winner"}},
+        {"partners", {"false"}},
         {"seats", {"4"}}}},
-      {{{"control-variate", {"off"}}, {"chunk", {"33"}}, {"out", {"/tmp/keys-test-out"}},
+      {{{"control-variate", {"off"}},
+        {"chunk", {"33"}},
+        {"out", {"/tmp/keys-test-out"}},
         {"games-out", {"/tmp/keys-test-games.jsonl"}}}},
       {{{"player", {"lowest", "random"}}}, {}},
       {{{"sweep-player", {"2"}}, {"sweep-param", {"playouts"}}, {"sweep-values", {"3,4"}}},
        {"random", "playout(playouts=5,rollout=random,crn=true)"}},
       {{{"sprt", {"p0=0,p1=0.5,alpha=0.1,beta=0.05"}}, {"precision", {"0.25"}}}},
       {{{"sweep", {"1.playouts=3,4", "2.playouts=5,6"}}},
-       {"playout(playouts=5,rollout=random,crn=true)", "playout(playouts=7,rollout=random,crn=true)"}},
+       {"playout(playouts=5,rollout=random,crn=true)",
+        "playout(playouts=7,rollout=random,crn=true)"}},
       {{{"bot", {"mine=python3 mine.py", "theirs=./theirs"}}}},
   };
   return groups;
@@ -105,7 +116,8 @@ TEST(ExperimentKeysTest, KeySamplesCoverTheTable) {
   for (const auto& k : experiment_keys()) declared.insert(k.key.name);
   EXPECT_EQ(sampled, declared);
   // The rules keys are experiment keys too, spelled the same.
-  for (const auto& rule : dominoes::rules_keys()) EXPECT_TRUE(declared.count(rule.name)) << rule.name;
+  for (const auto& rule : dominoes::rules_keys())
+    EXPECT_TRUE(declared.count(rule.name)) << rule.name;
 }
 
 TEST(ExperimentKeysTest, CommandLineAndConfigFileReadEveryKeyAlike) {
@@ -125,17 +137,38 @@ TEST(ExperimentKeysTest, CommandLineAndConfigFileReadEveryKeyAlike) {
 
 TEST(ExperimentKeysTest, DefaultsAreTheSameThroughEveryDoor) {
   // Hand-written defaults (README and docs/formats.md have said these all along).
-  const std::map<std::string, Values> expected = {
-      {"name", {"default"}}, {"deals", {"100000"}}, {"seed", {"1"}}, {"threads", {"0"}},
-      {"format", {"round-robin"}}, {"duplicate", {"true"}}, {"target", {"0"}}, {"double", {"6"}},
-      {"hand-size", {"7"}}, {"scoring", {"opponent-pips"}}, {"leader", {"random"}},
-      {"control-variate", {"auto"}}, {"chunk", {"1000"}}, {"out", {}}, {"games-out", {}},
-      {"player", {}}, {"sweep-player", {"1"}}, {"sweep-param", {}}, {"sweep-values", {}},
-      {"sprt", {}}, {"precision", {"0"}}, {"sweep", {}}, {"quiet", {"false"}}, {"bot", {}},
-      {"seats", {"2"}}, {"partners", {"false"}}, {"block", {"team"}}, {"next-leader", {"same"}}};
+  const std::map<std::string, Values> expected = {{"name", {"default"}},
+                                                  {"deals", {"100000"}},
+                                                  {"seed", {"1"}},
+                                                  {"threads", {"0"}},
+                                                  {"format", {"round-robin"}},
+                                                  {"duplicate", {"true"}},
+                                                  {"target", {"0"}},
+                                                  {"double", {"6"}},
+                                                  {"hand-size", {"7"}},
+                                                  {"scoring", {"opponent-pips"}},
+                                                  {"leader", {"random"}},
+                                                  {"control-variate", {"auto"}},
+                                                  {"chunk", {"1000"}},
+                                                  {"out", {}},
+                                                  {"games-out", {}},
+                                                  {"player", {}},
+                                                  {"sweep-player", {"1"}},
+                                                  {"sweep-param", {}},
+                                                  {"sweep-values", {}},
+                                                  {"sprt", {}},
+                                                  {"precision", {"0"}},
+                                                  {"sweep", {}},
+                                                  {"quiet", {"false"}},
+                                                  {"bot", {}},
+                                                  {"seats", {"2"}},
+                                                  {"partners", {"false"}},
+                                                  {"block", {"team"}},
+                                                  {"next-leader", {"same"}}};
   const ExperimentConfig fresh;
   const ExperimentConfig file = from_file("player = random\nplayer = lowest\n");
-  const ExperimentConfig cli = parse_run_arguments({"--player", "random", "--player", "lowest"}).config;
+  const ExperimentConfig cli =
+      parse_run_arguments({"--player", "random", "--player", "lowest"}).config;
   for (const auto& k : experiment_keys()) {
     SCOPED_TRACE(k.key.name);
     ASSERT_TRUE(expected.count(k.key.name));
@@ -154,7 +187,8 @@ TEST(ExperimentKeysTest, EveryKeyIsInTheHelpAndEveryBooleanIsAFlagPair) {
     SCOPED_TRACE(k.key.name);
     EXPECT_NE(help.find("--" + k.key.name + " "), std::string::npos);
     EXPECT_TRUE(offered.count("--" + k.key.name));
-    EXPECT_EQ(offered.count("--no-" + k.key.name), k.key.kind == common::KeyKind::kBoolean ? 1u : 0u);
+    EXPECT_EQ(offered.count("--no-" + k.key.name),
+              k.key.kind == common::KeyKind::kBoolean ? 1u : 0u);
   }
 }
 
@@ -162,7 +196,8 @@ TEST(ExperimentKeysTest, AFlagDoesNotSwallowTheNextWord) {
   test_files::TempDir dir;
   // Before booleans were flags, `--quiet --out DIR` read DIR as the config file.
   const ExperimentConfig c = parse_run_arguments({"--quiet", "--out", dir.sub("o"), "--player",
-                                                  "random", "--player", "lowest"}).config;
+                                                  "random", "--player", "lowest"})
+                                 .config;
   EXPECT_TRUE(c.quiet);
   EXPECT_EQ(c.out_dir, dir.sub("o"));
   // A config file after a flag is still the config file.
@@ -172,15 +207,16 @@ TEST(ExperimentKeysTest, AFlagDoesNotSwallowTheNextWord) {
   EXPECT_FALSE(d.duplicate);
   EXPECT_EQ(d.deals, 7);
   // The command line's flag wins over the file's key, in both directions.
-  test_files::write_text(path, "player = random\nplayer = lowest\nduplicate = false\nquiet = true\n");
+  test_files::write_text(path,
+                         "player = random\nplayer = lowest\nduplicate = false\nquiet = true\n");
   const ExperimentConfig e = parse_run_arguments({path, "--duplicate", "--no-quiet"}).config;
   EXPECT_TRUE(e.duplicate);
   EXPECT_FALSE(e.quiet);
 }
 
 TEST(ExperimentKeysTest, FlagsWithValuesAreOneClearLine) {
-  for (const Args& args : {Args{"--quiet", "true"}, Args{"--quiet=false"}, Args{"--no-duplicate", "maybe"},
-                           Args{"--quiet", "--no-quiet"}}) {
+  for (const Args& args : {Args{"--quiet", "true"}, Args{"--quiet=false"},
+                           Args{"--no-duplicate", "maybe"}, Args{"--quiet", "--no-quiet"}}) {
     try {
       parse_run_arguments(args);
       ADD_FAILURE() << args[0] << " accepted";
@@ -193,10 +229,18 @@ TEST(ExperimentKeysTest, FlagsWithValuesAreOneClearLine) {
 }
 
 TEST(ExperimentKeysTest, BadValuesNameTheKeyAndTheValidValues) {
-  for (const auto& [key, bad] : std::vector<std::pair<std::string, std::string>>{
-           {"deals", "0"}, {"seed", "-1"}, {"threads", "2000"}, {"format", "swiss"},
-           {"target", "200000"}, {"scoring", "most"}, {"leader", "eldest"},
-           {"control-variate", "maybe"}, {"chunk", "0"}, {"precision", "-1"}, {"sweep-player", "0"}}) {
+  for (const auto& [key, bad] :
+       std::vector<std::pair<std::string, std::string>>{{"deals", "0"},
+                                                        {"seed", "-1"},
+                                                        {"threads", "2000"},
+                                                        {"format", "swiss"},
+                                                        {"target", "200000"},
+                                                        {"scoring", "most"},
+                                                        {"leader", "eldest"},
+                                                        {"control-variate", "maybe"},
+                                                        {"chunk", "0"},
+                                                        {"precision", "-1"},
+                                                        {"sweep-player", "0"}}) {
     SCOPED_TRACE(key);
     const ExperimentKey* k = find_experiment_key(key);
     ExperimentConfig c;
@@ -212,9 +256,11 @@ TEST(ExperimentKeysTest, BadValuesNameTheKeyAndTheValidValues) {
 }
 
 TEST(RulesKeysTest, RulesFromReadsEveryKeyAndNamesTheValidOnes) {
-  const dominoes::Rules r = dominoes::rules_from(
-      {{"target", "50"}, {"double", "4"}, {"hand-size", "6"}, {"scoring", "pip-difference"},
-       {"leader", "heaviest-double"}});
+  const dominoes::Rules r = dominoes::rules_from({{"target", "50"},
+                                                  {"double", "4"},
+                                                  {"hand-size", "6"},
+                                                  {"scoring", "pip-difference"},
+                                                  {"leader", "heaviest-double"}});
   EXPECT_EQ(r.match_target, 50);
   EXPECT_EQ(r.max_pip, 4);
   EXPECT_EQ(r.hand_size, 6);
@@ -225,7 +271,8 @@ TEST(RulesKeysTest, RulesFromReadsEveryKeyAndNamesTheValidOnes) {
     ADD_FAILURE() << "hand_size accepted";
   } catch (const common::KeyError& e) {
     EXPECT_NE(std::string(e.what()).find("target, double, hand-size, scoring, leader"),
-              std::string::npos) << e.what();
+              std::string::npos)
+        << e.what();
   }
   // The pair is judged as a whole: 8 tiles each do not fit a double-3 set (10 tiles).
   EXPECT_THROW(dominoes::rules_from({{"double", "3"}, {"hand-size", "8"}}), common::KeyError);

@@ -25,7 +25,9 @@ namespace {
 namespace fs = std::filesystem;
 using Args = std::vector<std::string>;
 
-ExperimentConfig named_parse(const Args& args) { return parse_run_arguments(args).config; }
+ExperimentConfig named_parse(const Args& args) {
+  return parse_run_arguments(args).config;
+}
 
 // Expects the arguments to be refused with one line holding every needle.
 void expect_name_refused(const Args& args, std::initializer_list<std::string> needles) {
@@ -75,9 +77,9 @@ TEST(PlayerNameSplitTest, BadNamesAreOneLineNamingThePlayerAndWhatIsValid) {
       const std::string message = e.what();
       EXPECT_EQ(message.rfind("player \"", 0), 0u) << message;
       EXPECT_EQ(message.find('\n'), std::string::npos) << message;
-      const bool says_valid = message.find("letters, digits, '-', '_', '.' or '+'") !=
-                                  std::string::npos ||
-                              message.find("NAME: SPEC") != std::string::npos;
+      const bool says_valid =
+          message.find("letters, digits, '-', '_', '.' or '+'") != std::string::npos ||
+          message.find("NAME: SPEC") != std::string::npos;
       EXPECT_TRUE(says_valid) << message;
     }
   }
@@ -85,8 +87,8 @@ TEST(PlayerNameSplitTest, BadNamesAreOneLineNamingThePlayerAndWhatIsValid) {
 
 TEST(PlayerNamesConfigTest, NamesComeFromTheCommandLineAndSpecsBecomeCanonical) {
   const ExperimentConfig c = named_parse(two_named("M0: minimax(depth=0)", "random"));
-  EXPECT_EQ(c.players, (std::vector<std::string>{"minimax(scenarios=200,depth=0,exact=true,crn=true)",
-                                                 "random"}));
+  EXPECT_EQ(c.players, (std::vector<std::string>{
+                           "minimax(scenarios=200,depth=0,exact=true,crn=true)", "random"}));
   EXPECT_EQ(c.player_names, (std::vector<std::string>{"M0", ""}));
   ASSERT_EQ(c.labels.size(), 1u);
   EXPECT_EQ(c.labels[0], (std::vector<std::string>{"M0", "random"}));
@@ -111,8 +113,9 @@ TEST(PlayerNamesConfigTest, AConfigSetInCodeTakesNamesToo) {
 
 TEST(PlayerNamesConfigTest, RefusedNames) {
   expect_name_refused(two_named("heuristic: random", "lowest"),
-                 {"player \"heuristic: random\"", "\"heuristic\"", "strategy"});
-  expect_name_refused(two_named("A: random", "A: heuristic"), {"\"A\"", "player 2's", "its own name"});
+                      {"player \"heuristic: random\"", "\"heuristic\"", "strategy"});
+  expect_name_refused(two_named("A: random", "A: heuristic"),
+                      {"\"A\"", "player 2's", "its own name"});
   // A name that is another player's shown spec.
   expect_name_refused(two_named("lowest", "lowest: heuristic"), {"\"lowest\""});
   expect_name_refused(two_named("a,b: random", "lowest"), {"\"a,b\"", "letters, digits"});
@@ -131,8 +134,8 @@ TEST(PlayerNamesConfigTest, ConfigCfgKeepsTheNamesAndReadsBackToThem) {
             std::string::npos)
       << ini;
   EXPECT_NE(ini.find("\nplayer = random\n"), std::string::npos) << ini;
-  const fs::path file = fs::temp_directory_path() /
-                        ("player_names_test_" + std::to_string(::getpid()) + ".cfg");
+  const fs::path file =
+      fs::temp_directory_path() / ("player_names_test_" + std::to_string(::getpid()) + ".cfg");
   std::ofstream(file) << ini;
   const ExperimentConfig back = named_parse({file.string()});
   fs::remove(file);
@@ -157,8 +160,8 @@ TEST(PlayerNamesConfigTest, NamesNeverChangeTheResultKeysOrTheFingerprint) {
 
 TEST(PlayerNamesConfigTest, ASweptPlayerKeepsItsNameInEveryLineup) {
   const ExperimentConfig c = named_parse({"--player", "M: minimax(depth=0)", "--player", "random",
-                                    "--format", "head-to-head", "--sweep", "1.scenarios=5,7",
-                                    "--out", "/tmp/unused-player-names-test"});
+                                          "--format", "head-to-head", "--sweep", "1.scenarios=5,7",
+                                          "--out", "/tmp/unused-player-names-test"});
   ASSERT_EQ(c.labels.size(), 2u);
   for (const auto& labels : c.labels) EXPECT_EQ(labels, (std::vector<std::string>{"M", "random"}));
   EXPECT_EQ(c.lineups[1][0], "minimax(scenarios=7,depth=0,exact=true,crn=true)");

@@ -60,7 +60,12 @@ class Burner : public strategies::Strategy {
 
 strategies::Registry with_burner() {
   strategies::Registry r = strategies::Registry::builtin();
-  r.add({"burner", "test: burns 2 ms of thread CPU time per decision", "", "", false, {},
+  r.add({"burner",
+         "test: burns 2 ms of thread CPU time per decision",
+         "",
+         "",
+         false,
+         {},
          [](const strategies::ParamValues&) {
            return strategies::Player(std::make_unique<Burner>());
          }});
@@ -90,7 +95,8 @@ std::map<std::string, std::int64_t> decisions_in_records(const std::string& path
     const Json r = Json::parse(line);
     std::array<dominoes::TileSet, 2> hands;
     for (int s = 0; s < 2; ++s)
-      for (const auto& t : r["hands"][s]) hands[s].insert(dominoes::parse_tile(t.get<std::string>(), max_pip));
+      for (const auto& t : r["hands"][s])
+        hands[s].insert(dominoes::parse_tile(t.get<std::string>(), max_pip));
     dominoes::State state = dominoes::start_state(hands[0], hands[1], r["leader"].get<int>());
     for (const Json& m : r["moves"]) {
       const int seat = m["seat"].get<int>();
@@ -100,9 +106,10 @@ std::map<std::string, std::int64_t> decisions_in_records(const std::string& path
         continue;
       }
       const dominoes::Tile tile = dominoes::parse_tile(m["tile"].get<std::string>(), max_pip);
-      const dominoes::Placement p = !m.contains("end")          ? dominoes::Placement::kLead
-                                    : m["end"].get<std::string>() == "L" ? dominoes::Placement::kLeft
-                                                                         : dominoes::Placement::kRight;
+      const dominoes::Placement p = !m.contains("end") ? dominoes::Placement::kLead
+                                    : m["end"].get<std::string>() == "L"
+                                        ? dominoes::Placement::kLeft
+                                        : dominoes::Placement::kRight;
       dominoes::apply(state, dominoes::Move(tile, p));
     }
   }

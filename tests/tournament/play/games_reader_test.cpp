@@ -3,6 +3,8 @@
 // deals for that (seed, deal) (an independent source of the hands and the leader), a replay
 // through the rules engine that ends where the record says (every hand's pips, from the tiles the
 // replay leaves in the hands), and the players' names. Malformed and illegal records are refused.
+#include "engine/tournament/play/games_reader.h"
+
 #include <gtest/gtest.h>
 
 #include <array>
@@ -15,7 +17,6 @@
 #include "engine/dominoes/deal.h"
 #include "engine/dominoes/state.h"
 #include "engine/tournament/config/experiment_config.h"
-#include "engine/tournament/play/games_reader.h"
 #include "engine/tournament/play/play_deal.h"
 #include "strategies/registry.h"
 
@@ -29,8 +30,8 @@ std::vector<std::string> played_records(const ExperimentConfig& config, int deal
   const std::array<std::string, 2> specs = {"heuristic", "random"};
   std::string text;
   for (int i = 0; i < deals; ++i)
-    play_deal({.config = config, .deal_index = i, .players = {&a, &b}, .specs = specs,
-               .records = &text});
+    play_deal(
+        {.config = config, .deal_index = i, .players = {&a, &b}, .specs = specs, .records = &text});
   std::vector<std::string> lines;
   std::istringstream in(text);
   for (std::string line; std::getline(in, line);) lines.push_back(line);
@@ -60,8 +61,8 @@ TEST(GamesReaderTest, RecordsReadBackToTheDealsAndMovesPlayed) {
     EXPECT_EQ(record.leader, deal.leader) << line;
     ASSERT_TRUE(record.rules.has_value()) << line;
     EXPECT_EQ(*record.rules, config.rules) << line;
-    EXPECT_EQ(record.players[0] + record.players[1], j.at("game") == 0 ? "heuristicrandom"
-                                                                        : "randomheuristic");
+    EXPECT_EQ(record.players[0] + record.players[1],
+              j.at("game") == 0 ? "heuristicrandom" : "randomheuristic");
     auto left = record.hands;
     int visited = 0;
     replay(record, [&](const dominoes::State& state, const dominoes::MoveList& legal,
@@ -83,20 +84,21 @@ TEST(GamesReaderTest, RefusesMalformedAndIllegalRecords) {
   EXPECT_ANY_THROW(parse_game_record(
       R"({"players":["a","b"],"leader":2,"hands":[["0-0"],["1-1"]],"moves":[]})"));
   // 1-1 does not fit a line ending in 0s, and seat 1 moves out of turn.
-  const GameRecord illegal = parse_game_record(
-      R"({"players":["a","b"],"leader":0,"hands":[["0-0","0-1"],["1-1","2-2"]],)"
-      R"("moves":[{"seat":0,"tile":"0-0"},{"seat":1,"tile":"1-1","end":"R"}],)"
-      R"("pips":[1,6],"points":[6,0]})");
+  const GameRecord illegal =
+      parse_game_record(R"({"players":["a","b"],"leader":0,"hands":[["0-0","0-1"],["1-1","2-2"]],)"
+                        R"("moves":[{"seat":0,"tile":"0-0"},{"seat":1,"tile":"1-1","end":"R"}],)"
+                        R"("pips":[1,6],"points":[6,0]})");
   EXPECT_THROW(replay(illegal, [](const auto&, const auto&, auto) {}), std::invalid_argument);
-  const GameRecord out_of_turn = parse_game_record(
-      R"({"players":["a","b"],"leader":0,"hands":[["0-0"],["1-1"]],)"
-      R"("moves":[{"seat":1,"tile":"1-1"}],"pips":[0,2],"points":[2,0]})");
+  const GameRecord out_of_turn =
+      parse_game_record(R"({"players":["a","b"],"leader":0,"hands":[["0-0"],["1-1"]],)"
+                        R"("moves":[{"seat":1,"tile":"1-1"}],"pips":[0,2],"points":[2,0]})");
   EXPECT_THROW(replay(out_of_turn, [](const auto&, const auto&, auto) {}), std::invalid_argument);
 }
 
 // A record without its outcome, or with rules its hands break, is refused.
 TEST(GamesReaderTest, RefusesRecordsWithoutOutcomeOrAgainstTheirRules) {
-  const std::string start = R"({"players":["a","b"],"leader":0,"hands":[["0-0"],["1-1"]],"moves":[])";
+  const std::string start =
+      R"({"players":["a","b"],"leader":0,"hands":[["0-0"],["1-1"]],"moves":[])";
   EXPECT_NO_THROW(parse_game_record(start + R"(,"pips":[0,2],"points":[2,0]})"));
   EXPECT_ANY_THROW(parse_game_record(start + R"(,"points":[2,0]})"));
   EXPECT_ANY_THROW(parse_game_record(start + R"(,"pips":[0],"points":[2,0]})"));

@@ -10,8 +10,8 @@
 #include <cmath>
 #include <filesystem>
 #include <functional>
-#include <random>
 #include <nlohmann/json.hpp>
+#include <random>
 #include <sstream>
 
 #include "engine/tournament/run/experiment.h"

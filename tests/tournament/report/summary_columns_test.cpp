@@ -3,10 +3,12 @@
 // rows hold exactly those members with null where the CSV cell is empty, ratings.csv's header is
 // its own list, and every committed results/*/summary.csv is either in the current format or
 // listed below as an old one.
+#include "engine/tournament/report/summary_columns.h"
+
 #include <gtest/gtest.h>
 
-#include <nlohmann/json.hpp>
 #include <filesystem>
+#include <nlohmann/json.hpp>
 #include <set>
 #include <string>
 #include <vector>
@@ -14,7 +16,6 @@
 #include "engine/tournament/config/experiment_config.h"
 #include "engine/tournament/report/ratings.h"
 #include "engine/tournament/report/summary.h"
-#include "engine/tournament/report/summary_columns.h"
 #include "engine/tournament/report/summary_json.h"
 #include "tests/test_files.h"
 
@@ -22,14 +23,42 @@ namespace tournament {
 namespace {
 
 // Written out by hand, in results/README.md's order.
-const std::vector<std::string> kColumns = {
-    "player_a", "player_b", "games", "a_wins", "draws", "b_wins", "a_points_per_game",
-    "a_points_ci95", "a_win_rate", "a_win_rate_ci95_low", "a_win_rate_ci95_high", "p_value",
-    "leader_points_per_game", "a_forfeits", "b_forfeits", "deals_played", "sprt_llr", "sprt_lower",
-    "sprt_upper", "sprt_decision", "penta_ll", "penta_ld", "penta_d", "penta_wd", "penta_ww",
-    "penta_score", "normalized_elo", "normalized_elo_ci95_low", "normalized_elo_ci95_high",
-    "a_points_per_game_cv", "a_points_ci95_cv", "cv_beta", "cv_rho", "a_ms_per_decision",
-    "b_ms_per_decision", "seconds"};
+const std::vector<std::string> kColumns = {"player_a",
+                                           "player_b",
+                                           "games",
+                                           "a_wins",
+                                           "draws",
+                                           "b_wins",
+                                           "a_points_per_game",
+                                           "a_points_ci95",
+                                           "a_win_rate",
+                                           "a_win_rate_ci95_low",
+                                           "a_win_rate_ci95_high",
+                                           "p_value",
+                                           "leader_points_per_game",
+                                           "a_forfeits",
+                                           "b_forfeits",
+                                           "deals_played",
+                                           "sprt_llr",
+                                           "sprt_lower",
+                                           "sprt_upper",
+                                           "sprt_decision",
+                                           "penta_ll",
+                                           "penta_ld",
+                                           "penta_d",
+                                           "penta_wd",
+                                           "penta_ww",
+                                           "penta_score",
+                                           "normalized_elo",
+                                           "normalized_elo_ci95_low",
+                                           "normalized_elo_ci95_high",
+                                           "a_points_per_game_cv",
+                                           "a_points_ci95_cv",
+                                           "cv_beta",
+                                           "cv_rho",
+                                           "a_ms_per_decision",
+                                           "b_ms_per_decision",
+                                           "seconds"};
 
 // Committed result folders still in an older column format, to be regenerated (issue 21). A
 // folder regenerated in the current format must leave this list, and no other may join it.
@@ -39,8 +68,10 @@ std::vector<std::string> split(const std::string& line) {
   std::vector<std::string> cells;
   std::string cell;
   for (char c : line) {
-    if (c == ',') cells.push_back(cell), cell.clear();
-    else cell += c;
+    if (c == ',')
+      cells.push_back(cell), cell.clear();
+    else
+      cell += c;
   }
   cells.push_back(cell);
   return cells;
@@ -96,7 +127,7 @@ TEST(SummaryColumnsTest, CellsReadAsTheyAlwaysDid) {
   EXPECT_EQ(cell("sprt_llr"), "1.5000");
   EXPECT_EQ(cell("sprt_decision"), "no decision");
   EXPECT_EQ(cell("penta_d"), "3");
-  EXPECT_EQ(cell("normalized_elo"), "");  // undefined
+  EXPECT_EQ(cell("normalized_elo"), "");        // undefined
   EXPECT_EQ(cell("a_points_per_game_cv"), "");  // control variate off
   EXPECT_EQ(cell("a_ms_per_decision"), "0.1250");
   EXPECT_EQ(cell("b_ms_per_decision"), "");  // nothing timed
@@ -143,7 +174,8 @@ TEST(SummaryColumnsTest, CommittedResultsAreCurrentOrListedAsOld) {
     ++seen;
     const std::string folder = fs::relative(entry.path().parent_path(), results).string();
     auto header = split(test_files::split_lines(test_files::read_text(entry.path().string()))[0]);
-    while (!header.empty() && !header.front().empty() && std::isdigit(static_cast<unsigned char>(header.front()[0])))
+    while (!header.empty() && !header.front().empty() &&
+           std::isdigit(static_cast<unsigned char>(header.front()[0])))
       header.erase(header.begin());
     if (header != kColumns) old.insert(folder);
   }

@@ -3,6 +3,8 @@
 // must be those of a plain run of the same config (run_experiment, the independent reference),
 // every chunk handed out once, journalled chunks never again, and no more chunks of a pairing
 // once its SPRT has decided; a shard's source hands out only the chunks it owns.
+#include "engine/tournament/run/chunk_source.h"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -18,7 +20,6 @@
 #include "engine/tournament/report/summary.h"
 #include "engine/tournament/report/write_tables.h"
 #include "engine/tournament/run/chunk_player.h"
-#include "engine/tournament/run/chunk_source.h"
 #include "engine/tournament/run/experiment.h"
 #include "engine/tournament/run/journal.h"
 #include "strategies/registry.h"
@@ -31,7 +32,9 @@ using test_files::csv_without_timings;
 using test_files::read_text;
 using test_files::TempDir;
 
-const strategies::Registry& builtin() { return strategies::Registry::builtin(); }
+const strategies::Registry& builtin() {
+  return strategies::Registry::builtin();
+}
 
 ExperimentConfig round_robin(const std::string& out) {
   ExperimentConfig c;
@@ -107,7 +110,8 @@ TEST(ChunkSourceTest, OutOfOrderChunksGiveThePlainRunsTables) {
   const auto handed = play_out_of_order(source, config, 3);
   // Every chunk once, in global order.
   ASSERT_EQ(static_cast<std::int64_t>(handed.size()), source.plan().size());
-  for (std::size_t i = 0; i < handed.size(); ++i) EXPECT_EQ(handed[i], static_cast<std::int64_t>(i));
+  for (std::size_t i = 0; i < handed.size(); ++i)
+    EXPECT_EQ(handed[i], static_cast<std::int64_t>(i));
   EXPECT_TRUE(source.complete());
   EXPECT_EQ(source.in_flight(), 0);
   const RunResult result = source.close(1);

@@ -1,13 +1,13 @@
 // The journal's background syncer: syncs what was written, waits for it on drain, and reports a
 // failed sync with the system's reason (the journal then refuses the next chunk).
+#include "engine/tournament/run/file_syncer.h"
+
 #include <fcntl.h>
 #include <gtest/gtest.h>
 #include <unistd.h>
 
 #include <cstdio>
 #include <string>
-
-#include "engine/tournament/run/file_syncer.h"
 
 namespace tournament {
 namespace {

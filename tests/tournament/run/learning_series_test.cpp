@@ -45,7 +45,12 @@ class CountingLearner final : public strategies::Strategy {
 
 strategies::Registry registry() {
   strategies::Registry r;
-  r.add({"counting", "test only: plays by the games it has seen", "", "", false, {},
+  r.add({"counting",
+         "test only: plays by the games it has seen",
+         "",
+         "",
+         false,
+         {},
          [](const strategies::ParamValues&) {
            return strategies::Player(std::make_unique<CountingLearner>());
          }});
@@ -79,7 +84,8 @@ TEST(LearningSeries, TotalsEqualPlayInOrderResetEverySeries) {
   PairingTotals expected;
   for (std::int64_t i = 0; i < plain.deals; ++i) {
     if (i % kSeries == 0) a.new_opponent();
-    expected.add(play_deal({.config = plain, .deal_index = i, .players = {&a, &b}, .specs = specs}));
+    expected.add(
+        play_deal({.config = plain, .deal_index = i, .players = {&a, &b}, .specs = specs}));
   }
   // Without the resets the learner plays other moves: the check can fail.
   strategies::Player never_reset = players.make("counting");

@@ -21,10 +21,10 @@ namespace tournament {
 namespace {
 
 using Json = nlohmann::json;
-using test_files::TempDir;
 using test_files::csv_without_timings;
 using test_files::markdown_without_timings;
 using test_files::read_text;
+using test_files::TempDir;
 
 // A quick round robin of three built-in strategies, `players` written as the user would.
 ExperimentConfig named_run_config(std::vector<std::string> players, const std::string& out) {
@@ -96,14 +96,15 @@ TEST(PlayerNamesRunTest, NamesChangeOnlyTheTablesForPeople) {
                 kLegend);
 
   // config.cfg keeps the names; summary.json carries them beside the specs.
-  EXPECT_NE(in(named, "config.cfg").find("player = H: heuristic\nplayer = R2: random\n"
-                                         "player = low.1: lowest\n"),
+  EXPECT_NE(in(named, "config.cfg")
+                .find("player = H: heuristic\nplayer = R2: random\n"
+                      "player = low.1: lowest\n"),
             std::string::npos);
   const Json doc = Json::parse(in(named, "summary.json"));
   ASSERT_EQ(doc["rows"].size(), 3u);
-  const std::vector<std::array<const char*, 4>> rows = {
-      {"heuristic", "random", "H", "R2"}, {"heuristic", "lowest", "H", "low.1"},
-      {"random", "lowest", "R2", "low.1"}};
+  const std::vector<std::array<const char*, 4>> rows = {{"heuristic", "random", "H", "R2"},
+                                                        {"heuristic", "lowest", "H", "low.1"},
+                                                        {"random", "lowest", "R2", "low.1"}};
   for (std::size_t k = 0; k < rows.size(); ++k) {
     EXPECT_EQ(doc["rows"][k]["player_a"], rows[k][0]);
     EXPECT_EQ(doc["rows"][k]["player_b"], rows[k][1]);

@@ -28,7 +28,9 @@ using test_files::csv_without_timings;
 using test_files::read_text;
 using test_files::TempDir;
 
-const strategies::Registry& builtin() { return strategies::Registry::builtin(); }
+const strategies::Registry& builtin() {
+  return strategies::Registry::builtin();
+}
 
 ExperimentConfig round_robin(const std::string& out, double precision, int threads) {
   ExperimentConfig c;
@@ -126,9 +128,9 @@ TEST(PrecisionStopTest, ShardsPlayEverythingAndTheMergeStopsWhereTheRunDoes) {
   for (int k = 0; k < 3; ++k) ASSERT_TRUE(run_shard(builtin(), config, {k, 3}).run.complete);
   merge_shards(builtin(), sharded, false);
   const nlohmann::json rows = summary_rows(sharded);
-  EXPECT_TRUE(std::any_of(rows.begin(), rows.end(),
-                          [](const auto& r) { return r["deals_played"].template get<int>() < 3000; }))
-      << "the target should stop some pairing early";
+  EXPECT_TRUE(std::any_of(rows.begin(), rows.end(), [](const auto& r) {
+    return r["deals_played"].template get<int>() < 3000;
+  })) << "the target should stop some pairing early";
   EXPECT_EQ(csv_without_timings(read_text(plain + "/summary.csv")),
             csv_without_timings(read_text(sharded + "/summary.csv")));
 }
@@ -163,8 +165,9 @@ TEST(PrecisionStopTest, APartialMergeWithAnUnplayedPairingSkipsTheRatings) {
 TEST(PrecisionStopTest, IsAResultKeyWrittenToTheConfig) {
   ExperimentConfig c = round_robin("unused", 0.25, 1);
   const auto keys = result_keys(c);
-  EXPECT_NE(std::find(keys.begin(), keys.end(), std::pair<std::string, std::string>("precision", "0.25")),
-            keys.end());
+  EXPECT_NE(
+      std::find(keys.begin(), keys.end(), std::pair<std::string, std::string>("precision", "0.25")),
+      keys.end());
   EXPECT_NE(to_ini(c).find("precision = 0.25"), std::string::npos);
   c.precision = 0;
   for (const auto& [key, value] : result_keys(c)) EXPECT_NE(key, "precision");

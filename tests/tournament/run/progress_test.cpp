@@ -2,6 +2,8 @@
 // gives a line checked character by character, and deals counted by hand give the running score
 // and its interval computed here by hand (Student's t quantile t(0.975, 3) = 3.182446 from a
 // printed table).
+#include "engine/tournament/run/progress.h"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -9,7 +11,6 @@
 #include <vector>
 
 #include "engine/tournament/run/live_progress.h"
-#include "engine/tournament/run/progress.h"
 
 namespace tournament {
 namespace {

@@ -50,10 +50,10 @@ namespace {
 
 namespace fs = std::filesystem;
 using Json = nlohmann::json;
-using test_files::TempDir;
 using test_files::csv_without_timings;
 using test_files::read_text;
 using test_files::split_lines;
+using test_files::TempDir;
 using test_files::write_text;
 
 // ---------------------------------------------------------------------------------------------
@@ -66,15 +66,19 @@ using test_files::markdown_without_timings;
 std::vector<std::string> csv_fields(const std::string& line) {
   std::vector<std::string> fields(1);  // every comma starts a field, trailing empty ones too
   for (char ch : line) {
-    if (ch == ',') fields.emplace_back();
-    else fields.back() += ch;
+    if (ch == ',')
+      fields.emplace_back();
+    else
+      fields.back() += ch;
   }
   return fields;
 }
 
 // The registry the command line uses: every run here seats built-in strategies unless a test
 // builds a registry of its own.
-const strategies::Registry& builtin() { return strategies::Registry::builtin(); }
+const strategies::Registry& builtin() {
+  return strategies::Registry::builtin();
+}
 
 // Returns the number of chunk lines of the journal at `path` (its header lines aside).
 std::size_t count_chunk_lines(const std::string& path) {
@@ -99,7 +103,8 @@ ExperimentConfig make_config(std::vector<std::string> players, std::int64_t deal
   return c;
 }
 
-// The tables whose every byte (but the measured times) must not depend on how a run was carried out.
+// The tables whose every byte (but the measured times) must not depend on how a run was carried
+// out.
 struct Tables {
   std::string csv, md, cross_points, cross_winrate, cross_md;
 };
@@ -124,8 +129,9 @@ void expect_same_tables(const Tables& a, const Tables& b) {
   EXPECT_EQ(a.cross_md, b.cross_md);
 }
 
-const char* const kTableNames[] = {"summary.csv", "summary.md", "crosstable_points.csv",
-                                   "crosstable_winrate.csv", "crosstable.md", "config.cfg"};
+const char* const kTableNames[] = {"summary.csv",           "summary.md",
+                                   "crosstable_points.csv", "crosstable_winrate.csv",
+                                   "crosstable.md",         "config.cfg"};
 
 bool any_table_exists(const std::string& dir) {
   for (const char* name : kTableNames)
@@ -133,7 +139,9 @@ bool any_table_exists(const std::string& dir) {
   return false;
 }
 
-std::size_t count_lines(const std::string& path) { return split_lines(read_text(path)).size(); }
+std::size_t count_lines(const std::string& path) {
+  return split_lines(read_text(path)).size();
+}
 
 // --- Independent reading of game records ------------------------------------------------------
 
@@ -209,7 +217,8 @@ void check_record(const Json& r, int max_pip, int hand_size) {
     for (dominoes::Move l : legal) listed |= l == move;
     // legal_moves lists only the left end when both ends show the same value.
     if (!listed && state.left == state.right)
-      for (dominoes::Move l : legal) listed |= l == dominoes::Move(tile, dominoes::Placement::kLeft);
+      for (dominoes::Move l : legal)
+        listed |= l == dominoes::Move(tile, dominoes::Placement::kLeft);
     ASSERT_TRUE(listed) << "not among the engine's legal moves";
     dominoes::apply(state, move);
   }
@@ -271,8 +280,8 @@ TEST(RunnerDeterminismTest, ThreadCountDoesNotChangeTables) {
 TEST(RunnerDeterminismTest, ThreadCountDoesNotChangeSingleGameOrMatchTables) {
   TempDir tmp;
   for (const bool duplicate : {false, true}) {
-    ExperimentConfig one = make_config({"random", "heuristic"}, 60, tmp.sub("a"),
-                                       Format::kHeadToHead);
+    ExperimentConfig one =
+        make_config({"random", "heuristic"}, 60, tmp.sub("a"), Format::kHeadToHead);
     one.duplicate = duplicate;
     one.rules.match_target = duplicate ? 30 : 0;
     one.rules.max_pip = 9;
@@ -305,8 +314,8 @@ TEST(RunnerDeterminismTest, ChunkSizeDoesNotChangeTables) {
 // The runner's totals equal a plain sequential loop over play_deal with one pair of players.
 TEST(RunnerDeterminismTest, TotalsEqualSequentialPlayOfEveryDeal) {
   TempDir tmp;
-  ExperimentConfig c = make_config({"random", "heuristic"}, 200, tmp.sub("seq"),
-                                   Format::kHeadToHead);
+  ExperimentConfig c =
+      make_config({"random", "heuristic"}, 200, tmp.sub("seq"), Format::kHeadToHead);
   c.chunk = 13;
   validate(c, builtin());
   const RunResult run = run_tasks(builtin(), c, tmp.sub("journal.txt"));
@@ -360,9 +369,9 @@ TEST(RunnerDuplicateTest, IdenticalStrategiesNetExactlyZero) {
     EXPECT_EQ(row.a_points_ci95, 0.0);
     EXPECT_EQ(row.p_value, 0.5);
     EXPECT_EQ(row.a_win_rate, 0.5);
-    for (double x : {row.a_points_per_game, row.a_points_ci95, row.a_win_rate,
-                     row.a_win_rate_ci95_low, row.a_win_rate_ci95_high, row.p_value,
-                     row.leader_points_per_game})
+    for (double x :
+         {row.a_points_per_game, row.a_points_ci95, row.a_win_rate, row.a_win_rate_ci95_low,
+          row.a_win_rate_ci95_high, row.p_value, row.leader_points_per_game})
       EXPECT_TRUE(std::isfinite(x));
     EXPECT_LT(row.a_win_rate_ci95_low, 0.5);
     EXPECT_GT(row.a_win_rate_ci95_high, 0.5);
@@ -431,8 +440,8 @@ TEST(RunnerResumeTest, InterruptedRunResumesToTheSameTables) {
 
 TEST(RunnerResumeTest, TwoInterruptionsInARow) {
   TempDir tmp;
-  ExperimentConfig full = make_config({"random", "heuristic"}, 95, tmp.sub("full"),
-                                      Format::kHeadToHead);
+  ExperimentConfig full =
+      make_config({"random", "heuristic"}, 95, tmp.sub("full"), Format::kHeadToHead);
   full.chunk = 10;  // 10 chunks, the last one 5 deals
   ASSERT_TRUE(run_experiment(builtin(), full).run.complete);
 
@@ -457,8 +466,8 @@ TEST(RunnerResumeTest, TwoInterruptionsInARow) {
 // byte for byte, until the new run's tables are complete; an interrupted run leaves them alone.
 TEST(RunnerResumeTest, InterruptionKeepsTheTablesOfAnEarlierRun) {
   TempDir tmp;
-  ExperimentConfig c = make_config({"random", "heuristic"}, 40, tmp.sub("out"),
-                                   Format::kHeadToHead);
+  ExperimentConfig c =
+      make_config({"random", "heuristic"}, 40, tmp.sub("out"), Format::kHeadToHead);
   c.chunk = 10;
   ASSERT_TRUE(run_experiment(builtin(), c).run.complete);
   const std::string summary = read_text(c.out_dir + "/summary.csv");
@@ -529,8 +538,8 @@ TEST(RunnerResumeTest, TornOrCorruptLastJournalLineIsIgnored) {
 // message naming the first key that differs, never silently thrown away; --restart discards it.
 TEST(RunnerResumeTest, JournalOfAnotherExperimentIsRefusedUnlessRestarted) {
   TempDir tmp;
-  ExperimentConfig full = make_config({"random", "heuristic"}, 50, tmp.sub("full"),
-                                      Format::kHeadToHead);
+  ExperimentConfig full =
+      make_config({"random", "heuristic"}, 50, tmp.sub("full"), Format::kHeadToHead);
   full.chunk = 10;
   ASSERT_TRUE(run_experiment(builtin(), full).run.complete);
 
@@ -566,8 +575,8 @@ TEST(RunnerResumeTest, JournalOfAnotherExperimentIsRefusedUnlessRestarted) {
 // not an empty journal.
 TEST(RunnerResumeTest, DamagedJournalHeaderIsAnError) {
   TempDir tmp;
-  ExperimentConfig c = make_config({"random", "heuristic"}, 50, tmp.sub("out"),
-                                   Format::kHeadToHead);
+  ExperimentConfig c =
+      make_config({"random", "heuristic"}, 50, tmp.sub("out"), Format::kHeadToHead);
   c.chunk = 10;
   RunHooks stop;
   stop.stop_after_chunks = 2;
@@ -588,8 +597,8 @@ TEST(RunnerResumeTest, DamagedJournalHeaderIsAnError) {
 // The thread count is not part of the experiment: a run interrupted on 1 thread resumes on 2.
 TEST(RunnerResumeTest, ResumeOnAnotherThreadCount) {
   TempDir tmp;
-  ExperimentConfig full = make_config({"random", "heuristic"}, 50, tmp.sub("full"),
-                                      Format::kHeadToHead);
+  ExperimentConfig full =
+      make_config({"random", "heuristic"}, 50, tmp.sub("full"), Format::kHeadToHead);
   full.chunk = 10;
   ASSERT_TRUE(run_experiment(builtin(), full).run.complete);
   ExperimentConfig c = full;
@@ -610,8 +619,8 @@ TEST(RunnerResumeTest, ResumeOnAnotherThreadCount) {
 // While the run goes on, records go to FILE.partial (FILE appears only when the run is done).
 TEST(RunnerResumeTest, GamesFileIsCutBackOnResume) {
   TempDir tmp;
-  ExperimentConfig full = make_config({"random", "heuristic"}, 45, tmp.sub("full"),
-                                      Format::kHeadToHead);
+  ExperimentConfig full =
+      make_config({"random", "heuristic"}, 45, tmp.sub("full"), Format::kHeadToHead);
   full.chunk = 10;
   full.games_out = tmp.sub("full_games.jsonl");
   ASSERT_TRUE(run_experiment(builtin(), full).run.complete);
@@ -644,8 +653,8 @@ TEST(RunnerResumeTest, GamesFileIsCutBackOnResume) {
 
 TEST(RunnerGamesOutTest, RecordsReplayLegallyAndAddUpToTheTotals) {
   TempDir tmp;
-  ExperimentConfig c = make_config({"random", "heuristic"}, 150, tmp.sub("out"),
-                                   Format::kHeadToHead);
+  ExperimentConfig c =
+      make_config({"random", "heuristic"}, 150, tmp.sub("out"), Format::kHeadToHead);
   c.chunk = 16;
   c.games_out = tmp.sub("games.jsonl");
   const auto result = run_experiment(builtin(), c);
@@ -695,8 +704,8 @@ TEST(RunnerGamesOutTest, RecordsReplayLegallyAndAddUpToTheTotals) {
 
 TEST(RunnerGamesOutTest, RecordsOfAnotherVariantAndOfSingleGames) {
   TempDir tmp;
-  ExperimentConfig c = make_config({"lowest", "heuristic"}, 40, tmp.sub("out"),
-                                   Format::kHeadToHead);
+  ExperimentConfig c =
+      make_config({"lowest", "heuristic"}, 40, tmp.sub("out"), Format::kHeadToHead);
   c.duplicate = false;
   c.rules.max_pip = 9;
   c.rules.hand_size = 12;
@@ -717,8 +726,8 @@ TEST(RunnerGamesOutTest, RecordsOfAnotherVariantAndOfSingleGames) {
 
 TEST(RunnerMatchTest, EveryMatchEndsWhenATotalFirstExceedsTheTarget) {
   TempDir tmp;
-  ExperimentConfig c = make_config({"random", "heuristic"}, 30, tmp.sub("out"),
-                                   Format::kHeadToHead);
+  ExperimentConfig c =
+      make_config({"random", "heuristic"}, 30, tmp.sub("out"), Format::kHeadToHead);
   c.rules.match_target = 50;
   c.chunk = 7;
   c.games_out = tmp.sub("games.jsonl");
@@ -746,8 +755,10 @@ TEST(RunnerMatchTest, EveryMatchEndsWhenATotalFirstExceedsTheTarget) {
       EXPECT_EQ(r["players"], games[0]->at("players")) << "seats change within a match";
       for (int s = 0; s < 2; ++s) totals[s] += r["points"][s].get<int>();
       const bool over = totals[0] > 50 || totals[1] > 50;
-      if (g + 1 < games.size()) EXPECT_FALSE(over) << "match went on after " << totals[0] << ":" << totals[1];
-      else EXPECT_TRUE(over) << "match stopped at " << totals[0] << ":" << totals[1];
+      if (g + 1 < games.size())
+        EXPECT_FALSE(over) << "match went on after " << totals[0] << ":" << totals[1];
+      else
+        EXPECT_TRUE(over) << "match stopped at " << totals[0] << ":" << totals[1];
     }
     // Exactly one seat can cross: only one seat scores in a game.
     EXPECT_NE(totals[0] > 50, totals[1] > 50);
@@ -804,15 +815,20 @@ dominoes::Move move_of(const Json& m, int max_pip) {
   if (m.contains("pass")) return dominoes::Move::pass();
   const dominoes::Tile tile = tile_of(m["tile"].get<std::string>(), max_pip);
   if (!m.contains("end")) return dominoes::Move(tile, dominoes::Placement::kLead);
-  return dominoes::Move(tile, m["end"] == "L" ? dominoes::Placement::kLeft
-                                              : dominoes::Placement::kRight);
+  return dominoes::Move(tile,
+                        m["end"] == "L" ? dominoes::Placement::kLeft : dominoes::Placement::kRight);
 }
 
 TEST(RunnerRegistryTest, SeatsAStrategyFromTheRegistryItIsGiven) {
   TempDir tmp;
   const auto calls = std::make_shared<std::atomic<std::int64_t>>(0);
   strategies::Registry registry;
-  registry.add({"first", "test only: the first legal move", "", "", false, {},
+  registry.add({"first",
+                "test only: the first legal move",
+                "",
+                "",
+                false,
+                {},
                 [calls](const strategies::ParamValues&) {
                   return strategies::Player(std::make_unique<FirstMoveStrategy>(calls));
                 }});
@@ -880,8 +896,8 @@ TEST(ScheduleTest, HeadToHeadIsOnePairing) {
 
 TEST(ScheduleTest, GauntletRunWritesOneRowPerChallengerAndNoCrossTable) {
   TempDir tmp;
-  ExperimentConfig c = make_config({"heuristic", "random", "lowest"}, 20, tmp.sub("out"),
-                                   Format::kGauntlet);
+  ExperimentConfig c =
+      make_config({"heuristic", "random", "lowest"}, 20, tmp.sub("out"), Format::kGauntlet);
   const auto result = run_experiment(builtin(), c);
   ASSERT_TRUE(result.run.complete);
   ASSERT_EQ(result.run.tasks.size(), 2u);
@@ -923,14 +939,13 @@ TEST(ScheduleTest, RoundRobinCrossTableMatchesSummaryRows) {
   for (int i = 0; i < 3; ++i) EXPECT_EQ(m[i][i + 1], "") << "diagonal not empty";
 }
 
-
 // Issue 8, defect 4: a games file that no longer holds what the journal recorded (cut short,
 // deleted, or cut inside a record) is refused on resume, never padded with NUL bytes; --restart
 // replays every deal and ends with the complete file.
 TEST(RunnerResumeTest, GamesFileThatDoesNotMatchTheJournalIsRefused) {
   TempDir tmp;
-  ExperimentConfig full = make_config({"random", "heuristic"}, 45, tmp.sub("full"),
-                                      Format::kHeadToHead);
+  ExperimentConfig full =
+      make_config({"random", "heuristic"}, 45, tmp.sub("full"), Format::kHeadToHead);
   full.chunk = 10;
   full.games_out = tmp.sub("games.jsonl");
   ASSERT_TRUE(run_experiment(builtin(), full).run.complete);
@@ -969,8 +984,8 @@ TEST(RunnerResumeTest, GamesFileThatDoesNotMatchTheJournalIsRefused) {
 // second is refused with a message naming the holder's process id; after it, the lock is free.
 TEST(RunnerLockTest, SecondRunOnOneDirectoryIsRefused) {
   TempDir tmp;
-  ExperimentConfig c = make_config({"random", "heuristic"}, 20, tmp.sub("out"),
-                                   Format::kHeadToHead);
+  ExperimentConfig c =
+      make_config({"random", "heuristic"}, 20, tmp.sub("out"), Format::kHeadToHead);
   fs::create_directories(c.out_dir);
   {
     const OutputLock held = OutputLock::acquire(c.out_dir);
@@ -1038,8 +1053,8 @@ TEST(RunnerMatchTest, MatchThatReachesTheGameLimitIsUndecided) {
 // grid point's lineup (deals depend on the seed and the deal index only), in grid order.
 TEST(RunnerGridTest, EveryGridRowEqualsARunOfItsLineup) {
   TempDir tmp;
-  ExperimentConfig grid = make_config({"playout(playouts=3)", "random"}, 20, tmp.sub("grid"),
-                                      Format::kHeadToHead);
+  ExperimentConfig grid =
+      make_config({"playout(playouts=3)", "random"}, 20, tmp.sub("grid"), Format::kHeadToHead);
   grid.grid = {{0, "playouts", {"2", "5"}}, {0, "rollout", {"random", "lowest"}}};
   ASSERT_TRUE(run_experiment(builtin(), grid).run.complete);
   const auto rows = split_lines(csv_without_timings(read_text(grid.out_dir + "/summary.csv")));
@@ -1048,15 +1063,14 @@ TEST(RunnerGridTest, EveryGridRowEqualsARunOfItsLineup) {
   const std::pair<const char*, const char*> points[] = {
       {"2", "random"}, {"2", "lowest"}, {"5", "random"}, {"5", "lowest"}};
   for (std::size_t i = 0; i < 4; ++i) {
-    const std::string spec = std::string("playout(playouts=") + points[i].first + ",rollout=" +
-                             points[i].second + ")";
-    ExperimentConfig one = make_config({spec, "random"}, 20, tmp.sub("one" + std::to_string(i)),
-                                       Format::kHeadToHead);
+    const std::string spec =
+        std::string("playout(playouts=") + points[i].first + ",rollout=" + points[i].second + ")";
+    ExperimentConfig one =
+        make_config({spec, "random"}, 20, tmp.sub("one" + std::to_string(i)), Format::kHeadToHead);
     ASSERT_TRUE(run_experiment(builtin(), one).run.complete);
     const auto alone = split_lines(csv_without_timings(read_text(one.out_dir + "/summary.csv")));
     ASSERT_EQ(alone.size(), 2u);
-    EXPECT_EQ(rows[i + 1],
-              std::string(points[i].first) + "," + points[i].second + "," + alone[1]);
+    EXPECT_EQ(rows[i + 1], std::string(points[i].first) + "," + points[i].second + "," + alone[1]);
   }
   EXPECT_FALSE(fs::exists(grid.out_dir + "/crosstable_points.csv"));
 }
@@ -1077,15 +1091,19 @@ ExperimentConfig table_config(std::vector<std::string> players, int seats, bool 
 
 TEST(RunnerTableTest, ThreadCountDoesNotChangeTablesAtMoreSeats) {
   TempDir tmp;
-  struct Table { int seats; bool partners; int target; };
-  for (const Table& t : {Table{4, true, 0}, Table{4, false, 0}, Table{3, false, 0},
-                         Table{4, true, 40}}) {
-    SCOPED_TRACE(std::to_string(t.seats) + (t.partners ? " partners" : " cut-throat") +
-                 " target " + std::to_string(t.target));
-    const std::string name = std::to_string(t.seats) + std::to_string(t.partners) +
-                             std::to_string(t.target);
-    ExperimentConfig one = table_config({"heuristic", "random"}, t.seats, t.partners, t.target,
-                                        tmp.sub(name + "-1"));
+  struct Table {
+    int seats;
+    bool partners;
+    int target;
+  };
+  for (const Table& t :
+       {Table{4, true, 0}, Table{4, false, 0}, Table{3, false, 0}, Table{4, true, 40}}) {
+    SCOPED_TRACE(std::to_string(t.seats) + (t.partners ? " partners" : " cut-throat") + " target " +
+                 std::to_string(t.target));
+    const std::string name =
+        std::to_string(t.seats) + std::to_string(t.partners) + std::to_string(t.target);
+    ExperimentConfig one =
+        table_config({"heuristic", "random"}, t.seats, t.partners, t.target, tmp.sub(name + "-1"));
     one.threads = 1;
     ExperimentConfig two = one;
     two.threads = 2;
@@ -1104,7 +1122,8 @@ TEST(RunnerTableTest, ThreadCountDoesNotChangeTablesAtMoreSeats) {
 TEST(RunnerTableTest, IdenticalSidesNetExactlyZeroOnEveryDeal) {
   // The seats draw from their own streams (seed, deal, game, seat), so identical sides replay the
   // same game in every seating, and exchanging the sides nets every deal to zero.
-  for (const auto& [seats, partners] : {std::pair{4, true}, std::pair{4, false}, std::pair{3, false}}) {
+  for (const auto& [seats, partners] :
+       {std::pair{4, true}, std::pair{4, false}, std::pair{3, false}}) {
     SCOPED_TRACE(std::to_string(seats) + (partners ? " partners" : " cut-throat"));
     ExperimentConfig c = table_config({"random", "random"}, seats, partners, 0, "unused");
     strategies::Player a = builtin().make("random");

@@ -74,7 +74,8 @@ TEST(StopMidChunkTest, OneThreadJournalsTheFinishedDealsAndResumesToTheSameResul
   // and between its games), so 1 + 80 + 1 asks finish chunk 0 and start chunk 1, and 18 more
   // play deals 40-48: the 101st ask (before deal 49) stops.
   std::atomic<int> asked = 0;
-  const auto first = run_experiment(strategies::Registry::builtin(), c, stop_after_calls(asked, 100));
+  const auto first =
+      run_experiment(strategies::Registry::builtin(), c, stop_after_calls(asked, 100));
   ASSERT_FALSE(first.run.complete);
   EXPECT_EQ(first.run.games_played, 49 * 2);
   const std::vector<std::pair<std::int64_t, std::int64_t>> pieces{{0, 40}, {40, 49}};
@@ -83,7 +84,8 @@ TEST(StopMidChunkTest, OneThreadJournalsTheFinishedDealsAndResumesToTheSameResul
 
   // A second stop inside the same chunk: deal 49's first game, then the ask between its games.
   asked = 0;
-  const auto second = run_experiment(strategies::Registry::builtin(), c, stop_after_calls(asked, 2));
+  const auto second =
+      run_experiment(strategies::Registry::builtin(), c, stop_after_calls(asked, 2));
   ASSERT_FALSE(second.run.complete);
   EXPECT_EQ(second.run.games_played, 0) << "the abandoned deal counts nothing";
   EXPECT_EQ(journal_bounds(journal_path(c)), pieces);
@@ -101,8 +103,8 @@ TEST(StopMidChunkTest, TwoThreadsStoppedAnywhereResumeToTheSameResults) {
   for (const int calls : {5, 61, 137}) {
     const ExperimentConfig c = head_to_head(tmp.sub("stopped-" + std::to_string(calls)), 2);
     std::atomic<int> asked = 0;
-    ASSERT_FALSE(
-        run_experiment(strategies::Registry::builtin(), c, stop_after_calls(asked, calls)).run.complete);
+    ASSERT_FALSE(run_experiment(strategies::Registry::builtin(), c, stop_after_calls(asked, calls))
+                     .run.complete);
     const auto resumed = run_experiment(strategies::Registry::builtin(), c);
     ASSERT_TRUE(resumed.run.complete);
     expect_same_results(full, c);
@@ -141,7 +143,8 @@ ExperimentConfig tally_config() {
 
 ChunkResult piece(std::int64_t index, std::int64_t begin, std::int64_t end, std::int64_t net) {
   ChunkResult r{{0, index, begin, end}, {}, 0};
-  for (std::int64_t d = begin; d < end; ++d) r.totals.add(DealTally{.games = 2, .a_net = static_cast<int>(net)});
+  for (std::int64_t d = begin; d < end; ++d)
+    r.totals.add(DealTally{.games = 2, .a_net = static_cast<int>(net)});
   return r;
 }
 

@@ -30,7 +30,9 @@ using test_files::split_lines;
 using test_files::TempDir;
 using test_files::write_text;
 
-const strategies::Registry& builtin() { return strategies::Registry::builtin(); }
+const strategies::Registry& builtin() {
+  return strategies::Registry::builtin();
+}
 
 // --- ChunkPlan and Shard -------------------------------------------------------------------------
 
@@ -112,8 +114,7 @@ ChunkResult entry(const ExperimentConfig& c, std::int64_t index, int net) {
 
 TEST(ChunkTallyTest, SumsInDealOrderWhateverOrderChunksArrive) {
   const ExperimentConfig c = tally_config(30, 10);
-  const std::vector<ChunkResult> chunks = {entry(c, 0, 1), entry(c, 1, 2),
-                                            entry(c, 2, -1)};
+  const std::vector<ChunkResult> chunks = {entry(c, 0, 1), entry(c, 1, 2), entry(c, 2, -1)};
   ChunkTally tally(c, make_tasks(c));
   EXPECT_EQ(tally.missing(), (std::vector<std::int64_t>{0, 1, 2}));
   EXPECT_TRUE(tally.add(chunks[2]));
@@ -164,7 +165,7 @@ TEST(ChunkTallyTest, AnSprtDecisionEndsThePairingWhateverComesLater) {
   ChunkTally tally(c, make_tasks(c));
   ChunkResult first = entry(c, 0, 2);
   first.totals.a_net.sum_sq += 1;  // a little variance, so the estimate is defined
-  tally.add(entry(c, 3, -5));   // a later chunk some process played: ignored
+  tally.add(entry(c, 3, -5));      // a later chunk some process played: ignored
   tally.add(first);
   ASSERT_TRUE(tally.task_done(0));
   EXPECT_TRUE(tally.complete());

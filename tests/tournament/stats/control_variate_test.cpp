@@ -2,12 +2,12 @@
 // hand-computed regression, a second implementation in this file (least squares on the design
 // matrix [1, x - E[x]] with Eigen's QR, its standard error from s^2 (X'X)^-1), an enumeration of
 // every deal of a small variant (E[V] = 0), and the plain estimate of the same deals.
+#include "engine/tournament/stats/control_variate.h"
+
 #include <gtest/gtest.h>
 
-#include <algorithm>
-#include <sstream>
-
 #include <Eigen/Dense>
+#include <algorithm>
 #include <boost/math/distributions/students_t.hpp>
 #include <cmath>
 #include <sstream>
@@ -24,7 +24,6 @@
 #include "engine/tournament/report/write_tables.h"
 #include "engine/tournament/run/experiment.h"
 #include "engine/tournament/run/journal.h"
-#include "engine/tournament/stats/control_variate.h"
 #include "strategies/registry.h"
 #include "tests/test_files.h"
 
@@ -170,7 +169,8 @@ TEST(DealCovariateTest, SwappingHandsAndLeaderNegatesTheValue) {
   endgame::BlockDominoesSolver solver(rules);
   for (std::uint64_t i = 0; i < 50; ++i) {
     const dominoes::Deal d = dominoes::make_deal(rules, 3, i);
-    const dominoes::Deal swapped{{d.hands[1], d.hands[0]}, static_cast<dominoes::Seat>(1 - d.leader)};
+    const dominoes::Deal swapped{{d.hands[1], d.hands[0]},
+                                 static_cast<dominoes::Seat>(1 - d.leader)};
     EXPECT_EQ(deal_covariate(solver, swapped), -deal_covariate(solver, d)) << "deal " << i;
   }
 }
@@ -272,7 +272,8 @@ TEST(ControlVariateRunTest, TablesDoNotDependOnThreadsOrChunks) {
     c.out_dir = tmp.sub("t" + std::to_string(threads));
     validate(c, strategies::Registry::builtin());
     ASSERT_TRUE(run_experiment(strategies::Registry::builtin(), c).run.complete);
-    tables.push_back(test_files::csv_without_timings(test_files::read_text(c.out_dir + "/summary.csv")));
+    tables.push_back(
+        test_files::csv_without_timings(test_files::read_text(c.out_dir + "/summary.csv")));
   }
   EXPECT_EQ(tables[0], tables[1]);
   EXPECT_NE(tables[0].find("cv_beta"), std::string::npos);

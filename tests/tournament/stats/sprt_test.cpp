@@ -4,6 +4,8 @@
 // outcome list (two-pass mean and variance, a second implementation of fishtest's formula) and a
 // case worked by hand; pentanomial estimates worked by hand; pentanomial counts recounted from the
 // --games-out records; stopping points compared between thread counts and across a resume.
+#include "engine/tournament/stats/sprt.h"
+
 #include <gtest/gtest.h>
 
 #include <cmath>
@@ -18,7 +20,6 @@
 #include "engine/tournament/config/run_arguments.h"
 #include "engine/tournament/run/experiment.h"
 #include "engine/tournament/stats/pentanomial.h"
-#include "engine/tournament/stats/sprt.h"
 #include "engine/tournament/stats/statistics.h"
 #include "strategies/registry.h"
 #include "tests/test_files.h"
@@ -27,12 +28,14 @@ namespace tournament {
 namespace {
 
 using Json = nlohmann::json;
-using test_files::TempDir;
 using test_files::csv_without_timings;
 using test_files::read_text;
 using test_files::split_lines;
+using test_files::TempDir;
 
-const strategies::Registry& builtin() { return strategies::Registry::builtin(); }
+const strategies::Registry& builtin() {
+  return strategies::Registry::builtin();
+}
 
 // fishtest's LLR_alt2 written out from a raw list of outcomes: mean, then the population variance
 // by a second pass, then N * (s1 - s0) * (2 mean - s0 - s1) / (2 var).
@@ -112,9 +115,9 @@ TEST(SprtSettingsTest, ParsesAndRoundTrips) {
   EXPECT_EQ(to_string(s), "p0=0,p1=0.5,alpha=0.05,beta=0.05");
   ASSERT_EQ(parse_sprt_settings(" beta = 0.1 , p1=1, p0=-0.25,alpha=0.01", s), "");
   EXPECT_EQ(to_string(s), "p0=-0.25,p1=1,alpha=0.01,beta=0.1");
-  for (const char* bad : {"", "p0=0", "p1=0.5", "p0=0.5,p1=0.5", "p0=0,p1=x", "p0=0,p1=1,gamma=2",
-                          "p0=0,p1=1,alpha=0", "p0=0,p1=1,beta=1", "p0=0,p1=1,alpha=0.6,beta=0.5",
-                          "p0=0;p1=1"}) {
+  for (const char* bad :
+       {"", "p0=0", "p1=0.5", "p0=0.5,p1=0.5", "p0=0,p1=x", "p0=0,p1=1,gamma=2",
+        "p0=0,p1=1,alpha=0", "p0=0,p1=1,beta=1", "p0=0,p1=1,alpha=0.6,beta=0.5", "p0=0;p1=1"}) {
     SprtSettings untouched;
     const std::string why = parse_sprt_settings(bad, untouched);
     EXPECT_NE(why, "") << bad;
@@ -136,7 +139,7 @@ TEST(SprtSettingsTest, BoundsThatWouldOverflowTheLlrAreRefused) {
   ASSERT_EQ(parse_sprt_settings("p0=-1e6,p1=1e6", widest), "");
   IntegerMoments m;
   m.n = std::int64_t{1} << 41;
-  m.sum = m.n;                  // mean 1 point
+  m.sum = m.n;                   // mean 1 point
   m.sum_sq = m.n * 1000 * 1000;  // each observation +-1000
   for (int unit : {1, 2}) {
     const double llr = sprt_llr_per_game(m, widest, unit);
@@ -155,15 +158,15 @@ std::string refusal(const std::vector<std::string>& args) {
 }
 
 TEST(SprtSettingsTest, OnlyHeadToHeadWithoutASweep) {
-  EXPECT_NE(refusal({"--player", "random", "--player", "lowest", "--player", "heuristic",
-                     "--sprt", "p0=0,p1=0.5"})
+  EXPECT_NE(refusal({"--player", "random", "--player", "lowest", "--player", "heuristic", "--sprt",
+                     "p0=0,p1=0.5"})
                 .find("sprt needs format head-to-head"),
             std::string::npos);
-  EXPECT_NE(refusal({"--player", "minimax", "--player", "random", "--format", "head-to-head",
-                     "--sweep-param", "scenarios", "--sweep-values", "1,2", "--sprt",
-                     "p0=0,p1=0.5"})
-                .find("sprt needs format head-to-head without a sweep"),
-            std::string::npos);
+  EXPECT_NE(
+      refusal({"--player", "minimax", "--player", "random", "--format", "head-to-head",
+               "--sweep-param", "scenarios", "--sweep-values", "1,2", "--sprt", "p0=0,p1=0.5"})
+          .find("sprt needs format head-to-head without a sweep"),
+      std::string::npos);
   EXPECT_EQ(refusal({"--player", "random", "--player", "lowest", "--format", "head-to-head",
                      "--sprt", "p0=0,p1=0.5"}),
             "");
@@ -359,9 +362,12 @@ std::vector<std::string> csv_cells(const std::string& line) {
   std::vector<std::string> cells(1);
   bool quoted = false;
   for (char ch : line) {
-    if (ch == '"') quoted = !quoted;
-    else if (ch == ',' && !quoted) cells.emplace_back();
-    else cells.back() += ch;
+    if (ch == '"')
+      quoted = !quoted;
+    else if (ch == ',' && !quoted)
+      cells.emplace_back();
+    else
+      cells.back() += ch;
   }
   return cells;
 }
@@ -397,10 +403,14 @@ TEST(SummaryJsonTest, ParsesAndAgreesWithSummaryCsv) {
     SCOPED_TRACE(names[k]);
     ASSERT_TRUE(row.contains(names[k]));
     const Json& v = row[names[k]];
-    if (cells[k].empty()) EXPECT_TRUE(v.is_null());
-    else if (v.is_string()) EXPECT_EQ(v.get<std::string>(), cells[k]);
-    else if (v.is_number_integer()) EXPECT_EQ(std::to_string(v.get<std::int64_t>()), cells[k]);
-    else EXPECT_NEAR(v.get<double>(), std::stod(cells[k]), printed_precision(cells[k]));
+    if (cells[k].empty())
+      EXPECT_TRUE(v.is_null());
+    else if (v.is_string())
+      EXPECT_EQ(v.get<std::string>(), cells[k]);
+    else if (v.is_number_integer())
+      EXPECT_EQ(std::to_string(v.get<std::int64_t>()), cells[k]);
+    else
+      EXPECT_NEAR(v.get<double>(), std::stod(cells[k]), printed_precision(cells[k]));
   }
   EXPECT_EQ(row.size(), names.size()) << "every member is a summary.csv column";
 }
