@@ -1,4 +1,4 @@
-# shellcheck shell=bash
+# shellcheck shell=bash disable=SC2034,SC2154  # prog comes from the caller; mem, time_limit go to it
 # Shared by scripts/slurm/submit and scripts/slurm/submit-mpi (sourced, not run): argument
 # parsing, validation before anything reaches the queue, and the resources both ask for.
 # The caller sets `prog` (its name, for messages) and defines `usage`.

@@ -255,7 +255,7 @@ reject 2 'needs a four-seat partnership' play --seats 4 --partners false --partn
 reject 2 'needs a four-seat partnership' play --partner heuristic
 reject 2 nosuch play --seats 4 --partner nosuch
 reject 2 seats play --seats 5
-T=(advise --seats 4 --hand-size 3 --line $L4)
+T=(advise --seats 4 --hand-size 3 --line "$L4")
 reject 2 'opp-count is for two seats' "${T[@]}" --hand 2-3 --opp-count 2
 reject 2 'counts is for three or four seats' "${A[@]}" --hand 2-3 --line $L4 --counts 1
 reject 2 'give 3 counts' "${T[@]}" --hand 2-3 --counts 2,2

@@ -1,3 +1,4 @@
+# shellcheck shell=bash disable=SC2154  # bin is set by the test that sources this file
 # Shared helpers for the command-line test scripts: source it after setting `bin`.
 #   check NAME COMMAND...        passes when COMMAND succeeds
 #   bad NAME ARGS...             "$bin" ARGS must exit 2 with one line on stderr, nothing on stdout

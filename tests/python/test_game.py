@@ -1,6 +1,5 @@
 """The game in Python: rules, deals, legal moves, apply, points and the action numbering, against
 hand-worked positions and an enumeration written here."""
-import itertools
 import unittest
 
 import dominoes
