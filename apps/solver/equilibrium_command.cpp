@@ -1,4 +1,4 @@
-// `solver equilibrium`: an approximate Nash equilibrium of a small Block Dominoes variant by CFR+
+// `solver equilibrium`: an approximate Nash equilibrium of a small Block Dominoes variant by CFR
 // on the public tree (issue 23) or over the whole game tree (issue 13), with its exact
 // exploitability.
 #include <boost/program_options.hpp>
@@ -54,9 +54,8 @@ po::options_description equilibrium_options() {
   return o;
 }
 
-void write_curve(const po::variables_map& vm, std::ofstream& file,
-                 const std::vector<equilibrium::CurvePoint>& curve) {
-  write_output(vm, "curve", file, [&](std::ostream& out) {
+void write_curve(const po::variables_map& vm, const std::vector<equilibrium::CurvePoint>& curve) {
+  write_output(vm, "curve", [&](std::ostream& out) {
     out << "iterations,exploitability,value,seconds\n";
     for (const auto& p : curve)
       out << p.iterations << "," << common::shortest_decimal(p.exploitability) << ","
@@ -85,18 +84,15 @@ int run_tree(const po::variables_map& vm) {
   const auto start = std::chrono::steady_clock::now();
   SolveStatus status(vm.count("quiet") > 0);
   const equilibrium::GameTree tree = tree_from(vm, &status);
-  std::ofstream strategy_file, curve_file;
-  open_output(vm, "out", strategy_file);
-  open_output(vm, "curve", curve_file);
   const equilibrium::SolveResult result = solve_from(vm, tree, status);
   status.finish();
   const equilibrium::CurvePoint& last = result.curve.back();
   // The files first: a failed write is one line on stderr with nothing on stdout.
-  write_output(vm, "out", strategy_file, [&](std::ostream& out) {
+  write_output(vm, "out", [&](std::ostream& out) {
     equilibrium::write_strategy(out, tree, result.strategy,
                                 {last.value, last.exploitability, last.iterations});
   });
-  write_curve(vm, curve_file, result.curve);
+  write_curve(vm, result.curve);
   print_result(vm, result);
   std::printf("deals %zu nodes %zu infosets %zu\n", tree.deals.size(), tree.nodes.size(),
               tree.infosets.size());
@@ -108,9 +104,6 @@ int run_public(const po::variables_map& vm) {
   const auto start = std::chrono::steady_clock::now();
   const double target = real_option(vm, "target", 1e-9, 100);
   const int max_iterations = int_option(vm, "max-iterations", 1, 100'000'000);
-  std::ofstream strategy_file, curve_file;
-  open_output(vm, "out", strategy_file);
-  open_output(vm, "curve", curve_file);
   SolveStatus status(vm.count("quiet") > 0);
   status.public_tree = true;
   const std::unique_ptr<equilibrium::PublicTreeCfr> public_solver = public_solver_from(vm);
@@ -121,10 +114,10 @@ int run_public(const po::variables_map& vm) {
       &status.iterations);
   status.finish();
   const equilibrium::CurvePoint& last = result.curve.back();
-  write_output(vm, "out", strategy_file, [&](std::ostream& out) {
+  write_output(vm, "out", [&](std::ostream& out) {
     equilibrium::write_strategy(out, solver, {last.value, last.exploitability, last.iterations});
   });
-  write_curve(vm, curve_file, result.curve);
+  write_curve(vm, result.curve);
   print_result(vm, result);
   const equilibrium::PublicTreeSize& size = solver.size();
   std::printf("public-nodes %lld infosets %lld choice-infosets %lld table-mib %.1f\n",
@@ -137,7 +130,9 @@ int run_public(const po::variables_map& vm) {
 }
 
 int run(const po::variables_map& vm) {
-  return public_method(vm) ? run_public(vm) : run_tree(vm);
+  const bool public_tree = public_method(vm);
+  check_outputs(vm, {"out", "curve"});
+  return public_tree ? run_public(vm) : run_tree(vm);
 }
 
 }  // namespace

@@ -11,7 +11,9 @@
 #include "apps/solver/input.h"
 #include "apps/solver/options.h"
 #include "engine/common/memory_limit.h"
+#include "engine/common/same_file.h"
 #include "engine/common/text.h"
+#include "engine/common/whole_file.h"
 #include "engine/dominoes/rules.h"
 
 namespace po = boost::program_options;
@@ -36,12 +38,12 @@ void add_variant_options(po::options_description& o) {
   add_rules_option(o, "scoring", "opponent-pips");
   o.add_options()(
       "max-nodes", po::value<std::string>()->default_value(std::to_string(default_max_nodes())),
-      "refuse a game tree larger than this many nodes, 1..2147483647 (the default fits half this "
-      "machine's memory)")(
+      "--method tree: refuse a game tree larger than this many nodes, 1..2147483647 (the default "
+      "fits half this machine's memory)")(
       "target", po::value<std::string>()->default_value("0.001"),
-      "stop CFR+ once the exploitability is at most this many points per game, 1e-9..100")(
-      "max-iterations", po::value<std::string>()->default_value("100000"),
-      "stop CFR+ after this many iterations in any case, 1..100000000");
+      "stop the solve once the exploitability is at most this many points per game, "
+      "1e-9..100")("max-iterations", po::value<std::string>()->default_value("100000"),
+                   "stop the solve after this many CFR iterations in any case, 1..100000000");
 }
 
 void add_method_options(po::options_description& o) {
@@ -57,9 +59,18 @@ void add_method_options(po::options_description& o) {
 
 bool public_method(const po::variables_map& vm) {
   const std::string method = vm["method"].as<std::string>();
-  if (method == "public") return true;
-  if (method == "tree") return false;
-  throw OptionError("--method " + common::quoted(method) + " is not valid: valid public or tree");
+  if (method != "public" && method != "tree")
+    throw OptionError("--method " + common::quoted(method) + " is not valid: valid public or tree");
+  // An option of the other method would be ignored: refuse it rather than pretend to honour it.
+  const bool is_public = method == "public";
+  for (const char* name : is_public ? std::vector<const char*>{"max-nodes"}
+                                    : std::vector<const char*>{"regrets", "max-memory"})
+    if (vm.count(name) && !vm[name].defaulted())
+      throw OptionError(std::string("--") + name + " is for --method " +
+                        (is_public ? "tree" : "public") + " only, and this solve uses --method " +
+                        method + ": leave it out, or give --method " +
+                        (is_public ? "tree" : "public"));
+  return is_public;
 }
 
 std::unique_ptr<equilibrium::PublicTreeCfr> public_solver_from(const po::variables_map& vm) {
@@ -151,14 +162,35 @@ std::string SolveStatus::text() {
   return line;
 }
 
-void throw_write_error(const po::variables_map& vm, const std::string& name) {
-  throw IoError("cannot write " + common::quoted(vm[name].as<std::string>()));
+void check_outputs(const po::variables_map& vm, const std::vector<std::string>& names,
+                   const std::vector<std::string>& inputs) {
+  std::vector<std::string> given;
+  for (const std::string& name : names) {
+    if (!vm.count(name)) continue;
+    const std::string& path = vm[name].as<std::string>();
+    try {
+      common::check_replaceable(path);
+    } catch (const std::runtime_error& e) {
+      throw OptionError("--" + name + ": " + e.what());
+    }
+    for (const std::string& other : given)
+      if (common::same_path(path, vm[other].as<std::string>()))
+        throw OptionError("--" + name + " and --" + other + " name the same file " +
+                          common::quoted(path) + ": give each its own");
+    for (const std::string& input : inputs)
+      if (vm.count(input) && common::same_existing_file(path, vm[input].as<std::string>()))
+        throw OptionError("--" + name + " names the file --" + input + " reads (" +
+                          common::quoted(path) + "): give another output file");
+    given.push_back(name);
+  }
 }
 
-void open_output(const po::variables_map& vm, const std::string& name, std::ofstream& out) {
-  if (!vm.count(name)) return;
-  out.open(vm[name].as<std::string>());
-  if (!out) throw_write_error(vm, name);
+void write_output_text(const std::string& path, const std::string& text) {
+  try {
+    common::write_whole_file(path, text);
+  } catch (const std::runtime_error& e) {
+    throw IoError(e.what());
+  }
 }
 
 double peak_memory_mib() {

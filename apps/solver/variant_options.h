@@ -7,11 +7,12 @@
 #include <boost/program_options.hpp>
 #include <chrono>
 #include <cstdint>
-#include <fstream>
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <sstream>
 #include <string>
+#include <vector>
 
 #include "engine/common/status_line.h"
 #include "engine/equilibrium/game_tree.h"
@@ -87,23 +88,27 @@ double real_option(const boost::program_options::variables_map& vm, const std::s
 equilibrium::SolveResult solve_from(const boost::program_options::variables_map& vm,
                                     const equilibrium::GameTree& tree, SolveStatus& status);
 
-/// Throws IoError "cannot write PATH" for the option --`name`.
-[[noreturn]] void throw_write_error(const boost::program_options::variables_map& vm,
-                                    const std::string& name);
+/// Checks, before the work, that the files the output options `names` name (those given) may be
+/// written: each absent or a regular file in an existing folder (common::check_replaceable), and
+/// no two of them, nor any of them and an input option in `inputs`, the same file. Throws
+/// OptionError naming the option and what would be valid.
+void check_outputs(const boost::program_options::variables_map& vm,
+                   const std::vector<std::string>& names,
+                   const std::vector<std::string>& inputs = {});
 
-/// Opens the file the option --`name` names for writing, when given (call it before the work, so a
-/// bad path fails fast), else leaves `out` closed. Throws IoError naming the path.
-void open_output(const boost::program_options::variables_map& vm, const std::string& name,
-                 std::ofstream& out);
+/// Writes `text` to `path` whole (common::write_whole_file). Throws IoError with its reason.
+void write_output_text(const std::string& path, const std::string& text);
 
-/// Writes through `write(std::ostream&)` to `out` when open_output opened it, and flushes. Throws
-/// IoError naming --`name`'s path when the write fails (a full disk).
+/// Writes through `write(std::ostream&)` the file --`name` names, when given, whole or not at all
+/// (common::write_whole_file: through FILE.partial and a rename). Throws IoError naming the path
+/// when it cannot be written (a full disk, a folder removed meanwhile).
 template <typename Write>
 void write_output(const boost::program_options::variables_map& vm, const std::string& name,
-                  std::ofstream& out, const Write& write) {
-  if (!out.is_open()) return;
-  write(out);
-  if (!out.flush()) throw_write_error(vm, name);
+                  const Write& write) {
+  if (!vm.count(name)) return;
+  std::ostringstream text;
+  write(text);
+  write_output_text(vm[name].as<std::string>(), text.str());
 }
 
 /// Returns this process's peak resident memory in MiB (getrusage).

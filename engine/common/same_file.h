@@ -16,4 +16,15 @@ inline bool same_existing_file(const std::string& a, const std::string& b) {
   return std::filesystem::equivalent(a, b, ec) && !ec;
 }
 
+/// Returns true when `a` and `b` name one file, whether or not it exists yet: the same existing
+/// file (same_existing_file), or the same path once made absolute and resolved through the links
+/// that exist (std::filesystem::weakly_canonical). For two outputs of one command.
+inline bool same_path(const std::string& a, const std::string& b) {
+  if (same_existing_file(a, b)) return true;
+  std::error_code ec1, ec2;
+  const auto x = std::filesystem::weakly_canonical(std::filesystem::absolute(a), ec1);
+  const auto y = std::filesystem::weakly_canonical(std::filesystem::absolute(b), ec2);
+  return !ec1 && !ec2 && x == y;
+}
+
 }  // namespace common

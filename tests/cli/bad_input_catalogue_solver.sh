@@ -144,7 +144,7 @@ expect_error "equilibrium public tree over --max-memory" 2 'smaller variant' equ
 expect_error "equilibrium bad --method" 2 'method' equilibrium --method graph
 expect_error "equilibrium bad --regrets" 2 'regrets' equilibrium --regrets cfr
 expect_error "equilibrium --max-memory 0" 2 'max-memory' equilibrium --max-memory 0
-expect_error "equilibrium unwritable --out" 1 'cannot write' equilibrium --double 2 --hand 1 --out "$tmp/no/such/dir"
+expect_error "equilibrium --out in a missing folder, before the solve" 2 'does not exist' equilibrium --double 2 --hand 1 --out "$tmp/no/such/dir"
 expect_error "exploitability without a player" 2 'player' exploitability --double 2 --hand 2
 expect_error "exploitability unknown strategy" 2 'unknown strategy' exploitability --player nosuch
 expect_error "exploitability omniscient" 2 'omniscient' exploitability --double 2 --hand 2 --player omniscient
@@ -167,7 +167,14 @@ check "the strategy file is unchanged" cmp -s "$tmp/d2.strategy" "$tmp/d2.copy"
 expect_error "exploitability player file of another variant" 2 'this game is double-2' exploitability --double 2 --hand 2 --player random --player "equilibrium(file=$(file other2.strategy 'dominoes-equilibrium v1\ndouble 3\nhand 2\n'))"
 expect_error "exploitability equilibrium header twice" 2 'twice' exploitability --double 2 --hand 2 --player random --equilibrium "$(file twice.strategy 'dominoes-equilibrium v1\ndouble 2\nhand 2\nhand 2\n')"
 expect_error "exploitability equilibrium endless line" 2 'longer than' exploitability --double 2 --hand 2 --player random --equilibrium "$(huge longline.strategy 100000 x)"
-expect_error "equilibrium unwritable --out on a full disk" 1 'cannot write' equilibrium --double 2 --hand 2 --out /dev/full
+expect_error "equilibrium --out a device (never replaced)" 2 'character device' equilibrium --double 2 --hand 2 --out /dev/full
+# A write that fails (here the file-size limit, as a full disk would): exit 1, no file left half
+# written, no FILE.partial left behind. SIGXFSZ is ignored so that the write fails with EFBIG.
+(trap '' XFSZ; ulimit -f 1; "$bin" equilibrium --double 3 --hand 3 --quiet --out "$tmp/big.strategy" \
+  >"$tmp/out" 2>"$tmp/err")
+check "equilibrium --out, the write fails: exit 1" [ $? -eq 1 ]
+check "and one line saying so" grep -q '^solver: equilibrium: cannot write' "$tmp/err"
+check "a failed write leaves neither the file nor its .partial" test ! -e "$tmp/big.strategy" -a ! -e "$tmp/big.strategy.partial"
 expect_error "exploitability equilibrium of another variant" 2 'this game is double-2' exploitability --double 2 --hand 2 --player random --equilibrium "$(file other.strategy 'dominoes-equilibrium v1\ndouble 3\nhand 2\n')"
 
 # --- huge inputs: a short message whatever the size ---------------------------------------------------
