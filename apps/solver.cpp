@@ -1,4 +1,4 @@
-// solver: exact solvers for the seeds' perfect-information games (docs/solvers.md).
+// solver: exact solvers for Block Dominoes and four puzzle games (docs/solvers.md).
 // Each game's command lives in apps/solver/<game>_command.cpp; each prints its verdict first.
 #include <iostream>
 #include <string>
@@ -12,7 +12,9 @@ namespace {
 
 std::string usage() {
   std::string text =
-      "Usage: solver <game> [options]\n\nExact solvers for perfect-information games:\n";
+      "Usage: solver <game> [options]\n\n"
+      "Exact solvers: Block Dominoes with both hands open, equilibria of small Block Dominoes\n"
+      "variants with hidden hands, and four puzzle games (docs/solvers.md):\n";
   for (const auto& c : solver_app::commands())
     text += "  " + std::string(c.name) + std::string(18 - std::string(c.name).size(), ' ') +
             c.summary + "\n";

@@ -1,4 +1,4 @@
-// `solver dance-battle`: seed 000's puzzle, solved exactly.
+// `solver dance-battle`: the Dance Battle puzzle, solved exactly.
 #include <sys/resource.h>
 
 #include <boost/program_options.hpp>
@@ -21,7 +21,8 @@ po::options_description dance_battle_options() {
   po::options_description o(
       "Usage: solver dance-battle [FILE|-] [--moves]\n"
       "       solver dance-battle --n N\n\n"
-      "Solves Dance Battle (seed 000): N dance moves 0..N-1; a turn dances a tile {a,b} (doubles\n"
+      "Solves Dance Battle, a two-player puzzle: N dance moves 0..N-1; a turn dances a tile {a,b} "
+      "(doubles\n"
       "allowed, each tile once, either order); each turn starts with the previous turn's second\n"
       "value; a dancer who cannot dance loses. Reads the puzzle's input from FILE (or stdin with "
       "-\n"

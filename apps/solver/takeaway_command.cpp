@@ -1,4 +1,4 @@
-// `solver takeaway`: Takeaway (seed 004) for any move set, from the command line.
+// `solver takeaway`: the Takeaway subtraction game for any move set, from the command line.
 #include <algorithm>
 #include <boost/program_options.hpp>
 #include <cstdint>
@@ -45,7 +45,7 @@ po::options_description takeaway_options() {
       "Example: solver takeaway --moves 2,3,5 --n 100 --table 20\n\nOptions");
   o.add_options()("help,h", "show this help")(
       "moves", po::value<std::string>()->default_value("2,3,5"),
-      "the move set: stones a move may remove (seed 004's game: 2,3,5)")(
+      "the move set: stones a move may remove (the classic puzzle's: 2,3,5)")(
       "n", po::value<std::string>(), "stones in the pile, 0..9223372036854775807")(
       "table", po::value<std::string>(), "print the first K Grundy values, K = 1..1000000")(
       "bound", po::value<std::string>()->default_value(std::to_string(Takeaway::kDefaultBound)),

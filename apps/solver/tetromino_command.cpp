@@ -1,4 +1,4 @@
-// `solver tetromino`: seed 003's tetromino square (docs/tetromino.md).
+// `solver tetromino`: the tetromino square puzzle (docs/tetromino.md).
 #include <boost/program_options.hpp>
 #include <cstdio>
 #include <iostream>
@@ -25,7 +25,7 @@ po::options_description tetromino_options() {
       "       solver tetromino --batch FILE|-        (one puzzle a line: JSON or \"N SIGNATURE\")\n"
       "       solver tetromino --random N [--seed S] (a solvable signature)\n\n"
       "Fills an N x N square exactly with the given counts of the tetrominoes I J L O S T Z,\n"
-      "rotations allowed, reflections not (seed 003; figures and angles as in docs/tetromino.md).\n"
+      "rotations allowed, reflections not (figures and angles as in docs/tetromino.md).\n"
       "Prints the answer first, on one line: the contest's JSON list [[FIGURE,ANGLE,X,Y],...]\n"
       "(X column, Y row of the piece's bounding box's top-left cell, from 0, row 0 on top), or\n"
       "`impossible: REASON` (exit 1: area, a colouring argument, or a search that tried every\n"
