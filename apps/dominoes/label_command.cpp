@@ -2,10 +2,12 @@
 
 #include <iostream>
 
+#include "engine/common/text.h"
 #include "engine/tournament/config/config_error.h"
 #include "engine/tournament/config/player_names.h"
 #include "strategies/registry.h"
 #include "strategies/short_label.h"
+#include "strategies/spec.h"
 
 namespace dominoes_cli {
 namespace {
@@ -34,12 +36,18 @@ int label_command(const std::vector<std::string>& args) {
   for (const std::string& arg : args) {
     try {
       const tournament::NamedSpec player = tournament::split_player(arg);
+      // A malformed spec is refused; a strategy that is not built in (a bot's name) is labelled.
+      strategies::parse_spec(player.spec);
       out += (player.name.empty()
                   ? strategies::short_label(player.spec, strategies::Registry::builtin())
                   : player.name) +
              "\n";
     } catch (const tournament::ConfigError& e) {
       std::cerr << "dominoes: label: " << e.what() << "\n";
+      return 2;
+    } catch (const strategies::SpecError& e) {
+      std::cerr << "dominoes: label: " << common::quoted(arg) << " is not a player: " << e.what()
+                << "\n";
       return 2;
     }
   }

@@ -135,6 +135,13 @@ reject 2 'letters, digits' run "$(cfg names.cfg 'player = a b: random\nplayer = 
 reject 2 'its own name' run "$(cfg names2.cfg 'player = X: random\nplayer = X: lowest\n')" "${O[@]}"
 reject 2 'one or more players' label
 reject 2 'letters, digits' label 'a/b: random'
+reject 2 'no closing parenthesis' label 'minimax('
+reject 2 'not a player' label 'heuristic' 'random(x=1,x=2)'
+# A spec is written into config.cfg ('#' a comment, a newline the value's end) and into
+# summary.md's cells ('|'): none may appear in one, even inside a path.
+reject 2 "'#'" run --player "equilibrium(file=$tmp/a#b.strategy)" --player random "${O[@]}"
+reject 2 "'|'" run --player "equilibrium(file=$tmp/a|b.strategy)" --player random "${O[@]}"
+reject 2 'newlines' run --player $'equilibrium(file=a\nb.strategy)' --player random "${O[@]}"
 reject 2 nodes run --player 'minimax(nodes=-5)' --player random "${O[@]}"
 reject 2 time-ms run --player 'playout(time-ms=-1)' --player random "${O[@]}"
 reject 2 nodes run --player 'playout(nodes=-1)' --player random "${O[@]}"

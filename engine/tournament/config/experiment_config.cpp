@@ -46,6 +46,16 @@ void check_name_and_paths(const ExperimentConfig& c) {
                         " is not valid: a path without '#', newlines or control characters");
 }
 
+// A spec is written into config.cfg (where '#' starts a comment and a newline ends the value) and
+// into summary.md's table cells (which '|' would split), so none of these may appear in one, even
+// inside a file path: the run could not be repeated from its own config.
+void check_spec_characters(const std::string& spec) {
+  if (spec.find_first_of("#|") != std::string::npos || has_control_character(spec))
+    throw ConfigError("player " + common::quoted(spec) +
+                      " is not valid: a spec (and any path in it) without '#', '|', newlines or "
+                      "control characters");
+}
+
 // Two paths name the same file when their absolute, normalised forms agree (the file need not
 // exist yet).
 bool same_file(const fs::path& a, const fs::path& b) {
@@ -240,10 +250,13 @@ void validate(ExperimentConfig& c, const strategies::Registry& base) {
   check_games_out(c);
   const strategies::Registry registry = registry_for(c, base);
   split_player_names(c);
+  for (const std::string& spec : c.players) check_spec_characters(spec);
   canonicalise_players(c, registry);
   check_player_names(c, registry);
   check_format(c);
   expand_lineups(c, registry);
+  for (const auto& lineup : c.lineups)
+    for (const std::string& spec : lineup) check_spec_characters(spec);  // swept values too
   c.labels = lineup_labels(c, registry);
   check_inputs_not_written(c, registry);
   check_utf8(c);
