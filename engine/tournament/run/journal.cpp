@@ -58,14 +58,28 @@ ConfigError damaged(const std::string& path, const std::string& why) {
 }  // namespace
 
 std::string first_difference(const JournalKeys& journal, const JournalKeys& now) {
-  const std::pair<std::string, std::string> missing{"", "(not set)"};
-  for (std::size_t i = 0; i < std::max(journal.size(), now.size()); ++i) {
-    const auto& was = i < journal.size() ? journal[i] : missing;
-    const auto& is = i < now.size() ? now[i] : missing;
+  // Keys are compared by name, not by position: a key added or removed must not shift the others
+  // into a false difference. A key may repeat (one value each time), so each name's values are
+  // compared in order.
+  const auto values_of = [](const JournalKeys& keys, const std::string& name) {
+    std::vector<std::string> values;
+    for (const auto& [key, value] : keys)
+      if (key == name) values.push_back(value);
+    return values;
+  };
+  JournalKeys names = now;
+  names.insert(names.end(), journal.begin(), journal.end());
+  for (const auto& entry : names) {
+    const std::string& key = entry.first;
+    const std::vector<std::string> was = values_of(journal, key), is = values_of(now, key);
     if (was == is) continue;
-    const std::string& key = is.first.empty() ? was.first : is.first;
-    return key + " is " + common::quoted(was.first == key ? was.second : "(not set)", 60) +
-           " there and " + common::quoted(is.first == key ? is.second : "(not set)", 60) + " now";
+    for (std::size_t i = 0; i < std::max(was.size(), is.size()); ++i) {
+      const std::string there = i < was.size() ? was[i] : "(not set)";
+      const std::string here = i < is.size() ? is[i] : "(not set)";
+      if (there != here)
+        return key + " is " + common::quoted(there, 60) + " there and " + common::quoted(here, 60) +
+               " now";
+    }
   }
   return "the same keys";  // not reached: called only for lists that differ
 }
