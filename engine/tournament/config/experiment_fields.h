@@ -57,9 +57,10 @@ struct ExperimentConfig {
   /// else their specs' short labels (player_names.h's lineup_labels).
   std::vector<std::vector<std::string>> labels;
 
-  /// Returns the number of games each deal gives: 2 with duplicate deals, else 1 (matches: the
-  /// number of matches).
-  int games_per_deal() const { return duplicate ? 2 : 1; }
+  /// Returns the number of games each deal gives: with duplicate deals 2 (two and four seats) or 6
+  /// (three seats: each side in two of the seats, turned round the table), else 1 (matches: the
+  /// number of matches). The same as play/seating.h's games_per_deal, which plays them.
+  int games_per_deal() const { return duplicate ? (rules.seats == 3 ? 6 : 2) : 1; }
 };
 
 }  // namespace tournament

@@ -348,6 +348,28 @@ TEST(RunnerDeterminismTest, TotalsEqualSequentialPlayOfEveryDeal) {
 // ---------------------------------------------------------------------------------------------
 // Duplicate deals
 
+// Points per game are A's net points over the games played, whatever the table: 2, 4 (2 games a
+// duplicate deal) or 3 seats (6 games a deal). Compared with the exact sum over the games
+// (PairingTotals), not with the mean over deals the summary divides; three seats once divided by
+// 2 instead of 6, tripling every figure.
+TEST(RunnerDuplicateTest, PointsPerGameAreTheMeanOverGamesAtEverySeatCount) {
+  TempDir tmp;
+  for (const int seats : {2, 3, 4}) {
+    SCOPED_TRACE(seats);
+    ExperimentConfig c = make_config({"random", "heuristic"}, 60,
+                                     tmp.sub("seats" + std::to_string(seats)), Format::kHeadToHead);
+    c.rules.seats = seats;
+    c.rules.partners = seats == 4;
+    const auto result = run_experiment(builtin(), c);
+    ASSERT_TRUE(result.run.complete);
+    const PairingTotals& t = result.run.tasks[0].totals;
+    EXPECT_EQ(t.games, c.deals * (seats == 3 ? 6 : 2));
+    const SummaryRow row = summarize(result.run.tasks[0], c);
+    EXPECT_NEAR(row.a_points_per_game,
+                static_cast<double>(t.a_net.sum) / static_cast<double>(t.games), 1e-9);
+  }
+}
+
 TEST(RunnerDuplicateTest, IdenticalStrategiesNetExactlyZero) {
   TempDir tmp;
   for (const char* spec : {"random", "heuristic", "lowest"}) {
