@@ -141,6 +141,32 @@ TEST(BotForfeitTest, OpponentScoresTheForfeitingHandAsIfItHadDominoed) {
   EXPECT_EQ(out.winner(), 0);
 }
 
+// Cut-throat (three seats): seat 0 forfeits. A player seated twice (seats 0 and 2, one side)
+// must not win the game its own seat forfeited, even where its other seat holds the fewest pips.
+TEST(BotForfeitTest, CutThroatForfeitNeverCreditsTheForfeitersSide) {
+  dominoes::Rules rules;
+  rules.seats = 3;
+  dominoes::State state;
+  state.seats = 3;
+  state.hands[0] = dominoes::parse_tiles("6-6", 6);  // 12 pips, forfeits
+  state.hands[1] = dominoes::parse_tiles("5-6", 6);  // 11 pips
+  state.hands[2] = dominoes::parse_tiles("0-1", 6);  // 1 pip: the fewest
+  const auto alone =
+      tournament::forfeit_outcome(state, rules, 0, strategies::ForfeitReason::kCrash);
+  EXPECT_EQ(alone.winner(), 2) << "three players: the fewest pips among the others wins";
+  EXPECT_EQ(alone.points[2], 23) << "the losers' pips, 12 + 11";
+  const auto twice =
+      tournament::forfeit_outcome(state, rules, 0, strategies::ForfeitReason::kCrash, {0, 1, 0, 3});
+  EXPECT_EQ(twice.winner(), 1) << "seats 0 and 2 are one side: seat 1 wins";
+  EXPECT_EQ(twice.points[1], 13) << "seat 1 scores the other seats' pips, 12 + 1";
+  EXPECT_EQ(twice.points[0] + twice.points[2], 0);
+  // A tie for the fewest among the other side's seats is not a draw: the first from the leader
+  // wins (the leader is seat 0 here, so seat 1 before seat 2).
+  state.hands[2] = dominoes::parse_tiles("5-6", 6);
+  const auto tie = tournament::forfeit_outcome(state, rules, 0, strategies::ForfeitReason::kCrash);
+  EXPECT_EQ(tie.winner(), 1);
+}
+
 // ---------------------------------------------------------------------------------------------
 // Tournaments with bots
 

@@ -48,7 +48,7 @@ GameOutcome score_game(const State& state, const dominoes::Rules& rules) {
 }
 
 GameOutcome forfeit_outcome(const State& state, const dominoes::Rules& rules, Seat loser,
-                            strategies::ForfeitReason reason) {
+                            strategies::ForfeitReason reason, const SeatSides& sides) {
   GameOutcome out = outcome_frame(state, rules);
   out.forfeit_seat = loser;
   out.forfeit_reason = reason;
@@ -61,17 +61,15 @@ GameOutcome forfeit_outcome(const State& state, const dominoes::Rules& rules, Se
     credit(out, 1 - losing_team, dominoes::winner_points(rules, 0, losers));
     return out;
   }
-  // Cut-throat: blocked among the other seats, the fewest pips winning; a tie wins nobody.
-  int best = -1;
-  bool tie = false;
-  for (Seat s = 0; s < out.seats; ++s) {
-    if (s == loser) continue;
-    if (best < 0 || out.pips[s] < out.pips[best])
-      best = s, tie = false;
-    else if (out.pips[s] == out.pips[best])
-      tie = true;
+  // Cut-throat: blocked among the other sides' seats, the fewest pips winning, the first from the
+  // leader on a tie (a forfeit is never a draw). The loser's side wins nothing, even where its
+  // other seat holds the fewest pips.
+  Seat best = -1;
+  for (int k = 0; k < out.seats; ++k) {
+    const Seat s = (out.leader + k) % out.seats;
+    if (sides[s] != sides[loser] && (best < 0 || out.pips[s] < out.pips[best])) best = s;
   }
-  if (!tie) credit(out, out.teams[best], dominoes::team_score(state, rules, out.teams[best]));
+  if (best >= 0) credit(out, out.teams[best], dominoes::team_score(state, rules, out.teams[best]));
   return out;
 }
 
@@ -140,7 +138,7 @@ GameOutcome play_unfollowed(State& state, const dominoes::Rules& rules, Players 
 // Plays a started game with followers to its end; a player's Forfeit ends it there.
 GameOutcome play_to_end(State& state, const dominoes::Rules& rules, Players players, Rngs rngs,
                         dominoes::History& record, const Followers& followers,
-                        const DecisionCost& fresh) {
+                        const DecisionCost& fresh, const SeatSides& sides) {
   Seat acting = 0;  // the seat whose player is being called, to blame for a Forfeit
   DecisionCost cost = fresh;
   try {
@@ -162,7 +160,7 @@ GameOutcome play_to_end(State& state, const dominoes::Rules& rules, Players play
     GameOutcome out = score_game(state, rules);
     return cost.into(out);
   } catch (const strategies::Forfeit& f) {
-    GameOutcome out = forfeit_outcome(state, rules, acting, f.reason());
+    GameOutcome out = forfeit_outcome(state, rules, acting, f.reason(), sides);
     return cost.into(out);
   }
 }
@@ -171,7 +169,8 @@ GameOutcome play_to_end(State& state, const dominoes::Rules& rules, Players play
 // the end, and its Forfeit ends the game.
 GameOutcome play_followed(State& state, const dominoes::Deal& deal, const dominoes::Rules& rules,
                           Players players, Rngs rngs, dominoes::History& record,
-                          std::uint64_t game_id, const DecisionCost& fresh) {
+                          std::uint64_t game_id, const DecisionCost& fresh,
+                          const SeatSides& sides) {
   Followers followers{};
   for (Seat s = 0; s < deal.seats; ++s) followers[s] = players[s]->game_follower();
   // Every follower hears of the game before any can forfeit it, so each gameover they get
@@ -187,8 +186,8 @@ GameOutcome play_followed(State& state, const dominoes::Deal& deal, const domino
     }
   }
   GameOutcome out = failed_start >= 0
-                        ? forfeit_outcome(state, rules, failed_start, start_reason)
-                        : play_to_end(state, rules, players, rngs, record, followers, fresh);
+                        ? forfeit_outcome(state, rules, failed_start, start_reason, sides)
+                        : play_to_end(state, rules, players, rngs, record, followers, fresh, sides);
   for (auto* f : followers)
     if (f) f->end_game({out.points, state.hands});
   return out;
@@ -198,7 +197,7 @@ GameOutcome play_followed(State& state, const dominoes::Deal& deal, const domino
 
 GameOutcome play_game(const dominoes::Rules& rules, const dominoes::Deal& deal, SeatPlayers players,
                       SeatRngs rngs, dominoes::History* history, std::uint64_t game_id,
-                      SeatSamplers samplers) {
+                      SeatSamplers samplers, const SeatSides& sides) {
   State state = dominoes::start_state(deal);
   // Strategies may read the history, so it is kept even when the caller does not want it; a
   // caller's is emptied in place (a History is a few hundred bytes: not built twice per game).
@@ -208,7 +207,7 @@ GameOutcome play_game(const dominoes::Rules& rules, const dominoes::Deal& deal, 
   const DecisionCost fresh{samplers};
   for (Seat s = 0; s < deal.seats; ++s)
     if (players[s]->game_follower())
-      return play_followed(state, deal, rules, players, rngs, record, game_id, fresh);
+      return play_followed(state, deal, rules, players, rngs, record, game_id, fresh, sides);
   return play_unfollowed(state, rules, players, rngs, record, fresh);
 }
 
@@ -253,7 +252,8 @@ void set_next_leader(const dominoes::Rules& rules, const GameOutcome& previous,
 
 MatchOutcome play_match(const dominoes::Rules& rules, std::uint64_t seed, std::uint64_t deal_index,
                         SeatPlayers players, const GameCallback* on_game, int max_games,
-                        std::uint64_t first_game_id, SeatSamplers samplers) {
+                        std::uint64_t first_game_id, SeatSamplers samplers,
+                        const SeatSides& sides) {
   MatchOutcome out;
   dominoes::History history;
   GameOutcome previous;
@@ -265,7 +265,7 @@ MatchOutcome play_match(const dominoes::Rules& rules, std::uint64_t seed, std::u
     const SeatStreams streams(seed, deal_index, g, rules.seats);
     const GameOutcome game =
         play_game(rules, deal, players, streams.rngs(), &history,
-                  first_game_id * static_cast<std::uint64_t>(kMaxMatchGames) + g, samplers);
+                  first_game_id * static_cast<std::uint64_t>(kMaxMatchGames) + g, samplers, sides);
     if (game.forfeited()) ++out.forfeits[game.forfeit_seat];
     for (Seat s = 0; s < rules.seats; ++s) {
       out.decisions[s] += game.decisions[s];

@@ -80,13 +80,24 @@ struct GameOutcome {
 /// Returns the outcome of a finished game in `state` under `rules`.
 GameOutcome score_game(const dominoes::State& state, const dominoes::Rules& rules);
 
+/// Each seat's side in a pairing: seats of one side are played by one player (one strategy or bot)
+/// and win or lose together; each seat its own side (own_sides) when no pairing says otherwise.
+using SeatSides = BySeat<int>;
+
+/// Returns the sides where every seat is its own: {0, 1, 2, 3}.
+inline SeatSides own_sides() {
+  return {0, 1, 2, 3};
+}
+
 /// Returns the outcome of a game that seat `loser` forfeited in `state` (docs/protocol.md,
-/// docs/rules.md "Forfeits"): its team loses. With two seats or partners the other team scores as
-/// if it had gone out with empty hands (the losing team's pips under every scoring rule); in
-/// cut-throat the game is scored as blocked among the other seats, the loser's pips counted
-/// among the losers'.
+/// docs/rules.md "Forfeits"): its team, and its side (`sides`), lose whatever the pips say. With
+/// two seats or partners the other team scores as if it had gone out with empty hands (the losing
+/// team's pips under every scoring rule); in cut-throat the game is scored as blocked among the
+/// seats of the other sides, the fewest pips winning (a tie goes to the first of them in turn order
+/// from the leader), every seat of the loser's side counted among the losers. So a player seated
+/// twice at three seats never wins the game one of its seats forfeited.
 GameOutcome forfeit_outcome(const dominoes::State& state, const dominoes::Rules& rules, Seat loser,
-                            strategies::ForfeitReason reason);
+                            strategies::ForfeitReason reason, const SeatSides& sides = own_sides());
 
 /// The seated players and their random streams, by seat (entries from the rules' seats on unused).
 using SeatPlayers = BySeat<strategies::Player*>;
@@ -99,10 +110,12 @@ using SeatSamplers = BySeat<DecisionSampler*>;
 /// that throws strategies::Forfeit loses the game (forfeit_outcome). Returns the outcome. Any
 /// other exception of a player propagates; a built-in strategy's illegal move is a
 /// std::logic_error. samplers[s], when not null, picks which of seat s's real choices are timed
-/// (decision_sampler.h); a null one times them all.
+/// (decision_sampler.h); a null one times them all. `sides` says which seats one player holds, for
+/// a forfeit's loser (forfeit_outcome).
 GameOutcome play_game(const dominoes::Rules& rules, const dominoes::Deal& deal, SeatPlayers players,
                       SeatRngs rngs, dominoes::History* history = nullptr,
-                      std::uint64_t game_id = 0, SeatSamplers samplers = {});
+                      std::uint64_t game_id = 0, SeatSamplers samplers = {},
+                      const SeatSides& sides = own_sides());
 
 /// How a match ended, by seat.
 struct MatchOutcome {
@@ -142,11 +155,11 @@ void set_next_leader(const dominoes::Rules& rules, const GameOutcome& previous,
 /// Seat s's random choices in game g draw from the stream (seed, deal_index, g, s). When `on_game`
 /// is not null it sees every game. After `max_games` games without a winner it returns with
 /// decided = false. Game g gets the id first_game_id * kMaxMatchGames + g (play_game), and the
-/// seats' samplers as play_game does.
+/// seats' samplers and sides as play_game does.
 MatchOutcome play_match(const dominoes::Rules& rules, std::uint64_t seed, std::uint64_t deal_index,
                         SeatPlayers players, const GameCallback* on_game = nullptr,
                         int max_games = kMaxMatchGames, std::uint64_t first_game_id = 0,
-                        SeatSamplers samplers = {});
+                        SeatSamplers samplers = {}, const SeatSides& sides = own_sides());
 
 /// Returns the random stream of seat `seat` in game `game` of deal `deal_index`.
 inline dominoes::Rng seat_stream(std::uint64_t seed, std::uint64_t deal_index, int game,

@@ -100,7 +100,7 @@ void single_game(const DealContext& d, const dominoes::Deal& deal, int game,
   const Seating seating = seating_of(c.rules, game);
   const SeatStreams streams(c.seed, static_cast<std::uint64_t>(d.deal_index), 0, c.rules.seats);
   const GameOutcome g = play_game(c.rules, deal, players_of(d, seating), streams.rngs(), &history,
-                                  game_id(d, game), samplers_of(d, seating));
+                                  game_id(d, game), samplers_of(d, seating), seating.side);
   count_game(c.rules, g, seating, t);
   ++t.leader_games;
   t.leader_net += g.leader_net();
@@ -115,9 +115,10 @@ void single_match(const DealContext& d, int game, DealTally& t) {
                             const GameOutcome& outcome) {
     *d.records += record_of(d, game, seating, g, deal, history, outcome);
   };
-  const MatchOutcome m = play_match(rules, d.config.seed, static_cast<std::uint64_t>(d.deal_index),
-                                    players_of(d, seating), d.records ? &record : nullptr,
-                                    kMaxMatchGames, game_id(d, game), samplers_of(d, seating));
+  const MatchOutcome m =
+      play_match(rules, d.config.seed, static_cast<std::uint64_t>(d.deal_index),
+                 players_of(d, seating), d.records ? &record : nullptr, kMaxMatchGames,
+                 game_id(d, game), samplers_of(d, seating), seating.side);
   // A match without a winner is not a draw: counting it as one would hide a broken run.
   if (!m.decided)
     throw std::runtime_error("the match of deal " + std::to_string(d.deal_index) + " reached " +
