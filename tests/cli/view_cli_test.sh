@@ -38,6 +38,14 @@ expect_error "an input named .html would be overwritten" 2 "games file itself" v
 expect_error "no records" 2 "no game records" view "$tmp/empty.jsonl"
 { head -3 "$tmp/games.jsonl"; echo '{"deal":1}'; } >"$tmp/bad.jsonl"
 expect_error "a line that is not a record, by number" 2 "line 4" view "$tmp/bad.jsonl"
+# A four-seat partnership record whose teams contradict its rules (the page scores by the teams).
+"$bin" run --seats 4 --player heuristic --player random --deals 1 --target 0 --out "$tmp/run4" \
+  --games-out "$tmp/four.jsonl" --quiet >/dev/null 2>&1
+check "four-seat records say their teams" grep -qF '"teams":[0,1,0,1]' "$tmp/four.jsonl"
+sed 's/"teams":\[0,1,0,1\]/"teams":[0,1,1,0]/' "$tmp/four.jsonl" >"$tmp/teams.jsonl"
+expect_error "teams that contradict the rules" 2 "teams must be the rules' teams" view "$tmp/teams.jsonl"
+sed 's/"teams":\[0,1,0,1\]/"teams":[0,1]/' "$tmp/four.jsonl" >"$tmp/teams2.jsonl"
+expect_error "teams of the wrong length" 2 "teams must list 4 seats" view "$tmp/teams2.jsonl"
 # An illegal move: the first move's tile replaced by one its seat does not hold.
 head -1 "$tmp/games.jsonl" | sed 's/"moves":\[{"seat":\([01]\),"tile":"[0-9]-[0-9]"/"moves":[{"seat":\1,"tile":"9-9"/' >"$tmp/illegal.jsonl"
 expect_error "an illegal move" 2 "line 1" view "$tmp/illegal.jsonl"

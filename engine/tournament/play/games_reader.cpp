@@ -57,6 +57,21 @@ std::array<int, dominoes::kMaxSeats> seat_numbers(const nlohmann::json& record, 
   return out;
 }
 
+// "teams", when given, must be what the record's rules make of its seats (rules.h team_of): a
+// reader such as the viewer scores the game by it, so a contradicting list would show a wrong
+// winner.
+void check_teams(const nlohmann::json& record, const GameRecord& game) {
+  if (!record.contains("teams")) return;
+  dominoes::Rules rules = game.rules ? *game.rules : dominoes::Rules{};
+  rules.seats = game.seats;
+  const auto teams = seat_numbers(record, "teams", game.seats);
+  for (int s = 0; s < game.seats; ++s)
+    if (teams[s] != dominoes::team_of(rules, s))
+      throw std::invalid_argument("teams must be the rules' teams: seat " + std::to_string(s) +
+                                  " is on team " + std::to_string(dominoes::team_of(rules, s)) +
+                                  ", not " + std::to_string(teams[s]));
+}
+
 }  // namespace
 
 GameRecord parse_game_record(const std::string& line) {
@@ -86,6 +101,7 @@ GameRecord parse_game_record(const std::string& line) {
     game.moves.push_back({mj.at("seat").get<int>(), move_of(mj)});
   game.pips = seat_numbers(record, "pips", game.seats);
   game.points = seat_numbers(record, "points", game.seats);
+  check_teams(record, game);
   return game;
 }
 
