@@ -1,5 +1,6 @@
 #include "apps/dominoes/command_options.h"
 
+#include "engine/common/key_options.h"
 #include "engine/common/program_options.h"
 #include "engine/common/text.h"
 #include "engine/dominoes/rules_keys.h"
@@ -12,7 +13,7 @@ po::options_description rules_options(bool with_leader) {
   po::options_description o("Rules (as for dominoes run)");
   for (const auto& key : dominoes::rules_keys()) {
     if (key.name == "target" || (key.name == "leader" && !with_leader)) continue;
-    o.add_options()(key.name.c_str(), po::value<std::string>(), common::option_help(key).c_str());
+    common::add_key_option(o, key);  // --partners / --no-partners, as dominoes run spells them
   }
   return o;
 }
@@ -21,7 +22,11 @@ po::variables_map read_options(const std::vector<std::string>& args,
                                const po::options_description& options, const std::string& command,
                                const po::positional_options_description& positional) {
   try {
+    common::check_flags_take_no_value(args, dominoes::rules_keys(),
+                                      positional.max_total_count() > 0);
     return common::parse_command_line(args, options, positional);
+  } catch (const common::KeyError& e) {
+    throw UsageError(std::string(e.what()) + "; see dominoes " + command + " --help");
   } catch (const po::error& e) {
     throw UsageError(common::describe_option_error(e) + "; see dominoes " + command + " --help");
   }
@@ -40,9 +45,10 @@ std::uint64_t read_number(const po::variables_map& vm, const std::string& key,
 
 dominoes::Rules read_rules(const po::variables_map& vm) {
   std::vector<std::pair<std::string, std::string>> given;
-  for (const auto& key : dominoes::rules_keys())
-    if (vm.count(key.name)) given.emplace_back(key.name, vm[key.name].as<std::string>());
   try {
+    for (const auto& key : dominoes::rules_keys())
+      if (const auto text = common::key_option_text(vm, key.name))
+        given.emplace_back(key.name, *text);
     return dominoes::rules_from(given);
   } catch (const common::KeyError& e) {
     throw UsageError(std::string("--") + e.what());

@@ -82,7 +82,7 @@ std::string help_text() {
         "follows --leader. Each turn shows the line and its open ends, the opponent's tile count\n"
         "and the values it has shown it lacks, and your hand with the legal moves numbered.\n"
         "At --seats 4 you and your partner (seat 2, --partner) play seats 1 and 3 (--against);\n"
-        "--seats 3, or --seats 4 --partners false, is cut-throat: --against in every other seat.\n"
+        "--seats 3, or --seats 4 --no-partners, is cut-throat: --against in every other seat.\n"
         "Every seat's count and passes are shown; each game is one hand, scored by team.\n"
         "Type a move's number, or its notation: 3-5L or 3-5R for an end (either case), a bare\n"
         "tile to lead or when it fits one end only. A pass or a lone legal move is played for\n"

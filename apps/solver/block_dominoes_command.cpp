@@ -6,8 +6,10 @@
 
 #include "apps/solver/commands.h"
 #include "apps/solver/options.h"
+#include "engine/common/key_options.h"
 #include "engine/common/text.h"
 #include "engine/dominoes/notation.h"
+#include "engine/dominoes/rules_keys.h"
 #include "engine/endgame/block_dominoes_position.h"
 #include "engine/endgame/block_dominoes_solver.h"
 
@@ -19,13 +21,13 @@ namespace {
 po::options_description block_dominoes_options() {
   po::options_description o(
       "Usage: solver block-dominoes --hands H0/H1[/H2[/H3]] [--line TILES | --ends L,R]\n"
-      "                             [--to-move SEAT] [--partners true|false] [--block RULE]\n\n"
+      "                             [--to-move SEAT] [--[no-]partners] [--block RULE]\n\n"
       "Solves a Block Dominoes position with every hand visible (alpha-beta with a transposition\n"
       "table). The number of hands is the number of seats, 2 to 4, seat 0 first. Prints `value V`\n"
       "first: the points of the side to move minus the opponent's under best play by both,\n"
       "positive when the side to move wins. With partners (4 seats, the default there: 0 and 2\n"
       "against 1 and 3) V is the net points of the team to move; in cut-throat (3 seats, or 4\n"
-      "with --partners false) V is the seat to move's net points when every other seat plays\n"
+      "with --no-partners) V is the seat to move's net points when every other seat plays\n"
       "against it (paranoid; docs/solvers.md). Then one line per legal move with its value, the\n"
       "principal variation, and the search's node count.\n"
       "Tiles are a-b, lists comma-separated; the line is listed left to right, its first tile\n"
@@ -39,9 +41,6 @@ po::options_description block_dominoes_options() {
       "line", po::value<std::string>(), "the line's tiles left to right: 3-5,5-1")(
       "ends", po::value<std::string>(), "instead of the line, its open ends: 3,1")(
       "to-move", po::value<std::string>()->default_value("0"), "the seat to move, 0 to seats - 1")(
-      "partners", po::value<std::string>(),
-      "four seats in two partnerships, 0 and 2 against 1 and 3 (true or false; default true "
-      "with 4 hands, and true needs 4)")(
       "depth", po::value<std::string>()->default_value("0"),
       "tiles to search, 0..200; 0 = to the end of the game (exact); at the horizon the position "
       "is scored as if the game ended")(
@@ -50,6 +49,8 @@ po::options_description block_dominoes_options() {
   add_rules_option(o, "double", "6");
   add_rules_option(o, "scoring", "opponent-pips");
   add_rules_option(o, "block", "team");
+  // --partners / --no-partners, as every command spells it (default: on with 4 hands).
+  common::add_key_option(o, *common::find_key(dominoes::rules_keys(), "partners"));
   return o;
 }
 
@@ -66,11 +67,12 @@ dominoes::Rules rules_from(const po::variables_map& vm, const std::string& hands
                       ": give 2, 3 or 4, one per seat, '/' between (H0/H1/H2/H3)");
   rules.seats = seats;
   rules.partners = seats == 4;
-  if (vm.count("partners")) read_rules_option(vm, "partners", rules);
+  if (const auto partners = common::key_option_text(vm, "partners"))
+    rules.partners = *partners == "true";
   read_rules_option(vm, "block", rules);
   if (rules.partners && seats != 4)
-    throw OptionError("--partners true needs 4 hands (" + std::to_string(seats) +
-                      " given): give 4 hands, or --partners false");
+    throw OptionError("--partners needs 4 hands (" + std::to_string(seats) +
+                      " given): give 4 hands, or leave --partners out");
   return rules;
 }
 

@@ -4,6 +4,7 @@
 #include <iostream>
 
 #include "apps/solver/input.h"
+#include "engine/common/key_options.h"
 #include "engine/common/memory_limit.h"
 #include "engine/common/program_options.h"
 #include "engine/dominoes/rules_keys.h"
@@ -77,6 +78,8 @@ int run_game(const std::string& game, const std::vector<std::string>& args,
              const po::positional_options_description& positional,
              const std::function<int(const po::variables_map&)>& run) {
   try {
+    common::check_flags_take_no_value(args, dominoes::rules_keys(),
+                                      positional.max_total_count() > 0);
     const auto vm = common::parse_command_line(args, options, positional);
     if (vm.count("help")) {
       std::cout << options;

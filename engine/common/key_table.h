@@ -94,6 +94,9 @@ struct Key {
   std::function<std::vector<std::string>(const Target&)> values;
   /// A kRepeated key only: forgets its values, so a later source replaces them.
   std::function<void(Target&)> clear;
+  /// What the help says of the default when it depends on other keys ("true with 4 seats, else
+  /// false"); empty: the default Target's value (default_text).
+  std::string default_note = {};
 };
 
 /// Returns key `name`'s default as config text: its values in a default Target, joined by ", "
@@ -125,7 +128,8 @@ std::string key_names(const std::vector<Key<Target>>& keys) {
 /// experiment), reached by `part`.
 template <typename Outer, typename Inner>
 Key<Outer> lift_key(const Key<Inner>& key, Inner Outer::*part) {
-  Key<Outer> outer{key.name, key.kind, key.valid, key.help, key.choices, {}, {}, {}};
+  Key<Outer> outer{key.name, key.kind, key.valid, key.help,        key.choices,
+                   {},       {},       {},        key.default_note};
   outer.set = [set = key.set, part](Outer& o, const std::string& text) { set(o.*part, text); };
   outer.values = [values = key.values, part](const Outer& o) { return values(o.*part); };
   if (key.clear) outer.clear = [clear = key.clear, part](Outer& o) { clear(o.*part); };
@@ -144,7 +148,7 @@ inline std::string choice_list(const std::vector<std::string>& choices) {
 /// and its default in parentheses, e.g. "deals per pairing (1 to 2^40; default 100000)".
 template <typename Target>
 std::string option_help(const Key<Target>& key) {
-  const std::string fallback = default_text(key);
+  const std::string fallback = key.default_note.empty() ? default_text(key) : key.default_note;
   return key.help + " (" + key.valid + (fallback.empty() ? "" : "; default " + fallback) + ")";
 }
 
@@ -154,7 +158,7 @@ template <typename Target>
 std::string markdown_table(const std::vector<Key<Target>>& keys) {
   std::string table = "| key | kind | default | valid | meaning |\n|---|---|---|---|---|\n";
   for (const auto& key : keys) {
-    const std::string fallback = default_text(key);
+    const std::string fallback = key.default_note.empty() ? default_text(key) : key.default_note;
     std::string shown = "none";
     if (!fallback.empty()) shown = std::string("`").append(markdown_cell(fallback)).append("`");
     table.append("| `").append(key.name).append("` | ").append(to_string(key.kind));

@@ -71,12 +71,13 @@ Key<Rules> partners_key() {
   Key<Rules> key{"partners",
                  KeyKind::kBoolean,
                  "true or false (true needs seats = 4)",
-                 "four seats in two partnerships, seats 0 and 2 against 1 and 3 (default true "
-                 "with 4 seats); false: every seat for itself (cut-throat)",
+                 "four seats in two partnerships, seats 0 and 2 against 1 and 3; off: every seat "
+                 "for itself (cut-throat)",
                  {},
                  {},
                  {},
-                 {}};
+                 {},
+                 "true with 4 seats, else false"};
   key.set = [](Rules& r, const std::string& text) {
     r.partners = common::parse_key_boolean("partners", text);
   };

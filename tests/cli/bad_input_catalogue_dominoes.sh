@@ -258,7 +258,12 @@ reject 2 'plays 2 seats, not 4' play --seats 4 --partner epimc
 reject 2 'plays 2 seats, not 4' play --seats 4 --against epimc
 reject 2 'plays 2 seats, not 3' play --seats 3 --hint --with epimc
 reject 2 'needs a four-seat partnership' play --seats 3 --partner heuristic
-reject 2 'needs a four-seat partnership' play --seats 4 --partners false --partner heuristic
+reject 2 'needs a four-seat partnership' play --seats 4 --no-partners --partner heuristic
+# --partners is spelt as dominoes run spells it, a flag pair, at every command: a value is refused.
+reject 2 'is a flag and takes no value' play --seats 4 --partners true
+reject 2 'is a flag and takes no value' play --seats 4 --partners=false
+reject 2 'is a flag and takes no value' advise --seats 4 --no-partners false --hand 2-3
+reject 2 'is a flag and takes no value' run --seats 4 --partners true "${P[@]}" "${O[@]}"
 reject 2 'needs a four-seat partnership' play --partner heuristic
 reject 2 nosuch play --seats 4 --partner nosuch
 reject 2 seats play --seats 5

@@ -83,8 +83,9 @@ expect_error "ends out of range" 2 'ends' block-dominoes --hands 0-1/2-2 --ends 
 expect_error "broken line" 2 'join' block-dominoes --hands 0-1/2-2 --line 3-5,1-6
 expect_error "one hand only" 2 'hands' block-dominoes --hands 0-1,2-2
 expect_error "five hands" 2 'hands' block-dominoes --hands 0-1/2-2/3-3/4-4/5-5
-expect_error "partners with three hands" 2 'partners' block-dominoes --hands 0-1/2-2/3-3 --partners true
+expect_error "partners with three hands" 2 'partners' block-dominoes --hands 0-1/2-2/3-3 --partners
 expect_error "partners not a boolean" 2 'partners' block-dominoes --hands 0-1/2-2/3-3/4-4 --partners maybe
+expect_error "partners given a value, as a flag" 2 'is a flag and takes no value' block-dominoes --hands 0-1/2-2/3-3/4-4 --partners true
 expect_error "unknown block rule" 2 'block' block-dominoes --hands 0-1/2-2/3-3 --block bogus
 expect_error "to-move past three seats" 2 'to-move' block-dominoes --hands 0-1/2-2/3-3 --to-move 3
 expect_error "line and ends" 2 'not both' block-dominoes --hands 0-1/2-2 --line 3-5 --ends 3,5

@@ -33,7 +33,7 @@ check "three seats, cut-throat" test "$(head -n1 "$tmp/out")" = "value 17"
 # the 5 (ends 3,1), seat 2 3-6 on the 3 (6,1), seat 3 1-1 (6,1), seat 0 0-1 (6,0), seat 1 holding
 # 4-4 passes, seat 2 goes out with 0-0 and scores every other hand: 2-3 (5) + 4-4 (8) + 2-2 (4)
 # = 17, so seat 1's net is -17.
-"$bin" block-dominoes --hands 0-1,2-3/4-4,1-5/3-6,0-0/2-2,1-1 --ends 3,5 --partners false \
+"$bin" block-dominoes --hands 0-1,2-3/4-4,1-5/3-6,0-0/2-2,1-1 --ends 3,5 --no-partners \
   --to-move 1 >"$tmp/out" 2>&1
 check "four seats, cut-throat, paranoid" test "$(head -n1 "$tmp/out")" = "value -17"
 "$bin" block-dominoes --help >"$tmp/out"

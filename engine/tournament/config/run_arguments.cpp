@@ -8,6 +8,7 @@
 #include <set>
 #include <sstream>
 
+#include "engine/common/key_options.h"
 #include "engine/common/limited_file.h"
 #include "engine/common/program_options.h"
 #include "engine/common/same_file.h"
@@ -32,13 +33,7 @@ po::options_description experiment_options(bool command_line) {
     if (k.key.kind == common::KeyKind::kRepeated) {
       o.add_options()(name, po::value<std::vector<std::string>>(), help.c_str());
     } else if (k.key.kind == common::KeyKind::kBoolean && command_line) {
-      const bool on = common::default_text(k.key) == "true";
-      const std::string flag_help =
-          k.key.help + (on ? " (on unless --no-" + k.key.name + ")" : " (off unless given)");
-      o.add_options()(name, po::value<std::string>()->zero_tokens()->implicit_value("true"),
-                      flag_help.c_str());
-      const std::string negated = "no-" + k.key.name;
-      o.add_options()(negated.c_str(), ("not --" + k.key.name).c_str());
+      common::add_key_option(o, k.key);  // the flag pair, as at every front door
     } else {
       o.add_options()(name, po::value<std::string>(), help.c_str());
     }
@@ -91,11 +86,7 @@ void apply_keys(const po::variables_map& file, const po::variables_map& vm, Expe
         for (const auto& text : source[name].as<std::vector<std::string>>()) k.key.set(c, text);
         continue;
       }
-      const bool negated = source.count("no-" + name) > 0;
-      if (negated && source.count(name))
-        throw ConfigError("--" + name + " and --no-" + name + " are both given: give one");
-      if (negated) k.key.set(c, "false");
-      if (source.count(name)) k.key.set(c, source[name].as<std::string>());
+      if (const auto text = common::key_option_text(source, name)) k.key.set(c, *text);
     } catch (const common::KeyError& e) {
       throw ConfigError(e.what());
     }
