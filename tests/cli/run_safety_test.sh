@@ -128,4 +128,23 @@ rc=$?
 check "an impossible --out exits 1 (got $rc)" test "$rc" -eq 1
 check "an impossible --out gives the system's reason" grep -q 'Not a directory' "$tmp/err"
 
+# 8. A reused output folder describes one experiment: a head-to-head after a round robin removes
+# the round robin's cross tables, ratings and the plots drawn from them (files of known names
+# only), and leaves the user's own files, and a link of a known name, alone.
+reuse=$tmp/reuse
+"$bin" run --player heuristic --player random --player lowest --deals 20 --quiet --out "$reuse" \
+  >/dev/null 2>&1
+check "the round robin wrote ratings" test -f "$reuse/ratings.csv"
+touch "$reuse/crosstable_points.png" "$reuse/ratings.svg" "$reuse/notes.txt" "$tmp/target"
+ln -s "$tmp/target" "$reuse/sprt.csv"
+"$bin" run --player heuristic --player random --format head-to-head --deals 20 --quiet \
+  --out "$reuse" >/dev/null 2>&1
+check "the head-to-head wrote its summary" grep -q '^heuristic,random,' "$reuse/summary.csv"
+for stale in crosstable_points.csv crosstable.md crosstable_winrate_ci95_low.csv ratings.csv \
+  ratings.md crosstable_points.png ratings.svg; do
+  check "the round robin's $stale is gone" test ! -e "$reuse/$stale"
+done
+check "the user's own file stays" test -f "$reuse/notes.txt"
+check "a link named like a table stays, and its target" test -L "$reuse/sprt.csv" -a -f "$tmp/target"
+
 finish

@@ -22,6 +22,41 @@ std::string with_note(const std::string& markdown, const std::string& note) {
   return markdown.substr(0, end) + "\n> **" + note + "**\n" + markdown.substr(end);
 }
 
+// The plots scripts/plot draws from a run's tables, each with whether this run's tables give it:
+// sweep from a swept summary, pairings from a summary without sweep or cross tables, the cross
+// tables', the ratings' and the SPRT's own.
+std::vector<std::pair<std::string, bool>> plots_drawn(const ExperimentConfig& config, bool rated) {
+  const bool swept = !swept_parameters(config).empty(), cross = has_cross_tables(config);
+  return {{"sweep", swept},
+          {"pairings", !swept && !cross},
+          {"crosstable_points", cross},
+          {"crosstable_winrate", cross},
+          {"ratings", rated},
+          {"sprt", config.sprt.enabled}};
+}
+
+// Removes from `dir` what an earlier run of this program (or scripts/plot) left there and this
+// run does not write: tables of another format (a round robin's cross tables and ratings beside a
+// later head-to-head's summary) and the plots drawn from them, so that the folder describes one
+// experiment. Only files of these known names, and only regular files, are removed.
+void remove_stale_outputs(const std::filesystem::path& dir,
+                          const std::vector<std::pair<std::string, std::string>>& written,
+                          const ExperimentConfig& config, bool rated) {
+  std::vector<std::string> stale;
+  for (const char* name : kTableFiles)
+    if (std::none_of(written.begin(), written.end(),
+                     [&](const auto& w) { return w.first == name; }))
+      stale.emplace_back(name);
+  for (const auto& [plot, drawn] : plots_drawn(config, rated))
+    if (!drawn)
+      for (const char* extension : {".png", ".svg"}) stale.push_back(plot + extension);
+  for (const std::string& name : stale) {
+    std::error_code ec;
+    if (std::filesystem::is_regular_file(std::filesystem::symlink_status(dir / name, ec)))
+      std::filesystem::remove(dir / name, ec);
+  }
+}
+
 }  // namespace
 
 bool has_cross_tables(const ExperimentConfig& config) {
@@ -79,6 +114,7 @@ std::vector<std::string> write_tables(const ExperimentConfig& config,
     common::write_whole_file(dir / name, text);
     paths.push_back((dir / name).string());
   }
+  remove_stale_outputs(dir, files, config, ratings.has_value());
   return paths;
 }
 

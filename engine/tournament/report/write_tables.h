@@ -26,7 +26,10 @@ std::optional<Ratings> run_ratings(const ExperimentConfig& config,
 
 /// Writes every table of a finished run into config.out_dir (creating it), each file first to
 /// NAME.partial and then renamed over NAME, so no table looks complete before it is and an
-/// earlier run's table stays until its replacement is whole. Returns the paths.
+/// earlier run's table stays until its replacement is whole. Then removes what an earlier run
+/// left there that this run does not write (tables of kTableFiles' names and the plots
+/// scripts/plot draws from them, regular files only), so the folder describes one experiment.
+/// Returns the paths written.
 /// A non-empty `partial_note` (a merge of unfinished shards, merge.h) is written under
 /// summary.md's title and as summary.json's "partial". Throws std::runtime_error when a file
 /// cannot be written.
