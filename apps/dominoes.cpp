@@ -63,7 +63,7 @@ constexpr const char* kUsage =
     "  play [--against SPEC] [--games N]   play a strategy at the terminal\n"
     "  advise --hand TILES [--line TILES]  every legal move with its expected points\n"
     "  check-bot 'COMMAND'                 check an external bot against docs/protocol.md\n"
-    "  fit-model --games F --player SPEC   fit inference's opponent model to game records\n"
+    "  fit-model --games F --player SPEC   fit an opponent model (fitted:FILE) to game records\n"
     "  keys [--markdown] TABLE             the key tables: experiment, rules or columns\n"
     "  completion bash                     a bash completion script\n"
     "  view GAMES.jsonl [--out FILE.html]  a page that replays game records in a browser\n"

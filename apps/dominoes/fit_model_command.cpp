@@ -23,13 +23,16 @@ namespace po = boost::program_options;
 
 constexpr const char* kHelp =
     "Usage: dominoes fit-model --games FILE --player SPEC --out MODEL [--ridge X]\n\n"
-    "Fits the opponent model of inference(model=fitted:MODEL): a softmax over move features,\n"
+    "Fits the opponent model that model=fitted:MODEL reads (inference, epimc, resolve,\n"
+    "softmax; also playout's rollout= and adapt's prior=): a softmax over move features,\n"
     "P(move) ~ exp(sum of weight x feature), by maximum likelihood (Newton's method) on every\n"
     "decision with two or more legal moves that SPEC made in FILE, a --games-out file of\n"
     "`dominoes run`. SPEC is matched against the records' player names as written, or as the\n"
     "registry spells them out. The features (dominoes strategies lists none; see\n"
     "strategies/belief/opponent_model.h): heuristic, double, pips, lacks-both, follow-ups,\n"
-    "visible, blocks, seed-order, closed. Prints the weights and the fit's log-likelihood.\n\n"
+    "visible, blocks, seed-order (the move's place in the order in which the Prolog study this\n"
+    "project reproduces lists moves: docs/glossary.md), closed. Prints the weights and the\n"
+    "fit's log-likelihood.\n\n"
     "Example: dominoes run --player heuristic --player random --deals 50 --out fit-example\n"
     "         --games-out games.jsonl && dominoes fit-model --games games.jsonl\n"
     "         --player heuristic --out heuristic.model\n\n";

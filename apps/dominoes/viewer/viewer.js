@@ -352,7 +352,9 @@
       game.deal + ", game " + game.game + match;
     $("game-rules").textContent = rulesText(game);
     const notes = [];
-    if (!game.rulesRecorded) notes.push("this record does not say its rules: scored by the seed's");
+    if (!game.rulesRecorded)
+      notes.push("this record does not say its rules: scored by the default two-seat rules " +
+        "(double-six, 7 tiles each)");
     const recorded = game.points;
     if (Array.isArray(recorded) && recorded.join() !== game.final.points.join())
       notes.push("the record's points are " + recorded.join("–") + ", not what the replay scores");
