@@ -76,12 +76,13 @@ StrategyInfo adapt_strategy_info() {
       .name = "adapt",
       .summary = "inference with an opponent model learnt from the opponent's moves in play",
       .method =
-          "PIMC over worlds weighted by a posterior over opponent models (uniform, the "
-          "heuristic at two temperatures, greedy, and a move-feature softmax refitted "
-          "after each game), learnt from every game against the opponent (the runner "
-          "resets it every `series` deals); in each world the opponent's next choice "
-          "follows the model, hedged towards its best reply by `safety`; small endgames "
-          "are solved by CFR from the model's ranges and their solution played",
+          "perfect-information Monte Carlo (PIMC) over worlds weighted by a posterior over "
+          "opponent models (uniform, the heuristic at two temperatures, greedy, and a "
+          "move-feature softmax refitted after each game), learnt from every game against "
+          "the opponent (the runner resets it every `series` deals); in each world the "
+          "opponent's next choice follows the model, hedged towards its best reply by "
+          "`safety`; small endgames are solved by counterfactual regret minimisation (CFR) "
+          "from the model's ranges and their solution played",
       .source =
           "Buro et al., IJCAI 2009 (weighted worlds); Southey et al., UAI 2005 "
           "(opponent models learnt from hands shown); Johanson, Zinkevich & Bowling, "

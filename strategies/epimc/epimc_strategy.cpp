@@ -54,11 +54,11 @@ Move EpimcStrategy::choose(const Observation& obs, const MoveList& legal, Rng& r
 StrategyInfo epimc_strategy_info() {
   return {
       .name = "epimc",
-      .summary = "PIMC with postponed reasoning: own next turns per information set",
+      .summary = "extended perfect-information Monte Carlo (EPIMC): postponed reasoning",
       .method =
-          "extended PIMC: the next own turns are decided once per information set over "
-          "worlds weighted as inference weighs them, open-hands solves only below them; "
-          "postpone=0 is inference's decision",
+          "perfect-information Monte Carlo (PIMC) with its next own turns decided once per "
+          "information set (all the player knows there) over worlds weighted as inference "
+          "weighs them, open-hands solves only below them; postpone=0 is inference's decision",
       .source =
           "Arjonilla, Saffidine & Cazenave, \"Perfect Information Monte Carlo with "
           "Postponing Reasoning\", IEEE CoG 2024 (arXiv:2408.02380); the weights: Buro "

@@ -83,14 +83,17 @@ Move EquilibriumStrategy::choose(const Observation& obs, const MoveList& legal, 
 StrategyInfo equilibrium_strategy_info() {
   return {
       .name = "equilibrium",
-      .summary = "a saved CFR+ equilibrium of a small variant (solver equilibrium --out)",
+      .summary = "a saved equilibrium of a small variant (solver equilibrium --out)",
       .method =
-          "plays a strategy saved by `solver equilibrium --out FILE`: at each decision "
+          "plays a strategy that `solver equilibrium --out FILE` computed by "
+          "counterfactual regret minimisation (CFR) and saved: at each decision "
           "it looks up its information set and draws a move with the saved "
           "probabilities; only in games of that file's variant (set, hand size, scoring)",
       .source =
-          "CFR+: Tammelin, \"Solving Large Imperfect Information Games Using CFR+\", "
-          "2014 (arXiv:1407.5042); strategies/equilibrium/equilibrium_strategy.h",
+          "discounted CFR (the default): Brown & Sandholm, \"Solving Imperfect-Information "
+          "Games via Discounted Regret Minimization\", AAAI 2019; CFR+ (--regrets cfr+ or "
+          "--method tree): Tammelin, \"Solving Large Imperfect Information Games Using "
+          "CFR+\", 2014 (arXiv:1407.5042); strategies/equilibrium/equilibrium_strategy.h",
       .params = {{"file",
                   ParamType::kText,
                   "",

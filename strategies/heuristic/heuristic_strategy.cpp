@@ -61,13 +61,14 @@ Move HeuristicStrategy::choose(const Observation& obs, const MoveList& legal, Rn
 
 StrategyInfo heuristic_strategy_info() {
   return {.name = "heuristic",
-          .summary = "the seed's three rules: a double, a tile the opponent lacks, common ends",
+          .summary = "the study's three rules: a double, a tile the opponent lacks, common ends",
           .method =
               "a double if one is legal; else a tile the opponent has shown it lacks both "
               "values of (by passing; with more seats, the next seat to play); else the "
               "move whose new open ends the most visible tiles carry",
           .source =
-              "seed 002's decide_heuristic (\"Initial experiments\"); "
+              "decide_heuristic of the Prolog study of Block Dominoes this project reproduces "
+              "(its essay's \"Initial experiments\"; docs/glossary.md); "
               "strategies/heuristic/heuristic_strategy.h",
           .params = {},
           .make = [](const ParamValues&) { return Player(std::make_unique<HeuristicStrategy>()); },

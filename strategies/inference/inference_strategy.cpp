@@ -22,7 +22,7 @@ Move InferenceStrategy::choose(const Observation& obs, const MoveList& legal, Rn
 
 StrategyInfo inference_strategy_info() {
   return {.name = "inference",
-          .summary = "exact PIMC over opponent hands weighted by an opponent model",
+          .summary = "exact perfect-information Monte Carlo, worlds weighted by an opponent model",
           .method =
               "determinized minimax (exact by default: depth 0) over opponent hands weighted "
               "by the likelihood of the opponent's past moves under an opponent model; the move "
@@ -35,7 +35,7 @@ StrategyInfo inference_strategy_info() {
               {{"model",
                 ParamType::kText,
                 "heuristic",
-                "opponent model: heuristic (the seed heuristic, rank softmax), self (a greedy "
+                "opponent model: heuristic (the study's three rules, rank softmax), self (a greedy "
                 "one-ply softmax), uniform (uniformly random moves), none (no inference: equal "
                 "weights), or fitted:FILE (a softmax over move features, from dominoes fit-model)",
                 0,

@@ -281,8 +281,8 @@ StrategyInfo ismcts_strategy_info() {
            {"rollout",
             ParamType::kChoice,
             "random",
-            "rollout policy for both seats: random, lowest (the seed's decide_random) or "
-            "heuristic (the seed's decide_heuristic)",
+            "rollout policy for both seats: random, lowest (the study's decide_random) or "
+            "heuristic (the study's decide_heuristic)",
             0,
             0,
             {"random", "lowest", "heuristic"}},

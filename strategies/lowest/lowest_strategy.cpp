@@ -10,13 +10,15 @@ Move LowestStrategy::choose(const Observation& obs, const MoveList& legal, Rng&)
 
 StrategyInfo lowest_strategy_info() {
   return {.name = "lowest",
-          .summary = "the lowest legal move in the seed's order (the seed's decide_random)",
+          .summary = "the lowest legal move in the study's order (the study's decide_random)",
           .method =
-              "always plays the lowest legal move in the seed's setof order: the lead with "
-              "the smallest tile, afterwards the move exposing the smallest value. The seed "
-              "called it decide_random, but it is not random; the seed's heuristic and its "
-              "rollouts were measured against it",
-          .source = "seed 002's decide_random; strategies/lowest/lowest_strategy.h",
+              "always plays the first legal move in the order in which the study's Prolog "
+              "program lists moves (setof): the lead with the smallest tile, afterwards the "
+              "move exposing the smallest value. The study called it decide_random, but it is "
+              "not random; the study's heuristic and its rollouts were measured against it",
+          .source =
+              "decide_random of the Prolog study of Block Dominoes this project reproduces "
+              "(docs/glossary.md); strategies/lowest/lowest_strategy.h",
           .params = {},
           .make = [](const ParamValues&) { return Player(std::make_unique<LowestStrategy>()); },
           .seat_counts = kEverySeatCount};

@@ -112,7 +112,7 @@ Move MinimaxStrategy::choose(const Observation& obs, const MoveList& legal, Rng&
 StrategyInfo minimax_strategy_info() {
   return {
       .name = "minimax",
-      .summary = "determinized alpha-beta over sampled hands (the seed's decide_minimax)",
+      .summary = "determinized alpha-beta over sampled hands (the study's decide_minimax)",
       .method =
           "for each legal move, the mean open-hands alpha-beta value over sampled "
           "consistent opponent hands (every consistent hand when few enough, two "
@@ -120,7 +120,8 @@ StrategyInfo minimax_strategy_info() {
           "with more seats every hidden hand is dealt, teams as max and min "
           "(cut-throat: paranoid, the other seats against the one deciding)",
       .source =
-          "seed 002's decide_minimax (\"A minimax conjecture\"); the method's limits: "
+          "decide_minimax of the Prolog study of Block Dominoes this project reproduces (its "
+          "essay's \"A minimax conjecture\"; docs/glossary.md); the method's limits: "
           "Frank & Basin 1998, Long et al. 2010; strategies/minimax/minimax_strategy.h",
       .params =
           {{"scenarios", ParamType::kInt, "200", "opponent hands sampled per decision", 1, 1e7, {}},

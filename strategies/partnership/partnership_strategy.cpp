@@ -23,7 +23,7 @@ StrategyInfo partnership_strategy_info() {
           "partner led off the ends, repeat it, ends the next opponent lacks (then "
           "fewest the partner lacks, most the other opponent lacks), hard ends (most "
           "tiles of them in hand or on the line), keep tiles that follow the ends, the "
-          "heaviest tile. Without partners the seed heuristic",
+          "heaviest tile. Without partners it plays as heuristic does (the study's three rules)",
       .source =
           "Simosa Alarcón, \"Ciencia y Arte en el Dominó\" (1957); Zaibert, "
           "\"Principios y Sistemas del Dominó por Parejas\"; Castel, \"28 consejos para "

@@ -84,19 +84,21 @@ std::string check_rollout_policy(const std::string& value) {
 StrategyInfo playout_strategy_info() {
   return {
       .name = "playout",
-      .summary = "PIMC with rollouts (the seed's decide_playout)",
+      .summary = "perfect-information Monte Carlo with rollouts (the study's decide_playout)",
       .method =
           "for each legal move, the mean result of rollouts over sampled consistent "
           "opponent hands (perfect-information Monte Carlo); the best mean is played",
-      .source = "seed 002's decide_playout (\"Insight\"); strategies/playout/playout_strategy.h",
+      .source =
+          "decide_playout of the Prolog study of Block Dominoes this project reproduces (its "
+          "essay's \"Insight\"; docs/glossary.md); strategies/playout/playout_strategy.h",
       .params =
           {{"playouts", ParamType::kInt, "1000", "rollouts per legal move", 1, 1e7, {}},
            {"rollout",
             ParamType::kText,
             "random",
-            "rollout policy for every seat: random, lowest (as the seed's rollouts played), "
-            "heuristic (the seed heuristic from the mover's view), or fitted:FILE (moves drawn "
-            "from a move-feature softmax of dominoes fit-model, such as an imitation of a "
+            "rollout policy for every seat: random, lowest (as the study's rollouts played), "
+            "heuristic (the study's three rules from the mover's view), or fitted:FILE (moves "
+            "drawn from a move-feature softmax of dominoes fit-model, such as an imitation of a "
             "searcher's play)",
             0,
             0,

@@ -20,7 +20,7 @@ Move ResolveStrategy::choose(const Observation& obs, const MoveList& legal, Rng&
 StrategyInfo resolve_strategy_info() {
   StrategyInfo info{
       .name = "resolve",
-      .summary = "decision-time endgame solving: CFR on the public subgame once it is small",
+      .summary = "endgame solving at decision time by counterfactual regret minimisation (CFR)",
       .method =
           "plays inference until the public subgame from the decision is small enough, "
           "then solves it from both seats' ranges (the opponent's weighted by its past "

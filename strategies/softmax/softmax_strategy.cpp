@@ -24,9 +24,9 @@ StrategyInfo softmax_strategy_info() {
   return {.name = "softmax",
           .summary = "a move drawn from an opponent model: the heuristic softened, greedy, fitted",
           .method =
-              "draws each move from a model's policy: the seed heuristic's ranks softened by "
-              "a temperature, the greedy one-ply model, uniform play or a fitted move-feature "
-              "softmax; a noisy player of known form",
+              "draws each move from a model's policy: the ranks of heuristic (the study's "
+              "three rules) softened by a temperature, the greedy one-ply model, uniform "
+              "play or a fitted move-feature softmax; a noisy player of known form",
           .source =
               "the models of strategies/belief/opponent_model.h; "
               "strategies/softmax/softmax_strategy.h",
