@@ -23,7 +23,8 @@ const std::vector<Command>& commands() {
        "Takeaway, a subtraction game, any move set: Win or Lose, winning moves, Grundy period",
        takeaway_command},
       {"tetromino",
-       "tiling a square with tetrominoes: a tiling as the contest's JSON, or a proof of none",
+       "tiling a square with tetrominoes: a JSON list (format: docs/tetromino.md) or a proof of "
+       "none",
        tetromino_command},
   };
   return all;
