@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The two equilibrium solvers on the same variants (issue 23): the whole game tree with CFR+
+# The two equilibrium solvers on the same variants: the whole game tree with CFR+
 # (--method tree, the oracle) and the public tree with discounted CFR (--method public), each to
 # exploitability 0.0002 (d4h4: 0.0005) so that their game values must agree to 0.001 or so (each
 # value is within twice its exploitability of the true one), and the exploitability of strategies

@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
-# Regenerates results/equilibrium/ (issues 13 and 23). Per variant, an equilibrium solved to a
+# Regenerates results/equilibrium/. Per variant, an equilibrium solved to a
 # target exploitability (its strategy file is not committed: it is rebuilt in seconds to minutes),
 # its exploitability curve, and, where asked, every built-in fair strategy's exploitability and
 # points per game against it. Run from the repository root after scripts/setup.
 #   small   d2h2 d3h2 d4h2 d5h2 d6h2 d3h3 d4h3: the whole game tree (--method tree, CFR+) to 0.001,
-#           every strategy asked 16 times per set (issue 13; about 25 minutes on 2 cores)
+#           every strategy asked 16 times per set (about 25 minutes on 2 cores)
 #   real    d6h3, the double-six set: the public tree (discounted CFR) to 0.001, every strategy
 #           asked 8 times per set its own play reaches (about 40 minutes on 2 cores)
 #   solved  d5h3 d4h4 d5h4: the public tree to 0.001, for the value, time and memory only

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Issue 24's learned policy prior: an imitation of our best searcher that plays with no
+# A learned policy prior: an imitation of our best searcher that plays with no
 # opponent-specific input (adapt). adapt plays a gauntlet against heuristic, the default PIMC
 # (minimax(scenarios=200,depth=0)) and random, 300 duplicate deals each (seed 3001, not a seed of
 # the ladder or the second field), and `dominoes fit-model` fits the move-feature softmax to every
