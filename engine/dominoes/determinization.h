@@ -1,5 +1,5 @@
 // Determinization: the opponent hands consistent with what one seat has observed, counted,
-// sampled uniformly and enumerated (issue 3; seed 002's scenario/8, made exact).
+// sampled uniformly and enumerated (the study's scenario/8, seed 002, made exact).
 //
 // From a seat's information set, the opponent holds `opponent_tile_count()` tiles drawn from the
 // candidates: the tiles the seat cannot see (not in its hand, not on the line) minus every tile

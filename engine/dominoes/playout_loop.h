@@ -3,10 +3,10 @@
 // (engine/tournament/play/game_loop.h, strategies choosing) and the playout strategy's rollouts
 // (strategies/playout/rollout.h, a fixed policy for both seats) are both this loop.
 //
-// Rules (docs/rules.md; seed 002): a seat with no legal move passes and one with a single
-// legal move plays it, neither being asked; only a choice among two or more moves calls `choose`.
-// The game ends on a domino (the mover's hand is empty after its move) or when the seat to move
-// cannot play and no other seat can either (blocked; no pass is made then).
+// Rules (docs/rules.md; the study, seed 002): a seat with no legal move passes and one with a
+// single legal move plays it, neither being asked; only a choice among two or more moves calls
+// `choose`. The game ends on a domino (the mover's hand is empty after its move) or when the seat
+// to move cannot play and no other seat can either (blocked; no pass is made then).
 //
 // Hot path: a template, so `choose` and `on_move` inline; the move list lives on the stack; no
 // heap allocation and no virtual call here (a strategy's own virtual call is the caller's).

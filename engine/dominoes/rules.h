@@ -1,5 +1,5 @@
 // The rules of Block Dominoes and their variants, for two, three and four seats (docs/rules.md;
-// seed 002 for two seats, the written "Partnership Dominoes" rules for more).
+// the study (seed 002) for two seats, the written "Partnership Dominoes" rules for more).
 //
 // The default Rules value is the seed's game: a double-six set, 7 tiles each, the other 14 never
 // drawn, a leader drawn at random per deal, pass when unable, the game ends on a domino (a hand is
@@ -21,7 +21,7 @@ namespace dominoes {
 
 /// What the winner of a game scores.
 enum class ScoringRule {
-  kOpponentPips,   ///< the losers' remaining pips (seed 002); also named "losers-pips"
+  kOpponentPips,   ///< the losers' remaining pips (the study, seed 002); also named "losers-pips"
   kPipDifference,  ///< the losers' pips minus the winners' pips (at least 0)
   kAllPips,        ///< the pips left in every hand
 };
@@ -45,7 +45,7 @@ inline constexpr int kMaxSeats = 4;
 
 /// Who leads (plays the first tile) in a game.
 enum class LeaderRule {
-  kRandom,          ///< drawn at random per deal (seed 002)
+  kRandom,          ///< drawn at random per deal (the study, seed 002)
   kHeaviestDouble,  ///< the holder of the highest double, else of the heaviest tile; with more
                     ///< than two seats it must lead that tile
   kAlternate,       ///< seat (deal + game) mod seats: turns from deal to deal and within a match

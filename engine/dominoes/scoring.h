@@ -2,9 +2,9 @@
 // the winners score (docs/rules.md, "The end of a game and the score" and "Three and four seats").
 //
 // Two seats: the seat with fewer pips in hand scores per the rules' scoring rule, equal pips score
-// nothing (seed 002). More seats: the team of the seat that went out wins; a blocked hand goes to
-// the team with the fewest pips (block = team) or to the team of the seat with the fewest
-// (block = lowest-seat), a tie to nobody; the winning team scores the losers' pips, their
+// nothing (the study, seed 002). More seats: the team of the seat that went out wins; a blocked
+// hand goes to the team with the fewest pips (block = team) or to the team of the seat with the
+// fewest (block = lowest-seat), a tie to nobody; the winning team scores the losers' pips, their
 // difference with its own, or every hand's pips.
 #pragma once
 

@@ -1,6 +1,6 @@
 // The full state of a Block Dominoes game, move generation and the rules' state transitions
-// (docs/rules.md; seed 002), for two to four seats playing in seat order. Everything here is a
-// plain value type: no heap, no virtual call.
+// (docs/rules.md; the study, seed 002), for two to four seats playing in seat order. Everything
+// here is a plain value type: no heap, no virtual call.
 //
 // The state holds every hand, so only the engine, the runner and clearly marked omniscient players
 // see it; ordinary strategies get a per-seat Observation (observation.h) instead.

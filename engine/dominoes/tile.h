@@ -3,7 +3,7 @@
 // A tile {a, b} with a <= b has the index b*(b+1)/2 + a. The order puts every tile of the
 // double-N set before any tile that only larger sets have, so the double-N set is exactly the
 // indices below tile_count(N), and one 64-bit mask holds a set of tiles from any supported set
-// (double-9 has 55 tiles). Source of the game: seed 002 (double-six Block Dominoes).
+// (double-9 has 55 tiles). Source of the game: the study, seed 002 (double-six Block Dominoes).
 #pragma once
 
 #include <array>

@@ -3,9 +3,9 @@
 //
 // Value: the points of the side to move minus the opponent's, positive when the side to move
 // wins: at the end of the game the player with fewer pips scores per the rules' scoring rule. With
-// a depth limit, the position at the horizon is scored as if the game ended there (seed 002's
-// minimax/6 calls eval_score at depth 0); depth counts tiles played, passes are free, as in the
-// seed. The undrawn tiles take no part.
+// a depth limit, the position at the horizon is scored as if the game ended there (the study's
+// minimax/6, seed 002, calls eval_score at depth 0); depth counts tiles played, passes are free, as
+// in the study. The undrawn tiles take no part.
 //
 // Search: search::Negamax (engine/search/negamax.h) with a transposition table keyed on the hand
 // of the side to move, the other hand, the open ends (unordered: a line and its mirror image are

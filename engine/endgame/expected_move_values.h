@@ -1,6 +1,7 @@
 // Expected move values for one seat under hidden information: perfect-information Monte Carlo
-// (PIMC), also called determinized minimax (seed 002, "A minimax conjecture": decide_minimax; the
-// same averaging as strategies/minimax, here with every world solved exactly to the end).
+// (PIMC), also called determinized minimax (the study, seed 002: "A minimax conjecture":
+// decide_minimax; the same averaging as strategies/minimax, here with every world solved exactly to
+// the end).
 //
 // Method: the seat to move knows its hand, the line, the opponent's tile count and the values the
 // opponent has shown it lacks. Every opponent hand consistent with that (determinization.h) is a

@@ -1,4 +1,4 @@
-// heuristic: the seed's `decide_heuristic`, rule for rule (seed 002, "Initial experiments").
+// heuristic: the study's `decide_heuristic`, rule for rule (seed 002, "Initial experiments").
 //
 // 1. Play a double if one is legal. Several: the lowest in the seed's order (seed_order.h), i.e.
 //    the smallest double; the seed's memberchk takes the first in its sorted list.

@@ -1,4 +1,4 @@
-// lowest: what the seed's `decide_random` actually does (seed 002; docs/rules.md).
+// lowest: what the study's `decide_random` actually does (seed 002; docs/rules.md).
 //
 // decide_random(P,_,Board,_,Pick) :- valid_moves(P,Board,[Pick|_]). It takes the first move of the
 // setof-sorted list, so it is deterministic: always the lowest move in the seed's order

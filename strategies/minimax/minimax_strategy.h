@@ -1,4 +1,4 @@
-// minimax: the seed's decide_minimax, determinized minimax with alpha-beta (seed 002, "A minimax
+// minimax: the study's decide_minimax, determinized minimax with alpha-beta (seed 002, "A minimax
 // conjecture"): perfect-information Monte Carlo with exact game-tree search in each world.
 //
 // With two or more legal moves: take `scenarios` opponent hands consistent with the observation

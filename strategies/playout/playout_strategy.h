@@ -1,4 +1,4 @@
-// playout: the seed's decide_playout, perfect-information Monte Carlo with random playouts
+// playout: the study's decide_playout, perfect-information Monte Carlo with random playouts
 // (seed 002, "Insight").
 //
 // With two or more legal moves, for each move: sample `playouts` opponent hands consistent with

@@ -1,5 +1,5 @@
 // Rollouts: a determinized game played to its end by a fixed policy for every seat, as the
-// seed's playout_random/6 does with decide_random (seed 002), through the engine's one play-out
+// study's playout_random/6 does with decide_random (seed 002), through the engine's one play-out
 // loop (engine/dominoes/playout_loop.h); the policy may also be a model's (issue 24's learned
 // policy prior: rollouts by an imitation of a searcher).
 #pragma once
