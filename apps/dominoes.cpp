@@ -31,6 +31,7 @@
 #include "apps/dominoes/merge_command.h"
 #include "apps/dominoes/play_command.h"
 #include "apps/dominoes/plot_results.h"
+#include "apps/dominoes/print_tables.h"
 #include "apps/dominoes/run_ranks.h"
 #include "apps/dominoes/view_command.h"
 #include "engine/bots/bot_registry.h"
@@ -98,8 +99,7 @@ std::string threads_text(const tournament::ExperimentConfig& config, int used) {
 // `ranks`: the MPI ranks that played (0: a plain run).
 void print_outcome(const tournament::ExperimentConfig& config,
                    const tournament::ExperimentResult& result, int ranks) {
-  std::ifstream md(config.out_dir + "/summary.md");
-  std::cout << md.rdbuf();
+  dominoes_cli::print_tables(config, result.run.tasks);
   const auto& run = result.run;
   const double rate = run.seconds > 0 ? static_cast<double>(run.games_played) / run.seconds : 0;
   char line[160];

@@ -6,6 +6,7 @@
 #include <fstream>
 #include <iostream>
 
+#include "apps/dominoes/print_tables.h"
 #include "engine/common/program_options.h"
 #include "engine/tournament/report/sprt_report.h"
 #include "engine/tournament/scale/merge.h"
@@ -41,8 +42,7 @@ po::options_description options() {
 }
 
 void print_merged(const tournament::MergeResult& r) {
-  std::ifstream md(r.config.out_dir + "/summary.md");
-  std::cout << md.rdbuf();
+  print_tables(r.config, r.tasks);
   std::int64_t games = 0;
   for (const auto& t : r.tasks) games += t.totals.games;
   std::cerr << "\nmerged " << r.shards_found << " of " << r.shard_count

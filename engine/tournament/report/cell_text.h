@@ -25,6 +25,14 @@ inline std::string significant(double x) {
   return buf;
 }
 
+/// Returns a p-value for people: tails beyond four decimals read as bounds ("<0.0001",
+/// ">0.9999"), not as an exact 0 or 1; otherwise four significant digits.
+inline std::string readable_p(double p) {
+  if (p < 1e-4) return "<0.0001";
+  if (p > 1 - 1e-4) return ">0.9999";
+  return significant(p);
+}
+
 /// Returns `x` as fixed() does, with a sign as differences read: "+2.81", "-0.39", and "0.00"
 /// for a value that rounds to zero.
 inline std::string signed_fixed(double x, int decimals) {

@@ -16,13 +16,6 @@
 namespace tournament {
 namespace {
 
-// For people: tails beyond four decimals read as bounds, not as an exact 0 or 1.
-std::string readable_p(double p) {
-  if (p < 1e-4) return "<0.0001";
-  if (p > 1 - 1e-4) return ">0.9999";
-  return significant(p);
-}
-
 // CPU milliseconds per decision: `decisions` 0 has no mean, an empty cell.
 double ms_per(std::int64_t ns, std::int64_t decisions) {
   return decisions ? static_cast<double>(ns) / 1e6 / static_cast<double>(decisions) : 0;

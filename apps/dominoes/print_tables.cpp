@@ -1,0 +1,25 @@
+#include "apps/dominoes/print_tables.h"
+
+#include <unistd.h>
+
+#include <fstream>
+#include <iostream>
+
+#include "engine/tournament/report/summary.h"
+#include "engine/tournament/report/terminal_tables.h"
+#include "engine/tournament/report/write_tables.h"
+
+namespace dominoes_cli {
+
+void print_tables(const tournament::ExperimentConfig& config,
+                  const std::vector<tournament::TaskResult>& tasks) {
+  if (::isatty(STDOUT_FILENO)) {
+    std::cout << tournament::terminal_tables(tournament::summary_rows(tasks, config), tasks, config,
+                                             tournament::run_ratings(config, tasks));
+    return;
+  }
+  std::ifstream md(config.out_dir + "/summary.md");
+  std::cout << md.rdbuf();
+}
+
+}  // namespace dominoes_cli
