@@ -24,10 +24,32 @@ for program in dominoes solver; do
   check "$program --version says nothing on stderr" test ! -s "$tmp/err"
   line=$(cat "$tmp/out")
   check "$program --version names the program and a version: $line" \
-    grep -Eq "^$program ([0-9A-Za-z._-]+), executable [0-9a-f]{16}\$" "$tmp/out"
+    grep -Eq "^$program [0-9A-Za-z._-]+(-dirty\+diff\.[0-9a-f]{12})?, executable [0-9a-f]{16}\$" "$tmp/out"
   check "$program --version's fingerprint is the executable's hash" \
     test "${line##*executable }" = "$(fnv1a64 "$path")"
 done
 check "both programs report the same version" \
   test "$("$dominoes" --version | cut -d' ' -f2)" = "$("$solver" --version | cut -d' ' -f2)"
+
+# The version names the tree: the build's script run on a throwaway repository gives its commit
+# when clean, and COMMIT-dirty+diff.HASH with HASH the SHA-256 of `git diff HEAD --binary`
+# (computed here by sha256sum) when a tracked file is changed.
+root=$(cd "$(dirname "$0")/../.." && pwd)
+if command -v git >/dev/null && command -v cmake >/dev/null; then
+  repo=$tmp/repo
+  git init -q "$repo" && echo one >"$repo/f" && git -C "$repo" add f &&
+    git -C "$repo" -c user.name=t -c user.email=t@t commit -qm one
+  version_of() {
+    cmake -DSOURCE="$repo" -DGIT="$(command -v git)" \
+      -DTEMPLATE="$root/engine/tournament/config/version.h.in" -DOUT="$tmp/version.h" \
+      -P "$root/cmake/tool_version.cmake" >/dev/null &&
+      sed -n 's/.*kToolVersion = "\(.*\)";/\1/p' "$tmp/version.h"
+  }
+  commit=$(git -C "$repo" describe --always)
+  check "a clean tree's version is its commit" test "$(version_of)" = "$commit"
+  echo two >>"$repo/f"
+  hash=$(git -C "$repo" diff HEAD --binary | sha256sum | cut -c1-12)
+  check "a changed tree's version carries its diff's hash" \
+    test "$(version_of)" = "$commit-dirty+diff.$hash"
+fi
 finish
