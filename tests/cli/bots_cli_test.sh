@@ -73,6 +73,19 @@ check "go lists 4 counts and 4 seats' lacks, and no opp" \
   grep -Eq '^got: go line=[^ ]+ ends=[^ ]+ hand=[^ ]+ counts=[0-9]+,[0-9]+,[0-9]+,[0-9]+ lacks=[-0-9,]+/[-0-9,]+/[-0-9,]+/[-0-9,]+ legal=[^ ]+ time=[0-9]+$' "$tmp/t.log"
 check "gameover has 4 points and 4 hands" \
   grep -Eq '^got: gameover points=[0-9]+,[0-9]+,[0-9]+,[0-9]+ hands=[^ /]+/[^ /]+/[^ /]+/[^ /]+$' "$tmp/t.log"
+# A bot that fills two seats of its side (both partners at four seats; two of the three seats at
+# three) gets a process per seat: one newgame and one hand per game, each event once, and go
+# lines that agree with its own replay (tests/bots/one_seat.py writes VIOLATION otherwise). One
+# process for both seats once sent it its partner's hand and every event twice.
+for seats in 3 4; do
+  "$bin" run --seats "$seats" --target 0 --bot "os=$py tests/bots/one_seat.py" --player os \
+    --player heuristic --format head-to-head --deals 6 --out "$tmp/one$seats" --quiet \
+    >"$tmp/out" 2>&1
+  check "a bot in two seats of a side at $seats seats: the run ends" test $? -eq 0
+  check "each seat its own process at $seats seats: $(grep -m1 VIOLATION "$tmp/one$seats/bots/os.log")" \
+    test "$(grep -c VIOLATION "$tmp/one$seats/bots/os.log")" -eq 0
+  check "and games were played at $seats seats" grep -q '^os,heuristic,' "$tmp/one$seats/summary.csv"
+done
 check "events come from all 4 seats" \
   test "$(grep -Eo '^got: event [0-3] ' "$tmp/t.log" | sort -u | wc -l)" -eq 4
 # A bot whose answers stay in its output buffer: the time-out asks whether it flushed; a bot that

@@ -58,18 +58,17 @@ std::uint64_t game_id(const DealContext& d, int game) {
          static_cast<std::uint64_t>(game);
 }
 
-// Returns true when seat `seat` is its side's second partner seat (2 or 3 with partners).
-bool second_partner(const DealContext& d, Seat seat) {
-  return d.config.rules.partners && seat >= 2;
-}
-
-// The seats' players, and their decision samplers, under `seating`: a side's second partner
-// seat gets the side's partner when it pairs two specs.
+// The seats' players under `seating`: a side's first seat (in seat order) gets the side's player,
+// its second seat the side's second player (DealContext::partners: the partner's spec, or another
+// instance of the side's one spec), so that no player, and so no bot process, holds two seats and
+// sees two hands. Without a second player (a caller that gives none) the first plays both seats.
 SeatPlayers players_of(const DealContext& d, const Seating& seating) {
   SeatPlayers out{};
+  std::array<int, 2> held{};
   for (Seat s = 0; s < seating.seats; ++s) {
     const int side = seating.side[s];
-    out[s] = second_partner(d, s) && d.partners[side] ? d.partners[side] : d.players[side];
+    const bool second = held[side]++ > 0;
+    out[s] = second && d.partners[side] ? d.partners[side] : d.players[side];
   }
   return out;
 }
@@ -84,9 +83,10 @@ std::string record_of(const DealContext& d, int game, const Seating& seating, in
                       const dominoes::Deal& deal, const dominoes::History& history,
                       const GameOutcome& outcome) {
   std::vector<std::string> players;
+  std::array<int, 2> held{};  // as players_of seats them: a side's second seat, its second member
   for (Seat s = 0; s < seating.seats; ++s) {
     const std::vector<std::string> members = team_members(d.specs[seating.side[s]]);
-    players.push_back(second_partner(d, s) ? members.back() : members.front());
+    players.push_back(held[seating.side[s]]++ > 0 ? members.back() : members.front());
   }
   return game_record_json({d.deal_index, game, match_game}, players, d.config.rules, deal, history,
                           outcome);

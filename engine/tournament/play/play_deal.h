@@ -26,8 +26,10 @@ struct DealContext {
   std::int64_t deal_index = 0;                   ///< deal i of the pairing: hands and streams
   std::array<strategies::Player*, 2> players{};  ///< {A, B}; not null
   const std::array<std::string, 2>& specs;       ///< {A, B}: the specs game records name
-  /// {A's, B's} second partner when the side pairs two specs (team_spec.h), else null: the side's
-  /// first spec then fills both of its seats.
+  /// {A's, B's} second player, for the side's second seat at a table where it holds two (three or
+  /// four seats): the partner when the side pairs two specs (team_spec.h), else another instance
+  /// of the side's spec, so that each seat has a player of its own (a bot: a process of its own,
+  /// which never sees another seat's hand). Null: the side's player fills both seats.
   std::array<strategies::Player*, 2> partners{};
   std::string* records = nullptr;  ///< when not null, receives the game records
   endgame::BlockDominoesSolver* covariate_solver = nullptr;  ///< when not null: tally the covariate

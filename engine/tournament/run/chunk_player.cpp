@@ -42,8 +42,10 @@ void ChunkPlayer::seat(int task) {
   const std::array<std::vector<std::string>, 2> sides{team_members(t.player_a),
                                                       team_members(t.player_b)};
   PlayerPair pair{{seated_.make(sides[0][0]), seated_.make(sides[1][0])}};
+  // A side holds two seats at three and four seats: its second seat gets a player of its own.
   for (int side = 0; side < 2; ++side)
-    if (sides[side].size() == 2) pair.partners[side] = seated_.make(sides[side][1]);
+    if (sides[side].size() == 2 || config_.rules.seats > 2)
+      pair.partners[side] = seated_.make(sides[side].back());
   players_ = std::make_unique<tbb::enumerable_thread_specific<PlayerPair>>(pair);
   task_ = task;
 }

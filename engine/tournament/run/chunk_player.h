@@ -66,8 +66,9 @@ class ChunkPlayer {
   int threads_used() const { return threads_used_; }
 
  private:
-  // One thread's seated pair: {A, B}, their partners when a side pairs two specs
-  // (team_spec.h), and their samplers.
+  // One thread's seated pair: {A, B}, each side's second player for its second seat at three and
+  // four seats (the partner's spec when a side pairs two, team_spec.h; else the same spec again,
+  // so every seat has a player, and a bot a process, of its own), and their samplers.
   struct PlayerPair {
     std::array<strategies::Player, 2> players;
     std::array<std::optional<strategies::Player>, 2> partners{};
