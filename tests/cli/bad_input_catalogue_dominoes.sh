@@ -308,6 +308,8 @@ reject 2 games check-bot 'python3 x.py' --games 0
 reject 2 time-ms check-bot 'python3 x.py' --time-ms 0
 reject 2 seed check-bot 'python3 x.py' --seed x
 reject 2 bogus check-bot 'python3 x.py' --bogus
+reject 2 'is a flag' check-bot 'python3 x.py' --seats 4 --partners false
+reject 2 double check-bot 'python3 x.py' --double 12
 # Journals that cannot be resumed.
 mkdir -p "$tmp/j1" && echo 'garbage' >"$tmp/j1/journal.txt"
 reject 2 'damaged' run "${P[@]}" --quiet --out "$tmp/j1" --deals 10

@@ -73,6 +73,16 @@ check "go lists 4 counts and 4 seats' lacks, and no opp" \
   grep -Eq '^got: go line=[^ ]+ ends=[^ ]+ hand=[^ ]+ counts=[0-9]+,[0-9]+,[0-9]+,[0-9]+ lacks=[-0-9,]+/[-0-9,]+/[-0-9,]+/[-0-9,]+ legal=[^ ]+ time=[0-9]+$' "$tmp/t.log"
 check "gameover has 4 points and 4 hands" \
   grep -Eq '^got: gameover points=[0-9]+,[0-9]+,[0-9]+,[0-9]+ hands=[^ /]+/[^ /]+/[^ /]+/[^ /]+$' "$tmp/t.log"
+# check-bot at four seats seats the bot as a run seats a side, in both partners' seats (a process
+# each), draws the leader so the bot is asked to lead, and takes the rules options.
+"$bin" check-bot "$py tests/bots/one_seat.py" --games 8 --seats 4 --log "$tmp/os.log" >"$tmp/out" 2>&1
+check "check-bot passes one_seat.py at 4 seats" test $? -eq 0
+check "check-bot says the bot holds both partners' seats" grep -q 'the bot in two seats (partners), one process each' "$tmp/out"
+check "check-bot asked the bot to lead" grep -Eq 'it chose the lead in [1-9]' "$tmp/out"
+check "one_seat.py saw no breach under check-bot" test "$(grep -c VIOLATION "$tmp/os.log")" -eq 0
+"$bin" check-bot "$py clients/python/greedy.py" --games 4 --seats 3 --double 9 --hand-size 6 \
+  --block lowest-seat --leader alternate >"$tmp/out" 2>&1
+check "check-bot takes --double, --leader and --block" test $? -eq 0
 # A bot that fills two seats of its side (both partners at four seats; two of the three seats at
 # three) gets a process per seat: one newgame and one hand per game, each event once, and go
 # lines that agree with its own replay (tests/bots/one_seat.py writes VIOLATION otherwise). One
