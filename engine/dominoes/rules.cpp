@@ -145,17 +145,4 @@ std::string describe(const Rules& rules) {
   return text;
 }
 
-int winner_points(const Rules& rules, int winner_pips, int loser_pips) {
-  if (winner_pips == loser_pips) return 0;
-  switch (rules.scoring) {
-    case ScoringRule::kOpponentPips:
-      return loser_pips;
-    case ScoringRule::kPipDifference:
-      return loser_pips - winner_pips;
-    case ScoringRule::kAllPips:
-      return loser_pips + winner_pips;
-  }
-  return loser_pips;
-}
-
 }  // namespace dominoes

@@ -127,8 +127,29 @@ bool parse_leader_rule(std::string_view name, LeaderRule& rule);
 /// and partnerships first and the block and next-leader rules last.
 std::string describe(const Rules& rules);
 
-/// Returns the points the winner of a game scores, given both hands' remaining pips; 0 for equal
-/// pips.
-int winner_points(const Rules& rules, int winner_pips, int loser_pips);
+/// The one scoring rule (docs/rules.md): returns what the winning side scores under `rule`, given
+/// the pips left in the winners' hands and in the losers': the losers' pips (opponent-pips, which
+/// more seats call losers-pips), their excess over the winners' (pip-difference; at least 0, as a
+/// team may win a blocked hand holding more pips), or both (all-pips). Every scorer calls it: the
+/// game (scoring.h), the open-hands solvers (engine/endgame/) and the showdown of CFR
+/// (engine/equilibrium/showdown.cpp, which reads its linear form off it). constexpr, so a search
+/// specialised on the rule folds it away.
+constexpr int winners_score(ScoringRule rule, int winner_pips, int loser_pips) {
+  switch (rule) {
+    case ScoringRule::kOpponentPips:
+      return loser_pips;
+    case ScoringRule::kPipDifference:
+      return loser_pips > winner_pips ? loser_pips - winner_pips : 0;
+    case ScoringRule::kAllPips:
+      return loser_pips + winner_pips;
+  }
+  return loser_pips;
+}
+
+/// Returns the points the winner of a two-seat game scores, given both hands' remaining pips
+/// (winners_score); 0 for equal pips.
+constexpr int winner_points(const Rules& rules, int winner_pips, int loser_pips) {
+  return winner_pips == loser_pips ? 0 : winners_score(rules.scoring, winner_pips, loser_pips);
+}
 
 }  // namespace dominoes

@@ -36,15 +36,7 @@ inline int team_score(const State& s, const Rules& rules, int winner) {
   int winners = 0, losers = 0;
   for (Seat seat = 0; seat < s.seats; ++seat)
     (team_of(rules, seat) == winner ? winners : losers) += pips(s.hands[seat]);
-  switch (rules.scoring) {
-    case ScoringRule::kOpponentPips:
-      return losers;
-    case ScoringRule::kPipDifference:
-      return losers > winners ? losers - winners : 0;
-    case ScoringRule::kAllPips:
-      return losers + winners;
-  }
-  return losers;
+  return winners_score(rules.scoring, winners, losers);
 }
 
 /// Returns the team that wins the blocked hand `s` (more than two seats), or -1 on a tie.

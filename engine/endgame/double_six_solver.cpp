@@ -25,16 +25,11 @@ constexpr std::array<std::uint32_t, 7> make_with() {
 }
 constexpr std::array<std::uint32_t, 7> kWith = make_with();
 
-// The points the winner scores with `winner` pips against the loser's `loser` (rules.h's
-// winner_points, fixed at compile time).
+// The points the winner scores with `winner` pips against the loser's `loser`: rules.h's one
+// scoring function, folded at compile time for the rule the search is specialised on.
 template <ScoringRule kRule>
 constexpr int winner_points(int winner, int loser) {
-  if constexpr (kRule == ScoringRule::kOpponentPips)
-    return loser;
-  else if constexpr (kRule == ScoringRule::kPipDifference)
-    return loser - winner;
-  else
-    return loser + winner;
+  return dominoes::winners_score(kRule, winner, loser);
 }
 
 // The mover's points minus the opponent's if the game ended with these pips (scoring.h).

@@ -155,11 +155,7 @@ int MultiSeatSolver::max_side_score(const Node& n) const {
   int winners = 0, losers = 0;
   for (int seat = 0; seat < seats_; ++seat)
     (team_[seat] == winner ? winners : losers) += n.pips[seat];
-  int score = losers;
-  if (rules_.scoring == ScoringRule::kPipDifference)
-    score = losers > winners ? losers - winners : 0;
-  else if (rules_.scoring == ScoringRule::kAllPips)
-    score = losers + winners;
+  const int score = dominoes::winners_score(rules_.scoring, winners, losers);
   return winner == max_team_ ? score : -score;
 }
 

@@ -108,15 +108,18 @@ SubsetLayout subset_layout(std::span<const ShowdownHand> mine,
 }  // namespace
 
 ScoringLine scoring_line(dominoes::ScoringRule rule) {
-  switch (rule) {
-    case dominoes::ScoringRule::kOpponentPips:
-      return {0, 1};
-    case dominoes::ScoringRule::kPipDifference:
-      return {-1, 1};
-    case dominoes::ScoringRule::kAllPips:
-      return {1, 1};
-  }
-  throw std::invalid_argument("showdown: a scoring rule with no linear form");
+  // Read off the one scoring function where the winner holds fewer pips, as at every two-seat
+  // showdown: alpha from one more winner's pip, beta from one more loser's pip.
+  const auto score = [rule](int winner, int loser) {
+    return dominoes::winners_score(rule, winner, loser);
+  };
+  const int beta = score(0, 2) - score(0, 1), alpha = score(1, 2) - score(0, 2);
+  // Linear there, or the sweep would be wrong: the form must give the function's own values.
+  for (int w = 0; w < 4; ++w)
+    for (int l = w + 1; l < 8; ++l)
+      if (score(w, l) != alpha * w + beta * l)
+        throw std::invalid_argument("showdown: a scoring rule with no linear form");
+  return {alpha, beta};
 }
 
 void showdown_values_pairwise(std::span<const ShowdownHand> mine,
