@@ -48,9 +48,10 @@ READINGS = {
            'the seats in every seating (as with two seats), so records of one file with the same '
            'rules, deal and match_game hold the same hands, and in a match\'s first game (or a '
            'single game) the same leader.',
-    "R11": 'rules.md, Forfeits, cut-throat: "the game is scored as a blocked game among the other '
-           'seats". Read: the scoring rule then applies as in a blocked game, the forfeiting '
-           'seat among the losers.',
+    "R11": 'rules.md, Forfeits, cut-throat: "the game is scored as a blocked game among the seats '
+           'of the other players ... a tie goes to the first of them in turn order from the '
+           'leader". Read: the scoring rule then applies as in a blocked game, every seat of the '
+           'forfeiting player among the losers.',
 }
 
 SEED_RULES = {"double": 6, "hand-size": 7, "scoring": "opponent-pips", "leader": "random",
@@ -307,21 +308,24 @@ def team_score(scoring, winners_pips, losers_pips):
     return winners_pips + losers_pips  # all-pips
 
 
-def forfeit_result(rules, teams, seat, left):
-    """(winning team or None, its score) after `seat` forfeits (rules.md, Forfeits)."""
+def forfeit_result(rules, teams, seat, left, sides, leader):
+    """(winning team or None, its score) after `seat` forfeits (rules.md, Forfeits). `sides`: the
+    seats each player holds (a record's "sides", each seat its own without one)."""
     if rules.seats == 2:  # the opponent scores the forfeiting hand's pips, under every rule
         return 1 - seat, left[seat]
     if rules.partners:  # the other team, as if it had gone out: the forfeiting team's pips
         return 1 - teams[seat], sum(left[s] for s in range(4) if teams[s] == teams[seat])
-    others = [s for s in range(rules.seats) if s != seat]  # a block among the others [R11]
-    winner = team_with_fewest(teams, left, others)
-    return winner, None
+    # Cut-throat: a block among the other players' seats, a tie to the first from the leader.
+    order = [(leader + k) % rules.seats for k in range(rules.seats)]
+    others = [s for s in order if sides[s] != sides[seat]]
+    fewest = min(left[s] for s in others)
+    return teams[next(s for s in others if left[s] == fewest)], None
 
 
-def expected_points(rules, teams, outcome, left, forfeit_seat):
+def expected_points(rules, teams, outcome, left, forfeit_seat, sides, leader):
     """Each seat's points: the winning team's score on each of its seats, 0 elsewhere."""
     if outcome.how == "forfeit":
-        winner, score = forfeit_result(rules, teams, forfeit_seat, left)
+        winner, score = forfeit_result(rules, teams, forfeit_seat, left, sides, leader)
     else:
         winner, score = winning_team(rules, teams, outcome, left), None
     if winner is None:
@@ -336,7 +340,8 @@ def check_points(record, rules, teams, outcome, problems):
     left = [pips(h) for h in outcome.held]
     if record["pips"] != left:
         problems.append(f"pips: the record says {record['pips']}, the hands left hold {left}")
-    want = expected_points(rules, teams, outcome, left, record.get("forfeit_seat"))
+    want = expected_points(rules, teams, outcome, left, record.get("forfeit_seat"),
+                           record.get("sides", list(range(rules.seats))), record["leader"])
     got = record["points"]
     if got == want:
         return

@@ -170,6 +170,9 @@ F3 = changed(with_rules(R3, scoring="pip-difference"), moves=["0:1-2"], pips=[4,
              points=[8, 0, 0], forfeit="illegal", forfeit_seat=1)
 F3_LOSERS = changed(with_rules(F3, scoring="losers-pips"), points=[12, 0, 0])
 F3_ALL = changed(with_rules(F3, scoring="all-pips"), points=[16, 0, 0])
+# F3 with one player in seats 0 and 1 (sides 0, 0, 1): s0's 4 pips are its own side's, so s2 (5)
+# wins, the only seat of the other player; losers s0 + s1 = 11, pip-difference 11 - 5 = 6.
+F3_SIDES = changed(F3, sides=[0, 0, 1], points=[0, 0, 6])
 
 # Matches (rules.md, Matches; Three and four seats, Matches and The lead).
 # R1 turned by k seats: seat s of R1 sits in seat s + k. The seat that went out (R1's s1) is
@@ -247,6 +250,7 @@ LEGAL = {
     "3 seats, cut-throat forfeit, pip-difference": [F3],
     "3 seats, cut-throat forfeit, losers-pips": [F3_LOSERS],
     "3 seats, cut-throat forfeit, all-pips": [F3_ALL],
+    "3 seats, cut-throat forfeit, one player in two seats": [F3_SIDES],
     "4 seats, match, next-leader alternate": MA,
     "4 seats, match, next-leader same": match({**MA_RULES, "next-leader": "same"}, R2, R1_TURNED_2),
     "4 seats, match, next-leader heaviest-double": match({**MA_RULES, "next-leader": "heaviest-double"},
@@ -376,9 +380,13 @@ def tie_by_team_totals(rules, teams, outcome, left):
     return winner
 
 
-def forfeit_by_scoring(rules, teams, seat, left):
-    winner, _ = ORIGINAL["forfeit_result"](rules, teams, seat, left)
+def forfeit_by_scoring(rules, teams, seat, left, sides, leader):
+    winner, _ = ORIGINAL["forfeit_result"](rules, teams, seat, left, sides, leader)
     return winner, None
+
+
+def forfeit_without_sides(rules, teams, seat, left, sides, leader):
+    return ORIGINAL["forfeit_result"](rules, teams, seat, left, list(range(rules.seats)), leader)
 
 
 def any_pass(move, hand, line, rules):
@@ -416,6 +424,7 @@ SABOTAGES = {  # what: (the function replaced, the wrong one)
     "R allowed on equal ends": ("legal_moves", right_on_equal_ends),
     "the lowest double leads": ("heaviest_double_lead", lowest_double),
     "forfeits scored by the scoring rule": ("forfeit_result", forfeit_by_scoring),
+    "a cut-throat forfeit blind to the player's other seat": ("forfeit_result", forfeit_without_sides),
     "next-leader winner played as alternate": ("next_leader", winner_as_alternate),
 }
 

@@ -76,6 +76,17 @@ def write_records(path, records):
             f.write(json.dumps(r) + "\n")
 
 
+def forfeiting_bot(tmp):
+    """A config seating tests/bots/illegal.py (two legal moves, then illegal ones) against
+    heuristic, with restarts enough never to stop the run; returns its path."""
+    bot = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "bots", "illegal.py")
+    path = os.path.join(tmp, "forfeits.cfg")
+    with open(path, "w") as f:
+        f.write(f"player = ill\nplayer = heuristic\nformat = head-to-head\n\n[bot.ill]\n"
+                f"command = {sys.executable} {bot} --after 2\nrestarts = 1000\n")
+    return path
+
+
 def run(binary, *args):
     done = subprocess.run([binary, *args], capture_output=True, text=True, timeout=120)
     if done.returncode != 0:
@@ -303,6 +314,11 @@ def main():
                             "random", "--deals", "4", "--seed", "10"],
             "four-seat match to 40": ["--seats", "4", "--target", "40", "--player", "heuristic",
                                       "--player", "random", "--deals", "1", "--seed", "11"],
+            # Real forfeits at three seats by a bot that holds two of them (its other seat never
+            # wins what one forfeited: the page must score them by the record's sides).
+            "three seats, forfeits of a bot in two seats": [
+                forfeiting_bot(tmp), "--seats", "3", "--target", "0", "--deals", "3",
+                "--seed", "12", "--scoring", "pip-difference"],
         }
         pages = {}
         for n, (label, extra) in enumerate(files.items()):

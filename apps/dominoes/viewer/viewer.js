@@ -113,7 +113,8 @@
   // forfeiter's pips. More seats: the team of the seat that went out wins; a blocked hand goes to
   // the team with the fewest pips (block "team") or to the team of the seat with the fewest
   // ("lowest-seat"), a tie to nobody; a forfeit loses for the forfeiter's team, the other team
-  // scoring the losers' pips, or in cut-throat the game is scored as blocked among the others.
+  // scoring the losers' pips, or in cut-throat the game is scored as blocked among the other
+  // players' seats, a tie to the first from the leader.
   function outcome(game, state) {
     const n = game.players.length;
     const pips = state.hands.map(pipsOf);
@@ -137,9 +138,18 @@
         winner = sides.find((side) => side !== sideOf(by));
         score = sidePips.get(sideOf(by)); // as if the winners had gone out with empty hands
       } else {
-        const rest = pips.map((p, s) => [s, p]).filter(([s]) => s !== by);
-        winner = uniqueLowest(rest, sideOf);
-        if (winner !== null) score = teamScore(scoring, sidePips.get(winner), others(winner));
+        // Blocked among the other players' seats ("sides": the seats one player holds), the
+        // fewest pips winning, a tie going to the first from the leader: never a draw.
+        const playerOf = (seat) => (game.sides ? game.sides[seat] : seat);
+        let best = -1;
+        for (let k = 0; k < n; ++k) {
+          const s = (game.leader + k) % n;
+          if (playerOf(s) !== playerOf(by) && (best < 0 || pips[s] < pips[best])) best = s;
+        }
+        if (best >= 0) {
+          winner = sideOf(best);
+          score = teamScore(scoring, sidePips.get(winner), others(winner));
+        }
       }
     } else if (emptied < 0 && state.hands.some((h) => h.some((t) => fits(t, state.left, state.right)))) {
       ending = "unfinished";

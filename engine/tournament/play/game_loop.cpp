@@ -1,5 +1,6 @@
 #include "engine/tournament/play/game_loop.h"
 
+#include <algorithm>
 #include <optional>
 #include <stdexcept>
 
@@ -205,10 +206,13 @@ GameOutcome play_game(const dominoes::Rules& rules, const dominoes::Deal& deal, 
   dominoes::History& record = history ? *history : local.emplace(deal.leader, deal.seats);
   record.reset(deal.leader, deal.seats);
   const DecisionCost fresh{samplers};
-  for (Seat s = 0; s < deal.seats; ++s)
-    if (players[s]->game_follower())
-      return play_followed(state, deal, rules, players, rngs, record, game_id, fresh, sides);
-  return play_unfollowed(state, rules, players, rngs, record, fresh);
+  const bool followed = std::any_of(players.begin(), players.begin() + deal.seats,
+                                    [](strategies::Player* p) { return p->game_follower(); });
+  GameOutcome out =
+      followed ? play_followed(state, deal, rules, players, rngs, record, game_id, fresh, sides)
+               : play_unfollowed(state, rules, players, rngs, record, fresh);
+  out.sides = sides;
+  return out;
 }
 
 namespace {

@@ -38,8 +38,11 @@ using BySeat = std::array<T, dominoes::kMaxSeats>;
 struct GameOutcome {
   int seats = 2;                  ///< seats at the table
   BySeat<int> teams{0, 1, 2, 3};  ///< each seat's team (rules.h team_of)
-  BySeat<int> pips{};             ///< pips left in each seat's hand at the end
-  BySeat<int> points{};           ///< what each seat scored: its team's score if it won, else 0
+  /// Each seat's side in the pairing (play_game's SeatSides: the seats one player holds), by
+  /// which a cut-throat forfeit is scored; every seat its own side outside a pairing.
+  BySeat<int> sides{0, 1, 2, 3};
+  BySeat<int> pips{};    ///< pips left in each seat's hand at the end
+  BySeat<int> points{};  ///< what each seat scored: its team's score if it won, else 0
   /// The winning team, or -1 when nobody won (equal pips, a tied block).
   int winner_team = -1;
   /// kDomino or kBlocked; kOngoing when a player forfeited the game before its end.

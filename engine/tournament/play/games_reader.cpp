@@ -102,6 +102,11 @@ GameRecord parse_game_record(const std::string& line) {
   game.pips = seat_numbers(record, "pips", game.seats);
   game.points = seat_numbers(record, "points", game.seats);
   check_teams(record, game);
+  if (record.contains("sides"))
+    for (const int side : seat_numbers(record, "sides", game.seats))
+      if (side < 0 || side >= game.seats)
+        throw std::invalid_argument("sides must name each seat's side, 0 to " +
+                                    std::to_string(game.seats - 1));
   return game;
 }
 

@@ -72,8 +72,10 @@ std::string game_record_json(const GameKey& key, const std::vector<std::string>&
   const auto seats = static_cast<std::size_t>(deal.seats);
   j["pips"] = std::vector<int>(outcome.pips.begin(), outcome.pips.begin() + seats);
   j["points"] = std::vector<int>(outcome.points.begin(), outcome.points.begin() + seats);
-  if (deal.seats > 2)
+  if (deal.seats > 2) {
     j["teams"] = std::vector<int>(outcome.teams.begin(), outcome.teams.begin() + seats);
+    j["sides"] = std::vector<int>(outcome.sides.begin(), outcome.sides.begin() + seats);
+  }
   if (outcome.forfeited()) {
     j["forfeit"] = strategies::to_string(outcome.forfeit_reason);
     j["forfeit_seat"] = outcome.forfeit_seat;

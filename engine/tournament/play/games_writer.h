@@ -33,7 +33,8 @@ struct GameKey {
 
 /// Returns the JSON line (newline included) recording one finished game, played under `rules`,
 /// with `players` the spec (or bot name) in each seat. With more than two seats the record also
-/// lists each seat's team ("teams") and the seat-count rules keys (docs/formats.md).
+/// lists each seat's team ("teams"), each seat's side in the pairing ("sides", which a cut-throat
+/// forfeit is scored by) and the seat-count rules keys (docs/formats.md).
 std::string game_record_json(const GameKey& key, const std::vector<std::string>& players,
                              const dominoes::Rules& rules, const dominoes::Deal& deal,
                              const dominoes::History& history, const GameOutcome& outcome);
