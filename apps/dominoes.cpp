@@ -99,7 +99,7 @@ std::string threads_text(const tournament::ExperimentConfig& config, int used) {
 // `ranks`: the MPI ranks that played (0: a plain run).
 void print_outcome(const tournament::ExperimentConfig& config,
                    const tournament::ExperimentResult& result, int ranks) {
-  dominoes_cli::print_tables(config, result.run.tasks);
+  dominoes_cli::print_tables(config, result.run.tasks, ranks == 0);
   const auto& run = result.run;
   const double rate = run.seconds > 0 ? static_cast<double>(run.games_played) / run.seconds : 0;
   char line[160];

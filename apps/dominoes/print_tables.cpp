@@ -12,8 +12,8 @@
 namespace dominoes_cli {
 
 void print_tables(const tournament::ExperimentConfig& config,
-                  const std::vector<tournament::TaskResult>& tasks) {
-  if (::isatty(STDOUT_FILENO)) {
+                  const std::vector<tournament::TaskResult>& tasks, bool may_be_terminal) {
+  if (may_be_terminal && ::isatty(STDOUT_FILENO)) {
     std::cout << tournament::terminal_tables(tournament::summary_rows(tasks, config), tasks, config,
                                              tournament::run_ratings(config, tasks));
     return;

@@ -11,8 +11,10 @@
 namespace dominoes_cli {
 
 /// Prints the finished run's results to standard output: terminal_tables() when it is a
-/// terminal, else the text of config.out_dir/summary.md (the tables must have been written).
+/// terminal and `may_be_terminal`, else the text of config.out_dir/summary.md (the tables must
+/// have been written). An MPI rank passes false: Open MPI hands its ranks a pseudo-terminal for
+/// their output whatever mpirun's own output is, so isatty cannot tell there.
 void print_tables(const tournament::ExperimentConfig& config,
-                  const std::vector<tournament::TaskResult>& tasks);
+                  const std::vector<tournament::TaskResult>& tasks, bool may_be_terminal = true);
 
 }  // namespace dominoes_cli
