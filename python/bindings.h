@@ -11,6 +11,7 @@
 
 #include <array>
 #include <optional>
+#include <set>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -25,6 +26,28 @@
 namespace dominoes_python {
 
 namespace py = pybind11;
+
+/// Returns the Python str `value` as UTF-8. Raises ValueError naming `what` when it cannot be
+/// encoded: a str holding lone surrogates, as os.fsdecode() or errors='surrogateescape' leave for
+/// bytes that are not UTF-8 (pybind11 itself would say only "Unable to cast Python instance").
+inline std::string utf8_text(const py::handle& value, const std::string& what) {
+  Py_ssize_t size = 0;
+  const char* data = PyUnicode_AsUTF8AndSize(value.ptr(), &size);
+  if (!data) {
+    PyErr_Clear();
+    throw py::value_error(what +
+                          " is not valid Unicode text (it holds a lone surrogate, as "
+                          "bytes decoded with errors='surrogateescape' do): give text that "
+                          "encodes as UTF-8");
+  }
+  return std::string(data, static_cast<std::size_t>(size));
+}
+
+/// The idents (PyThread_get_thread_ident) of the threads now inside a Python strategy's
+/// choose(), read and written only with the GIL held: on Ctrl-C, RunWatch raises
+/// KeyboardInterrupt in them (PyThreadState_SetAsyncExc), so a choose() stuck in a Python loop
+/// ends and the run can stop.
+std::set<unsigned long>& threads_in_choose();
 
 void bind_game(py::module_& m);
 void bind_strategies(py::module_& m);

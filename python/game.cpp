@@ -163,7 +163,7 @@ Rules make_rules(const py::kwargs& keywords) {
                             key->valid);
     }
     given.emplace_back(key->name, boolean ? (value.cast<bool>() ? "true" : "false")
-                                          : py::str(value).cast<std::string>());
+                                          : utf8_text(py::str(value), name));
   }
   try {
     return rules_from(given);
@@ -235,10 +235,10 @@ struct PyGame {
 };
 
 TileSet tiles_from(const py::handle& hand, const Rules& rules) {
-  if (py::isinstance<py::str>(hand)) return parse_tiles(hand.cast<std::string>(), rules.max_pip);
+  if (py::isinstance<py::str>(hand)) return parse_tiles(utf8_text(hand, "hand"), rules.max_pip);
   TileSet set;
   for (const py::handle& item : hand) {
-    const Tile t = parse_tile(py::str(item).cast<std::string>(), rules.max_pip);
+    const Tile t = parse_tile(utf8_text(py::str(item), "tile"), rules.max_pip);
     if (set.contains(t))
       throw py::value_error("tile " + to_string(t) + " is listed twice in one hand");
     set.insert(t);
@@ -307,7 +307,7 @@ PyGame game_from_hands(const py::sequence& hands, const py::object& leader_arg,
 
 Move move_from(const py::handle& move, const Rules& rules) {
   if (py::isinstance<py::int_>(move)) return action_move(move.cast<int>(), rules);
-  return parse_move_text(py::str(move).cast<std::string>(), rules);
+  return parse_move_text(utf8_text(py::str(move), "move"), rules);
 }
 
 void apply_move(PyGame& g, const py::object& move) {

@@ -39,6 +39,13 @@ with one line naming it and what would be valid.)doc";
       if (p) std::rethrow_exception(p);
     } catch (const tournament::ConfigError& e) {  // a user's mistake, like std::invalid_argument
       PyErr_SetString(PyExc_ValueError, e.what());
+    } catch (const pybind11::cast_error& e) {  // pybind11 says only "Unable to cast ..."
+      PyErr_SetString(
+          PyExc_ValueError,
+          (std::string("a value given to dominoes could not be converted (") + e.what() +
+           "): pass str, int, float, bool, list or dict values as docs/python.md "
+           "shows, and text that encodes as UTF-8")
+              .c_str());
     }
   });
   dominoes_python::bind_game(m);

@@ -10,8 +10,11 @@
 #include <chrono>
 #include <condition_variable>
 #include <csignal>
+#include <cstdio>
+#include <cstdlib>
 #include <exception>
 #include <mutex>
+#include <set>
 #include <thread>
 
 #include "engine/bots/bot_process.h"
@@ -157,6 +160,32 @@ void RunWatch::show(bool last) {
   err.attr("flush")();
 }
 
+namespace {
+
+// Raises KeyboardInterrupt in every thread inside a Python choose() that has not had one yet, so
+// that a strategy stuck in a Python loop returns (a blocking call such as time.sleep ends first).
+// Called with the GIL held.
+void interrupt_choosers(std::set<unsigned long>& interrupted) {
+  for (const unsigned long ident : threads_in_choose())
+    if (interrupted.insert(ident).second) PyThreadState_SetAsyncExc(ident, PyExc_KeyboardInterrupt);
+}
+
+// A second Ctrl-C while the run still waits for its games in play (a choose() that does not
+// return, stuck in a blocking call): the run cannot be left behind safely, so the process ends at
+// once, as the command line's second Ctrl-C does, with what was journalled kept. Called with the
+// GIL held.
+[[noreturn]] void end_process_on_second_interrupt() {
+  PyErr_Clear();
+  std::fputs(
+      "\ndominoes.run: a second interrupt while a strategy's choose() has not returned: ending "
+      "the process (exit 130); finished work is in the journal\n",
+      stderr);
+  std::fflush(nullptr);
+  std::_Exit(130);
+}
+
+}  // namespace
+
 tournament::ExperimentResult RunWatch::run(
     tournament::RunHooks hooks,
     const std::function<tournament::ExperimentResult(const tournament::RunHooks&)>& play) {
@@ -177,6 +206,7 @@ tournament::ExperimentResult RunWatch::run(
                            : std::chrono::duration_cast<Clock::duration>(
                         std::chrono::duration<double>(common::log_interval_seconds()));
   const SignalPipe signals(stop);
+  std::set<unsigned long> interrupted;  // the threads already sent a KeyboardInterrupt
   {
     py::gil_scoped_release release;
     std::thread runner([&] {
@@ -199,10 +229,12 @@ tournament::ExperimentResult RunWatch::run(
           if (PyErr_CheckSignals() != 0) throw py::error_already_set();
           if (Clock::now() >= next_show && !watcher) show(false), next_show += period;
         } catch (...) {
-          if (!watcher) watcher = std::current_exception();
+          if (watcher) end_process_on_second_interrupt();
+          watcher = std::current_exception();
           stop = true;
           bots::kill_all_bot_processes();  // no game waits for a bot's answer
         }
+        if (watcher) interrupt_choosers(interrupted);
       }
       lock.lock();
     }

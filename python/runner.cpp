@@ -86,12 +86,12 @@ std::string config_text(const tournament::ExperimentKey& k, const py::handle& va
     default:
       break;
   }
-  if (py::isinstance<py::str>(value)) return value.cast<std::string>();
+  if (py::isinstance<py::str>(value)) return utf8_text(value, k.key.name);
   if (k.python_list && (py::isinstance<py::list>(value) || py::isinstance<py::tuple>(value))) {
     std::string joined;
     for (const py::handle& item : value) {
       if (!py::isinstance<py::str>(item)) wrong_type(k, value, "a str or a list of str");
-      joined += (joined.empty() ? "" : ",") + item.cast<std::string>();
+      joined += (joined.empty() ? "" : ",") + utf8_text(item, k.key.name);
     }
     return joined;
   }
@@ -105,7 +105,7 @@ std::vector<std::string> config_texts(const tournament::ExperimentKey& k, const 
   std::vector<std::string> texts;
   for (const py::handle& item : value) {
     if (!py::isinstance<py::str>(item)) wrong_type(k, value, "a list of str");
-    texts.push_back(item.cast<std::string>());
+    texts.push_back(utf8_text(item, k.key.name));
   }
   return texts;
 }
@@ -120,7 +120,7 @@ void apply_keyword(const tournament::ExperimentKey& k, const py::handle& value,
     for (const auto& [name, command] : value.cast<py::dict>()) {
       if (!py::isinstance<py::str>(name) || !py::isinstance<py::str>(command))
         wrong_type(k, value, "a dict of str {name: command}");
-      k.key.set(c, name.cast<std::string>() + "=" + command.cast<std::string>());
+      k.key.set(c, utf8_text(name, "bot name") + "=" + utf8_text(command, "bot command"));
     }
     return;
   }
@@ -192,7 +192,7 @@ std::vector<std::string> seat_players(const py::list& players, strategies::Regis
   std::map<std::string, PyObject*> seated;
   for (const py::handle& p : players) {
     if (py::isinstance<py::str>(p)) {
-      specs.push_back(p.cast<std::string>());
+      specs.push_back(utf8_text(p, "player " + std::to_string(specs.size() + 1)));
       continue;
     }
     if (!py::hasattr(p, "choose"))

@@ -40,31 +40,53 @@ std::size_t table_bytes(double table_mb) {
 // --------------------------------------------------------------
 
 std::string hand_text(const py::handle& hand) {
-  if (py::isinstance<py::str>(hand)) return hand.cast<std::string>();
+  if (py::isinstance<py::str>(hand)) return utf8_text(hand, "hand");
   std::string text;
   for (const py::handle& t : hand) {
     if (!text.empty()) text += ',';
-    text += py::str(t).cast<std::string>();
+    text += utf8_text(py::str(t), "tile");
   }
   return text;
 }
 
+// The rules of a position: `given` (a Rules), or without one (None) the table the hands make, as
+// `solver block-dominoes` reads it: the seats the hands number, partners with four. Given rules
+// must have as many seats as there are hands.
+dominoes::Rules position_rules(const py::object& given, int hands) {
+  if (given.is_none()) {
+    if (hands < 2 || hands > dominoes::kMaxSeats)
+      throw py::value_error("hands: give 2, 3 or 4 hands, one per seat ('H0/H1/H2/H3'), got " +
+                            std::to_string(hands));
+    dominoes::Rules rules;
+    rules.seats = hands;
+    rules.partners = hands == 4;
+    return rules;
+  }
+  const auto rules = given.cast<dominoes::Rules>();
+  if (hands != rules.seats)
+    throw py::value_error("hands: " + std::to_string(hands) + " hands given, but rules.seats is " +
+                          std::to_string(rules.seats) +
+                          ": give one hand per seat, or rules=Rules(" +
+                          "seats=" + std::to_string(hands) + ") (or leave rules out: the hands " +
+                          "then say the seats)");
+  return rules;
+}
+
 py::dict solve_block_dominoes(const py::object& hands, const std::string& line,
                               const std::string& ends, int to_move, int depth,
-                              const dominoes::Rules& rules, double table_mb) {
+                              const py::object& given_rules, double table_mb) {
   endgame::PositionText text;
+  int count = 0;
   if (py::isinstance<py::str>(hands)) {
-    text.hands = hands.cast<std::string>();
+    text.hands = utf8_text(hands, "hands");
+    count = static_cast<int>(common::split_list(text.hands, '/').size());
   } else {
     const auto list = hands.cast<py::sequence>();
-    if (static_cast<int>(py::len(list)) != rules.seats)
-      throw py::value_error("hands: give " + std::to_string(rules.seats) +
-                            " hands, one per seat of rules.seats (the side to move's is "
-                            "hands[to_move]), got " +
-                            std::to_string(py::len(list)));
+    count = static_cast<int>(py::len(list));
     for (std::size_t seat = 0; seat < py::len(list); ++seat)
       text.hands += (seat == 0 ? "" : "/") + hand_text(list[seat]);
   }
+  const dominoes::Rules rules = position_rules(given_rules, count);
   text.line = line;
   text.ends = ends;
   text.to_move = to_move;
@@ -198,10 +220,12 @@ py::dict solve_tetromino(int size, const std::string& signature, double time_lim
 void bind_solvers(py::module_& m) {
   m.def("solve_block_dominoes", &solve_block_dominoes, py::arg("hands"), py::kw_only(),
         py::arg("line") = "", py::arg("ends") = "", py::arg("to_move") = 0, py::arg("depth") = 0,
-        py::arg("rules") = dominoes::Rules(), py::arg("table_mb") = 0.25, R"doc(
+        py::arg("rules") = py::none(), py::arg("table_mb") = 0.25, R"doc(
 Solves a Block Dominoes position with every hand visible (as `solver block-dominoes`).
   hands     'H0/H1' or [hand0, hand1], each a tile list ('0-1,2-3' or ['0-1', '2-3']); one hand
-            per seat of rules.seats ('H0/H1/H2/H3' for four)
+            per seat ('H0/H1/H2/H3' for four)
+  rules     a Rules with one seat per hand; None (the default): the hands' table, two seats as
+            the study plays, three cut-throat, four in partnerships (as the solver command reads)
   line      the line's tiles left to right ('3-5,5-1'), or ends='L,R' (its open ends); neither:
             the side to move leads
   to_move   0 to seats - 1; depth: tiles searched, 0 = exact; table_mb: transposition table (MiB)

@@ -12,6 +12,11 @@
 
 namespace dominoes_python {
 
+std::set<unsigned long>& threads_in_choose() {
+  static std::set<unsigned long> threads;  // guarded by the GIL
+  return threads;
+}
+
 using dominoes::Move;
 using dominoes::MoveList;
 using dominoes::Rng;
@@ -20,6 +25,18 @@ namespace {
 
 // ---- a Python object as a strategies::Strategy
 // ---------------------------------------------------
+
+// Marks the calling thread as inside a Python choose() while it lives (the GIL held throughout).
+class InChoose {
+ public:
+  InChoose() : ident_(PyThread_get_thread_ident()) { threads_in_choose().insert(ident_); }
+  ~InChoose() { threads_in_choose().erase(ident_); }
+  InChoose(const InChoose&) = delete;
+  InChoose& operator=(const InChoose&) = delete;
+
+ private:
+  unsigned long ident_;
+};
 
 /// Asks a Python object for each move. The object is borrowed (the run keeps it alive) and every
 /// clone shares it: clone() must not touch reference counts, since the runner clones players on
@@ -35,6 +52,7 @@ class PythonStrategy final : public strategies::Strategy {
     // reference per thread, never dropped (the interpreter frees its thread states at exit).
     thread_local const bool keep_thread_state = (gil.inc_ref(), true);
     (void)keep_thread_state;
+    const InChoose in_choose;  // so that Ctrl-C can reach this thread (bindings.h)
     try {
       py::list moves;
       for (Move m : legal) moves.append(dominoes::to_string(m));

@@ -238,6 +238,60 @@ class RunTest(unittest.TestCase):
             with self.assertRaisesRegex(ValueError, "progress .* is not valid: valid True"):
                 dominoes.run(players=["random", "lowest"], deals=10, out=self.out("bad"), progress=bad)
 
+    def test_ctrl_c_stops_a_strategy_stuck_in_choose(self):
+        # A Python strategy whose choose() never returns (a Python loop, on a worker thread): the
+        # interrupt reaches that thread too, and KeyboardInterrupt comes within 2 s (5 allowed).
+        class Stuck:
+            def choose(self, observation, legal, rng):
+                while True:
+                    pass
+        previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+        sent = []
+
+        def interrupt():
+            sent.append(time.monotonic())
+            os.kill(os.getpid(), signal.SIGINT)
+        timer = threading.Timer(0.5, interrupt)
+        try:
+            with self.assertRaises(KeyboardInterrupt):
+                timer.start()
+                try:
+                    dominoes.run(players=[Stuck(), "heuristic"], format="head-to-head", deals=4,
+                                 threads=1, out=self.out("stuck"))
+                finally:
+                    raised = time.monotonic()
+        finally:
+            timer.join()
+            signal.signal(signal.SIGINT, previous)
+        self.assertLess(raised - sent[0], 5, "KeyboardInterrupt %.2f s after SIGINT" % (raised - sent[0]))
+
+    def test_second_ctrl_c_ends_a_process_whose_choose_blocks(self):
+        # A choose() blocked in C (time.sleep) cannot be interrupted from another thread: the
+        # second Ctrl-C ends the process at once with exit status 130, as the command line does.
+        script = (
+            "import dominoes, time\n"
+            "class Sleeper:\n"
+            "    def choose(self, observation, legal, rng):\n"
+            "        time.sleep(1000)\n"
+            "print('ready', flush=True)\n"
+            f"dominoes.run(players=[Sleeper(), 'heuristic'], format='head-to-head', deals=2, "
+            f"threads=1, out={self.out('sleeper')!r})\n")
+        child = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE,
+                                 stderr=subprocess.PIPE, text=True)
+        try:
+            self.assertEqual(child.stdout.readline().strip(), "ready")
+            time.sleep(1.0)  # into the first choose()
+            child.send_signal(signal.SIGINT)
+            time.sleep(0.5)
+            child.send_signal(signal.SIGINT)
+            _, err = child.communicate(timeout=10)
+        finally:
+            if child.poll() is None:
+                child.kill()
+                child.wait()
+        self.assertEqual(child.returncode, 130, err)
+        self.assertIn("a second interrupt", err)
+
     def test_ctrl_c_inside_a_chunk_of_builtins_stops_at_once(self):
         # SIGINT half a second into a run whose single chunk lasts seconds: KeyboardInterrupt comes
         # within 2 s (5 allowed here), the chunk's finished first deals are journalled, and the same

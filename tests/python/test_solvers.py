@@ -60,8 +60,21 @@ class BlockDominoesTest(unittest.TestCase):
         r = dominoes.solve_block_dominoes(hands, ends="3,5", rules=dominoes.Rules(seats=4))
         self.assertEqual(r["value"], 10)
         self.assertEqual(r["pv"], ["2-3L", "1-5R", "pass", "2-2L", "0-1R"])
-        with self.assertRaisesRegex(ValueError, "give 4 hands"):
+        with self.assertRaisesRegex(ValueError, r"2 hands given, but rules.seats is 4"):
             dominoes.solve_block_dominoes(hands[:2], rules=dominoes.Rules(seats=4))
+        # Without rules the hands say the seats, as on the command line: four in partnerships.
+        text = "/".join(",".join(h) for h in hands)
+        self.assertEqual(dominoes.solve_block_dominoes(text, ends="3,5")["value"], 10)
+        with self.assertRaisesRegex(ValueError, r"rules=Rules\(seats=4\)"):
+            dominoes.solve_block_dominoes(text, ends="3,5", rules=dominoes.Rules())
+
+    def test_text_that_is_not_unicode_is_named(self):
+        # A str with a lone surrogate (bytes decoded with surrogateescape) cannot be UTF-8.
+        with self.assertRaisesRegex(ValueError, "hands is not valid Unicode text"):
+            dominoes.solve_block_dominoes("0-1/2-2\udcff")
+        with self.assertRaisesRegex(ValueError, "player 1 is not valid Unicode text"):
+            dominoes.run(players=["A\udcff: random", "heuristic"], format="head-to-head",
+                         deals=2, quiet=True)
 
     def test_impossible_positions_raise_value_error(self):
         with self.assertRaisesRegex(ValueError, "tile 0-1 is given twice"):
