@@ -19,6 +19,7 @@
 
 #include "engine/bots/bot_process.h"
 #include "engine/common/status_line.h"
+#include "engine/search/search_limit.h"
 #include "engine/tournament/run/progress.h"
 
 namespace dominoes_python {
@@ -207,6 +208,7 @@ tournament::ExperimentResult RunWatch::run(
                         std::chrono::duration<double>(common::log_interval_seconds()));
   const SignalPipe signals(stop);
   std::set<unsigned long> interrupted;  // the threads already sent a KeyboardInterrupt
+  search::clear_stop();
   {
     py::gil_scoped_release release;
     std::thread runner([&] {
@@ -233,6 +235,7 @@ tournament::ExperimentResult RunWatch::run(
           watcher = std::current_exception();
           stop = true;
           bots::kill_all_bot_processes();  // no game waits for a bot's answer
+          search::request_stop();          // nor for an exact search (search_limit.h)
         }
         if (watcher) interrupt_choosers(interrupted);
       }
@@ -241,6 +244,7 @@ tournament::ExperimentResult RunWatch::run(
     lock.unlock();
     runner.join();
   }
+  search::clear_stop();  // later searches (a strategy's choose() from Python) run again
   // A Ctrl-C that stopped the run (or came as it ended) is raised here if the loop missed it.
   if (!watcher && PyErr_CheckSignals() != 0)
     watcher = std::make_exception_ptr(py::error_already_set());

@@ -1,4 +1,7 @@
 // `solver block-dominoes`: the open-hands Block Dominoes solver from the command line.
+#include <unistd.h>
+
+#include <atomic>
 #include <boost/program_options.hpp>
 #include <chrono>
 #include <cstdio>
@@ -7,11 +10,13 @@
 #include "apps/solver/commands.h"
 #include "apps/solver/options.h"
 #include "engine/common/key_options.h"
+#include "engine/common/status_line.h"
 #include "engine/common/text.h"
 #include "engine/dominoes/notation.h"
 #include "engine/dominoes/rules_keys.h"
 #include "engine/endgame/block_dominoes_position.h"
 #include "engine/endgame/block_dominoes_solver.h"
+#include "engine/search/search_limit.h"
 
 namespace po = boost::program_options;
 
@@ -21,7 +26,8 @@ namespace {
 po::options_description block_dominoes_options() {
   po::options_description o(
       "Usage: solver block-dominoes --hands H0/H1[/H2[/H3]] [--line TILES | --ends L,R]\n"
-      "                             [--to-move SEAT] [--[no-]partners] [--block RULE]\n\n"
+      "                             [--to-move SEAT] [--[no-]partners] [--block RULE]\n"
+      "                             [--time-limit S] [--max-nodes N] [--quiet]\n\n"
       "Solves a Block Dominoes position with every hand visible (alpha-beta with a transposition\n"
       "table). The number of hands is the number of seats, 2 to 4, seat 0 first. Prints `value V`\n"
       "first: the points of the side to move minus the opponent's under best play by both,\n"
@@ -29,7 +35,9 @@ po::options_description block_dominoes_options() {
       "against 1 and 3) V is the net points of the team to move; in cut-throat (3 seats, or 4\n"
       "with --no-partners) V is the seat to move's net points when every other seat plays\n"
       "against it (paranoid; docs/solvers.md). Then one line per legal move with its value, the\n"
-      "principal variation, and the search's node count.\n"
+      "principal variation, and the search's node count. A large position (four 13-tile\n"
+      "double-nine hands) can take hours: the search's progress shows on stderr, and\n"
+      "--time-limit or --max-nodes stop it with `unknown: ...` first (exit 3).\n"
       "Tiles are a-b, lists comma-separated; the line is listed left to right, its first tile\n"
       "lying as written. With neither --line nor --ends the side to move leads any tile.\n\n"
       "Example: solver block-dominoes --hands 0-1,2-3,4-4/1-5,3-6,6-6 --line 3-5\n"
@@ -45,7 +53,13 @@ po::options_description block_dominoes_options() {
       "tiles to search, 0..200; 0 = to the end of the game (exact); at the horizon the position "
       "is scored as if the game ended")(
       "table-mb", po::value<std::string>()->default_value("64"),
-      "transposition table memory in MiB, 1..65536 and at most half the machine's memory");
+      "transposition table memory in MiB, 1..65536 and at most half the machine's memory")(
+      "time-limit", po::value<std::string>(),
+      "stop after this many seconds, above 0 and at most 1000000 (default: none), printing "
+      "`unknown: ...` (exit 3)")(
+      "max-nodes", po::value<std::string>(),
+      "stop after about this many positions, 1..2^50 (default: none), printing `unknown: ...` "
+      "(exit 3)")("quiet", "no progress line on stderr");
   add_rules_option(o, "double", "6");
   add_rules_option(o, "scoring", "opponent-pips");
   add_rules_option(o, "block", "team");
@@ -76,19 +90,66 @@ dominoes::Rules rules_from(const po::variables_map& vm, const std::string& hands
   return rules;
 }
 
-void print_solution(endgame::BlockDominoesSolver& solver, const dominoes::State& s, int depth) {
+// The solve's progress on stderr: nodes searched so far (read at the search's checks) and the
+// time, redrawn in place at a terminal, a plain line every 30 s in a log, none with --quiet.
+class SearchStatus {
+ public:
+  explicit SearchStatus(bool quiet)
+      : line_([this](std::size_t) { return text(); }, common::status_mode(quiet, STDERR_FILENO),
+              false) {}
+  void finish() { line_.finish(); }
+  std::atomic<std::uint64_t> nodes{0};
+
+ private:
+  std::string text() const {
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+    return "searching: " + std::to_string(nodes.load()) + " nodes (" +
+           common::duration_text(seconds) + ")";
+  }
+  const std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
+  common::StatusLine line_;  // last: its thread starts once the rest is ready
+};
+
+// The solve's output, computed whole before any is printed, so that a search stopped by its
+// limit prints only `unknown: ...`.
+struct Solution {
+  int value = 0;
+  std::vector<endgame::MoveValue> moves;
+  std::vector<dominoes::Move> pv;
+  double seconds = 0;
+};
+
+Solution solve(endgame::BlockDominoesSolver& solver, const dominoes::State& s, int depth) {
   const auto start = std::chrono::steady_clock::now();
-  const int value = solver.value(s, depth);
-  std::cout << "value " << value << "\n";
-  for (const auto& mv : solver.move_values(s, depth))
+  Solution out;
+  out.value = solver.value(s, depth);
+  out.moves = solver.move_values(s, depth);
+  out.pv = solver.principal_variation(s, depth);
+  out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return out;
+}
+
+void print_solution(const Solution& solution, std::uint64_t nodes) {
+  std::cout << "value " << solution.value << "\n";
+  for (const auto& mv : solution.moves)
     std::cout << "move " << dominoes::to_string(mv.move) << " " << mv.value << "\n";
   std::cout << "pv";
-  for (const auto& m : solver.principal_variation(s, depth))
-    std::cout << " " << dominoes::to_string(m);
-  const double seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  std::printf("\nnodes %llu seconds %.6f\n", static_cast<unsigned long long>(solver.nodes()),
-              seconds);
+  for (const auto& m : solution.pv) std::cout << " " << dominoes::to_string(m);
+  std::printf("\nnodes %llu seconds %.6f\n", static_cast<unsigned long long>(nodes),
+              solution.seconds);
+}
+
+// The search's budget from --time-limit and --max-nodes (none given: unbounded).
+search::SearchLimit limit_from(const po::variables_map& vm) {
+  search::SearchLimit limit;
+  if (vm.count("time-limit"))
+    limit.deadline = std::chrono::steady_clock::now() +
+                     std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                         std::chrono::duration<double>(seconds_option(vm, "time-limit", 1e6)));
+  if (vm.count("max-nodes"))
+    limit.max_nodes = int_option<std::uint64_t>(vm, "max-nodes", 1, std::uint64_t{1} << 50);
+  return limit;
 }
 
 int run(const po::variables_map& vm) {
@@ -103,8 +164,21 @@ int run(const po::variables_map& vm) {
   const dominoes::State s = endgame::parse_position(text, rules);
   const int depth = int_option(vm, "depth", 0, 200);
   endgame::BlockDominoesSolver solver(rules, table_bytes_option(vm, "table-mb"));
-  print_solution(solver, s, depth);
-  return 0;
+  search::SearchLimit limit = limit_from(vm);
+  SearchStatus status(vm.count("quiet") > 0);
+  limit.nodes_seen = &status.nodes;
+  solver.set_limit(&limit);
+  try {
+    const Solution solution = solve(solver, s, depth);
+    status.finish();
+    print_solution(solution, solver.nodes());
+    return 0;
+  } catch (const search::SearchStopped& e) {
+    status.finish();
+    std::cout << "unknown: " << e.what()
+              << "; raise --time-limit or --max-nodes, or search less deep with --depth\n";
+    return 3;
+  }
 }
 
 }  // namespace

@@ -62,8 +62,18 @@ BlockDominoesSolver::BlockDominoesSolver(const dominoes::Rules& rules, std::size
 }
 
 search::Negamax<DominoesGame>& BlockDominoesSolver::generic() {
-  if (!generic_) generic_ = std::make_unique<Generic>(game_, table_request_);
+  if (!generic_) {
+    generic_ = std::make_unique<Generic>(game_, table_request_);
+    generic_->search.set_limit(limit_);
+  }
   return generic_->search;
+}
+
+void BlockDominoesSolver::set_limit(const search::SearchLimit* limit) {
+  limit_ = limit;
+  if (double_six_) double_six_->set_limit(limit);
+  if (generic_) generic_->search.set_limit(limit);
+  if (multi_seat_) multi_seat_->set_limit(limit);
 }
 
 std::uint64_t BlockDominoesSolver::nodes() const {

@@ -158,6 +158,10 @@ class BlockDominoesSolver {
 
   /// Returns the positions visited since construction, both paths together.
   std::uint64_t nodes() const;
+  /// Bounds every later search, on every path, by `limit` (null: only the process's stop
+  /// request), which must outlive them; a search over it throws search::SearchStopped and leaves
+  /// the solver usable (search_limit.h).
+  void set_limit(const search::SearchLimit* limit);
   /// Returns the memory of the tables made so far, in bytes.
   std::size_t table_bytes() const;
 
@@ -177,6 +181,8 @@ class BlockDominoesSolver {
   std::optional<DoubleSixSolver> double_six_;  // set when the rules use a double-six set
   std::unique_ptr<Generic> generic_;
   std::unique_ptr<MultiSeatSolver> multi_seat_;  // set when the rules have more than two seats
+  const search::SearchLimit* limit_ =
+      nullptr;  // given to each path, also the generic one made later
 };
 
 }  // namespace endgame

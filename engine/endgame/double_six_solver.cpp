@@ -121,7 +121,7 @@ int DoubleSixSolver::search(const Node n, int alpha, int beta) {
 template <ScoringRule kRule>
 inline __attribute__((always_inline)) int DoubleSixSolver::visit(const Node n, int alpha,
                                                                  int beta) {
-  ++nodes_;
+  if ((++nodes_ & (search::kCheckInterval - 1)) == 0) search::check_search(limit_, nodes_);
   if (n.mover == 0 || n.other == 0) return final_value<kRule>(n.mover_pips, n.other_pips);
   if (n.left < 0) return search_lead<kRule>(n, alpha, beta);
   const std::uint32_t at_left = n.mover & kWith[n.left];

@@ -57,6 +57,7 @@
 #include "engine/dominoes/move_list.h"
 #include "engine/dominoes/rules.h"
 #include "engine/dominoes/state.h"
+#include "engine/search/search_limit.h"
 
 namespace endgame {
 
@@ -82,6 +83,9 @@ class DoubleSixSolver {
   std::uint64_t nodes() const { return nodes_; }
   /// Returns the table's memory in bytes.
   std::size_t table_bytes() const { return buckets_.size() * sizeof(Bucket); }
+  /// Bounds every later search by `limit` (null: only the process's stop request), which must
+  /// outlive them; a search over it throws search::SearchStopped (search_limit.h).
+  void set_limit(const search::SearchLimit* limit) { limit_ = limit; }
 
   /// Tiles left in both hands below which a node is searched without the table.
   static constexpr int kTableMinTiles = 4;
@@ -125,6 +129,7 @@ class DoubleSixSolver {
   std::vector<Bucket> buckets_;
   int shift_ = 0;  // index = (key * multiplier) >> shift_
   std::uint64_t nodes_ = 0;
+  const search::SearchLimit* limit_ = nullptr;
 };
 
 }  // namespace endgame

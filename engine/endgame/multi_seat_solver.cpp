@@ -167,7 +167,7 @@ int MultiSeatSolver::child_value(const Node& parent, const Node& child, int dept
 }
 
 int MultiSeatSolver::search(const Node& n, int depth, int alpha, int beta) {
-  ++nodes_;
+  if ((++nodes_ & (search::kCheckInterval - 1)) == 0) search::check_search(limit_, nodes_);
   if (n.out >= 0) return mover_score(n);
   if (n.left < 0) return search_lead(n, depth, alpha, beta);
   const std::uint64_t hand = n.hands[n.mover];

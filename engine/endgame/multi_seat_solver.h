@@ -62,6 +62,7 @@
 #include "engine/dominoes/rules.h"
 #include "engine/dominoes/state.h"
 #include "engine/search/negamax.h"
+#include "engine/search/search_limit.h"
 #include "engine/search/transposition_table.h"
 
 namespace endgame {
@@ -117,6 +118,9 @@ class MultiSeatSolver {
   std::uint64_t nodes() const { return nodes_; }
   /// Returns the table's memory in bytes.
   std::size_t table_bytes() const { return table_.bytes(); }
+  /// Bounds every later search by `limit` (null: only the process's stop request), which must
+  /// outlive them; a search over it throws search::SearchStopped (search_limit.h).
+  void set_limit(const search::SearchLimit* limit) { limit_ = limit; }
 
   /// Tiles left in all hands below which a node is searched without the table.
   static constexpr int kTableMinTiles = 5;
@@ -181,6 +185,7 @@ class MultiSeatSolver {
   std::uint32_t root_code_ = 0;  // the root seat in the key (cut-throat only)
   search::TranspositionTable<MultiSeatKey> table_;
   std::uint64_t nodes_ = 0;
+  const search::SearchLimit* limit_ = nullptr;
 };
 
 }  // namespace endgame

@@ -29,6 +29,7 @@
 #include <algorithm>
 #include <cstdint>
 
+#include "engine/search/search_limit.h"
 #include "engine/search/transposition_table.h"
 
 namespace search {
@@ -53,7 +54,7 @@ class Negamax {
   /// (kUnlimitedDepth: to the end), within the window (alpha, beta): exact inside the window, a
   /// bound outside it (fail-soft).
   int search(const Position& p, int depth, int alpha, int beta) {
-    ++nodes_;
+    if ((++nodes_ & (kCheckInterval - 1)) == 0) check_search(limit_, nodes_);
     int value = 0;
     if (game_.terminal(p, value)) return value;
     if (depth == 0) return game_.evaluate(p);
@@ -78,6 +79,10 @@ class Negamax {
 
   /// Returns the number of positions visited since construction.
   std::uint64_t nodes() const { return nodes_; }
+
+  /// Bounds every later search by `limit` (null: only the process's stop request), which must
+  /// outlive them; a search over it throws SearchStopped (search_limit.h).
+  void set_limit(const SearchLimit* limit) { limit_ = limit; }
 
  private:
   int expand(const Position& p, int depth, int alpha, int beta, std::uint16_t hint,
@@ -118,6 +123,7 @@ class Negamax {
   const Game& game_;
   Table& table_;
   std::uint64_t nodes_ = 0;
+  const SearchLimit* limit_ = nullptr;
 };
 
 }  // namespace search

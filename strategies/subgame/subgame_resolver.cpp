@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "engine/search/search_limit.h"
 #include "strategies/subgame/decision_subgame.h"
 
 namespace strategies {
@@ -47,7 +48,10 @@ bool SubgameResolver::solve_from(const Observation& obs, int moves, const Oppone
                                                  equilibrium::RegretUpdate::kDiscounted, bytes);
   if (!solver) return false;
   solver->set_single_threaded(true);
-  solver->iterate(params_.iterations);
+  for (int i = 0; i < params_.iterations; ++i) {  // the same iterations as one call, but stoppable
+    search::check_search(nullptr, 0);             // a run's Ctrl-C: SearchStopped
+    solver->iterate(1);
+  }
   const auto record = obs.history();
   solved_.rules = obs.rules();
   solved_.leader = obs.leader();

@@ -85,6 +85,8 @@ expect_error "one hand only" 2 'hands' block-dominoes --hands 0-1,2-2
 expect_error "five hands" 2 'hands' block-dominoes --hands 0-1/2-2/3-3/4-4/5-5
 expect_error "partners with three hands" 2 'partners' block-dominoes --hands 0-1/2-2/3-3 --partners
 expect_error "partners not a boolean" 2 'partners' block-dominoes --hands 0-1/2-2/3-3/4-4 --partners maybe
+expect_error "block-dominoes --time-limit 0" 2 'time-limit' block-dominoes --hands 0-1/2-2 --time-limit 0
+expect_error "block-dominoes --max-nodes 0" 2 'max-nodes' block-dominoes --hands 0-1/2-2 --max-nodes 0
 expect_error "partners given a value, as a flag" 2 'is a flag and takes no value' block-dominoes --hands 0-1/2-2/3-3/4-4 --partners true
 expect_error "unknown block rule" 2 'block' block-dominoes --hands 0-1/2-2/3-3 --block bogus
 expect_error "to-move past three seats" 2 'to-move' block-dominoes --hands 0-1/2-2/3-3 --to-move 3

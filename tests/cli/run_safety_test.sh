@@ -147,4 +147,20 @@ done
 check "the user's own file stays" test -f "$reuse/notes.txt"
 check "a link named like a table stays, and its target" test -L "$reuse/sprt.csv" -a -f "$tmp/target"
 
+# 9. Ctrl-C stops a run whose decision is a long exact search (minimax solving four 13-tile
+# double-nine hands takes minutes): the search is abandoned at once, the deal dropped.
+"$bin" run --seats 4 --double 9 --hand-size 13 --target 0 --player 'minimax(scenarios=1,depth=0)' \
+  --player heuristic --format head-to-head --deals 1 --threads 1 --out "$tmp/long" \
+  >"$tmp/out" 2>"$tmp/err" &
+long=$!
+sleep 1.5
+kill -INT "$long"
+wait_until 5 eval '! kill -0 "$long" 2>/dev/null'
+check "an interrupt ends a run in a long search within 5 s" eval '! kill -0 "$long" 2>/dev/null'
+kill -9 "$long" 2>/dev/null
+wait "$long"
+rc=$?
+check "the interrupted search run exits 130 (got $rc)" test "$rc" -eq 130
+check "and says it was interrupted" grep -q '^interrupted:' "$tmp/err"
+
 finish

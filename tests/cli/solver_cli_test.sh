@@ -98,4 +98,13 @@ check "magic-fingers rows" test "$(grep -c '^[0-4][0-4]: ' "$tmp/out")" -eq 14
 check "magic-fingers verdict" grep -q "^11 v 11: the player to move loses" "$tmp/out"
 bad "magic-fingers unknown flag" magic-fingers --bogus
 
+# A search too large for its budget: `unknown: ...` first and alone on stdout, exit 3, at once.
+big=$(printf '%s' 0-0,0-1,0-2,0-3,0-4,0-5,0-6,1-1,1-2,1-3,1-4,1-5,1-6,2-2/2-3,2-4,2-5,2-6,3-3,3-4,3-5,3-6,4-4,4-5,4-6,5-5,5-6,6-6)
+"$bin" block-dominoes --hands "$big" --max-nodes 20000 --quiet >"$tmp/out" 2>"$tmp/err"
+rc=$?
+check "block-dominoes over --max-nodes exits 3 (got $rc)" test "$rc" -eq 3
+check "and says unknown, alone" test "$(wc -l <"$tmp/out")" -eq 1 -a "$(cut -c1-8 "$tmp/out")" = "unknown:"
+"$bin" block-dominoes --hands "$big" --time-limit 0.2 --quiet >"$tmp/out" 2>"$tmp/err"
+check "block-dominoes over --time-limit exits 3" test $? -eq 3
+check "and names the time limit" grep -q 'time limit' "$tmp/out"
 finish

@@ -6,6 +6,7 @@
 #include <atomic>
 #include <chrono>
 
+#include "engine/search/search_limit.h"
 #include "engine/tournament/config/team_spec.h"
 #include "engine/tournament/play/deal_covariate.h"
 #include "engine/tournament/play/play_deal.h"
@@ -128,6 +129,14 @@ ChunkResult ChunkPlayer::play(const ChunkId& id, std::string* records,
             }
             const auto slot = static_cast<std::size_t>(i - id.begin);
             tally = play_deal_unless_stopped(context(i, records ? &texts[slot] : nullptr));
+          } catch (const search::SearchStopped&) {
+            // An interrupt cut a search short: the deal is abandoned, played again on resume. A
+            // search stopped by a limit of its own, in a run that goes on, is a failure.
+            if (!stopped()) {
+              failed = true;
+              throw;
+            }
+            return;
           } catch (...) {
             failed = true;
             throw;  // oneTBB hands it to the thread that called play()

@@ -6,6 +6,7 @@
 #include <csignal>
 
 #include "engine/bots/bot_process.h"
+#include "engine/search/search_limit.h"
 
 namespace tournament {
 namespace {
@@ -25,8 +26,10 @@ extern "C" void on_signal(int sig) {
     return;
   }
   // First signal: the run sees g_caught between deals. The bots end now, so that no game waits
-  // for a bot's answer; the deals they were in are dropped (chunk_player.h).
+  // for a bot's answer, and so do the exact searches in play (a decision of minutes would
+  // otherwise hold the run); the deals they were in are dropped (chunk_player.h).
   bots::kill_all_bot_processes();
+  search::request_stop();
   static constexpr char kNote[] =
       "\nstopping: the games in play finish and every finished game is kept; press Ctrl-C again "
       "to stop at once\n";
@@ -37,6 +40,7 @@ extern "C" void on_signal(int sig) {
 
 InterruptGuard::InterruptGuard() {
   g_caught = 0;
+  search::clear_stop();
   struct sigaction action {};
   action.sa_handler = on_signal;
   sigemptyset(&action.sa_mask);
@@ -47,6 +51,7 @@ InterruptGuard::InterruptGuard() {
 InterruptGuard::~InterruptGuard() {
   sigaction(SIGINT, &g_old_int, nullptr);
   sigaction(SIGTERM, &g_old_term, nullptr);
+  search::clear_stop();  // searches after the run (the next run, a Python call) run again
 }
 
 int InterruptGuard::caught() {
