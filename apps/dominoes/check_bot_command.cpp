@@ -4,14 +4,22 @@
 // it replays the same game the same way for the same seed (which reproducible tables need).
 #include "apps/dominoes/check_bot_command.h"
 
+#include <signal.h>
 #include <stdlib.h>
+#include <sys/prctl.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <boost/program_options.hpp>
 #include <cstdio>
 #include <filesystem>
+#include <fstream>
 #include <iostream>
 #include <limits>
+#include <sstream>
+#include <utility>
+#include <vector>
 
 #include "apps/dominoes/command_options.h"
 #include "engine/bots/bot_strategy.h"
@@ -104,6 +112,48 @@ CheckOptions parse(const std::vector<std::string>& args, bool& help) {
   }
   if (vm.count("log")) o.log = vm["log"].as<std::string>();
   return o;
+}
+
+// This process's live children in a session of their own (from /proc: each process's parent and
+// session in its stat line). check-bot is a child subreaper (PR_SET_CHILD_SUBREAPER), so a process
+// a bot moved out of its process group with setsid and left behind becomes its child when the bot
+// exits; what stayed in the bot's group is the group kill's (BotProcess: left_behind).
+std::vector<std::pair<pid_t, std::string>> orphans_in_other_sessions() {
+  std::vector<std::pair<pid_t, std::string>> children;
+  std::error_code ec;
+  for (const auto& entry : std::filesystem::directory_iterator("/proc", ec)) {
+    const auto pid = common::parse_int<pid_t>(entry.path().filename().string());
+    if (!pid) continue;
+    std::ifstream in(entry.path() / "stat");
+    std::string stat;
+    if (!std::getline(in, stat)) continue;
+    const auto open = stat.find('('), close = stat.rfind(')');
+    if (open == std::string::npos || close == std::string::npos) continue;
+    std::istringstream rest(stat.substr(close + 1));
+    char state = 0;
+    long parent = 0, group = 0, session = 0;
+    if (rest >> state >> parent >> group >> session && parent == ::getpid() && state != 'Z' &&
+        session != ::getsid(0))
+      children.emplace_back(*pid, stat.substr(open + 1, close - open - 1));
+  }
+  return children;
+}
+
+// After every bot quit: what is still running among this process's children was left by the bot
+// outside its process group. Kills and reaps it; returns it in words ("" when nothing).
+std::string kill_orphans() {
+  const auto children = orphans_in_other_sessions();
+  std::string names;
+  for (const auto& [pid, name] : children) {
+    ::kill(pid, SIGKILL);
+    names += (names.empty() ? "" : ", ") + name;
+  }
+  while (::waitpid(-1, nullptr, WNOHANG) > 0) {
+  }
+  for (const auto& child : children) ::waitpid(child.first, nullptr, 0);
+  if (children.empty()) return "";
+  return std::to_string(children.size()) + (children.size() == 1 ? " process (" : " processes (") +
+         names + ")";
 }
 
 std::string make_log_path() {
@@ -235,11 +285,19 @@ int play_and_report(const CheckOptions& o, std::vector<strategies::Player>& bots
                    "starts before it exits\n";
     }
   }
+  if (const std::string orphans = kill_orphans(); !orphans.empty()) {
+    ++problems;
+    std::cout << "  PROBLEM: it left " << orphans << " running outside its process group (as "
+              << "setsid does; killed now): a bot must end the processes it starts before it "
+              << "exits\n";
+  }
   return problems;
 }
 
 int run_check(const CheckOptions& o) {
   bots::end_bots_on_signals();  // Ctrl-C or a kill must not leave the bot running
+  // Orphans the bot leaves become this process's children (kill_orphans), wherever they hide.
+  ::prctl(PR_SET_CHILD_SUBREAPER, 1);
   const std::string log = o.log.empty() ? make_log_path() : o.log;
   std::vector<strategies::Player> bots;  // one per seat the bot holds, each its own process
   std::vector<bots::BotStrategy*> instances;

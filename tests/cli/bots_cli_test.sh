@@ -141,6 +141,13 @@ check "check-bot fails a bot that leaves a process behind" test $? -eq 1
 check "check-bot names what was left" grep -q 'PROBLEM: it left 1 process (sleep) running' "$tmp/out"
 check "the verdict is not ok" grep -qx 'verdict: 1 problem' "$tmp/out"
 check "the left process was killed" test "$(alive_with "sleep 987.$$")" -eq 0
+# The same child started with setsid, out of the bot's process group: check-bot, a child
+# subreaper, inherits it when the bot exits, names it and kills it.
+"$bin" check-bot "$py tests/bots/daemon.py --setsid --seconds 988.$$" --games 2 >"$tmp/out" 2>&1
+check "check-bot fails a bot that leaves a setsid process behind" test $? -eq 1
+check "check-bot names the setsid process" \
+  grep -q 'PROBLEM: it left 1 process (sleep) running outside its process group' "$tmp/out"
+check "the setsid process was killed" test "$(alive_with "sleep 988.$$")" -eq 0
 
 # 4c. A bot sees none of the runner's open files (its journal, its tables): only its pipes.
 "$bin" run --bot "fds=ls -l /proc/\$\$/fd >&2; exec $py clients/python/firstlegal.py" \
