@@ -24,6 +24,7 @@
 
 #include "apps/dominoes/advise_command.h"
 #include "apps/dominoes/check_bot_command.h"
+#include "apps/dominoes/command_table.h"
 #include "apps/dominoes/completion_command.h"
 #include "apps/dominoes/fit_model_command.h"
 #include "apps/dominoes/keys_command.h"
@@ -49,27 +50,6 @@
 namespace {
 
 using dominoes_cli::RunRanks;
-
-constexpr const char* kUsage =
-    "Usage: dominoes <command> [options]\n\n"
-    "A Monte Carlo tournament simulator for Block Dominoes with hidden hands: two players,\n"
-    "or three and four at a table (four in partnerships).\n\n"
-    "Commands:\n"
-    "  run [CONFIG.cfg] [--key=value ...]  run an experiment (no CONFIG: the built-in default,\n"
-    "                                      a quick round robin) and write its score tables;\n"
-    "                                      --shard K/N runs one shard, --mpi one MPI rank\n"
-    "  merge DIR [--partial]               the tables of a sharded run from its shards\n"
-    "  strategies [NAME] [CONFIG]          list the strategies and declared external bots, one\n"
-    "                                      line each; with NAME, its parameters and method\n"
-    "  play [--against SPEC] [--games N]   play a strategy at the terminal\n"
-    "  advise --hand TILES [--line TILES]  every legal move with its expected points\n"
-    "  check-bot 'COMMAND'                 check an external bot against docs/protocol.md\n"
-    "  fit-model --games F --player SPEC   fit an opponent model (fitted:FILE) to game records\n"
-    "  keys [--markdown] TABLE             the key tables: experiment, rules or columns\n"
-    "  completion bash                     a bash completion script\n"
-    "  view GAMES.jsonl [--out FILE.html]  a page that replays game records in a browser\n"
-    "  label PLAYER...                     each player's short label, as plots show it\n\n"
-    "`dominoes <command> --help` explains each command; `dominoes --version` names the build.\n";
 
 int usage_error(const std::string& message) {
   std::cerr << "dominoes: " << message << "\n";
@@ -189,7 +169,7 @@ int report(const std::vector<std::string>& command, const tournament::RunRequest
 }
 
 // `command` is the whole command line, for the resume hint; `args` the words after `run`.
-int run_command(const std::vector<std::string>& command, const std::vector<std::string>& args) {
+int run_experiment(const std::vector<std::string>& command, const std::vector<std::string>& args) {
   std::unique_ptr<RunRanks> ranks;
   try {
     ranks = std::make_unique<RunRanks>(args);
@@ -274,7 +254,7 @@ std::string take_strategy_name(std::vector<std::string>& words) {
   return name;
 }
 
-int strategies_command(std::vector<std::string> args) {
+int list_strategies(std::vector<std::string> args) {
   if (std::find_if(args.begin(), args.end(), [](const std::string& word) {
         return word == "--help" || word == "-h";
       }) != args.end()) {
@@ -295,35 +275,36 @@ int strategies_command(std::vector<std::string> args) {
 
 }  // namespace
 
+namespace dominoes_cli {
+
+int run_command(const Invocation& invocation) {
+  return run_experiment(invocation.command_line, invocation.args);
+}
+
+int strategies_command(const Invocation& invocation) {
+  return list_strategies(invocation.args);
+}
+
+}  // namespace dominoes_cli
+
 int main(int argc, char** argv) {
   const std::vector<std::string> words(argv + 1, argv + argc);
   if (words.empty()) {
-    std::cerr << kUsage;
+    std::cerr << dominoes_cli::usage_text();
     return 2;
   }
-  const std::string& command = words[0];
-  const std::vector<std::string> rest(words.begin() + 1, words.end());
-  if (command == "--help" || command == "-h" || command == "help") {
-    std::cout << kUsage;
+  const std::string& name = words[0];
+  if (name == "--help" || name == "-h" || name == "help") {
+    std::cout << dominoes_cli::usage_text();
     return 0;
   }
-  if (command == "--version") {
+  if (name == "--version") {
     std::cout << tournament::version_line("dominoes") << "\n";
     return 0;
   }
-  if (command == "run") return run_command({argv, argv + argc}, rest);
-  if (command == "strategies") return strategies_command(rest);
-  if (command == "play") return dominoes_cli::play_command(rest, std::cin, std::cout);
-  if (command == "advise") return dominoes_cli::advise_command(rest);
-  if (command == "check-bot") return dominoes_cli::check_bot_command(rest);
-  if (command == "merge") return dominoes_cli::merge_command(rest);
-  if (command == "fit-model") return dominoes_cli::fit_model_command(rest);
-  if (command == "keys") return dominoes_cli::keys_command(rest);
-  if (command == "label") return dominoes_cli::label_command(rest);
-  if (command == "completion") return dominoes_cli::completion_command(rest);
-  if (command == "view") return dominoes_cli::view_command(rest);
-  return usage_error(
-      "unknown command \"" + command +
-      "\": valid commands are run, merge, "
-      "strategies, play, advise, check-bot, fit-model, view, keys, label, completion");
+  const dominoes_cli::Command* command = dominoes_cli::find_command(name);
+  if (!command)
+    return usage_error("unknown command \"" + name + "\": valid commands are " +
+                       dominoes_cli::command_names(", "));
+  return command->run({{argv, argv + argc}, {words.begin() + 1, words.end()}});
 }

@@ -11,10 +11,6 @@
 namespace dominoes_cli {
 namespace {
 
-// The commands of `dominoes` (apps/dominoes.cpp), for completion.
-constexpr const char* kCommands =
-    "run merge strategies play advise check-bot fit-model view keys label completion";
-
 std::string words(const std::vector<std::string>& list) {
   std::string text;
   for (const auto& word : list) text += (text.empty() ? "" : " ") + word;
@@ -57,7 +53,7 @@ std::string rules_option_names() {
 
 }  // namespace
 
-std::string bash_completion_script() {
+std::string bash_completion_script(const std::string& commands) {
   return "# bash completion for dominoes, made by `dominoes completion bash` from its key tables.\n"
          "# Load it with: source <(dominoes completion bash)\n"
          "_dominoes() {\n"
@@ -65,7 +61,7 @@ std::string bash_completion_script() {
          "  COMPREPLY=()\n"
          "  if [[ $COMP_CWORD -eq 1 ]]; then\n"
          "    COMPREPLY=($(compgen -W \"" +
-         std::string(kCommands) +
+         commands +
          " --help\" -- \"$cur\"))\n"
          "    return\n"
          "  fi\n"
@@ -103,7 +99,7 @@ std::string bash_completion_script() {
          "complete -F _dominoes dominoes\n";
 }
 
-int completion_command(const std::vector<std::string>& args) {
+int completion_command(const std::vector<std::string>& args, const std::string& commands) {
   if (args.size() == 1 && (args[0] == "--help" || args[0] == "-h")) {
     std::cout << "Usage: dominoes completion bash\n\n"
                  "Prints a bash completion script for dominoes, made from its key tables: the\n"
@@ -117,7 +113,7 @@ int completion_command(const std::vector<std::string>& args) {
                  "completion --help\n";
     return 2;
   }
-  std::cout << bash_completion_script();
+  std::cout << bash_completion_script(commands);
   return 0;
 }
 
