@@ -38,15 +38,9 @@ std::string body(const ChunkResult& e) {
   std::ostringstream os;
   os.precision(17);
   const ChunkId& id = e.chunk;
-  os << "chunk " << id.task << ' ' << id.index << ' ' << id.begin << ' ' << id.end << ' ' << t.deals
-     << ' ' << t.games << ' ' << t.a_wins << ' ' << t.draws << ' ' << t.b_wins << ' ' << t.a_net.n
-     << ' ' << t.a_net.sum << ' ' << t.a_net.sum_sq << ' ' << t.leader_games << ' ' << t.leader_net
-     << ' ' << t.a_forfeits << ' ' << t.b_forfeits;
-  for (const auto c : t.penta) os << ' ' << c;
-  os << ' ' << t.covariate.n << ' ' << t.covariate.sum_x << ' ' << t.covariate.sum_xx << ' '
-     << t.covariate.sum_xy << ' ' << t.a_decisions << ' ' << t.a_timed << ' ' << t.a_decision_ns
-     << ' ' << t.b_decisions << ' ' << t.b_timed << ' ' << t.b_decision_ns << ' ' << t.seconds
-     << ' ' << e.games_bytes;
+  os << "chunk " << id.task << ' ' << id.index << ' ' << id.begin << ' ' << id.end;
+  for_each_count(t, [&](std::int64_t count) { os << ' ' << count; });
+  os << ' ' << t.seconds << ' ' << e.games_bytes;
   return os.str();
 }
 
@@ -204,14 +198,9 @@ bool parse_entry(const std::string& line, ChunkResult& e, bool v5) {
   std::string word;
   PairingTotals& t = e.totals;
   ChunkId& id = e.chunk;
-  is >> word >> id.task >> id.index >> id.begin >> id.end >> t.deals >> t.games >> t.a_wins >>
-      t.draws >> t.b_wins >> t.a_net.n >> t.a_net.sum >> t.a_net.sum_sq >> t.leader_games >>
-      t.leader_net >> t.a_forfeits >> t.b_forfeits;
-  for (auto& c : t.penta) is >> c;
-  is >> t.covariate.n >> t.covariate.sum_x >> t.covariate.sum_xx >> t.covariate.sum_xy;
-  if (!v5)
-    is >> t.a_decisions >> t.a_timed >> t.a_decision_ns >> t.b_decisions >> t.b_timed >>
-        t.b_decision_ns;
+  is >> word >> id.task >> id.index >> id.begin >> id.end;
+  for_each_count(
+      t, [&](std::int64_t& count) { is >> count; }, !v5);
   is >> t.seconds >> e.games_bytes;
   std::string extra;
   return word == "chunk" && !is.fail() && !(is >> extra);

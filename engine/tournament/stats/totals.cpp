@@ -1,5 +1,7 @@
 #include "engine/tournament/stats/totals.h"
 
+#include <vector>
+
 namespace tournament {
 
 void PairingTotals::add(const DealTally& t) {
@@ -24,24 +26,10 @@ void PairingTotals::add(const DealTally& t) {
 }
 
 void PairingTotals::merge(const PairingTotals& o) {
-  deals += o.deals;
-  games += o.games;
-  a_wins += o.a_wins;
-  draws += o.draws;
-  b_wins += o.b_wins;
-  a_net.merge(o.a_net);
-  leader_games += o.leader_games;
-  leader_net += o.leader_net;
-  a_forfeits += o.a_forfeits;
-  b_forfeits += o.b_forfeits;
-  for (std::size_t k = 0; k < penta.size(); ++k) penta[k] += o.penta[k];
-  covariate.merge(o.covariate);
-  a_decisions += o.a_decisions;
-  a_timed += o.a_timed;
-  a_decision_ns += o.a_decision_ns;
-  b_decisions += o.b_decisions;
-  b_timed += o.b_timed;
-  b_decision_ns += o.b_decision_ns;
+  std::vector<std::int64_t> counts;
+  for_each_count(o, [&](std::int64_t count) { counts.push_back(count); });
+  std::size_t next = 0;
+  for_each_count(*this, [&](std::int64_t& count) { count += counts[next++]; });
   seconds += o.seconds;
 }
 

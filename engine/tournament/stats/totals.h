@@ -66,4 +66,26 @@ struct PairingTotals {
   void merge(const PairingTotals& other);
 };
 
+/// Calls `f(count)` for every whole-number count of `t` (a PairingTotals, const or not), in the
+/// journal's order (run/journal.h): deals, games, a_wins, draws, b_wins, a_net's n, sum and
+/// sum_sq, leader_games, leader_net, the two forfeit counts, the five pentanomial counts, the
+/// covariate's n, sum_x, sum_xx and sum_xy, then, `with_decisions` (a v5 journal has none), each
+/// player's decisions, timed decisions and decision nanoseconds. merge() and the journal's writer
+/// and reader all go through it, so a new count is one line here (and a new journal version).
+/// `seconds`, a real number, is not among them.
+template <typename Totals, typename F>
+void for_each_count(Totals& t, F&& f, bool with_decisions = true) {
+  for (auto* count :
+       {&t.deals, &t.games, &t.a_wins, &t.draws, &t.b_wins, &t.a_net.n, &t.a_net.sum,
+        &t.a_net.sum_sq, &t.leader_games, &t.leader_net, &t.a_forfeits, &t.b_forfeits})
+    f(*count);
+  for (auto& count : t.penta) f(count);
+  for (auto* count : {&t.covariate.n, &t.covariate.sum_x, &t.covariate.sum_xx, &t.covariate.sum_xy})
+    f(*count);
+  if (!with_decisions) return;
+  for (auto* count :
+       {&t.a_decisions, &t.a_timed, &t.a_decision_ns, &t.b_decisions, &t.b_timed, &t.b_decision_ns})
+    f(*count);
+}
+
 }  // namespace tournament
