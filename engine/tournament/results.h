@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -29,6 +30,9 @@ struct ChunkResult {
   ChunkId chunk;
   PairingTotals totals;
   std::uint64_t games_bytes = 0;  ///< size of the --games-out records after this chunk
+  /// FNV-1a 64 of this chunk's records (the bytes games_bytes ends): a merge checks each shard's
+  /// records against it. Unset for a journal older than v7 (nothing to check against).
+  std::optional<std::uint64_t> records_hash = {};
 };
 
 /// One pairing's result.

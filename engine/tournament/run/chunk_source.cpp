@@ -1,5 +1,6 @@
 #include "engine/tournament/run/chunk_source.h"
 
+#include "engine/common/hash.h"
 #include "engine/tournament/run/chunk_player.h"
 
 namespace tournament {
@@ -80,7 +81,10 @@ void ChunkSource::finish(ChunkResult result, const std::string& records) {
   in_flight_.erase(flight);
   if (id.begin == id.end) return;  // stopped before its first deal finished: nothing to keep
   // Records first: the journal line then names the records file's size after them.
-  if (games_.enabled()) result.games_bytes = games_.append(records);
+  if (games_.enabled()) {
+    result.games_bytes = games_.append(records);
+    result.records_hash = common::fnv1a(records);  // a merge checks the shard's bytes by it
+  }
   journal_.append(result);
   tally_.add(result);
   ++written_;

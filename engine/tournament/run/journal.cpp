@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <charconv>
 #include <cinttypes>
 #include <cstring>
 #include <iostream>
@@ -18,8 +19,9 @@ namespace tournament {
 namespace {
 
 constexpr const char* kMagic = "dominoes-journal ";
-constexpr const char* kVersion = "v6";
+constexpr const char* kVersion = "v7";
 // The previous format, still resumed and merged: its chunks carry no decision timings.
+constexpr const char* kVersionWithoutHashes = "v6";
 constexpr const char* kVersionWithoutTimings = "v5";
 
 // A chunk line is a few hundred bytes and a key line holds one config value (at most a config
@@ -40,7 +42,8 @@ std::string body(const ChunkResult& e) {
   const ChunkId& id = e.chunk;
   os << "chunk " << id.task << ' ' << id.index << ' ' << id.begin << ' ' << id.end;
   for_each_count(t, [&](std::int64_t count) { os << ' ' << count; });
-  os << ' ' << t.seconds << ' ' << e.games_bytes;
+  os << ' ' << t.seconds << ' ' << e.games_bytes << ' '
+     << common::hex64(e.records_hash.value_or(common::fnv1a("")));
   return os.str();
 }
 
@@ -80,18 +83,23 @@ std::string first_difference(const JournalKeys& journal, const JournalKeys& now)
 
 namespace {
 
-// Reads the header of `lines` (positioned at the start); returns the keys it names and sets `v5`
-// when the journal is of the previous format. Throws ConfigError for a damaged header or an
-// older format.
-JournalKeys read_header(std::istringstream& lines, const std::string& path, bool& v5) {
+// Reads the header of `lines` (positioned at the start); returns the keys it names and sets
+// `version_read` to its format, 7, 6 or 5. Throws ConfigError for a damaged header or an older
+// format.
+JournalKeys read_header(std::istringstream& lines, const std::string& path, int& version_read) {
   std::string line;
   if (!std::getline(lines, line) || line.rfind(kMagic, 0) != 0)
     throw damaged(path, "is not a dominoes journal (its first line is damaged)");
   std::istringstream first(line.substr(std::strlen(kMagic)));
   std::string version;
   first >> version;
-  v5 = version == kVersionWithoutTimings;
-  if (version != kVersion && !v5)
+  if (version == kVersion)
+    version_read = 7;
+  else if (version == kVersionWithoutHashes)
+    version_read = 6;
+  else if (version == kVersionWithoutTimings)
+    version_read = 5;
+  else
     throw damaged(path, "was written by an older version of dominoes (journal " + version + ")");
   std::string header = line + "\n";
   JournalKeys keys;
@@ -124,8 +132,8 @@ std::string dropped_note(const std::string& path, int line, int dropped) {
 JournalContents parse_journal(const std::string& content, const std::string& path) {
   std::istringstream lines(content);
   JournalContents journal;
-  bool v5 = false;
-  journal.keys = read_header(lines, path, v5);
+  int version = 7;
+  journal.keys = read_header(lines, path, version);
   std::size_t consumed = static_cast<std::size_t>(lines.tellg());
   int line_number = 1 + static_cast<int>(journal.keys.size()) + 1;  // the header's lines
   for (std::string line; std::getline(lines, line);) {
@@ -133,7 +141,7 @@ JournalContents parse_journal(const std::string& content, const std::string& pat
     ++line_number;
     ChunkResult e;
     if (consumed > content.size()) break;  // a last line cut short: a kill mid-write, expected
-    if (!parse_entry(line, e, v5)) {       // a whole line that fails its check: damage
+    if (!parse_entry(line, e, version)) {  // a whole line that fails its check: damage
       journal.dropped_note = dropped_note(path, line_number, 1 + count_lines(lines));
       break;
     }
@@ -189,7 +197,7 @@ std::string format_entry(const ChunkResult& entry) {
   return b + " " + common::hex64(common::fnv1a(b)) + "\n";
 }
 
-bool parse_entry(const std::string& line, ChunkResult& e, bool v5) {
+bool parse_entry(const std::string& line, ChunkResult& e, int version) {
   const std::size_t space = line.rfind(' ');
   if (space == std::string::npos) return false;
   const std::string b = line.substr(0, space);
@@ -200,8 +208,16 @@ bool parse_entry(const std::string& line, ChunkResult& e, bool v5) {
   ChunkId& id = e.chunk;
   is >> word >> id.task >> id.index >> id.begin >> id.end;
   for_each_count(
-      t, [&](std::int64_t& count) { is >> count; }, !v5);
+      t, [&](std::int64_t& count) { is >> count; }, version >= 6);
   is >> t.seconds >> e.games_bytes;
+  if (version >= 7) {
+    std::string hash;
+    is >> hash;
+    std::uint64_t value = 0;
+    const auto [end, error] = std::from_chars(hash.data(), hash.data() + hash.size(), value, 16);
+    if (error != std::errc() || end != hash.data() + hash.size() || hash.size() != 16) return false;
+    e.records_hash = value;
+  }
   std::string extra;
   return word == "chunk" && !is.fail() && !(is >> extra);
 }

@@ -4,21 +4,24 @@
 // stand in any order (an MPI run journals them as its ranks finish them); a shard's journal is its
 // result, read back by the merge.
 //
-// Format (v6: v5 plus A's and B's decision counts, timed decisions and CPU nanoseconds after the
+// Format (v7: v6 plus each chunk's records hash, FNV-1a 64 of the chunk's --games-out bytes, as 16
+// hex digits after games_bytes, which a merge checks the shards' records against; v6: v5 plus A's
+// and B's decision counts, timed decisions and CPU nanoseconds after the
 // control variate's sums; v5: v4 plus the control variate's sums after the pentanomial counts; v4:
 // v3 plus the 5 pentanomial counts after the forfeits; v3: v2 plus the forfeit counts), text, one
 // record a line:
-//   dominoes-journal v6 <fingerprint>
+//   dominoes-journal v7 <fingerprint>
 //   key <key> = <value>          one line per result key of the config (result_keys())
 //   keys-end <check>             check = hash of the header lines above
-//   chunk <task> <index> <begin> <end> <totals...> <seconds> <games_bytes> <check>
+//   chunk <task> <index> <begin> <end> <totals...> <seconds> <games_bytes> <records_hash> <check>
 // A chunk line's check is a hash of the rest of the line; a line that is cut short or fails its
 // check ends the valid part (the process died mid-write). The header is different: a damaged
 // header, a journal of an older format, or one written under another config is an error naming
 // the problem (the first differing key), never silently started afresh; --restart discards it.
-// The one older format still read is v5: its chunks are kept with no decision timings (0
-// decisions, 0 timed, 0 ns), so the tables' milliseconds per decision then average over the
-// decisions of the chunks played since; resuming rewrites the journal as v6. Each chunk line is
+// The older formats still read are v6 (no records hash: a merge cannot check those chunks' record
+// bytes) and v5: its chunks are kept with no decision timings (0 decisions, 0 timed, 0 ns), so the
+// tables' milliseconds per decision then average over the decisions of the chunks played since;
+// resuming rewrites the journal as v7. Each chunk line is
 // flushed to the operating system at once (a kill loses nothing) and synced to the disk by a
 // background thread right after (a power cut loses at most the chunk being synced), so the run does
 // not wait for the disk.
@@ -96,7 +99,7 @@ std::string first_difference(const JournalKeys& there, const JournalKeys& now);
 std::string format_entry(const ChunkResult& entry);
 /// Returns true and fills `entry` when `line` (without newline) is a valid entry line of the
 /// current format (v6), or of v5 when `v5` is true (its decision timings are then 0).
-bool parse_entry(const std::string& line, ChunkResult& entry, bool v5 = false);
+bool parse_entry(const std::string& line, ChunkResult& entry, int version = 7);
 /// Returns the journal's header lines for `keys`, newlines included (exposed for tests).
 std::string format_header(const JournalKeys& keys);
 

@@ -8,7 +8,9 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string_view>
+#include <vector>
 
+#include "engine/common/hash.h"
 #include "engine/common/limited_file.h"
 #include "engine/common/same_file.h"
 #include "engine/common/text.h"
@@ -40,11 +42,14 @@ std::string dropped_note(const std::vector<ShardFiles>& shards) {
   return "";
 }
 
-// Where one chunk's game records lie: bytes [begin, end) of a shard's records file.
+// Where one journalled piece of a chunk's game records lies: bytes [begin, end) of a shard's
+// records file, and the hash its journal line gives them (none from a journal before v7). A chunk
+// journalled in pieces (a shard stopped mid-chunk and resumed) has one span per piece.
 struct RecordSpan {
   std::size_t shard = 0;  // index into the shard list
   std::uint64_t begin = 0, end = 0;
-  std::int64_t first_deal = 0, end_deal = 0;  // the chunk's deals: [first_deal, end_deal)
+  std::int64_t first_deal = 0, end_deal = 0;  // the piece's deals: [first_deal, end_deal)
+  std::optional<std::uint64_t> hash;
 };
 
 std::string name_of(const ShardFiles& s) {
@@ -123,9 +128,9 @@ void read_journals(std::vector<ShardFiles>& shards, const ExperimentConfig& conf
 }
 
 // Adds every shard's chunks to `tally`; returns where each chunk's records lie.
-std::map<std::int64_t, RecordSpan> gather(const std::vector<ShardFiles>& shards,
-                                          ChunkTally& tally) {
-  std::map<std::int64_t, RecordSpan> spans;
+std::map<std::int64_t, std::vector<RecordSpan>> gather(const std::vector<ShardFiles>& shards,
+                                                       ChunkTally& tally) {
+  std::map<std::int64_t, std::vector<RecordSpan>> spans;
   for (std::size_t k = 0; k < shards.size(); ++k) {
     std::uint64_t bytes = 0;
     for (const ChunkResult& e : shards[k].entries) {
@@ -135,13 +140,13 @@ std::map<std::int64_t, RecordSpan> gather(const std::vector<ShardFiles>& shards,
                           ", which belongs to shard " + std::to_string(g % shards[k].shard.count) +
                           ": it is damaged");
       if (!tally.add(e)) {
-        const std::size_t first = spans[g].shard;
+        const std::size_t first = spans[g].empty() ? k : spans[g].front().shard;
         throw ConfigError(describe(e.chunk) + " is counted twice, " +
                           (first == k ? "in " + name_of(shards[k]) + "'s journal: it is damaged"
                                       : "in " + name_of(shards[first]) + " and " +
                                             name_of(shards[k]) + ": keep one copy of each shard"));
       }
-      spans[g] = {k, bytes, e.games_bytes, e.chunk.begin, e.chunk.end};
+      spans[g].push_back({k, bytes, e.games_bytes, e.chunk.begin, e.chunk.end, e.records_hash});
       bytes = e.games_bytes;
     }
   }
@@ -218,14 +223,22 @@ void copy_span(const fs::path& from, const RecordSpan& span, std::ofstream& out)
     throw ConfigError("games file " + common::quoted(from.string()) +
                       " is shorter than its "
                       "shard's journal records: run that shard again with --restart");
-  check_records(bytes, from, span);
+  check_records(bytes, from, span);  // records out of place or not JSON, named precisely
+  if (span.hash && common::fnv1a(bytes) != *span.hash)
+    throw ConfigError("games file " + common::quoted(from.string()) + " bytes " +
+                      std::to_string(span.begin) + ".." + std::to_string(span.end) +
+                      ": the records of deals " + std::to_string(span.first_deal) + ".." +
+                      std::to_string(span.end_deal - 1) +
+                      " are not those its shard journalled (edited or damaged); run that shard "
+                      "again with --restart");
   out << bytes;
 }
 
 // Writes the records of every summed chunk, in chunk order, to config.games_out (through
 // .partial and a rename, as a run does).
 void join_records(const ExperimentConfig& config, const std::vector<ShardFiles>& shards,
-                  const ChunkTally& tally, const std::map<std::int64_t, RecordSpan>& spans) {
+                  const ChunkTally& tally,
+                  const std::map<std::int64_t, std::vector<RecordSpan>>& spans) {
   std::error_code ec;
   const fs::path parent = fs::absolute(config.games_out, ec).parent_path();
   if (!fs::is_directory(parent, ec))
@@ -238,12 +251,13 @@ void join_records(const ExperimentConfig& config, const std::vector<ShardFiles>&
   try {
     for (int t = 0; t < tally.plan().tasks(); ++t)
       for (std::int64_t c = 0; c < tally.summed_chunks(t); ++c) {
-        const RecordSpan& span = spans.at(tally.plan().global(t, c));
-        const fs::path dir = shards[span.shard].dir;
-        const fs::path finished = dir / kShardGamesFile;
-        const fs::path file =
-            fs::exists(finished, ec) ? finished : fs::path(finished.string() + ".partial");
-        copy_span(file, span, out);
+        for (const RecordSpan& span : spans.at(tally.plan().global(t, c))) {
+          const fs::path dir = shards[span.shard].dir;
+          const fs::path finished = dir / kShardGamesFile;
+          const fs::path file =
+              fs::exists(finished, ec) ? finished : fs::path(finished.string() + ".partial");
+          copy_span(file, span, out);
+        }
       }
   } catch (const ConfigError&) {
     out.close();

@@ -177,16 +177,16 @@ TEST(DecisionCostTest, OnlyRealChoicesAreCountedAsTheRecordsShow) {
 }
 
 // A journal line of the current format (v6) rewritten as the previous one (v5): the four
-// decision fields before the seconds dropped and the check recomputed.
+// decision fields before the seconds and the records hash dropped and the check recomputed.
 std::string as_v5_line(const std::string& line) {
   std::istringstream is(line);
   std::vector<std::string> words;
   for (std::string w; is >> w;) words.push_back(w);
   // chunk, 4 ids, 12 totals, 5 pentanomial, 4 covariate = 26; then 6 decision fields, seconds,
-  // games_bytes, check.
-  EXPECT_EQ(words.size(), 35u) << line;
+  // games_bytes, records_hash (v7), check.
+  EXPECT_EQ(words.size(), 36u) << line;
   std::string body;
-  for (std::size_t i = 0; i < words.size() - 1; ++i)
+  for (std::size_t i = 0; i < words.size() - 2; ++i)
     if (i < 26 || i >= 32) body += (body.empty() ? "" : " ") + words[i];
   return body + " " + common::hex64(common::fnv1a(body));
 }
@@ -195,7 +195,7 @@ std::string as_v5_line(const std::string& line) {
 void rewrite_as_v5(const std::string& path) {
   std::string header, entries;
   for (const std::string& line : split_lines(read_text(path))) {
-    if (line.rfind("dominoes-journal v6 ", 0) == 0) {
+    if (line.rfind("dominoes-journal v7 ", 0) == 0) {
       header += "dominoes-journal v5 " + line.substr(20) + "\n";
     } else if (line.rfind("key ", 0) == 0) {
       header += line + "\n";
@@ -289,14 +289,38 @@ TEST(DecisionCostTest, JournalLineKeepsTheTimings) {
   EXPECT_EQ(back.totals.b_decisions, 7);
   EXPECT_EQ(back.totals.b_timed, 1);
   EXPECT_EQ(back.totals.b_decision_ns, 5);
-  // A v6 line is not a v5 line and the other way round: the field counts differ.
+  // A v7 line is not a v5 line and the other way round: the field counts differ.
   ChunkResult other;
-  EXPECT_FALSE(parse_entry(line.substr(0, line.size() - 1), other, true));
+  EXPECT_FALSE(parse_entry(line.substr(0, line.size() - 1), other, 5));
   EXPECT_FALSE(parse_entry(as_v5_line(line.substr(0, line.size() - 1)), other));
-  ASSERT_TRUE(parse_entry(as_v5_line(line.substr(0, line.size() - 1)), other, true));
+  ASSERT_TRUE(parse_entry(as_v5_line(line.substr(0, line.size() - 1)), other, 5));
   EXPECT_EQ(other.totals.a_decisions, 0);
   EXPECT_EQ(other.totals.a_timed, 0);
   EXPECT_EQ(other.totals.a_decision_ns, 0);
+  EXPECT_FALSE(other.records_hash.has_value());
+}
+
+TEST(DecisionCostTest, JournalLineKeepsTheRecordsHash) {
+  ChunkResult e;
+  e.games_bytes = 1234;
+  e.records_hash = 0xfedcba9876543210;
+  const std::string line = format_entry(e);
+  ChunkResult back;
+  ASSERT_TRUE(parse_entry(line.substr(0, line.size() - 1), back));
+  EXPECT_EQ(back.games_bytes, 1234u);
+  EXPECT_EQ(back.records_hash, std::optional<std::uint64_t>(0xfedcba9876543210));
+  // A v6 line: the same without the hash, read by version 6 and by no other.
+  std::istringstream is(line.substr(0, line.size() - 1));
+  std::vector<std::string> words;
+  for (std::string w; is >> w;) words.push_back(w);
+  std::string v6;
+  for (std::size_t i = 0; i + 2 < words.size(); ++i) v6 += (i ? " " : "") + words[i];
+  v6 += " " + common::hex64(common::fnv1a(v6));
+  ChunkResult old;
+  EXPECT_FALSE(parse_entry(v6, old));
+  ASSERT_TRUE(parse_entry(v6, old, 6));
+  EXPECT_EQ(old.games_bytes, 1234u);
+  EXPECT_FALSE(old.records_hash.has_value());
 }
 
 // A fast player is timed at its first choice and then at one in kSampleEvery; a slow one at all.

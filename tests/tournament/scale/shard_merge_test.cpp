@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <filesystem>
 #include <nlohmann/json.hpp>
@@ -294,6 +295,45 @@ TEST(ShardMergeTest, DamagedRecordsAreRefusedNotCopied) {
       << merge_error(c.out_dir);
   EXPECT_FALSE(fs::exists(c.games_out));
   EXPECT_FALSE(fs::exists(c.games_out + ".partial"));
+}
+
+// A record edited in place that is still a record of its chunk (a score changed, the length
+// kept) passes every check of the records' form: the journal's hash of each chunk's records
+// (v7) catches it, and the merge refuses instead of copying it.
+TEST(ShardMergeTest, EditedRecordsAreRefusedByTheirHash) {
+  TempDir tmp;
+  ExperimentConfig c = experiment({"random", "lowest"}, 120, tmp.sub("out"));
+  c.games_out = tmp.sub("games.jsonl");
+  run_shards(c, 2);
+  const std::string records = c.out_dir + "/shard-1-of-2/games.jsonl";
+  std::string edited = read_text(records);
+  const std::size_t at = edited.find("\"pips\":[") + 8;
+  ASSERT_TRUE(edited[at] >= '0' && edited[at] <= '9');
+  edited[at] = edited[at] == '9' ? '8' : static_cast<char>(edited[at] + 1);
+  write_text(records, edited);
+  const std::string why = merge_error(c.out_dir);
+  EXPECT_NE(why.find("are not those its shard journalled"), std::string::npos) << why;
+  EXPECT_FALSE(fs::exists(c.games_out));
+}
+
+// A shard stopped in the middle of a chunk journals the finished part; resumed, it journals the
+// rest as a second piece. The merge copies both pieces' records: the same records as a run never
+// sharded.
+TEST(ShardMergeTest, AChunkJournalledInPiecesKeepsAllItsRecords) {
+  TempDir tmp;
+  ExperimentConfig c = experiment({"random", "lowest"}, 200, tmp.sub("out"));
+  c.games_out = tmp.sub("games.jsonl");
+  c.threads = 1;
+  run_reference(c, tmp.sub("reference"));
+  ASSERT_TRUE(run_shard(builtin(), c, {0, 2}).run.complete);
+  std::atomic<int> asked{0};
+  RunHooks stopped;
+  stopped.should_stop = [&asked] { return asked.fetch_add(1) >= 15; };  // inside the first chunk
+  ASSERT_FALSE(run_shard(builtin(), c, {1, 2}, stopped).run.complete);
+  ASSERT_TRUE(run_shard(builtin(), c, {1, 2}).run.complete);
+  merge_shards(builtin(), c.out_dir, false);
+  expect_same_tables(tmp.sub("reference"), c.out_dir);
+  EXPECT_EQ(read_text(c.games_out), read_text(tmp.sub("reference") + "/games.jsonl"));
 }
 
 // A finished shard renamed its records to games.jsonl and kept its journal; when the journal
