@@ -35,15 +35,15 @@
 #include "apps/dominoes/print_tables.h"
 #include "apps/dominoes/run_ranks.h"
 #include "apps/dominoes/view_command.h"
-#include "engine/bots/bot_registry.h"
+#include "arena/bots/bot_registry.h"
+#include "arena/tournament/config/run_arguments.h"
+#include "arena/tournament/report/sprt_report.h"
+#include "arena/tournament/run/experiment.h"
+#include "arena/tournament/run/interrupt.h"
+#include "arena/tournament/run/progress.h"
+#include "arena/tournament/scale/shard_run.h"
+#include "engine/common/build_version.h"
 #include "engine/common/text.h"
-#include "engine/tournament/config/build_fingerprint.h"
-#include "engine/tournament/config/run_arguments.h"
-#include "engine/tournament/report/sprt_report.h"
-#include "engine/tournament/run/experiment.h"
-#include "engine/tournament/run/interrupt.h"
-#include "engine/tournament/run/progress.h"
-#include "engine/tournament/scale/shard_run.h"
 #include "strategies/registry.h"
 #include "strategies/strategy_help.h"
 
@@ -299,7 +299,7 @@ int main(int argc, char** argv) {
     return 0;
   }
   if (name == "--version") {
-    std::cout << tournament::version_line("dominoes") << "\n";
+    std::cout << common::version_line("dominoes") << "\n";
     return 0;
   }
   const dominoes_cli::Command* command = dominoes_cli::find_command(name);

@@ -5,8 +5,8 @@
 #include <vector>
 
 #include "apps/solver/commands.h"
+#include "engine/common/build_version.h"
 #include "engine/common/text.h"
-#include "engine/tournament/config/build_fingerprint.h"
 
 namespace {
 
@@ -37,7 +37,7 @@ int main(int argc, char** argv) {
     return 0;
   }
   if (words[0] == "--version") {
-    std::cout << tournament::version_line("solver") << "\n";
+    std::cout << common::version_line("solver") << "\n";
     return 0;
   }
   for (const auto& command : solver_app::commands())

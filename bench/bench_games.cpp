@@ -9,9 +9,9 @@
 #include <array>
 #include <string>
 
+#include "arena/tournament/play/play_deal.h"
 #include "engine/dominoes/rules.h"
 #include "engine/dominoes/state.h"
-#include "engine/tournament/play/play_deal.h"
 #include "strategies/registry.h"
 
 namespace {

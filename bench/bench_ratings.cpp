@@ -1,4 +1,4 @@
-// The rating fits (engine/tournament/report/ratings.h) on round robins of N players: both fits run
+// The rating fits (arena/tournament/report/ratings.h) on round robins of N players: both fits run
 // once, after the last deal, so their cost next to a run's is what matters. Each fit solves a few
 // (N+1)x(N+1) systems (the points fit one, Newton a handful), microseconds for the reference
 // experiments' 7 players.
@@ -10,7 +10,7 @@
 #include <random>
 #include <vector>
 
-#include "engine/tournament/report/ratings.h"
+#include "arena/tournament/report/ratings.h"
 
 namespace {
 

@@ -1,4 +1,4 @@
-# Writes the tool's version header (engine/tournament/config/version.h.in -> OUT), run by the build
+# Writes the tool's version header (engine/common/version.h.in -> OUT), run by the build
 # before every compile (CMakeLists.txt: target tool_version), so the version names the tree the
 # binaries were built from, not the tree of the last configure:
 #   COMMIT                      a clean checkout at commit COMMIT (git describe --always)

@@ -6,11 +6,11 @@
 #include <array>
 #include <sstream>
 
+#include "arena/tournament/play/game_loop.h"
 #include "engine/common/text.h"
 #include "engine/dominoes/deal.h"
 #include "engine/dominoes/notation.h"
 #include "engine/dominoes/rules_keys.h"
-#include "engine/tournament/play/game_loop.h"
 #include "python/bindings.h"
 
 namespace dominoes_python {

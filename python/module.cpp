@@ -1,6 +1,6 @@
 // The Python module `dominoes` (pybind11): the game, the strategies, the runner and the solvers
 // of the tournament simulator, importable with PYTHONPATH=build/python.
-#include "engine/tournament/config/experiment_config.h"
+#include "arena/tournament/config/experiment_config.h"
 #include "python/bindings.h"
 
 PYBIND11_MODULE(dominoes, m) {

@@ -17,10 +17,10 @@
 #include <set>
 #include <thread>
 
-#include "engine/bots/bot_process.h"
+#include "arena/bots/bot_process.h"
+#include "arena/tournament/run/progress.h"
 #include "engine/common/status_line.h"
 #include "engine/search/search_limit.h"
-#include "engine/tournament/run/progress.h"
 
 namespace dominoes_python {
 namespace {

@@ -5,14 +5,14 @@
 //
 // `progress` (dominoes.run's keyword): None or False shows nothing; True shows the command line's
 // progress on sys.stderr (a line redrawn in place when it is a terminal, else a plain line every
-// 30 s; engine/tournament/run/progress.h); a callable is called about once a second, and once at
+// 30 s; arena/tournament/run/progress.h); a callable is called about once a second, and once at
 // the end, with a dict (progress_dict below).
 #pragma once
 
 #include <functional>
 
-#include "engine/tournament/run/experiment.h"
-#include "engine/tournament/run/live_progress.h"
+#include "arena/tournament/run/experiment.h"
+#include "arena/tournament/run/live_progress.h"
 #include "python/bindings.h"
 
 namespace dominoes_python {

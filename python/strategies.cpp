@@ -4,9 +4,9 @@
 
 #include <memory>
 
+#include "arena/tournament/play/game_loop.h"
 #include "engine/common/text.h"
 #include "engine/dominoes/notation.h"
-#include "engine/tournament/play/game_loop.h"
 #include "python/bindings.h"
 #include "strategies/registry.h"
 

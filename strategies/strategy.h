@@ -99,7 +99,7 @@ class Strategy {
   /// deals in series of that many, each series in deal order on one thread, the first starting at
   /// deal 0, and calls new_opponent() at each series' start, so the tables stay a pure function of
   /// the config, whatever the threads, shards or interruptions
-  /// (engine/tournament/run/chunk_player.h).
+  /// (arena/tournament/run/chunk_player.h).
   virtual int learning_series() const { return 0; }
   /// The games that follow may be against another opponent: forget what earlier games taught. The
   /// runner names no opponent; a learner tells them apart only by their moves.
@@ -113,7 +113,7 @@ class Strategy {
   /// Returns true and writes into `probabilities` (one per move of `legal`, in order, summing to
   /// 1) the distribution choose() draws from at `obs`, when the strategy knows it exactly; false
   /// when it does not (the default), and then callers that need the distribution estimate it by
-  /// repeated calls to choose() (engine/exploitability/queried_strategy.h). Used to measure a
+  /// repeated calls to choose() (arena/exploitability/queried_strategy.h). Used to measure a
   /// strategy's exploitability exactly (issue 13).
   virtual bool policy(const Observation& /*obs*/, const MoveList& /*legal*/,
                       std::span<double> /*probabilities*/) {

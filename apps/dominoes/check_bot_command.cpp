@@ -1,5 +1,5 @@
 // `dominoes check-bot 'COMMAND'`: plays a few games of the bot against `random` through the same
-// runner side a tournament uses (engine/bots), and says in plain words what the bot did wrong:
+// runner side a tournament uses (arena/bots), and says in plain words what the bot did wrong:
 // its handshake, its answers (legal, in time, no exit), whether it quits when told, and whether
 // it replays the same game the same way for the same seed (which reproducible tables need).
 #include "apps/dominoes/check_bot_command.h"
@@ -22,12 +22,12 @@
 #include <vector>
 
 #include "apps/dominoes/command_options.h"
-#include "engine/bots/bot_strategy.h"
+#include "arena/bots/bot_strategy.h"
+#include "arena/tournament/play/game_loop.h"
 #include "engine/common/program_options.h"
 #include "engine/common/text.h"
 #include "engine/dominoes/deal.h"
 #include "engine/dominoes/notation.h"
-#include "engine/tournament/play/game_loop.h"
 #include "strategies/registry.h"
 
 namespace {

@@ -3,9 +3,9 @@
 #include <iostream>
 
 #include "apps/dominoes/command_options.h"
+#include "arena/tournament/config/experiment_keys.h"
+#include "arena/tournament/config/run_arguments.h"
 #include "engine/common/key_table.h"
-#include "engine/tournament/config/experiment_keys.h"
-#include "engine/tournament/config/run_arguments.h"
 #include "strategies/registry.h"
 
 namespace dominoes_cli {

@@ -1,5 +1,5 @@
 // `dominoes fit-model`: replays every game of a --games-out file
-// (engine/tournament/play/games_reader.h), collects the named player's decisions with two or more
+// (arena/tournament/play/games_reader.h), collects the named player's decisions with two or more
 // legal moves (the features of each legal move from that player's view, and the move it chose), and
 // fits the softmax by maximum likelihood (strategies::fit_softmax_model).
 #include "apps/dominoes/fit_model_command.h"
@@ -10,9 +10,9 @@
 #include <iostream>
 #include <stdexcept>
 
+#include "arena/tournament/play/games_reader.h"
 #include "engine/common/program_options.h"
 #include "engine/common/same_file.h"
-#include "engine/tournament/play/games_reader.h"
 #include "strategies/belief/opponent_model.h"
 #include "strategies/registry.h"
 

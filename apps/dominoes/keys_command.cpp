@@ -3,11 +3,11 @@
 #include <iostream>
 #include <stdexcept>
 
+#include "arena/tournament/config/experiment_keys.h"
+#include "arena/tournament/report/summary_columns.h"
 #include "engine/common/key_table.h"
 #include "engine/common/text.h"
 #include "engine/dominoes/rules_keys.h"
-#include "engine/tournament/config/experiment_keys.h"
-#include "engine/tournament/report/summary_columns.h"
 
 namespace dominoes_cli {
 namespace {

@@ -2,9 +2,9 @@
 
 #include <iostream>
 
+#include "arena/tournament/config/config_error.h"
+#include "arena/tournament/config/player_names.h"
 #include "engine/common/text.h"
-#include "engine/tournament/config/config_error.h"
-#include "engine/tournament/config/player_names.h"
 #include "strategies/registry.h"
 #include "strategies/short_label.h"
 #include "strategies/spec.h"

@@ -7,9 +7,9 @@
 #include <iostream>
 
 #include "apps/dominoes/print_tables.h"
+#include "arena/tournament/report/sprt_report.h"
+#include "arena/tournament/scale/merge.h"
 #include "engine/common/program_options.h"
-#include "engine/tournament/report/sprt_report.h"
-#include "engine/tournament/scale/merge.h"
 #include "strategies/registry.h"
 
 namespace dominoes_cli {

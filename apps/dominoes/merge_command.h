@@ -1,4 +1,4 @@
-// `dominoes merge DIR [--partial]`: the tables of a sharded run (engine/tournament/scale/merge.h).
+// `dominoes merge DIR [--partial]`: the tables of a sharded run (arena/tournament/scale/merge.h).
 #pragma once
 
 #include <string>

@@ -24,6 +24,8 @@
 #include "apps/dominoes/line_of_play.h"
 #include "apps/dominoes/rollout_advice.h"
 #include "apps/dominoes/typed_move.h"
+#include "arena/tournament/play/game_loop.h"
+#include "arena/tournament/play/games_writer.h"
 #include "engine/common/limited_file.h"
 #include "engine/common/text.h"
 #include "engine/dominoes/deal.h"
@@ -31,8 +33,6 @@
 #include "engine/dominoes/notation.h"
 #include "engine/dominoes/observation.h"
 #include "engine/endgame/expected_move_values.h"
-#include "engine/tournament/play/game_loop.h"
-#include "engine/tournament/play/games_writer.h"
 
 namespace dominoes_cli {
 namespace {

@@ -7,7 +7,7 @@
 // both hands, as dealt and as left, and the points; the running score follows. End of input
 // (Ctrl-D) or `quit` stops at once with the score so far, and so does Ctrl-C (exit 130); the
 // commands (quit, hint, help) are read in any case. --games-out FILE adds each finished game to
-// FILE as a game record (engine/tournament/play/games_writer.h), the person's seat named
+// FILE as a game record (arena/tournament/play/games_writer.h), the person's seat named
 // "person", so that `dominoes view FILE` replays them.
 //
 // At three or four seats (--seats) the person holds seat 0 and the built-ins the others: with

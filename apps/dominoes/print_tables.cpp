@@ -5,9 +5,9 @@
 #include <fstream>
 #include <iostream>
 
-#include "engine/tournament/report/summary.h"
-#include "engine/tournament/report/terminal_tables.h"
-#include "engine/tournament/report/write_tables.h"
+#include "arena/tournament/report/summary.h"
+#include "arena/tournament/report/terminal_tables.h"
+#include "arena/tournament/report/write_tables.h"
 
 namespace dominoes_cli {
 

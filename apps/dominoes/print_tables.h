@@ -5,8 +5,8 @@
 
 #include <vector>
 
-#include "engine/tournament/config/experiment_config.h"
-#include "engine/tournament/results.h"
+#include "arena/tournament/config/experiment_config.h"
+#include "arena/tournament/results.h"
 
 namespace dominoes_cli {
 

@@ -3,7 +3,7 @@
 #include <algorithm>
 
 #ifdef DOMINOES_HAVE_MPI
-#include "engine/tournament/scale/mpi_run.h"
+#include "arena/tournament/scale/mpi_run.h"
 #else
 namespace tournament {
 class MpiSession {};  // never made: without MPI every run is a plain one

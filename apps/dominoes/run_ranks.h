@@ -1,5 +1,5 @@
 // The processes of one `dominoes run`: a plain process, or one rank of an MPI job (--mpi,
-// engine/tournament/scale/mpi_run.h), behind one interface, so the command itself does not depend
+// arena/tournament/scale/mpi_run.h), behind one interface, so the command itself does not depend
 // on whether MPI support was built. This file's .cpp is the one place that knows.
 #pragma once
 
@@ -7,9 +7,9 @@
 #include <string>
 #include <vector>
 
-#include "engine/tournament/config/run_arguments.h"
-#include "engine/tournament/run/experiment.h"
-#include "engine/tournament/scale/shard_run.h"
+#include "arena/tournament/config/run_arguments.h"
+#include "arena/tournament/run/experiment.h"
+#include "arena/tournament/scale/shard_run.h"
 #include "strategies/registry.h"
 
 namespace tournament {

@@ -8,11 +8,11 @@
 
 #include "apps/dominoes/command_options.h"
 #include "apps/dominoes/viewer_page.h"
+#include "arena/tournament/play/games_reader.h"
 #include "engine/common/limited_file.h"
 #include "engine/common/same_file.h"
 #include "engine/common/text.h"
 #include "engine/common/whole_file.h"
-#include "engine/tournament/play/games_reader.h"
 
 namespace dominoes_cli {
 namespace {

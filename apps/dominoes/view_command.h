@@ -1,6 +1,6 @@
 // `dominoes view GAMES.jsonl [--out FILE.html]`: writes the game viewer (viewer_page.h) for the
 // game records of GAMES.jsonl (what `dominoes run --games-out` and `dominoes play --games-out`
-// write: engine/tournament/play/games_writer.h, docs/formats.md), one self-contained HTML file
+// write: arena/tournament/play/games_writer.h, docs/formats.md), one self-contained HTML file
 // that replays any of the games move by move in a browser.
 //
 // Every record is read and replayed through the rules engine first (games_reader.h), so a file

@@ -5,7 +5,7 @@
 // default is not written down a second time: it is `values` of a default-constructed Target.
 //
 // The command line's options, the config reader, the Python keywords, the key tables of the docs
-// and the shell completion are all built from such a table (engine/tournament/config/
+// and the shell completion are all built from such a table (arena/tournament/config/
 // experiment_keys.h), so no front door can accept a key, a value or a default the others do not.
 #pragma once
 

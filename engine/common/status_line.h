@@ -2,7 +2,7 @@
 // and it never waits for the work: at a terminal, one line redrawn in place four times a second
 // (carriage return, the text, erase to the end of the line); in a log (not a terminal: nohup,
 // Slurm, a pipe), the text as a plain line every log_interval_seconds(). The runner's progress
-// (engine/tournament/run/progress.h) and `solver equilibrium` draw theirs with it.
+// (arena/tournament/run/progress.h) and `solver equilibrium` draw theirs with it.
 #pragma once
 
 #include <condition_variable>

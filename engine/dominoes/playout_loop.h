@@ -1,6 +1,6 @@
 // The one play-out loop of Block Dominoes: a game played from a state to its end, with the choice
 // at each real decision left to the caller. The tournament's game loop
-// (engine/tournament/play/game_loop.h, strategies choosing) and the playout strategy's rollouts
+// (arena/tournament/play/game_loop.h, strategies choosing) and the playout strategy's rollouts
 // (strategies/playout/rollout.h, a fixed policy for both seats) are both this loop.
 //
 // Rules (docs/rules.md; the study, seed 002): a seat with no legal move passes and one with a

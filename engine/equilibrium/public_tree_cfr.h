@@ -177,7 +177,7 @@ class PublicTreeCfr {
   /// average's there, one per move, summing to 1). The sets not visited (no deal reaches them)
   /// keep theirs. After it, expected_value, best_response_value and exploitability measure the
   /// new strategy (stored as 32-bit floats); so would further iterations average on from it. For
-  /// measuring any strategy on the public tree (engine/exploitability/public_tree_queries.h).
+  /// measuring any strategy on the public tree (arena/exploitability/public_tree_queries.h).
   void replace_average(
       const std::function<void(const PublicInformationSet&, std::span<double>)>& fill);
 

@@ -9,7 +9,7 @@
 
 #include "engine/common/limited_file.h"
 #include "engine/common/text.h"
-#include "strategies/heuristic/heuristic_strategy.h"
+#include "strategies/policies/heuristic_policy.h"
 #include "strategies/seed_order.h"
 
 namespace strategies {

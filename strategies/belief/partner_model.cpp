@@ -1,7 +1,7 @@
 #include "strategies/belief/partner_model.h"
 
-#include "strategies/heuristic/heuristic_strategy.h"
-#include "strategies/partnership/partnership_rules.h"
+#include "strategies/policies/heuristic_policy.h"
+#include "strategies/policies/partnership_rules.h"
 
 namespace strategies {
 

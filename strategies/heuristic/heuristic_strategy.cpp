@@ -1,55 +1,9 @@
 #include "strategies/heuristic/heuristic_strategy.h"
 
-#include "strategies/seed_order.h"
-
 namespace strategies {
 
 using dominoes::Placement;
 using dominoes::TileSet;
-
-int visible_carriers(Move m, int left, int right, TileSet visible) {
-  const dominoes::Tile t = m.tile();
-  int new_left = left, new_right = right;
-  switch (m.placement()) {
-    case Placement::kLead:
-      new_left = dominoes::tile_low(t), new_right = dominoes::tile_high(t);
-      break;
-    case Placement::kLeft:
-      new_left = dominoes::other_value(t, left);
-      break;
-    case Placement::kRight:
-      new_right = dominoes::other_value(t, right);
-      break;
-    case Placement::kPass:
-      return 0;
-  }
-  return (visible & (dominoes::tiles_with(new_left) | dominoes::tiles_with(new_right))).size();
-}
-
-Move heuristic_move(const MoveList& legal, int left, int right, TileSet hand, TileSet line,
-                    dominoes::ValueSet opponent_lacks) {
-  // Rule 1: a double.
-  Move m = lowest_in_seed_order(legal, left, right,
-                                [](Move x) { return dominoes::is_double(x.tile()); });
-  if (!m.is_pass()) return m;
-  // Rule 2: a tile whose two values the opponent has shown it lacks.
-  m = lowest_in_seed_order(legal, left, right, [&](Move x) {
-    return opponent_lacks.contains(dominoes::tile_low(x.tile())) &&
-           opponent_lacks.contains(dominoes::tile_high(x.tile()));
-  });
-  if (!m.is_pass()) return m;
-  // Rule 3: the rarest new ends; ties to the highest move in seed order.
-  const TileSet visible = hand | line;
-  Move best = legal[0];
-  int best_count = -1, best_key = -1;
-  for (Move x : legal) {
-    const int count = visible_carriers(x, left, right, visible);
-    const int key = seed_order_key(x, left, right);
-    if (count > best_count || (count == best_count && key > best_key))
-      best = x, best_count = count, best_key = key;
-  }
-  return best;
-}
 
 Move HeuristicStrategy::choose(const Observation& obs, const MoveList& legal, Rng&) {
   // "The opponent" of the seed's rule 2 is the seat that plays next on these ends: with two

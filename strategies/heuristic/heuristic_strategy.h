@@ -1,20 +1,10 @@
-// heuristic: the study's `decide_heuristic`, rule for rule (seed 002, "Initial experiments").
-//
-// 1. Play a double if one is legal. Several: the lowest in the seed's order (seed_order.h), i.e.
-//    the smallest double; the seed's memberchk takes the first in its sorted list.
-// 2. Else play a tile both of whose values the opponent has shown it lacks by passing (the seed
-//    tests the tile's two values against its exclusion list). Several: the lowest in seed order.
-// 3. Else play the move whose new open ends are carried by the most tiles the player can see: its
-//    own hand before the move (the moved tile included) and the line before the move, each tile
-//    counted once if it carries either new end. The opponent is then least likely to hold them.
-//    Ties: the highest move in seed order, since the seed takes max_member of [Count, Move].
-// The seed measured this against its decide_random (our `lowest`) at about +5 points a game.
-//
-// With three or four seats (docs/rules.md) the same rules per seat, "the opponent" of rule 2
-// being the next seat to play: the one that must answer the new ends (with partners always an
-// opponent).
+// heuristic: the study's `decide_heuristic` as a strategy (the Prolog study of Block Dominoes
+// this project reproduces, seed document 002): its three rules are the heuristic policy,
+// strategies/policies/heuristic_policy.h, which other strategies build on too. The study
+// measured it against its decide_random (our `lowest`) at about +5 points a game.
 #pragma once
 
+#include "strategies/policies/heuristic_policy.h"
 #include "strategies/strategy.h"
 #include "strategies/strategy_info.h"
 
@@ -33,17 +23,6 @@ class HeuristicStrategy final : public Strategy {
   }
   std::unique_ptr<Strategy> clone() const override { return std::make_unique<HeuristicStrategy>(); }
 };
-
-/// Returns the move rules 1-3 choose among `legal` on a line with ends `left`, `right` (-1 before
-/// the lead) for a player holding `hand`, with `line` the tiles laid and `opponent_lacks` the
-/// values the opponent has shown it lacks: HeuristicStrategy's choice, for callers that hold a
-/// State rather than an Observation (rollouts).
-dominoes::Move heuristic_move(const MoveList& legal, int left, int right, dominoes::TileSet hand,
-                              dominoes::TileSet line, dominoes::ValueSet opponent_lacks);
-
-/// Returns how many tiles of `visible` carry either open end that `m` leaves on a line with ends
-/// `left`, `right` (-1 before the lead): rule 3's count.
-int visible_carriers(dominoes::Move m, int left, int right, dominoes::TileSet visible);
 
 /// Returns the registry entry of `heuristic`: its name, summary, parameters and factory.
 StrategyInfo heuristic_strategy_info();

@@ -11,7 +11,7 @@
 #include "engine/dominoes/hidden_hands.h"
 #include "engine/dominoes/playout_loop.h"
 #include "engine/dominoes/scoring.h"
-#include "strategies/heuristic/heuristic_strategy.h"
+#include "strategies/policies/heuristic_policy.h"
 #include "strategies/seed_order.h"
 
 namespace strategies {

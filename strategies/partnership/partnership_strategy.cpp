@@ -1,7 +1,7 @@
 #include "strategies/partnership/partnership_strategy.h"
 
-#include "strategies/heuristic/heuristic_strategy.h"
-#include "strategies/partnership/partnership_rules.h"
+#include "strategies/policies/heuristic_policy.h"
+#include "strategies/policies/partnership_rules.h"
 
 namespace strategies {
 

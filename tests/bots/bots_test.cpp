@@ -1,4 +1,4 @@
-// The runner's side of the bot protocol (docs/protocol.md, engine/bots/): the text of its messages,
+// The runner's side of the bot protocol (docs/protocol.md, arena/bots/): the text of its messages,
 // the line kept in laid order, forfeits scored as the protocol says, and real bots in real
 // tournaments: the example bots (Python, and a Perl bot written from docs/protocol.md alone) play
 // thousands of games through the checking game loop, and misbehaving bots (tests/bots/) forfeit,
@@ -21,13 +21,13 @@
 #include <string>
 #include <vector>
 
-#include "engine/bots/bot_strategy.h"
-#include "engine/bots/protocol_text.h"
+#include "arena/bots/bot_strategy.h"
+#include "arena/bots/protocol_text.h"
+#include "arena/tournament/play/game_loop.h"
+#include "arena/tournament/run/experiment.h"
 #include "engine/dominoes/deal.h"
 #include "engine/dominoes/notation.h"
 #include "engine/dominoes/playout_loop.h"
-#include "engine/tournament/play/game_loop.h"
-#include "engine/tournament/run/experiment.h"
 #include "strategies/registry.h"
 #include "tests/test_files.h"
 

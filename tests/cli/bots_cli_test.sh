@@ -121,7 +121,7 @@ sleep 0.2
 check "check-bot's bot does not outlive it" test "$(alive_with "${tag}cb")" -eq 0
 
 # 4d. A bot that floods stderr (50 MiB, issue 20): check-bot shows a few short lines of it, the
-#     log stays under its cap (8 MiB, engine/bots/bot_process.h) and says it was cut, and the
+#     log stays under its cap (8 MiB, arena/bots/bot_process.h) and says it was cut, and the
 #     run's error is short too.
 "$bin" check-bot "$py tests/bots/stderr_flood.py" --games 1 --log "$tmp/flood.log" >"$tmp/out" 2>&1
 check "check-bot fails the flooding bot" test $? -eq 1

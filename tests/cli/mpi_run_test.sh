@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# dominoes run --mpi under Open MPI's mpirun (engine/tournament/scale/mpi_run.h; issue 11): tables
+# dominoes run --mpi under Open MPI's mpirun (arena/tournament/scale/mpi_run.h; issue 11): tables
 # identical to a plain --threads 1 run (but for the wall-time fields) with 3 ranks and with 1, a
 # sequential test that stops at the plain run's chunk, bots on every rank with a log per rank, a
 # worker whose bot fails and a rank with another config named by rank 0, an interrupt on rank 0,

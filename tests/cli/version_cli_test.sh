@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `dominoes --version` and `solver --version`: one line, exit 0, "PROGRAM VERSION, executable
 # FINGERPRINT", the fingerprint equal to FNV-1a 64 of the executable's bytes as Python computes it
-# here (a second implementation of engine/tournament/config/build_fingerprint.h's hash).
+# here (a second implementation of arena/tournament/config/build_fingerprint.h's hash).
 # Usage: version_cli_test.sh DOMINOES SOLVER PYTHON3
 dominoes=$1 solver=$2 py=${3:-python3}
 bin=$dominoes
@@ -41,7 +41,7 @@ if command -v git >/dev/null && command -v cmake >/dev/null; then
     git -C "$repo" -c user.name=t -c user.email=t@t commit -qm one
   version_of() {
     cmake -DSOURCE="$repo" -DGIT="$(command -v git)" \
-      -DTEMPLATE="$root/engine/tournament/config/version.h.in" -DOUT="$tmp/version.h" \
+      -DTEMPLATE="$root/engine/common/version.h.in" -DOUT="$tmp/version.h" \
       -P "$root/cmake/tool_version.cmake" >/dev/null &&
       sed -n 's/.*kToolVersion = "\(.*\)";/\1/p' "$tmp/version.h"
   }

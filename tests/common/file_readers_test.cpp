@@ -9,13 +9,13 @@
 #include <functional>
 #include <string>
 
-#include "engine/bots/bot_strategy.h"
+#include "arena/bots/bot_strategy.h"
+#include "arena/tournament/config/experiment_config.h"
+#include "arena/tournament/config/run_arguments.h"
+#include "arena/tournament/play/games_reader.h"
+#include "arena/tournament/run/journal.h"
 #include "engine/common/limited_file.h"
 #include "engine/common/text.h"
-#include "engine/tournament/config/experiment_config.h"
-#include "engine/tournament/config/run_arguments.h"
-#include "engine/tournament/play/games_reader.h"
-#include "engine/tournament/run/journal.h"
 #include "strategies/belief/opponent_model.h"
 #include "strategies/equilibrium/equilibrium_strategy.h"
 #include "strategies/spec.h"

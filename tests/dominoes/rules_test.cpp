@@ -5,9 +5,9 @@
 #include <tuple>
 #include <vector>
 
+#include "arena/tournament/play/game_loop.h"
 #include "engine/dominoes/notation.h"
 #include "engine/dominoes/state.h"
-#include "engine/tournament/play/game_loop.h"
 #include "strategies/registry.h"
 
 namespace dominoes {

@@ -1,4 +1,4 @@
-// Fuzz target: the experiment config reader (engine/tournament/config/experiment_config.h), as
+// Fuzz target: the experiment config reader (arena/tournament/config/experiment_config.h), as
 // `dominoes run FILE --quiet` reads it. The input is written to a temporary file (one per
 // process, rewritten for every input) and read with parse_run_arguments; it must be accepted or
 // raise ConfigError. An accepted config must survive its own INI form: to_ini() read back gives
@@ -9,8 +9,8 @@
 #include <fstream>
 #include <string>
 
-#include "engine/tournament/config/experiment_config.h"
-#include "engine/tournament/config/run_arguments.h"
+#include "arena/tournament/config/experiment_config.h"
+#include "arena/tournament/config/run_arguments.h"
 #include "tests/fuzz/fuzz_check.h"
 
 namespace {

@@ -17,9 +17,9 @@
 #include <utility>
 #include <vector>
 
-#include "engine/tournament/config/experiment_config.h"
-#include "engine/tournament/play/play_deal.h"
-#include "engine/tournament/run/experiment.h"
+#include "arena/tournament/config/experiment_config.h"
+#include "arena/tournament/play/play_deal.h"
+#include "arena/tournament/run/experiment.h"
 #include "strategies/registry.h"
 #include "tests/test_files.h"
 

@@ -10,8 +10,8 @@
 #include "engine/dominoes/notation.h"
 #include "engine/dominoes/observation.h"
 #include "strategies/heuristic/heuristic_strategy.h"
-#include "strategies/partnership/partnership_rules.h"
 #include "strategies/partnership/partnership_strategy.h"
+#include "strategies/policies/partnership_rules.h"
 #include "strategies/registry.h"
 
 namespace strategies {

@@ -7,11 +7,11 @@
 #include <random>
 #include <vector>
 
+#include "arena/exploitability/public_tree_queries.h"
 #include "engine/dominoes/deal.h"
 #include "engine/dominoes/determinization.h"
 #include "engine/dominoes/observation.h"
 #include "engine/dominoes/state.h"
-#include "engine/exploitability/public_tree_queries.h"
 #include "strategies/belief/opponent_model.h"
 #include "strategies/belief/weighted_worlds.h"
 #include "strategies/registry.h"

@@ -10,9 +10,9 @@
 #include <map>
 #include <string>
 
+#include "arena/tournament/play/play_deal.h"
 #include "engine/dominoes/deal.h"
 #include "engine/dominoes/notation.h"
-#include "engine/tournament/play/play_deal.h"
 #include "strategies/registry.h"
 
 namespace strategies {

@@ -8,10 +8,10 @@
 #include <utility>
 #include <vector>
 
+#include "arena/tournament/play/play_deal.h"
 #include "engine/common/text.h"
 #include "engine/dominoes/deal.h"
 #include "engine/dominoes/notation.h"
-#include "engine/tournament/play/play_deal.h"
 #include "strategies/random/random_strategy.h"
 #include "strategies/registry.h"
 #include "tests/strategies/spec_refusal.h"

@@ -9,11 +9,11 @@
 #include <string>
 #include <vector>
 
+#include "arena/tournament/play/play_deal.h"
 #include "engine/dominoes/deal.h"
 #include "engine/dominoes/determinization.h"
 #include "engine/dominoes/observation.h"
 #include "engine/endgame/block_dominoes_solver.h"
-#include "engine/tournament/play/play_deal.h"
 #include "strategies/best_over_worlds.h"
 #include "strategies/registry.h"
 #include "strategies/world_draw.h"

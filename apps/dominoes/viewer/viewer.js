@@ -108,7 +108,7 @@
   }
 
   // How a game ended after all its moves, and what each seat scores, as docs/rules.md says (the
-  // engine: engine/dominoes/scoring.h and forfeit_outcome in engine/tournament/play/game_loop.h).
+  // engine: engine/dominoes/scoring.h and forfeit_outcome in arena/tournament/play/game_loop.h).
   // Two seats: the fewer pips win, a domino included; a forfeit loses, the other scoring the
   // forfeiter's pips. More seats: the team of the seat that went out wins; a blocked hand goes to
   // the team with the fewest pips (block "team") or to the team of the seat with the fewest

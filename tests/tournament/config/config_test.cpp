@@ -11,9 +11,9 @@
 #include <string>
 #include <vector>
 
+#include "arena/tournament/config/experiment_config.h"
+#include "arena/tournament/config/run_arguments.h"
 #include "engine/common/text.h"
-#include "engine/tournament/config/experiment_config.h"
-#include "engine/tournament/config/run_arguments.h"
 #include "tests/test_files.h"
 
 namespace tournament {

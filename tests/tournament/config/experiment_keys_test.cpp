@@ -3,7 +3,7 @@
 // `dominoes run --help`, and reads back from config.cfg. The sample values are written out here,
 // not taken from the table, so a key added to the table without a sample (or dropped from it)
 // fails KeySamplesCoverTheTable.
-#include "engine/tournament/config/experiment_keys.h"
+#include "arena/tournament/config/experiment_keys.h"
 
 #include <gtest/gtest.h>
 
@@ -12,9 +12,9 @@
 #include <string>
 #include <vector>
 
+#include "arena/tournament/config/experiment_config.h"
+#include "arena/tournament/config/run_arguments.h"
 #include "engine/dominoes/rules_keys.h"
-#include "engine/tournament/config/experiment_config.h"
-#include "engine/tournament/config/run_arguments.h"
 #include "tests/test_files.h"
 
 namespace tournament {

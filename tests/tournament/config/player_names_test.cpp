@@ -2,7 +2,7 @@
 // file and a config set in code; names refused with one line; config.cfg keeping them; the result
 // keys (and so the journal's check and the fingerprint) ignoring them; the progress labels.
 // Expected values are written out by hand.
-#include "engine/tournament/config/player_names.h"
+#include "arena/tournament/config/player_names.h"
 
 #include <gtest/gtest.h>
 #include <unistd.h>
@@ -13,10 +13,10 @@
 #include <string>
 #include <vector>
 
-#include "engine/tournament/config/build_fingerprint.h"
-#include "engine/tournament/config/config_error.h"
-#include "engine/tournament/config/experiment_config.h"
-#include "engine/tournament/config/run_arguments.h"
+#include "arena/tournament/config/build_fingerprint.h"
+#include "arena/tournament/config/config_error.h"
+#include "arena/tournament/config/experiment_config.h"
+#include "arena/tournament/config/run_arguments.h"
 #include "strategies/registry.h"
 
 namespace tournament {

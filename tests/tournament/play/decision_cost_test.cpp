@@ -17,18 +17,18 @@
 #include <string>
 #include <vector>
 
+#include "arena/tournament/config/experiment_config.h"
+#include "arena/tournament/play/game_loop.h"
+#include "arena/tournament/report/cross_tables.h"
+#include "arena/tournament/report/summary.h"
+#include "arena/tournament/report/write_tables.h"
+#include "arena/tournament/run/experiment.h"
+#include "arena/tournament/run/journal.h"
 #include "engine/common/hash.h"
 #include "engine/common/thread_cpu_clock.h"
 #include "engine/dominoes/deal.h"
 #include "engine/dominoes/notation.h"
 #include "engine/dominoes/state.h"
-#include "engine/tournament/config/experiment_config.h"
-#include "engine/tournament/play/game_loop.h"
-#include "engine/tournament/report/cross_tables.h"
-#include "engine/tournament/report/summary.h"
-#include "engine/tournament/report/write_tables.h"
-#include "engine/tournament/run/experiment.h"
-#include "engine/tournament/run/journal.h"
 #include "strategies/registry.h"
 #include "tests/test_files.h"
 

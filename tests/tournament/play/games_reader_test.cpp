@@ -3,7 +3,7 @@
 // deals for that (seed, deal) (an independent source of the hands and the leader), a replay
 // through the rules engine that ends where the record says (every hand's pips, from the tiles the
 // replay leaves in the hands), and the players' names. Malformed and illegal records are refused.
-#include "engine/tournament/play/games_reader.h"
+#include "arena/tournament/play/games_reader.h"
 
 #include <gtest/gtest.h>
 
@@ -14,10 +14,10 @@
 #include <string>
 #include <vector>
 
+#include "arena/tournament/config/experiment_config.h"
+#include "arena/tournament/play/play_deal.h"
 #include "engine/dominoes/deal.h"
 #include "engine/dominoes/state.h"
-#include "engine/tournament/config/experiment_config.h"
-#include "engine/tournament/play/play_deal.h"
 #include "strategies/registry.h"
 
 namespace tournament {

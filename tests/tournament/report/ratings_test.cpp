@@ -3,7 +3,7 @@
 // the fits' normal equations or Newton steps), and their covariances against numerical second
 // derivatives of the objective in a free parametrisation of the anchored plane. Last, a real
 // round robin's ratings.csv and cross-table interval files against its summary.csv.
-#include "engine/tournament/report/ratings.h"
+#include "arena/tournament/report/ratings.h"
 
 #include <gtest/gtest.h>
 
@@ -14,7 +14,7 @@
 #include <random>
 #include <sstream>
 
-#include "engine/tournament/run/experiment.h"
+#include "arena/tournament/run/experiment.h"
 #include "strategies/registry.h"
 #include "tests/test_files.h"
 

@@ -3,7 +3,7 @@
 // rows hold exactly those members with null where the CSV cell is empty, ratings.csv's header is
 // its own list, and every committed results/*/summary.csv is either in the current format or
 // listed below as an old one.
-#include "engine/tournament/report/summary_columns.h"
+#include "arena/tournament/report/summary_columns.h"
 
 #include <gtest/gtest.h>
 
@@ -13,10 +13,10 @@
 #include <string>
 #include <vector>
 
-#include "engine/tournament/config/experiment_config.h"
-#include "engine/tournament/report/ratings.h"
-#include "engine/tournament/report/summary.h"
-#include "engine/tournament/report/summary_json.h"
+#include "arena/tournament/config/experiment_config.h"
+#include "arena/tournament/report/ratings.h"
+#include "arena/tournament/report/summary.h"
+#include "arena/tournament/report/summary_json.h"
 #include "tests/test_files.h"
 
 namespace tournament {

@@ -3,7 +3,7 @@
 // must be those of a plain run of the same config (run_experiment, the independent reference),
 // every chunk handed out once, journalled chunks never again, and no more chunks of a pairing
 // once its SPRT has decided; a shard's source hands out only the chunks it owns.
-#include "engine/tournament/run/chunk_source.h"
+#include "arena/tournament/run/chunk_source.h"
 
 #include <gtest/gtest.h>
 
@@ -16,12 +16,12 @@
 #include <string>
 #include <vector>
 
-#include "engine/tournament/report/cross_tables.h"
-#include "engine/tournament/report/summary.h"
-#include "engine/tournament/report/write_tables.h"
-#include "engine/tournament/run/chunk_player.h"
-#include "engine/tournament/run/experiment.h"
-#include "engine/tournament/run/journal.h"
+#include "arena/tournament/report/cross_tables.h"
+#include "arena/tournament/report/summary.h"
+#include "arena/tournament/report/write_tables.h"
+#include "arena/tournament/run/chunk_player.h"
+#include "arena/tournament/run/experiment.h"
+#include "arena/tournament/run/journal.h"
 #include "strategies/registry.h"
 #include "tests/test_files.h"
 

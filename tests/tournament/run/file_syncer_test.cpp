@@ -1,6 +1,6 @@
 // The journal's background syncer: syncs what was written, waits for it on drain, and reports a
 // failed sync with the system's reason (the journal then refuses the next chunk).
-#include "engine/tournament/run/file_syncer.h"
+#include "arena/tournament/run/file_syncer.h"
 
 #include <fcntl.h>
 #include <gtest/gtest.h>

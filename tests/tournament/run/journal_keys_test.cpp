@@ -2,7 +2,7 @@
 // were added or removed before it (a key list compared by position named a later key instead).
 #include <gtest/gtest.h>
 
-#include "engine/tournament/run/journal.h"
+#include "arena/tournament/run/journal.h"
 
 namespace {
 

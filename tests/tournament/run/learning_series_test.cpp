@@ -8,10 +8,10 @@
 #include <memory>
 #include <string>
 
-#include "engine/tournament/config/experiment_config.h"
-#include "engine/tournament/play/play_deal.h"
-#include "engine/tournament/run/experiment.h"
-#include "engine/tournament/run/run_tasks.h"
+#include "arena/tournament/config/experiment_config.h"
+#include "arena/tournament/play/play_deal.h"
+#include "arena/tournament/run/experiment.h"
+#include "arena/tournament/run/run_tasks.h"
 #include "strategies/lowest/lowest_strategy.h"
 #include "strategies/registry.h"
 #include "tests/test_files.h"

@@ -10,10 +10,10 @@
 #include <string>
 #include <vector>
 
-#include "engine/tournament/config/experiment_config.h"
-#include "engine/tournament/run/experiment.h"
-#include "engine/tournament/run/live_progress.h"
-#include "engine/tournament/run/progress.h"
+#include "arena/tournament/config/experiment_config.h"
+#include "arena/tournament/run/experiment.h"
+#include "arena/tournament/run/live_progress.h"
+#include "arena/tournament/run/progress.h"
 #include "strategies/registry.h"
 #include "tests/test_files.h"
 

@@ -12,11 +12,11 @@
 #include <string>
 #include <vector>
 
-#include "engine/tournament/run/experiment.h"
-#include "engine/tournament/run/journal.h"
-#include "engine/tournament/scale/merge.h"
-#include "engine/tournament/scale/shard_run.h"
-#include "engine/tournament/stats/statistics.h"
+#include "arena/tournament/run/experiment.h"
+#include "arena/tournament/run/journal.h"
+#include "arena/tournament/scale/merge.h"
+#include "arena/tournament/scale/shard_run.h"
+#include "arena/tournament/stats/statistics.h"
 #include "strategies/registry.h"
 #include "tests/test_files.h"
 

@@ -2,7 +2,7 @@
 // gives a line checked character by character, and deals counted by hand give the running score
 // and its interval computed here by hand (Student's t quantile t(0.975, 3) = 3.182446 from a
 // printed table).
-#include "engine/tournament/run/progress.h"
+#include "arena/tournament/run/progress.h"
 
 #include <gtest/gtest.h>
 
@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "engine/tournament/run/live_progress.h"
+#include "arena/tournament/run/live_progress.h"
 
 namespace tournament {
 namespace {

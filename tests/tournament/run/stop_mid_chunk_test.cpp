@@ -11,9 +11,9 @@
 #include <string>
 #include <vector>
 
-#include "engine/tournament/run/chunk_tally.h"
-#include "engine/tournament/run/experiment.h"
-#include "engine/tournament/run/journal.h"
+#include "arena/tournament/run/chunk_tally.h"
+#include "arena/tournament/run/experiment.h"
+#include "arena/tournament/run/journal.h"
 #include "strategies/registry.h"
 #include "tests/test_files.h"
 

@@ -11,13 +11,13 @@
 #include <string>
 #include <vector>
 
-#include "engine/tournament/run/chunk_plan.h"
-#include "engine/tournament/run/chunk_tally.h"
-#include "engine/tournament/run/experiment.h"
-#include "engine/tournament/run/journal.h"
-#include "engine/tournament/run/run_tasks.h"
-#include "engine/tournament/scale/merge.h"
-#include "engine/tournament/scale/shard_run.h"
+#include "arena/tournament/run/chunk_plan.h"
+#include "arena/tournament/run/chunk_tally.h"
+#include "arena/tournament/run/experiment.h"
+#include "arena/tournament/run/journal.h"
+#include "arena/tournament/run/run_tasks.h"
+#include "arena/tournament/scale/merge.h"
+#include "arena/tournament/scale/shard_run.h"
 #include "strategies/registry.h"
 #include "tests/test_files.h"
 

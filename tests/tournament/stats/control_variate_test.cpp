@@ -2,7 +2,7 @@
 // hand-computed regression, a second implementation in this file (least squares on the design
 // matrix [1, x - E[x]] with Eigen's QR, its standard error from s^2 (X'X)^-1), an enumeration of
 // every deal of a small variant (E[V] = 0), and the plain estimate of the same deals.
-#include "engine/tournament/stats/control_variate.h"
+#include "arena/tournament/stats/control_variate.h"
 
 #include <gtest/gtest.h>
 
@@ -15,15 +15,15 @@
 #include <utility>
 #include <vector>
 
+#include "arena/tournament/play/deal_covariate.h"
+#include "arena/tournament/play/play_deal.h"
+#include "arena/tournament/report/cross_tables.h"
+#include "arena/tournament/report/summary.h"
+#include "arena/tournament/report/write_tables.h"
+#include "arena/tournament/run/experiment.h"
+#include "arena/tournament/run/journal.h"
 #include "engine/dominoes/deal.h"
 #include "engine/dominoes/rng.h"
-#include "engine/tournament/play/deal_covariate.h"
-#include "engine/tournament/play/play_deal.h"
-#include "engine/tournament/report/cross_tables.h"
-#include "engine/tournament/report/summary.h"
-#include "engine/tournament/report/write_tables.h"
-#include "engine/tournament/run/experiment.h"
-#include "engine/tournament/run/journal.h"
 #include "strategies/registry.h"
 #include "tests/test_files.h"
 

@@ -4,7 +4,7 @@
 // outcome list (two-pass mean and variance, a second implementation of fishtest's formula) and a
 // case worked by hand; pentanomial estimates worked by hand; pentanomial counts recounted from the
 // --games-out records; stopping points compared between thread counts and across a resume.
-#include "engine/tournament/stats/sprt.h"
+#include "arena/tournament/stats/sprt.h"
 
 #include <gtest/gtest.h>
 
@@ -16,11 +16,11 @@
 #include <string>
 #include <vector>
 
-#include "engine/tournament/config/experiment_config.h"
-#include "engine/tournament/config/run_arguments.h"
-#include "engine/tournament/run/experiment.h"
-#include "engine/tournament/stats/pentanomial.h"
-#include "engine/tournament/stats/statistics.h"
+#include "arena/tournament/config/experiment_config.h"
+#include "arena/tournament/config/run_arguments.h"
+#include "arena/tournament/run/experiment.h"
+#include "arena/tournament/stats/pentanomial.h"
+#include "arena/tournament/stats/statistics.h"
 #include "strategies/registry.h"
 #include "tests/test_files.h"
 

@@ -3,7 +3,7 @@
 // df = 2: F(t) = 1/2 + t / (2 sqrt(2 + t^2))) or, for large df, the normal tail; Wilson bounds are
 // the textbook values (Newcombe, Stat. Med. 17 (1998)), recomputed from the formula with Python's
 // standard library.
-#include "engine/tournament/stats/statistics.h"
+#include "arena/tournament/stats/statistics.h"
 
 #include <gtest/gtest.h>
 

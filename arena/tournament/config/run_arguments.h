@@ -1,0 +1,45 @@
+// Reading `dominoes run`'s arguments: an optional INI config file, then --key=value options that
+// override it (docs/experiments.md; keys in docs/formats.md). Boost.Program_options holds the
+// option table and reads both; every key of a config file is also a command-line option. The result
+// is a validated ExperimentConfig (experiment_config.h).
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "arena/tournament/config/experiment_config.h"
+#include "arena/tournament/config/shard.h"
+
+namespace tournament {
+
+/// The result of reading `dominoes run`'s arguments.
+struct RunRequest {
+  ExperimentConfig config;     ///< validated
+  std::string config_path;     ///< the config file read, or empty for the built-in default
+  bool restart = false;        ///< --restart: discard a journal written under another config
+  bool plot = false;           ///< --plot: draw the tables with scripts/plot after a finished run
+  std::optional<Shard> shard;  ///< --shard K/N: play only shard K's chunks, into OUT/shard-K-of-N
+  bool mpi = false;            ///< --mpi: one rank of an MPI run (mpi_run.h)
+  bool print_config = false;   ///< --print-config: print the validated config as INI and exit
+  bool help = false;           ///< --help was asked for; `help_text` holds it
+  std::string help_text;
+};
+
+/// Returns the experiment described by `args` (the words after `run`): an optional config file
+/// path, then --key=value options that override it. Throws ConfigError for an unknown, repeated,
+/// mistyped or out-of-range option or key, a config file that is missing, unreadable or a
+/// directory, an unknown strategy or parameter, or --games-out naming the config file itself.
+RunRequest parse_run_arguments(const std::vector<std::string>& args);
+
+/// Returns every option `dominoes run` takes, spelled as on its command line ("--help", "--deals",
+/// "--quiet", "--no-quiet", ...): the command-line-only options, then the experiment keys in the
+/// table's order (experiment_keys.h), a boolean key as its two flags. For shell completion.
+std::vector<std::string> run_option_names();
+
+/// Returns the bots that `args` (run's arguments: an optional config file, --bot options)
+/// declare, for `dominoes strategies`; other options are read but not checked. Throws
+/// ConfigError as parse_run_arguments does for the file and the bot declarations.
+std::vector<bots::BotConfig> parse_bot_declarations(const std::vector<std::string>& args);
+
+}  // namespace tournament
