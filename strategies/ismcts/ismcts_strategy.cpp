@@ -114,96 +114,104 @@ Move IsmctsStrategy::choose(const Observation& obs, const MoveList& legal, Rng& 
   if (per_mover) table_sampler.emplace(obs);
   scale_ = ismcts_reward_scale(obs);
   const double inv_scale = 1.0 / scale_;
-  const double c = params_.c;
   nodes_.clear();
   nodes_.push_back(Node{});  // the root: the decision itself
   mover_totals_.clear();
   if (per_mover) mover_totals_.push_back(0);
-  // Per-turn scratch on the stack: the child of each legal move (kNone: untried).
-  std::array<std::uint32_t, MoveList::kCapacity> child_of{};
-  std::array<int, MoveList::kCapacity> untried{};
   BudgetMeter meter(params_.budget);
-
   for (int iteration = 0; iteration < params_.iterations; ++iteration) {
     std::int64_t plies = 0;
     State s = per_mover ? dominoes::determinize(obs, table_sampler->sample(rng))
                         : dominoes::determinize(obs, dominoes::sample_opponent_hand(obs, rng));
-    path_.clear();
-    path_.push_back(0);
-    movers_.clear();
-    movers_.push_back(me);  // the root's entry is unused
-    std::uint32_t node = 0;
-    // Descend until the game ends in this determinization or one node has been expanded.
-    while (dominoes::status(s) == GameStatus::kOngoing) {
-      MoveList moves = node == 0 ? legal : dominoes::legal_moves(s);
-      if (moves.empty()) moves.push_back(Move::pass());  // ongoing: the other seat can move
-      int n_untried = 0;
-      for (int k = 0; k < moves.size(); ++k) {
-        child_of[k] = find_child(node, moves[k]);
-        if (child_of[k] == kNone)
-          untried[n_untried++] = k;
-        else
-          ++nodes_[child_of[k]].available;  // compatible with this determinization
-      }
-      std::uint32_t next;
-      bool expanded = false;
-      if (moves.size() == 1) {
-        // A forced turn: follow it, creating its node if needed, without spending the expansion.
-        next = child_of[0];
-        if (next == kNone) next = add_child(node, moves[0]), nodes_[next].available = 1;
-      } else if (n_untried > 0) {
-        const int k = untried[rng.below(static_cast<std::uint32_t>(n_untried))];
-        next = add_child(node, moves[k]);
-        nodes_[next].available = 1;
-        expanded = true;
-      } else if (per_mover) {
-        // UCB1 over the children legal here; the mover maximises its own team's reward.
-        next = child_of[0];
-        double best = -1e300;
-        for (int k = 0; k < moves.size(); ++k) {
-          const Node& ch = nodes_[child_of[k]];
-          const double visits = ch.visits;
-          const double score = mover_totals_[child_of[k]] / visits +
-                               c * std::sqrt(std::log(static_cast<double>(ch.available)) / visits);
-          if (score > best) best = score, next = child_of[k];
-        }
-      } else {
-        // UCB1 over the children legal here; the opponent maximises the negated reward.
-        const double sign = s.to_move == me ? 1.0 : -1.0;
-        next = child_of[0];
-        double best = -1e300;
-        for (int k = 0; k < moves.size(); ++k) {
-          const Node& ch = nodes_[child_of[k]];
-          const double visits = ch.visits;
-          const double score = sign * ch.total / visits +
-                               c * std::sqrt(std::log(static_cast<double>(ch.available)) / visits);
-          if (score > best) best = score, next = child_of[k];
-        }
-      }
-      if (per_mover) movers_.push_back(s.to_move);
-      dominoes::apply(s, nodes_[next].move);
-      ++plies;
-      path_.push_back(next);
-      node = next;
-      if (expanded) break;
-    }
-    if (per_mover) {
-      if (dominoes::status(s) == GameStatus::kOngoing) simulate_to_end(s, rng, plies);
-      std::array<double, dominoes::kStateSeats> reward_of{};  // each seat's team's, normalised
-      for (dominoes::Seat seat = 0; seat < s.seats; ++seat)
-        reward_of[seat] = dominoes::net_points(s, rules, seat) * inv_scale;
-      for (std::size_t i = 0; i < path_.size(); ++i) {
-        ++nodes_[path_[i]].visits;
-        nodes_[path_[i]].total += reward_of[me];
-        mover_totals_[path_[i]] += reward_of[movers_[i]];
-      }
-    } else {
+    descend(s, legal, me, per_mover, rng, plies);
+    if (per_mover)
+      backpropagate_per_mover(s, rules, me, inv_scale, rng, plies);
+    else
       backpropagate_two_seats(s, rules, me, inv_scale, rng, plies);
-    }
     meter.add_work(plies);
     if (meter.exhausted()) break;  // never with no budget set
   }
   return most_visited(legal);
+}
+
+void IsmctsStrategy::descend(State& s, const MoveList& legal, dominoes::Seat me, bool per_mover,
+                             Rng& rng, std::int64_t& plies) {
+  path_.clear();
+  path_.push_back(0);
+  movers_.clear();
+  movers_.push_back(me);  // the root's entry is unused
+  // Per-turn scratch on the stack: the child of each legal move (kNone: untried).
+  std::array<std::uint32_t, MoveList::kCapacity> child_of{};
+  std::array<int, MoveList::kCapacity> untried{};
+  std::uint32_t node = 0;
+  // Descend until the game ends in this determinization or one node has been expanded.
+  while (dominoes::status(s) == GameStatus::kOngoing) {
+    MoveList moves = node == 0 ? legal : dominoes::legal_moves(s);
+    if (moves.empty()) moves.push_back(Move::pass());  // ongoing: the other seat can move
+    int n_untried = 0;
+    for (int k = 0; k < moves.size(); ++k) {
+      child_of[k] = find_child(node, moves[k]);
+      if (child_of[k] == kNone)
+        untried[n_untried++] = k;
+      else
+        ++nodes_[child_of[k]].available;  // compatible with this determinization
+    }
+    std::uint32_t next;
+    bool expanded = false;
+    if (moves.size() == 1) {
+      // A forced turn: follow it, creating its node if needed, without spending the expansion.
+      next = child_of[0];
+      if (next == kNone) next = add_child(node, moves[0]), nodes_[next].available = 1;
+    } else if (n_untried > 0) {
+      const int k = untried[rng.below(static_cast<std::uint32_t>(n_untried))];
+      next = add_child(node, moves[k]);
+      nodes_[next].available = 1;
+      expanded = true;
+    } else if (per_mover) {  // the mover maximises its own team's reward
+      next = ucb1_child(child_of.data(), moves.size(),
+                        [&](std::uint32_t child) { return mover_totals_[child]; });
+    } else {  // the opponent maximises the negated reward
+      const double sign = s.to_move == me ? 1.0 : -1.0;
+      next = ucb1_child(child_of.data(), moves.size(),
+                        [&](std::uint32_t child) { return sign * nodes_[child].total; });
+    }
+    if (per_mover) movers_.push_back(s.to_move);
+    dominoes::apply(s, nodes_[next].move);
+    ++plies;
+    path_.push_back(next);
+    node = next;
+    if (expanded) break;
+  }
+}
+
+template <typename RewardSum>
+std::uint32_t IsmctsStrategy::ucb1_child(const std::uint32_t* children, int count,
+                                         const RewardSum& reward_sum) const {
+  std::uint32_t next = children[0];
+  double best = -1e300;
+  for (int k = 0; k < count; ++k) {
+    const Node& ch = nodes_[children[k]];
+    const double visits = ch.visits;
+    const double score =
+        reward_sum(children[k]) / visits +
+        params_.c * std::sqrt(std::log(static_cast<double>(ch.available)) / visits);
+    if (score > best) best = score, next = children[k];
+  }
+  return next;
+}
+
+void IsmctsStrategy::backpropagate_per_mover(State& s, const dominoes::Rules& rules,
+                                             dominoes::Seat me, double inv_scale, Rng& rng,
+                                             std::int64_t& plies) {
+  if (dominoes::status(s) == GameStatus::kOngoing) simulate_to_end(s, rng, plies);
+  std::array<double, dominoes::kStateSeats> reward_of{};  // each seat's team's, normalised
+  for (dominoes::Seat seat = 0; seat < s.seats; ++seat)
+    reward_of[seat] = dominoes::net_points(s, rules, seat) * inv_scale;
+  for (std::size_t i = 0; i < path_.size(); ++i) {
+    ++nodes_[path_[i]].visits;
+    nodes_[path_[i]].total += reward_of[me];
+    mover_totals_[path_[i]] += reward_of[movers_[i]];
+  }
 }
 
 void IsmctsStrategy::backpropagate_two_seats(const State& s, const dominoes::Rules& rules,

@@ -139,6 +139,24 @@ class IsmctsStrategy final : public Strategy {
                std::int64_t& plies);
   // Plays `end` to its end with the rollout policy; adds the moves to `plies`.
   void simulate_to_end(dominoes::State& end, Rng& rng, std::int64_t& plies) const;
+  // One iteration's descent from the root in the determinization `s`: at each turn the forced
+  // move, else an untried move (expanding one node, which ends the descent), else the UCB1 child;
+  // `s` is left where the descent ended, path_ (and movers_) hold the nodes, `plies` counts the
+  // moves.
+  void descend(dominoes::State& s, const MoveList& legal, dominoes::Seat me, bool per_mover,
+               Rng& rng, std::int64_t& plies);
+  // Returns the child among `children[0..count)` (all tried) with the highest UCB1 score,
+  // reward_sum(child) / visits + c * sqrt(ln(available) / visits); the first on a tie. The one
+  // selection rule of both table kinds: `reward_sum` is the mover's team's sum (more seats) or
+  // the searcher's signed for the seat to move (two).
+  template <typename RewardSum>
+  std::uint32_t ucb1_child(const std::uint32_t* children, int count,
+                           const RewardSum& reward_sum) const;
+  // More than two seats: finishes the iteration whose descent ended in `s` (a rollout to the end
+  // when the game goes on) and adds to every node of path_ the searcher's normalised net points
+  // and those of the team of the seat that moved into it.
+  void backpropagate_per_mover(dominoes::State& s, const dominoes::Rules& rules, dominoes::Seat me,
+                               double inv_scale, Rng& rng, std::int64_t& plies);
   // Two seats: finishes the iteration whose descent ended in `s` (a rollout or the exact value
   // when the game goes on) and adds the searcher's normalised net points to every node of path_.
   void backpropagate_two_seats(const dominoes::State& s, const dominoes::Rules& rules,
