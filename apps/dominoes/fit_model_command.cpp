@@ -8,11 +8,14 @@
 #include <cmath>
 #include <fstream>
 #include <iostream>
+#include <optional>
 #include <stdexcept>
 
 #include "arena/tournament/play/games_reader.h"
 #include "engine/common/program_options.h"
 #include "engine/common/same_file.h"
+#include "engine/common/text.h"
+#include "engine/common/whole_file.h"
 #include "strategies/belief/opponent_model.h"
 #include "strategies/registry.h"
 
@@ -82,78 +85,96 @@ int add_record(const tournament::GameRecord& record, const std::string& spec,
   return 1;
 }
 
-}  // namespace
+// A refusal or failure of fit-model: its message and exit status (2 bad input, 1 a write).
+struct FitModelError {
+  std::string message;
+  int status = 2;
+};
 
-int fit_model_command(const std::vector<std::string>& args) {
+// What fit-model was asked: the records, the player, the output and the ridge.
+struct FitRequest {
+  std::string games, spec, out;
+  double ridge = 0;
+};
+
+// Reads and checks the options; returns nullopt after printing --help. Throws FitModelError.
+std::optional<FitRequest> read_request(const std::vector<std::string>& args) {
   po::variables_map vm;
   try {
     vm = common::parse_command_line(args, options(), po::positional_options_description());
   } catch (const po::error& e) {
-    std::cerr << "dominoes: fit-model: " << common::describe_option_error(e)
-              << "; see dominoes fit-model --help\n";
-    return 2;
+    throw FitModelError{common::describe_option_error(e) + "; see dominoes fit-model --help"};
   }
   if (vm.count("help")) {
     std::cout << kHelp << options();
-    return 0;
+    return std::nullopt;
   }
   for (const char* needed : {"games", "player", "out"})
-    if (!vm.count(needed)) {
-      std::cerr << "dominoes: fit-model: --" << needed
-                << " is required; see dominoes fit-model --help\n";
-      return 2;
-    }
-  const double ridge = vm["ridge"].as<double>();
-  if (!(ridge > 0) || !std::isfinite(ridge)) {
-    std::cerr << "dominoes: fit-model: --ridge must be a positive number\n";
-    return 2;
+    if (!vm.count(needed))
+      throw FitModelError{std::string("--") + needed +
+                          " is required; see dominoes fit-model --help"};
+  FitRequest r{vm["games"].as<std::string>(), vm["player"].as<std::string>(),
+               vm["out"].as<std::string>(), vm["ridge"].as<double>()};
+  if (!(r.ridge > 0) || !std::isfinite(r.ridge))
+    throw FitModelError{"--ridge must be a positive number"};
+  if (common::same_existing_file(r.out, r.games))
+    throw FitModelError{"--out " + common::quoted(r.out) +
+                        " is the --games file: the model would replace the records; give another "
+                        "--out"};
+  try {
+    common::check_replaceable(r.out);
+  } catch (const std::runtime_error& e) {
+    throw FitModelError{std::string("--out: ") + e.what()};
   }
-  const std::string path = vm["games"].as<std::string>(), spec = vm["player"].as<std::string>();
-  if (common::same_existing_file(vm["out"].as<std::string>(), path)) {
-    std::cerr << "dominoes: fit-model: --out " << common::quoted(vm["out"].as<std::string>())
-              << " is the --games file: the model would replace the records; give another --out\n";
-    return 2;
-  }
+  return r;
+}
+
+// Returns the decisions of `r.spec` (two or more legal moves) in `r.games`, and counts its games
+// in `games`. Throws FitModelError for unreadable records or none of the player's.
+std::vector<strategies::FitDecision> read_decisions(const FitRequest& r, int& games) {
   std::string canonical;
   try {
-    canonical = strategies::Registry::builtin().canonical(spec);
+    canonical = strategies::Registry::builtin().canonical(r.spec);
   } catch (const std::exception&) {
     // Not a built-in spec (an external bot): matched by name only.
   }
   std::vector<strategies::FitDecision> decisions;
-  int games = 0;
   try {
-    tournament::read_game_records(path, [&](const tournament::GameRecord& record) {
-      games += add_record(record, spec, canonical, decisions);
+    tournament::read_game_records(r.games, [&](const tournament::GameRecord& record) {
+      games += add_record(record, r.spec, canonical, decisions);
     });
   } catch (const std::exception& e) {  // common::ReadError, tournament::GameRecordError: one line
-    std::cerr << "dominoes: fit-model: " << e.what() << "\n";
-    return 2;
+    throw FitModelError{e.what()};
   }
-  if (decisions.empty()) {
-    std::cerr << "dominoes: fit-model: no decision of " << common::quoted(spec) << " with two or "
-              << "more legal moves in " << common::quoted(path) << "\n";
-    return 2;
-  }
-  const strategies::FitResult fit = strategies::fit_softmax_model(decisions, ridge);
-  // The format line first (parse_softmax_model reads it), then a comment saying what was fitted.
+  if (decisions.empty())
+    throw FitModelError{"no decision of " + common::quoted(r.spec) +
+                        " with two or more legal moves in " + common::quoted(r.games)};
+  return decisions;
+}
+
+// Writes the fitted model to r.out whole (the format line first, which parse_softmax_model reads,
+// then a comment saying what was fitted). Throws FitModelError (status 1) when it cannot.
+void write_model(const FitRequest& r, const strategies::FitResult& fit, std::size_t decisions,
+                 int games) {
   std::string text = strategies::softmax_model_text(fit.weights);
-  text.insert(text.find('\n') + 1, "# fitted by dominoes fit-model to " +
-                                       std::to_string(decisions.size()) + " decisions of " + spec +
-                                       " in " + std::to_string(games) + " games of " + path + "\n");
-  std::ofstream out(vm["out"].as<std::string>());
-  out << text;
-  out.close();
-  if (!out) {
-    std::cerr << "dominoes: fit-model: cannot write " << common::quoted(vm["out"].as<std::string>())
-              << "\n";
-    return 1;
+  text.insert(text.find('\n') + 1,
+              "# fitted by dominoes fit-model to " + std::to_string(decisions) + " decisions of " +
+                  r.spec + " in " + std::to_string(games) + " games of " + r.games + "\n");
+  try {
+    common::write_whole_file(r.out, text);
+  } catch (const std::runtime_error& e) {
+    throw FitModelError{e.what(), 1};
   }
-  // How well it fits: the mean log-likelihood per decision, against the uniform model's.
+}
+
+// Says how well the model fits: the mean log-likelihood per decision, against the uniform
+// model's, and each feature's weight with its standard error.
+void report_fit(const FitRequest& r, const strategies::FitResult& fit,
+                const std::vector<strategies::FitDecision>& decisions, int games) {
   const double count = static_cast<double>(decisions.size());
   double uniform_ll = 0;
   for (const auto& d : decisions) uniform_ll -= std::log(static_cast<double>(d.moves.size()));
-  std::cout << "fitted " << decisions.size() << " decisions of " << spec << " in " << games
+  std::cout << "fitted " << decisions.size() << " decisions of " << r.spec << " in " << games
             << " games (" << fit.iterations << " Newton steps"
             << (fit.converged ? "" : ", NOT converged") << ")\n"
             << "log-likelihood per decision " << fit.log_likelihood / count
@@ -161,8 +182,25 @@ int fit_model_command(const std::vector<std::string>& args) {
   for (int i = 0; i < strategies::kMoveFeatures; ++i)
     std::cout << "  " << strategies::kMoveFeatureNames[i] << " " << fit.weights[i] << " (+-"
               << fit.standard_errors[i] << ")\n";
-  std::cout << "model written to " << vm["out"].as<std::string>() << "\n";
-  return 0;
+  std::cout << "model written to " << r.out << "\n";
+}
+
+}  // namespace
+
+int fit_model_command(const std::vector<std::string>& args) {
+  try {
+    const std::optional<FitRequest> request = read_request(args);
+    if (!request) return 0;  // --help
+    int games = 0;
+    const std::vector<strategies::FitDecision> decisions = read_decisions(*request, games);
+    const strategies::FitResult fit = strategies::fit_softmax_model(decisions, request->ridge);
+    write_model(*request, fit, decisions.size(), games);
+    report_fit(*request, fit, decisions, games);
+    return 0;
+  } catch (const FitModelError& e) {
+    std::cerr << "dominoes: fit-model: " << e.message << "\n";
+    return e.status;
+  }
 }
 
 }  // namespace dominoes_cli
