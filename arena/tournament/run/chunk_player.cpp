@@ -79,88 +79,100 @@ ChunkResult ChunkPlayer::play(const ChunkId& id, std::string* records,
                               const std::function<bool()>* stop, LiveProgress* live) {
   const auto start = std::chrono::steady_clock::now();
   seat(id.task);
-  const std::array<std::string, 2> specs{tasks_[id.task].player_a, tasks_[id.task].player_b};
-  const bool covariate = control_variate_enabled(config_);
-  const bool bots = !config_.bots.empty();
-  const auto stopped = [stop] { return stop && (*stop)(); };
-  const std::size_t size = static_cast<std::size_t>(id.end - id.begin);
-  std::vector<DealTally> slots(size);
-  std::vector<char> finished(size, 0);
-  std::vector<std::string> texts(records ? size : 0);
-  const int workers = arena_.max_concurrency();
-  std::vector<DealCounter*>* counters = live ? &counters_for(*live) : nullptr;
+  ChunkWork work;
+  work.id = id;
+  work.keep_records = records != nullptr;
+  work.stop = stop;
+  work.specs = {tasks_[id.task].player_a, tasks_[id.task].player_b};
+  work.covariate = control_variate_enabled(config_);
+  work.bots = !config_.bots.empty();
+  const auto size = static_cast<std::size_t>(id.end - id.begin);
+  work.slots.resize(size);
+  work.finished.assign(size, 0);
+  work.texts.resize(records ? size : 0);
+  work.counters = live ? &counters_for(*live) : nullptr;
   // Deals go out in batches, in order, so finished ones are a prefix. A learning player's batch
   // is its series (aligned to deal 0): played in order on one thread after new_opponent(), the
   // series' deals before id.begin replayed first (a resumed chunk), so that what it learnt at each
   // deal does not depend on the threads.
-  const std::int64_t series = series_of(players_->local());
-  const std::int64_t batch = series > 0 ? series : kBatch;
-  const std::int64_t first_batch = series > 0 ? id.begin - id.begin % series : id.begin;
-  std::atomic<std::int64_t> next{first_batch};
-  std::atomic<bool> failed{false};  // a worker threw: the others take no more deals
+  work.series = series_of(players_->local());
+  work.batch = work.series > 0 ? work.series : kBatch;
+  work.next = work.series > 0 ? id.begin - id.begin % work.series : id.begin;
   arena_.execute([&] {
-    tbb::parallel_for(0, workers, [&](int worker) {
-      PlayerPair& pair = players_->local();
-      DealCounter* counter = counters ? (*counters)[static_cast<std::size_t>(worker)] : nullptr;
-      const auto context = [&](std::int64_t i, std::string* text) {
-        return DealContext{
-            .config = config_,
-            .deal_index = i,
-            .players = {&pair.players[0], &pair.players[1]},
-            .specs = specs,
-            .partners = {pair.partners[0] ? &*pair.partners[0] : nullptr,
-                         pair.partners[1] ? &*pair.partners[1] : nullptr},
-            .records = text,
-            .covariate_solver = covariate ? &solvers_.local().get(config_.rules) : nullptr,
-            .samplers = {&pair.samplers[0], &pair.samplers[1]},
-            .stop = stop};
-      };
-      for (;;) {
-        const std::int64_t first = next.fetch_add(batch, std::memory_order_relaxed);
-        if (first >= id.end) return;
-        if (series > 0) forget_opponents(pair);
-        for (std::int64_t i = first; i < std::min(first + batch, id.end); ++i) {
-          if (stopped() || failed.load(std::memory_order_relaxed)) return;
-          std::optional<DealTally> tally;
-          try {
-            if (i < id.begin) {  // replayed for what the learner learns from it, not counted
-              play_deal(context(i, nullptr));
-              continue;
-            }
-            const auto slot = static_cast<std::size_t>(i - id.begin);
-            tally = play_deal_unless_stopped(context(i, records ? &texts[slot] : nullptr));
-          } catch (const search::SearchStopped&) {
-            // An interrupt cut a search short: the deal is abandoned, played again on resume. A
-            // search stopped by a limit of its own, in a run that goes on, is a failure.
-            if (!stopped()) {
-              failed = true;
-              throw;
-            }
-            return;
-          } catch (...) {
-            failed = true;
-            throw;  // oneTBB hands it to the thread that called play()
-          }
-          if (!tally || (bots && stopped())) return;  // abandoned, or a bot may have been killed
-          const auto slot = static_cast<std::size_t>(i - id.begin);
-          slots[slot] = *tally;
-          finished[slot] = 1;
-          if (counter) counter->add(id.task, *tally);
-        }
-      }
-    });
+    tbb::parallel_for(0, arena_.max_concurrency(), [&](int worker) { play_batches(work, worker); });
   });
-  // The finished prefix is the result; a deal finished past the first unfinished one is dropped.
-  const std::size_t prefix =
-      static_cast<std::size_t>(std::find(finished.begin(), finished.end(), 0) - finished.begin());
-  if (counters)
+  return finished_prefix(work, records, start);
+}
+
+void ChunkPlayer::play_batches(ChunkWork& work, int worker) {
+  PlayerPair& pair = players_->local();
+  DealCounter* counter =
+      work.counters ? (*work.counters)[static_cast<std::size_t>(worker)] : nullptr;
+  for (;;) {
+    const std::int64_t first = work.next.fetch_add(work.batch, std::memory_order_relaxed);
+    if (first >= work.id.end) return;
+    if (work.series > 0) forget_opponents(pair);
+    for (std::int64_t i = first; i < std::min(first + work.batch, work.id.end); ++i) {
+      if (work.stopped() || work.failed.load(std::memory_order_relaxed)) return;
+      if (!play_one(work, pair, i, counter)) return;
+    }
+  }
+}
+
+bool ChunkPlayer::play_one(ChunkWork& work, PlayerPair& pair, std::int64_t i,
+                           DealCounter* counter) {
+  const bool counted = i >= work.id.begin;
+  const auto slot = static_cast<std::size_t>(counted ? i - work.id.begin : 0);
+  const DealContext context{
+      .config = config_,
+      .deal_index = i,
+      .players = {&pair.players[0], &pair.players[1]},
+      .specs = work.specs,
+      .partners = {pair.partners[0] ? &*pair.partners[0] : nullptr,
+                   pair.partners[1] ? &*pair.partners[1] : nullptr},
+      .records = counted && work.keep_records ? &work.texts[slot] : nullptr,
+      .covariate_solver = work.covariate ? &solvers_.local().get(config_.rules) : nullptr,
+      .samplers = {&pair.samplers[0], &pair.samplers[1]},
+      .stop = work.stop};
+  std::optional<DealTally> tally;
+  try {
+    if (!counted) {  // replayed for what the learner learns from it, not counted
+      play_deal(context);
+      return true;
+    }
+    tally = play_deal_unless_stopped(context);
+  } catch (const search::SearchStopped&) {
+    // An interrupt cut a search short: the deal is abandoned, played again on resume. A search
+    // stopped by a limit of its own, in a run that goes on, is a failure.
+    if (!work.stopped()) {
+      work.failed = true;
+      throw;
+    }
+    return false;
+  } catch (...) {
+    work.failed = true;
+    throw;  // oneTBB hands it to the thread that called play()
+  }
+  if (!tally || (work.bots && work.stopped())) return false;  // abandoned, or a bot killed
+  work.slots[slot] = *tally;
+  work.finished[slot] = 1;
+  if (counter) counter->add(work.id.task, *tally);
+  return true;
+}
+
+ChunkResult ChunkPlayer::finished_prefix(ChunkWork& work, std::string* records,
+                                         std::chrono::steady_clock::time_point start) {
+  const std::size_t size = work.finished.size();
+  const auto prefix = static_cast<std::size_t>(
+      std::find(work.finished.begin(), work.finished.end(), 0) - work.finished.begin());
+  if (work.counters)
     for (std::size_t slot = prefix; slot < size; ++slot)
-      if (finished[slot]) counters->back()->add(id.task, slots[slot], -1);
-  ChunkResult result{id, {}, 0};
-  result.chunk.end = id.begin + static_cast<std::int64_t>(prefix);
-  for (std::size_t slot = 0; slot < prefix; ++slot) result.totals.add(slots[slot]);
+      if (work.finished[slot]) work.counters->back()->add(work.id.task, work.slots[slot], -1);
+  ChunkResult result{work.id, {}, 0};
+  result.chunk.end = work.id.begin + static_cast<std::int64_t>(prefix);
+  for (std::size_t slot = 0; slot < prefix; ++slot) result.totals.add(work.slots[slot]);
   if (records)
-    for (std::size_t slot = 0; slot < prefix; ++slot) *records += texts[slot];
+    for (std::size_t slot = 0; slot < prefix; ++slot) *records += work.texts[slot];
   result.totals.seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   note_threads();

@@ -28,6 +28,8 @@
 #include <tbb/task_arena.h>
 
 #include <array>
+#include <atomic>
+#include <chrono>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -74,7 +76,36 @@ class ChunkPlayer {
     std::array<std::optional<strategies::Player>, 2> partners{};
     std::array<DecisionSampler, 2> samplers{};
   };
+  // One chunk's play, shared by its worker threads: what is asked, the deals handed out so far,
+  // and each deal's tally and records as it finishes (slots by deal, finished ones marked).
+  struct ChunkWork {
+    ChunkId id;
+    bool keep_records = false;
+    const std::function<bool()>* stop = nullptr;
+    std::array<std::string, 2> specs;
+    bool covariate = false, bots = false;
+    std::int64_t series = 0, batch = 0;             // a learner's series (0: none); deals per batch
+    std::atomic<std::int64_t> next{0};              // the first deal of the next batch to hand out
+    std::atomic<bool> failed{false};                // a worker threw: the others take no more deals
+    std::vector<DealTally> slots;                   // by deal - id.begin
+    std::vector<char> finished;                     // 1 where slots holds a finished deal
+    std::vector<std::string> texts;                 // the finished deals' records (keep_records)
+    std::vector<DealCounter*>* counters = nullptr;  // the live progress's, one per worker + 1
+    bool stopped() const { return stop && (*stop)(); }
+  };
   void seat(int task);
+  // One worker's share of the chunk: batches of deals taken in order until none is left, the run
+  // stops or another worker failed.
+  void play_batches(ChunkWork& work, int worker);
+  // Plays deal `i` for `pair` (replayed only, not counted, before the chunk's first deal: a
+  // learner's series); returns false when the worker should stop (the deal was abandoned, or
+  // a bot may have been killed). Rethrows a player's failure after marking work.failed.
+  bool play_one(ChunkWork& work, PlayerPair& pair, std::int64_t i, DealCounter* counter);
+  // Returns the chunk's result: the finished prefix of its deals (a deal finished after the first
+  // unfinished one is dropped, and taken back from the live counts), their records appended to
+  // `records`, and the wall seconds since `start`.
+  ChunkResult finished_prefix(ChunkWork& work, std::string* records,
+                              std::chrono::steady_clock::time_point start);
   // The longest learning_series() of the pair's players (0: none learns).
   static int series_of(const PlayerPair& pair);
   // Calls new_opponent() on every player of the pair.
