@@ -78,32 +78,32 @@ inline std::size_t spread_step(std::size_t n) {
 /// `nodes`, it is left out of a canonical spec while 0, so specs without a budget keep their
 /// names.
 inline ParamInfo time_ms_param() {
-  return {"time-ms",
-          ParamType::kInt,
-          "0",
+  return {
+      .name = "time-ms",
+      .type = ParamType::kInt,
+      .default_value = "0",
+      .help =
           "CPU milliseconds per decision (thread CPU clock): stop adding worlds once used, the "
           "count parameter staying a cap; 0 = off. Not reproducible: moves depend on the machine",
-          0,
-          1e7,
-          {},
-          nullptr,
-          true};
+      .min = 0,
+      .max = 1e7,
+      .check = nullptr,
+      .omitted_at_default = true};
 }
 
 /// Returns the `nodes` parameter's registry entry; `unit` says what is counted (e.g. "open-hands
 /// solver nodes").
 inline ParamInfo nodes_param(const std::string& unit) {
-  return {"nodes",
-          ParamType::kInt,
-          "0",
-          "work per decision, in " + unit +
-              ": stop adding worlds once done, the count parameter "
-              "staying a cap; 0 = off. Reproducible, for equal-cost comparisons",
-          0,
-          1e15,
-          {},
-          nullptr,
-          true};
+  return {.name = "nodes",
+          .type = ParamType::kInt,
+          .default_value = "0",
+          .help = "work per decision, in " + unit +
+                  ": stop adding worlds once done, the count parameter "
+                  "staying a cap; 0 = off. Reproducible, for equal-cost comparisons",
+          .min = 0,
+          .max = 1e15,
+          .check = nullptr,
+          .omitted_at_default = true};
 }
 
 /// Returns the budget that the `time-ms` and `nodes` values of `v` set.

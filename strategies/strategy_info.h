@@ -20,14 +20,16 @@ namespace strategies {
 enum class ParamType { kInt, kDouble, kBool, kChoice, kText };
 
 /// One parameter of a strategy.
+/// Written with designated initializers ({.name = "depth", .type = ParamType::kInt, ...}), so a row
+/// says what each value is; every member has a default, so a row names only what it sets.
 struct ParamInfo {
-  std::string name;
+  std::string name = {};
   ParamType type = ParamType::kInt;
-  std::string default_value;
-  std::string help;
-  double min = 0;                    ///< kInt and kDouble: smallest valid value
-  double max = 1e18;                 ///< kInt and kDouble: largest valid value
-  std::vector<std::string> choices;  ///< kChoice: the valid values
+  std::string default_value = {};
+  std::string help = {};
+  double min = 0;                         ///< kInt and kDouble: smallest valid value
+  double max = 1e18;                      ///< kInt and kDouble: largest valid value
+  std::vector<std::string> choices = {};  ///< kChoice: the valid values
   /// kText, optional: returns "" for a valid value, else one line saying why not and what is valid,
   /// so that a bad value is a SpecError when the spec is resolved, before any game is played. It
   /// also judges the default when the parameter is not given: a required parameter has a default

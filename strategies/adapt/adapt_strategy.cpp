@@ -88,53 +88,51 @@ StrategyInfo adapt_strategy_info() {
           "(opponent models learnt from hands shown); Johanson, Zinkevich & Bowling, "
           "NIPS 2007 (restricted response); Burch, Johanson & Bowling, AAAI 2014 "
           "(endgames); strategies/adapt/adapt_strategy.h",
-      .params = {{"series",
-                  ParamType::kInt,
-                  "25",
-                  "deals played in order against one opponent before the model is reset to "
-                  "its prior (the runner's series)",
-                  1,
-                  1e6,
-                  {}},
-                 {"reply",
-                  ParamType::kChoice,
-                  "model",
-                  "the opponent's next choice in each world: model (the learnt model's, "
-                  "hedged by safety) or min (its best, as PIMC assumes)",
-                  0,
-                  0,
-                  {"model", "min"}},
-                 {"safety",
-                  ParamType::kDouble,
-                  "0.5",
-                  "reply=model: the weight of the opponent's best reply against the model's "
-                  "(0 = trust the model fully, 1 = PIMC)",
-                  0,
-                  1,
-                  {}},
-                 {"endgame",
-                  ParamType::kInt,
-                  "100000",
-                  "solve the public subgame once its regret table fits in this many slots (8 "
-                  "bytes each: the default is 0.8 MB, the most 8 GB) and each range in 500 "
-                  "hands, the opponent's range from the learnt model (floor 0.01), its own "
-                  "uniform, by 40 iterations of discounted CFR, and play the solution; 0 = "
-                  "never",
-                  0,
-                  1e9,
-                  {}},
-                 {"prior",
-                  ParamType::kText,
-                  "none",
-                  "the learnt model's policy prior: none, or fitted:FILE (a move-feature "
-                  "softmax from dominoes fit-model, such as an imitation of a searcher's "
-                  "play) that the fitted member starts from and is pulled towards",
-                  0,
-                  0,
-                  {},
-                  check_policy_prior,
-                  true,
-                  fitted_model_file}},
+      .params = {{.name = "series",
+                  .type = ParamType::kInt,
+                  .default_value = "25",
+                  .help = "deals played in order against one opponent before the model is reset to "
+                          "its prior (the runner's series)",
+                  .min = 1,
+                  .max = 1e6},
+                 {.name = "reply",
+                  .type = ParamType::kChoice,
+                  .default_value = "model",
+                  .help = "the opponent's next choice in each world: model (the learnt model's, "
+                          "hedged by safety) or min (its best, as PIMC assumes)",
+                  .min = 0,
+                  .max = 0,
+                  .choices = {"model", "min"}},
+                 {.name = "safety",
+                  .type = ParamType::kDouble,
+                  .default_value = "0.5",
+                  .help =
+                      "reply=model: the weight of the opponent's best reply against the model's "
+                      "(0 = trust the model fully, 1 = PIMC)",
+                  .min = 0,
+                  .max = 1},
+                 {.name = "endgame",
+                  .type = ParamType::kInt,
+                  .default_value = "100000",
+                  .help =
+                      "solve the public subgame once its regret table fits in this many slots (8 "
+                      "bytes each: the default is 0.8 MB, the most 8 GB) and each range in 500 "
+                      "hands, the opponent's range from the learnt model (floor 0.01), its own "
+                      "uniform, by 40 iterations of discounted CFR, and play the solution; 0 = "
+                      "never",
+                  .min = 0,
+                  .max = 1e9},
+                 {.name = "prior",
+                  .type = ParamType::kText,
+                  .default_value = "none",
+                  .help = "the learnt model's policy prior: none, or fitted:FILE (a move-feature "
+                          "softmax from dominoes fit-model, such as an imitation of a searcher's "
+                          "play) that the fitted member starts from and is pulled towards",
+                  .min = 0,
+                  .max = 0,
+                  .check = check_policy_prior,
+                  .omitted_at_default = true,
+                  .file_in = fitted_model_file}},
       .make = [](const ParamValues& v) {
         AdaptParams p;
         p.sampling = world_sampling_of(v);

@@ -56,21 +56,24 @@ std::string check_policy_prior(const std::string& prior) {
 }
 
 std::vector<ParamInfo> world_sampling_params(const std::string& prefix) {
-  return {{"scenarios", ParamType::kInt, "200", prefix + "worlds solved per decision", 1, 1e7, {}},
-          {"enumerate",
-           ParamType::kInt,
-           "2000",
-           prefix + "weight every consistent hand when there are at most this many",
-           0,
-           1e7,
-           {}},
-          {"samples",
-           ParamType::kInt,
-           "1000",
-           prefix + "else uniform hands drawn, weighted and resampled down to scenarios",
-           1,
-           1e7,
-           {}}};
+  return {{.name = "scenarios",
+           .type = ParamType::kInt,
+           .default_value = "200",
+           .help = prefix + "worlds solved per decision",
+           .min = 1,
+           .max = 1e7},
+          {.name = "enumerate",
+           .type = ParamType::kInt,
+           .default_value = "2000",
+           .help = prefix + "weight every consistent hand when there are at most this many",
+           .min = 0,
+           .max = 1e7},
+          {.name = "samples",
+           .type = ParamType::kInt,
+           .default_value = "1000",
+           .help = prefix + "else uniform hands drawn, weighted and resampled down to scenarios",
+           .min = 1,
+           .max = 1e7}};
 }
 
 WorldSampling world_sampling_of(const ParamValues& v) {

@@ -94,16 +94,15 @@ StrategyInfo equilibrium_strategy_info() {
           "Games via Discounted Regret Minimization\", AAAI 2019; CFR+ (--regrets cfr+ or "
           "--method tree): Tammelin, \"Solving Large Imperfect Information Games Using "
           "CFR+\", 2014 (arXiv:1407.5042); strategies/equilibrium/equilibrium_strategy.h",
-      .params = {{"file",
-                  ParamType::kText,
-                  "",
-                  "the strategy file (format: engine/equilibrium/strategy_file.h)",
-                  0,
-                  0,
-                  {},
-                  check_file,
-                  false,
-                  [](const std::string& path) { return path; }}},
+      .params = {{.name = "file",
+                  .type = ParamType::kText,
+                  .default_value = "",
+                  .help = "the strategy file (format: engine/equilibrium/strategy_file.h)",
+                  .min = 0,
+                  .max = 0,
+                  .check = check_file,
+                  .omitted_at_default = false,
+                  .file_in = [](const std::string& path) { return path; }}},
       .make =
           [](const ParamValues& v) {
             const std::string& path = v.get_string("file");

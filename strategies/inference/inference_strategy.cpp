@@ -21,89 +21,93 @@ Move InferenceStrategy::choose(const Observation& obs, const MoveList& legal, Rn
 }
 
 StrategyInfo inference_strategy_info() {
-  return {.name = "inference",
-          .summary = "exact perfect-information Monte Carlo, worlds weighted by an opponent model",
-          .method =
-              "determinized minimax (exact by default: depth 0) over opponent hands weighted "
-              "by the likelihood of the opponent's past moves under an opponent model; the move "
-              "with the best weighted mean is played",
-          .source =
-              "Buro, Long, Furtak & Sturtevant, IJCAI 2009 (worlds weighted by the observed "
-              "play); Ginsberg, \"GIB\", JAIR 14, 2001; "
-              "strategies/inference/inference_strategy.h",
-          .params =
-              {{"model",
-                ParamType::kText,
-                "heuristic",
+  return {
+      .name = "inference",
+      .summary = "exact perfect-information Monte Carlo, worlds weighted by an opponent model",
+      .method =
+          "determinized minimax (exact by default: depth 0) over opponent hands weighted "
+          "by the likelihood of the opponent's past moves under an opponent model; the move "
+          "with the best weighted mean is played",
+      .source =
+          "Buro, Long, Furtak & Sturtevant, IJCAI 2009 (worlds weighted by the observed "
+          "play); Ginsberg, \"GIB\", JAIR 14, 2001; "
+          "strategies/inference/inference_strategy.h",
+      .params =
+          {{.name = "model",
+            .type = ParamType::kText,
+            .default_value = "heuristic",
+            .help =
                 "opponent model: heuristic (the study's three rules, rank softmax), self (a greedy "
                 "one-ply softmax), uniform (uniformly random moves), none (no inference: equal "
                 "weights), or fitted:FILE (a softmax over move features, from dominoes fit-model)",
-                0,
-                0,
-                {},
-                check_opponent_model,
-                false,
-                fitted_model_file},
-               {"temperature",
-                ParamType::kDouble,
-                "1",
-                "softmax temperature of the heuristic and self models; 0 = their argmax",
-                0,
-                1e6,
-                {}},
-               {"partner",
-                ParamType::kChoice,
-                "model",
+            .min = 0,
+            .max = 0,
+            .check = check_opponent_model,
+            .omitted_at_default = false,
+            .file_in = fitted_model_file},
+           {.name = "temperature",
+            .type = ParamType::kDouble,
+            .default_value = "1",
+            .help = "softmax temperature of the heuristic and self models; 0 = their argmax",
+            .min = 0,
+            .max = 1e6},
+           {.name = "partner",
+            .type = ParamType::kChoice,
+            .default_value = "model",
+            .help =
                 "four seats with partners: how the partner's moves weigh the worlds: model (as the "
                 "opponents', by `model`) or convention (the partnership convention's own policy, "
                 "the strategy `partner`)",
-                0,
-                0,
-                {"model", "convention"},
-                nullptr,
-                true},
-               {"scenarios", ParamType::kInt, "200", "worlds solved per decision", 1, 1e7, {}},
-               {"depth",
-                ParamType::kInt,
-                "0",
+            .min = 0,
+            .max = 0,
+            .choices = {"model", "convention"},
+            .check = nullptr,
+            .omitted_at_default = true},
+           {.name = "scenarios",
+            .type = ParamType::kInt,
+            .default_value = "200",
+            .help = "worlds solved per decision",
+            .min = 1,
+            .max = 1e7},
+           {.name = "depth",
+            .type = ParamType::kInt,
+            .default_value = "0",
+            .help =
                 "tiles searched after the candidate move, the horizon scored as minimax's; 0 = to "
                 "the end of the game (exact)",
-                0,
-                200,
-                {},
-                nullptr,
-                true},
-               {"enumerate",
-                ParamType::kInt,
-                "2000",
-                "weight every consistent hand when there are at most this many",
-                0,
-                1e7,
-                {}},
-               {"samples",
-                ParamType::kInt,
-                "1000",
-                "else uniform hands drawn, weighted and resampled down to scenarios",
-                1,
-                1e7,
-                {}},
-               time_ms_param(),
-               nodes_param("open-hands solver nodes of the worlds solved (a fresh table each "
-                           "decision)")},
-          .make =
-              [](const ParamValues& v) {
-                std::shared_ptr<const OpponentModel> partner;
-                if (v.get_string("partner") == "convention")
-                  partner = std::make_shared<PartnerConventionModel>();
-                WeightedPimcParams p;
-                p.sampling = world_sampling_of(v);
-                p.model = opponent_model_of(v, "inference");
-                p.budget = budget_of(v);
-                p.partner_model = std::move(partner);
-                p.depth = static_cast<int>(v.get_int("depth"));
-                return Player(std::make_unique<InferenceStrategy>(p));
-              },
-          .seat_counts = kEverySeatCount};
+            .min = 0,
+            .max = 200,
+            .check = nullptr,
+            .omitted_at_default = true},
+           {.name = "enumerate",
+            .type = ParamType::kInt,
+            .default_value = "2000",
+            .help = "weight every consistent hand when there are at most this many",
+            .min = 0,
+            .max = 1e7},
+           {.name = "samples",
+            .type = ParamType::kInt,
+            .default_value = "1000",
+            .help = "else uniform hands drawn, weighted and resampled down to scenarios",
+            .min = 1,
+            .max = 1e7},
+           time_ms_param(),
+           nodes_param("open-hands solver nodes of the worlds solved (a fresh table each "
+                       "decision)")},
+      .make =
+          [](const ParamValues& v) {
+            std::shared_ptr<const OpponentModel> partner;
+            if (v.get_string("partner") == "convention")
+              partner = std::make_shared<PartnerConventionModel>();
+            WeightedPimcParams p;
+            p.sampling = world_sampling_of(v);
+            p.model = opponent_model_of(v, "inference");
+            p.budget = budget_of(v);
+            p.partner_model = std::move(partner);
+            p.depth = static_cast<int>(v.get_int("depth"));
+            return Player(std::make_unique<InferenceStrategy>(p));
+          },
+      .seat_counts = kEverySeatCount};
 }
 
 }  // namespace strategies

@@ -23,13 +23,12 @@ StrategyInfo omniscient_strategy_info() {
               "negamax alpha-beta with a transposition table, engine/endgame/"
               "block_dominoes_solver.h; strategies/omniscient/omniscient_strategy.h",
           .omniscient = true,
-          .params = {{"depth",
-                      ParamType::kInt,
-                      "0",
-                      "tiles searched; 0 = to the end of the game (exact)",
-                      0,
-                      200,
-                      {}}},
+          .params = {{.name = "depth",
+                      .type = ParamType::kInt,
+                      .default_value = "0",
+                      .help = "tiles searched; 0 = to the end of the game (exact)",
+                      .min = 0,
+                      .max = 200}},
           .make =
               [](const ParamValues& v) {
                 return Player(std::make_unique<OmniscientSolverStrategy>(

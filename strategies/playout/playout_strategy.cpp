@@ -92,27 +92,32 @@ StrategyInfo playout_strategy_info() {
           "decide_playout of the Prolog study of Block Dominoes this project reproduces (its "
           "essay's \"Insight\"; docs/glossary.md); strategies/playout/playout_strategy.h",
       .params =
-          {{"playouts", ParamType::kInt, "1000", "rollouts per legal move", 1, 1e7, {}},
-           {"rollout",
-            ParamType::kText,
-            "random",
-            "rollout policy for every seat: random, lowest (as the study's rollouts played), "
-            "heuristic (the study's three rules from the mover's view), or fitted:FILE (moves "
-            "drawn from a move-feature softmax of dominoes fit-model, such as an imitation of a "
-            "searcher's play)",
-            0,
-            0,
-            {},
-            check_rollout_policy,
-            false,
-            fitted_model_file},
-           {"crn",
-            ParamType::kBool,
-            "true",
-            "common random numbers: the same sampled hands for every candidate move",
-            0,
-            0,
-            {}},
+          {{.name = "playouts",
+            .type = ParamType::kInt,
+            .default_value = "1000",
+            .help = "rollouts per legal move",
+            .min = 1,
+            .max = 1e7},
+           {.name = "rollout",
+            .type = ParamType::kText,
+            .default_value = "random",
+            .help =
+                "rollout policy for every seat: random, lowest (as the study's rollouts played), "
+                "heuristic (the study's three rules from the mover's view), or fitted:FILE (moves "
+                "drawn from a move-feature softmax of dominoes fit-model, such as an imitation of "
+                "a "
+                "searcher's play)",
+            .min = 0,
+            .max = 0,
+            .check = check_rollout_policy,
+            .omitted_at_default = false,
+            .file_in = fitted_model_file},
+           {.name = "crn",
+            .type = ParamType::kBool,
+            .default_value = "true",
+            .help = "common random numbers: the same sampled hands for every candidate move",
+            .min = 0,
+            .max = 0},
            time_ms_param(),
            nodes_param("simulated plies (each playout's candidate move and rollout moves)")},
       .make =
