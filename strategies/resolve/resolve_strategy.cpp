@@ -1,6 +1,7 @@
 #include "strategies/resolve/resolve_strategy.h"
 
 #include "strategies/belief/belief_params.h"
+#include "strategies/decision_budget.h"
 #include "strategies/spec.h"
 
 namespace strategies {
@@ -104,13 +105,19 @@ StrategyInfo resolve_strategy_info() {
         p.own_model = v.get_string("own-range") == "model";
         p.floor = v.get_double("floor");
         p.every_decision = v.get_string("root") == "decision";
+        p.budget = budget_of(v);
         WeightedPimcParams fallback;
         fallback.sampling = world_sampling_of(v);
         fallback.model = opponent_model_of(v, "resolve");
+        fallback.budget = budget_of(v);
         return Player(std::make_unique<ResolveStrategy>(p, std::move(fallback)));
       }};
   const auto sampling = world_sampling_params("inference: ");
   info.params.insert(info.params.end(), sampling.begin(), sampling.end());
+  // The budgets per decision (decision_budget.h): time-ms bounds both the solve (checked between
+  // CFR iterations, at least one) and the fallback; nodes, the fallback's solver nodes.
+  info.params.push_back(time_ms_param());
+  info.params.push_back(nodes_param("open-hands solver nodes of the inference fallback's worlds"));
   return info;
 }
 

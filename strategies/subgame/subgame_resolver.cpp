@@ -48,9 +48,11 @@ bool SubgameResolver::solve_from(const Observation& obs, int moves, const Oppone
                                                  equilibrium::RegretUpdate::kDiscounted, bytes);
   if (!solver) return false;
   solver->set_single_threaded(true);
+  const BudgetMeter meter(params_.budget);
   for (int i = 0; i < params_.iterations; ++i) {  // the same iterations as one call, but stoppable
     search::check_search(nullptr, 0);             // a run's Ctrl-C: SearchStopped
     solver->iterate(1);
+    if (meter.exhausted()) break;  // time-ms spent: never with no budget set
   }
   const auto record = obs.history();
   solved_.rules = obs.rules();

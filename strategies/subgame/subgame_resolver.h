@@ -25,6 +25,7 @@
 #include "engine/dominoes/rules.h"
 #include "engine/equilibrium/public_tree_cfr.h"
 #include "strategies/belief/opponent_model.h"
+#include "strategies/decision_budget.h"
 
 namespace strategies {
 
@@ -38,6 +39,9 @@ struct ResolverParams {
   /// root=first (false): the game's first public state small enough, solved once and followed;
   /// root=decision (true): a fresh subgame at every decision.
   bool every_decision = false;
+  /// time-ms stops a solve's CFR iterations early (after at least one; NOT reproducible: how many
+  /// fit depends on the machine); nodes is not used here (decision_budget.h).
+  DecisionBudget budget;
 };
 
 class SubgameResolver {

@@ -148,4 +148,20 @@ TEST(ResolveStrategy, SolvedFromTheFirstStateItIsNearlyAnEquilibrium) {
   EXPECT_GT(exploitability("adapt(endgame=0,scenarios=20)"), 0.05);
 }
 
+// time-ms bounds a solve: a decision asked for 10^6 CFR iterations (over 20 s here) with a budget
+// of a few milliseconds ends after the budget and plays a legal move. Without the budget this test
+// would not end (its CTest timeout then fails it).
+TEST(ResolveStrategy, ATimeBudgetEndsTheSolve) {
+  const dominoes::Rules rules = test_variants::variant(3, 3);
+  auto player = strategies::Registry::builtin().make("resolve(iterations=1000000,time-ms=20)");
+  const dominoes::Deal deal = dominoes::make_deal(rules, 5, 0, 0);
+  dominoes::State state = dominoes::start_state(deal);
+  dominoes::History history(deal.leader, 2);
+  const dominoes::MoveList legal = dominoes::legal_moves(state);
+  ASSERT_GE(legal.size(), 2);
+  dominoes::Rng rng(7);
+  const dominoes::Move move = player.choose(state, history, rules, legal, rng);
+  EXPECT_TRUE(legal.contains(move));
+}
+
 }  // namespace
