@@ -35,27 +35,10 @@ import tempfile
 import time
 from pathlib import Path
 
+from markdown_blocks import code_blocks  # beside this script
+
 SHELLS = {"sh", "bash", "shell"}
 SMALL_DEALS, SMALL_GAMES, BLOCK_SECONDS = 20, 2, 120
-
-
-def code_blocks(path):
-    """Yields (line number of the fence, info words, [(line number, text)]) per fenced block."""
-    lines = path.read_text().split("\n")
-    k = 0
-    while k < len(lines):
-        opening = re.match(r"^\s*(`{3,}|~{3,})(.*)$", lines[k])
-        if not opening:
-            k += 1
-            continue
-        fence, info, fence_line = opening.group(1), opening.group(2).split(), k + 1
-        k += 1
-        body = []
-        while k < len(lines) and not lines[k].strip().startswith(fence):
-            body.append((k + 1, lines[k]))
-            k += 1
-        k += 1
-        yield fence_line, info, body
 
 
 def commands(body):

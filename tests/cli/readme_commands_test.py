@@ -24,6 +24,8 @@ import sys
 import tempfile
 from pathlib import Path
 
+import markdown_blocks  # beside this script
+
 ROOT, BUILD = Path(sys.argv[1]).resolve(), Path(sys.argv[2]).resolve()
 INCLUDE_PENDING = "--include-pending" in sys.argv[3:]
 SHELLS = {"sh", "bash", "shell"}
@@ -37,21 +39,8 @@ def fail(message):
 
 def code_blocks(path):
     """Yields (first line number, info words, text) of each fenced block of a Markdown file."""
-    lines = path.read_text().split("\n")
-    k = 0
-    while k < len(lines):
-        opening = re.match(r"^(\s*)(`{3,}|~{3,})(.*)$", lines[k])
-        if not opening:
-            k += 1
-            continue
-        fence, info, start = opening.group(2), opening.group(3).split(), k + 1
-        k += 1
-        body = []
-        while k < len(lines) and not lines[k].strip().startswith(fence):
-            body.append(lines[k])
-            k += 1
-        k += 1
-        yield start, info, "\n".join(body) + "\n"
+    for fence_line, info, body in markdown_blocks.code_blocks(path):
+        yield fence_line, info, "\n".join(text for _, text in body) + "\n"
 
 
 def blocks_to_run():

@@ -22,6 +22,28 @@ def reproducible(row):
     return {k: v for k, v in row.items() if k not in MEASURED}
 
 
+
+def interrupted_after(delay, call):
+    """Runs call() with SIGINT sent to this process `delay` seconds in (Python's own handler
+    installed meanwhile), and re-raises what it raises with the seconds from the signal to the
+    exception in the exception's `after_signal`."""
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+    sent = []
+
+    def interrupt():
+        sent.append(time.monotonic())
+        os.kill(os.getpid(), signal.SIGINT)
+    timer = threading.Timer(delay, interrupt)
+    try:
+        timer.start()
+        call()
+    except BaseException as e:
+        e.after_signal = time.monotonic() - sent[0] if sent else float("inf")
+        raise
+    finally:
+        timer.join()
+        signal.signal(signal.SIGINT, previous)
+
 class RunTest(unittest.TestCase):
     def setUp(self):
         self.dir = tempfile.mkdtemp()
@@ -245,25 +267,12 @@ class RunTest(unittest.TestCase):
             def choose(self, observation, legal, rng):
                 while True:
                     pass
-        previous = signal.signal(signal.SIGINT, signal.default_int_handler)
-        sent = []
-
-        def interrupt():
-            sent.append(time.monotonic())
-            os.kill(os.getpid(), signal.SIGINT)
-        timer = threading.Timer(0.5, interrupt)
-        try:
-            with self.assertRaises(KeyboardInterrupt):
-                timer.start()
-                try:
-                    dominoes.run(players=[Stuck(), "heuristic"], format="head-to-head", deals=4,
-                                 threads=1, out=self.out("stuck"))
-                finally:
-                    raised = time.monotonic()
-        finally:
-            timer.join()
-            signal.signal(signal.SIGINT, previous)
-        self.assertLess(raised - sent[0], 5, "KeyboardInterrupt %.2f s after SIGINT" % (raised - sent[0]))
+        with self.assertRaises(KeyboardInterrupt) as caught:
+            interrupted_after(0.5, lambda: dominoes.run(
+                players=[Stuck(), "heuristic"], format="head-to-head", deals=4, threads=1,
+                out=self.out("stuck")))
+        seconds = caught.exception.after_signal
+        self.assertLess(seconds, 5, "KeyboardInterrupt %.2f s after SIGINT" % seconds)
 
     def test_second_ctrl_c_ends_a_process_whose_choose_blocks(self):
         # A choose() blocked in C (time.sleep) cannot be interrupted from another thread: the
@@ -298,24 +307,10 @@ class RunTest(unittest.TestCase):
         # call finishes with the rows of a run never interrupted.
         args = dict(players=["playout(playouts=500)", "heuristic"], deals=1000, chunk=1000,
                     threads=2, seed=6)
-        previous = signal.signal(signal.SIGINT, signal.default_int_handler)
-        sent = []
-
-        def interrupt():
-            sent.append(time.monotonic())
-            os.kill(os.getpid(), signal.SIGINT)
-        timer = threading.Timer(0.5, interrupt)
-        try:
-            with self.assertRaisesRegex(KeyboardInterrupt, "resumes"):
-                timer.start()
-                try:
-                    dominoes.run(out=self.out("cut"), **args)
-                finally:
-                    raised = time.monotonic()
-        finally:
-            timer.join()
-            signal.signal(signal.SIGINT, previous)
-        self.assertLess(raised - sent[0], 5, "KeyboardInterrupt %.2f s after SIGINT" % (raised - sent[0]))
+        with self.assertRaisesRegex(KeyboardInterrupt, "resumes") as caught:
+            interrupted_after(0.5, lambda: dominoes.run(out=self.out("cut"), **args))
+        seconds = caught.exception.after_signal
+        self.assertLess(seconds, 5, "KeyboardInterrupt %.2f s after SIGINT" % seconds)
         with open(self.out("cut/journal.txt")) as f:
             entries = [line.split() for line in f if line.startswith("chunk ")]
         self.assertEqual(len(entries), 1)
