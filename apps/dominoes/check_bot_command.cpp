@@ -23,6 +23,7 @@
 
 #include "apps/dominoes/command_options.h"
 #include "arena/bots/bot_strategy.h"
+#include "arena/bots/process_table.h"
 #include "arena/tournament/play/game_loop.h"
 #include "engine/common/program_options.h"
 #include "engine/common/text.h"
@@ -114,46 +115,18 @@ CheckOptions parse(const std::vector<std::string>& args, bool& help) {
   return o;
 }
 
-// This process's live children in a session of their own (from /proc: each process's parent and
-// session in its stat line). check-bot is a child subreaper (PR_SET_CHILD_SUBREAPER), so a process
-// a bot moved out of its process group with setsid and left behind becomes its child when the bot
-// exits; what stayed in the bot's group is the group kill's (BotProcess: left_behind).
-std::vector<std::pair<pid_t, std::string>> orphans_in_other_sessions() {
-  std::vector<std::pair<pid_t, std::string>> children;
-  std::error_code ec;
-  for (const auto& entry : std::filesystem::directory_iterator("/proc", ec)) {
-    const auto pid = common::parse_int<pid_t>(entry.path().filename().string());
-    if (!pid) continue;
-    std::ifstream in(entry.path() / "stat");
-    std::string stat;
-    if (!std::getline(in, stat)) continue;
-    const auto open = stat.find('('), close = stat.rfind(')');
-    if (open == std::string::npos || close == std::string::npos) continue;
-    std::istringstream rest(stat.substr(close + 1));
-    char state = 0;
-    long parent = 0, group = 0, session = 0;
-    if (rest >> state >> parent >> group >> session && parent == ::getpid() && state != 'Z' &&
-        session != ::getsid(0))
-      children.emplace_back(*pid, stat.substr(open + 1, close - open - 1));
-  }
-  return children;
-}
-
-// After every bot quit: what is still running among this process's children was left by the bot
-// outside its process group. Kills and reaps it; returns it in words ("" when nothing).
+// After every bot quit: what is still running among this process's children, in a session of
+// its own, was left by the bot outside its process group (setsid). check-bot is a child
+// subreaper (PR_SET_CHILD_SUBREAPER), so such an orphan became its child when the bot exited;
+// what stayed in the bot's group is the group kill's (BotProcess: left_behind). Kills and reaps
+// it; returns it in words ("" when nothing).
 std::string kill_orphans() {
-  const auto children = orphans_in_other_sessions();
-  std::string names;
-  for (const auto& [pid, name] : children) {
-    ::kill(pid, SIGKILL);
-    names += (names.empty() ? "" : ", ") + name;
-  }
-  while (::waitpid(-1, nullptr, WNOHANG) > 0) {
-  }
-  for (const auto& child : children) ::waitpid(child.first, nullptr, 0);
-  if (children.empty()) return "";
-  return std::to_string(children.size()) + (children.size() == 1 ? " process (" : " processes (") +
-         names + ")";
+  std::vector<bots::ProcessEntry> orphans;
+  for (const bots::ProcessEntry& p : bots::live_processes())
+    if (p.parent == ::getpid() && p.session != ::getsid(0)) orphans.push_back(p);
+  for (const bots::ProcessEntry& p : orphans) ::kill(p.pid, SIGKILL);
+  for (const bots::ProcessEntry& p : orphans) ::waitpid(p.pid, nullptr, 0);
+  return bots::describe_processes(orphans);
 }
 
 std::string make_log_path() {

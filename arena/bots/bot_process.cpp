@@ -20,6 +20,7 @@
 #include <string_view>
 #include <thread>
 
+#include "arena/bots/process_table.h"
 #include "engine/common/text.h"
 
 extern char** environ;
@@ -109,31 +110,12 @@ pid_t spawn(const std::string& command, const std::string& dir, int in, int out,
 }
 
 // Returns the processes of group `group` other than its leader that are still alive (not
-// zombies), as "N process(es) (name, name)", or "" when there are none. Read from /proc.
+// zombies), in words (describe_processes), or "" when there are none.
 std::string group_members(pid_t group) {
-  int count = 0;
-  std::string names;
-  std::error_code ec;
-  for (const auto& entry : std::filesystem::directory_iterator("/proc", ec)) {
-    const std::string pid_text = entry.path().filename().string();
-    const auto pid = common::parse_int<pid_t>(pid_text);
-    if (!pid || *pid == group) continue;
-    std::ifstream in(entry.path() / "stat");
-    std::string stat;
-    if (!std::getline(in, stat)) continue;  // gone meanwhile
-    // "PID (COMM) STATE PPID PGRP ...": COMM may hold spaces and parentheses, so from the last ')'.
-    const auto open = stat.find('('), close = stat.rfind(')');
-    if (open == std::string::npos || close == std::string::npos) continue;
-    std::istringstream rest(stat.substr(close + 1));
-    char state = 0;
-    long ppid = 0, pgrp = 0;
-    if (!(rest >> state >> ppid >> pgrp) || pgrp != group || state == 'Z') continue;
-    if (++count <= 3)
-      names += (names.empty() ? "" : ", ") + stat.substr(open + 1, close - open - 1);
-  }
-  if (count == 0) return "";
-  return std::to_string(count) + (count == 1 ? " process (" : " processes (") + names +
-         (count > 3 ? ", ...)" : ")");
+  std::vector<ProcessEntry> members;
+  for (const ProcessEntry& p : live_processes())
+    if (p.group == group && p.pid != group) members.push_back(p);
+  return describe_processes(members);
 }
 
 }  // namespace

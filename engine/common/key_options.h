@@ -4,6 +4,7 @@
 #pragma once
 
 #include <boost/program_options.hpp>
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -53,26 +54,39 @@ inline std::optional<std::string> key_option_text(const boost::program_options::
 /// Throws KeyError when `args` give a boolean key of `keys` a value (`--partners true`,
 /// `--partners=false`, `--no-partners false`): a flag takes none. `true` or `false` after a flag
 /// would otherwise be read as a positional argument, or refused by the parser with a less helpful
-/// line. When the command takes no positional arguments (`positionals` false), any word after a
-/// flag is taken for its value (`--partners maybe`).
+/// line. Another word after a flag (not an option) is the flag's value when `value_text(word)`
+/// returns the message's text for it ("" when the word is the command's positional argument).
 template <typename Target>
-void check_flags_take_no_value(const std::vector<std::string>& args,
-                               const std::vector<Key<Target>>& keys, bool positionals = true) {
+void check_flags_take_no_value(
+    const std::vector<std::string>& args, const std::vector<Key<Target>>& keys,
+    const std::function<std::string(const std::string& word)>& value_text) {
   for (std::size_t i = 0; i < args.size(); ++i)
     for (const Key<Target>& key : keys) {
       if (key.kind != KeyKind::kBoolean) continue;
       for (const std::string& flag : {"--" + key.name, "--no-" + key.name}) {
-        const bool with_equals = args[i].rfind(flag + "=", 0) == 0;
+        std::string got;  // how the value given to the flag reads in the message, if any
+        if (args[i].rfind(flag + "=", 0) == 0) got = common::quoted(args[i]);
         const std::string next = args[i] == flag && i + 1 < args.size() ? args[i + 1] : "";
-        const bool with_word =
-            next == "true" || next == "false" || (!positionals && !next.empty() && next[0] != '-');
-        if (with_equals || with_word)
-          throw KeyError("option --" + key.name + " is a flag and takes no value (got " +
-                         common::quoted(with_equals ? args[i] : next) + "): write --" + key.name +
-                         " or --no-" + key.name + " (" + key.name +
+        if (next == "true" || next == "false")
+          got = common::quoted(next);
+        else if (!next.empty() && next[0] != '-')
+          got = value_text(next);
+        if (!got.empty())
+          throw KeyError("option --" + key.name + " is a flag and takes no value (got " + got +
+                         "): write --" + key.name + " or --no-" + key.name + " (" + key.name +
                          " = true or false is for config files)");
       }
     }
+}
+
+/// check_flags_take_no_value for a command that takes positional arguments (`positionals`: a word
+/// after a flag is one of them) or none (any word after a flag is its value, `--partners maybe`).
+template <typename Target>
+void check_flags_take_no_value(const std::vector<std::string>& args,
+                               const std::vector<Key<Target>>& keys, bool positionals) {
+  check_flags_take_no_value(args, keys, [positionals](const std::string& word) {
+    return positionals ? std::string() : common::quoted(word);
+  });
 }
 
 }  // namespace common

@@ -18,15 +18,20 @@ std::runtime_error cannot_write(const std::filesystem::path& path, const std::st
   return std::runtime_error("cannot write " + common::quoted(path.string()) + ": " + why);
 }
 
+// Throws when `partial` exists and is not a regular file (a leftover of a killed write is one).
+void check_partial(const std::filesystem::path& partial) {
+  struct stat info {};
+  if (::lstat(partial.c_str(), &info) == 0 && !S_ISREG(info.st_mode))
+    throw cannot_write(partial, std::string("it is ") + common::file_kind(info.st_mode) +
+                                    " (remove it: the writer creates this file anew)");
+}
+
 // Creates `partial` for writing, refusing to follow or reuse anything but a leftover regular file.
 int create_partial(const std::filesystem::path& partial) {
   const int flags = O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC;
   int fd = ::open(partial.c_str(), flags, 0644);
   if (fd < 0 && errno == EEXIST) {
-    struct stat info {};
-    if (::lstat(partial.c_str(), &info) == 0 && !S_ISREG(info.st_mode))
-      throw cannot_write(partial, std::string("it is ") + file_kind(info.st_mode) +
-                                      " (remove it: the writer creates this file anew)");
+    check_partial(partial);
     ::unlink(partial.c_str());  // a regular file: what an earlier, killed write left
     fd = ::open(partial.c_str(), flags, 0644);
   }
@@ -49,11 +54,8 @@ bool write_all(int fd, const std::string& text) {
 }  // namespace
 
 void check_replaceable(const std::filesystem::path& path) {
-  const std::filesystem::path partial = path.string() + ".partial";
+  check_partial(path.string() + ".partial");
   struct stat info {};
-  if (::lstat(partial.c_str(), &info) == 0 && !S_ISREG(info.st_mode))
-    throw cannot_write(partial, std::string("it is ") + common::file_kind(info.st_mode) +
-                                    " (remove it: the writer creates this file anew)");
   if (::lstat(path.c_str(), &info) == 0) {
     if (!S_ISREG(info.st_mode))
       throw cannot_write(path, std::string("it is ") + common::file_kind(info.st_mode) +

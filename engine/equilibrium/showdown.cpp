@@ -107,19 +107,34 @@ SubsetLayout subset_layout(std::span<const ShowdownHand> mine,
 
 }  // namespace
 
-ScoringLine scoring_line(dominoes::ScoringRule rule) {
-  // Read off the one scoring function where the winner holds fewer pips, as at every two-seat
-  // showdown: alpha from one more winner's pip, beta from one more loser's pip.
-  const auto score = [rule](int winner, int loser) {
-    return dominoes::winners_score(rule, winner, loser);
-  };
-  const int beta = score(0, 2) - score(0, 1), alpha = score(1, 2) - score(0, 2);
-  // Linear there, or the sweep would be wrong: the form must give the function's own values.
-  for (int w = 0; w < 4; ++w)
-    for (int l = w + 1; l < 8; ++l)
-      if (score(w, l) != alpha * w + beta * l)
-        throw std::invalid_argument("showdown: a scoring rule with no linear form");
+namespace {
+
+// The line read off the one scoring function where the winner holds fewer pips, as at every
+// two-seat showdown: alpha from one more winner's pip, beta from one more loser's pip.
+constexpr ScoringLine line_of(dominoes::ScoringRule rule) {
+  const int beta = dominoes::winners_score(rule, 0, 2) - dominoes::winners_score(rule, 0, 1);
+  const int alpha = dominoes::winners_score(rule, 1, 2) - dominoes::winners_score(rule, 0, 2);
   return {alpha, beta};
+}
+
+// Whether `rule` is linear there, so that the sweep gives the function's own values: checked at
+// compile time for every rule below, so that a showdown pays nothing for it.
+constexpr bool linear(dominoes::ScoringRule rule) {
+  const ScoringLine line = line_of(rule);
+  for (int w = 0; w < 8; ++w)
+    for (int l = w + 1; l < 16; ++l)
+      if (dominoes::winners_score(rule, w, l) != line.alpha * w + line.beta * l) return false;
+  return true;
+}
+static_assert(linear(dominoes::ScoringRule::kOpponentPips) &&
+                  linear(dominoes::ScoringRule::kPipDifference) &&
+                  linear(dominoes::ScoringRule::kAllPips),
+              "a scoring rule with no linear form: the showdown's sweep needs one");
+
+}  // namespace
+
+ScoringLine scoring_line(dominoes::ScoringRule rule) {
+  return line_of(rule);
 }
 
 void showdown_values_pairwise(std::span<const ShowdownHand> mine,

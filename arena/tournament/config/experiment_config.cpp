@@ -56,15 +56,6 @@ void check_spec_characters(const std::string& spec) {
                       "control characters");
 }
 
-// Two paths name the same file when their absolute, normalised forms agree (the file need not
-// exist yet).
-bool same_file(const fs::path& a, const fs::path& b) {
-  std::error_code ec1, ec2;
-  const fs::path x = fs::weakly_canonical(fs::absolute(a), ec1);
-  const fs::path y = fs::weakly_canonical(fs::absolute(b), ec2);
-  return !ec1 && !ec2 && x == y;
-}
-
 // The records go to FILE.partial, which is renamed over FILE at the end: whatever FILE names is
 // replaced. So FILE and FILE.partial must each be absent or a regular file; a device, FIFO or
 // directory is refused, and so is a symbolic link (the rename would replace the link itself with
@@ -84,7 +75,7 @@ void check_games_out(const ExperimentConfig& c) {
   check_replaceable(c.games_out, c.games_out);
   check_replaceable(c.games_out, c.games_out + ".partial");
   for (const fs::path& written : run_output_files(c))
-    if (same_file(c.games_out, written))
+    if (common::same_path(c.games_out, written.string()))
       throw ConfigError("games-out " + common::quoted(c.games_out) + " is the run's own " +
                         written.filename().string() + ": give another file");
 }

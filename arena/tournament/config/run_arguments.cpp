@@ -4,6 +4,7 @@
 #include <boost/program_options.hpp>
 #include <cstring>
 #include <filesystem>
+#include <functional>
 #include <limits>
 #include <set>
 #include <sstream>
@@ -96,28 +97,19 @@ void apply_keys(const po::variables_map& file, const po::variables_map& vm, Expe
 // A boolean key is a flag on the command line. `--quiet true` would read "true" as the config
 // file and `--quiet=false` is refused by the parser with a less helpful line, so a flag followed by
 // true, false or a word that names no file (`--duplicate maybe`), or written with '=', is refused
-// here with the flag's two spellings. A flag followed by an existing file is that file.
+// (common::check_flags_take_no_value) with the flag's two spellings. A flag followed by an
+// existing file is that file.
 void check_flags_without_values(const std::vector<std::string>& args) {
-  for (std::size_t i = 0; i < args.size(); ++i)
-    for (const ExperimentKey& k : experiment_keys()) {
-      if (k.key.kind != common::KeyKind::kBoolean) continue;
-      const std::string& name = k.key.name;
-      std::string got;  // how the value given to the flag reads in the message, if any
-      for (const std::string& flag : {"--" + name, "--no-" + name}) {
-        if (args[i].rfind(flag + "=", 0) == 0) got = common::quoted(args[i]);
-        if (args[i] != flag || i + 1 >= args.size() || args[i + 1].empty() || args[i + 1][0] == '-')
-          continue;
-        const std::string& next = args[i + 1];
-        if (next == "true" || next == "false")
-          got = common::quoted(next);
-        else if (!std::filesystem::exists(next))
-          got = common::quoted(next) + ", which is no config file either";
-      }
-      if (got.empty()) continue;
-      throw ConfigError("option --" + name + " is a flag and takes no value (got " + got +
-                        "): write --" + name + " or --no-" + name + " (" + name +
-                        " = true or false is for config files)");
-    }
+  const std::function<std::string(const std::string&)> value_text = [](const std::string& word) {
+    return std::filesystem::exists(word)
+               ? std::string()
+               : common::quoted(word) + ", which is no config file either";
+  };
+  try {
+    common::check_flags_take_no_value(args, experiment_key_declarations(), value_text);
+  } catch (const common::KeyError& e) {
+    throw ConfigError(e.what());
+  }
 }
 
 po::variables_map read_command_line(const std::vector<std::string>& args) {
