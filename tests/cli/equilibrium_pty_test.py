@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""`solver equilibrium` and `solver exploitability` at a terminal (issue 13).
+"""`solver equilibrium`, `solver exploitability` and `solver block-dominoes` at a terminal.
 
 On a pseudo-terminal a long solve prints a progress line on stderr about every second
 ("iteration N: exploitability E, value V (T s)") before its result, and `solver exploitability`
@@ -47,7 +47,27 @@ def main():
           "measured random in" in screen and "measured heuristic in" in screen, repr(screen[:300]))
     check("the table follows the announcements",
           screen.find("game-value") > screen.find("measured heuristic in"))
+    # solver block-dominoes on four 13-tile double-nine hands (hours exact): its progress line
+    # counts nodes at a terminal, about four times a second, until --time-limit prints unknown.
+    hands = "/".join(",".join(f"{a}-{b}" for a, b in hand) for hand in double_nine_hands())
+    screen, code = run_at_terminal([solver, "block-dominoes", "--double", "9", "--hands", hands,
+                                    "--time-limit", "2.5"], 60)
+    check("block-dominoes stopped by its time limit exits 3", code == 3, f"exit {code}")
+    nodes = [int(n) for n in re.findall(r"searching: (\d+) nodes", screen)]
+    check("block-dominoes draws its progress at least once a second", len(nodes) >= 3,
+          repr(screen[:300]))
+    check("the node counts grow", nodes == sorted(nodes) and nodes[-1] > nodes[0], str(nodes))
+    check("then says unknown", "unknown: the search reached its time limit" in screen,
+          repr(screen[-300:]))
     return check.finish()
+
+
+def double_nine_hands():
+    """Four hands of 13 tiles of the double-nine set, dealt by a fixed shuffle."""
+    tiles = [(a, b) for b in range(10) for a in range(b + 1)]
+    order = sorted(range(len(tiles)), key=lambda k: (k * 37) % len(tiles))
+    dealt = [tiles[k] for k in order]
+    return [dealt[13 * s:13 * (s + 1)] for s in range(4)]
 
 
 if __name__ == "__main__":
