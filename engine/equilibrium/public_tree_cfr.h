@@ -48,54 +48,14 @@
 #include "engine/dominoes/move.h"
 #include "engine/dominoes/rules.h"
 #include "engine/dominoes/tile_set.h"
+#include "engine/equilibrium/public_tree_types.h"
 
 namespace equilibrium {
 
-/// How regrets and the average strategy are updated (see the header comment).
-enum class RegretUpdate { kCfrPlus, kDiscounted };
-
-/// What one walk over the public tree counted.
-/// Only what some deal reaches is counted: a (node, hand) pair where the other seat's every
-/// consistent hand shares a tile with the hand is not an information set of the game (the history
-/// tree, game_tree.h, never builds it), though the walk carries it with weight 0.
-struct PublicTreeSize {
-  std::int64_t public_nodes = 0;      ///< public decision nodes (terminals excluded)
-  std::int64_t information_sets = 0;  ///< (decision node, mover's hand) pairs, one legal move too
-  std::int64_t choice_sets = 0;       ///< of those, the sets with at least two legal moves
-  std::int64_t slots = 0;             ///< the regret table's length: a slot per (node, hand, move)
-                                      ///< whose hand has a choice, reached or not
-};
-
-/// One information set of a strategy on the public tree, as the history tree and the strategy
-/// files name it (infoset_key.h): the seat to move (seat 0 leads), its hand as dealt and the public
-/// moves so far, passes included; then its legal moves (dominoes::legal_moves order) and the
-/// probability of each. `opponent_hand` is one dealt hand of the other seat with which a deal
-/// reaches the set (the first in the tree's hand order): with it the set's history can be replayed
-/// by the rules engine, to show a strategy the seat's Observation. The spans are valid during the
-/// visit only.
-struct PublicInformationSet {
-  int seat = 0;
-  dominoes::TileSet dealt_hand;
-  dominoes::TileSet opponent_hand;
-  std::span<const dominoes::Move> history;
-  std::span<const dominoes::Move> moves;
-  std::span<const double> probabilities;
-};
-
-/// The root of a subgame (decision-time solving, strategies/resolve): a public state of a two-seat
-/// game and each seat's range there. A seat's hands are the tiles it may hold now (all of one
-/// size, at least one tile, none on the line); its weights are its range, the probability of
-/// reaching the root with each hand, up to a factor (>= 0). The chance of a pair of hands is
-/// proportional to the product of their weights when they share no tile, 0 otherwise: with a
-/// uniform deal each pair of disjoint current hands comes from exactly one pair of dealt hands.
-/// The whole game is the subgame at the empty line, seat 0 to move, every hand of hand_size tiles
-/// with weight 1 (the first constructor).
-struct PublicSubgame {
-  int to_move = 0;                          ///< the seat to move at the root (0 or 1)
-  int left_end = -1, right_end = -1;        ///< the line's open ends; both -1 before the lead
-  std::vector<dominoes::TileSet> hands[2];  ///< per seat: its possible hands at the root
-  std::vector<double> weights[2];           ///< per seat: one weight per hand
-};
+namespace public_tree {
+struct Game;     // public_tree_node.h
+class WalkMode;  // public_tree_walker.h
+}  // namespace public_tree
 
 /// The public-tree solver of one variant (see the header comment).
 class PublicTreeCfr {
@@ -195,9 +155,6 @@ class PublicTreeCfr {
   const dominoes::Rules& rules() const { return rules_; }
 
  private:
-  struct Game;   // the variant's hands (public_tree_cfr.cpp)
-  class Walker;  // one walk over the public tree
-  enum class Pass { kLayout, kUpdate, kBestResponse, kEvaluate, kExport };
   struct NotLaidOut {};
   // Only the members: set_root and prepare_tables follow (the subgame constructor and fits()).
   PublicTreeCfr(const dominoes::Rules& rules, RegretUpdate update, NotLaidOut);
@@ -208,16 +165,16 @@ class PublicTreeCfr {
   // Walks the tree once to count it and to find where each first move's slots start; returns
   // false (at once) when it has more than `slot_limit` slots or public nodes.
   bool lay_out(std::int64_t slot_limit);
-  // Walks the whole tree once for `seat` (see public_tree_cfr.cpp) and returns the seat's value in
-  // points per game; only Pass::kUpdate writes the tables (through `write`, null otherwise).
-  double walk_root(Pass pass, int seat, int iteration, float* write_regrets,
-                   float* write_sums) const;
-  // Walks the whole tree once with `walker` (an export walk), on this thread, in the tree's order.
-  void walk_in_order(Walker& walker) const;
+  // Walks the whole tree once for `seat` doing `mode` (public_tree_walks.h; the root's first moves
+  // on several threads unless single-threaded) and returns the seat's value in points per game.
+  double walk_root(public_tree::WalkMode& mode, int seat) const;
+  // Walks the whole tree once doing `mode` (a layout or export walk), on this thread, in the
+  // tree's order.
+  void walk_in_order(public_tree::WalkMode& mode) const;
 
   dominoes::Rules rules_;
   RegretUpdate update_;
-  std::unique_ptr<Game> game_;
+  std::unique_ptr<public_tree::Game> game_;
   PublicTreeSize size_;
   std::vector<std::int64_t> subtree_start_;  // per first move: where its subtree's slots start
   std::int64_t pass_start_ = 0;              // where the root's pass subtree's slots start
