@@ -39,4 +39,28 @@ class Move {
   std::uint16_t bits_;
 };
 
+/// The open ends of a line: each a value 0..max pip, both -1 before the lead.
+struct LineEnds {
+  int left = -1;
+  int right = -1;
+};
+
+/// Returns the open ends after `m` is played on a line whose ends are `left` and `right` (both -1
+/// before the lead): a lead opens its low value on the left and its high value on the right, a
+/// tile laid on an end shows its other value there, a pass changes nothing. `m` must be legal
+/// there (docs/rules.md); no check is made.
+constexpr LineEnds ends_after(Move m, int left, int right) {
+  switch (m.placement()) {
+    case Placement::kLead:
+      return {tile_low(m.tile()), tile_high(m.tile())};
+    case Placement::kLeft:
+      return {other_value(m.tile(), left), right};
+    case Placement::kRight:
+      return {left, other_value(m.tile(), right)};
+    case Placement::kPass:
+      break;
+  }
+  return {left, right};
+}
+
 }  // namespace dominoes

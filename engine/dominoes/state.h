@@ -142,22 +142,11 @@ constexpr void apply_public(State& s, Move m) {
   }
   const Tile t = m.tile();
   s.line.insert(t);
-  switch (m.placement()) {
-    case Placement::kLead:
-      s.left = static_cast<std::int8_t>(tile_low(t));
-      s.right = static_cast<std::int8_t>(tile_high(t));
-      break;
-    case Placement::kLeft:
-      assert(tile_has(t, s.left));
-      s.left = static_cast<std::int8_t>(other_value(t, s.left));
-      break;
-    case Placement::kRight:
-      assert(tile_has(t, s.right));
-      s.right = static_cast<std::int8_t>(other_value(t, s.right));
-      break;
-    case Placement::kPass:
-      break;
-  }
+  assert(m.placement() != Placement::kLeft || tile_has(t, s.left));
+  assert(m.placement() != Placement::kRight || tile_has(t, s.right));
+  const LineEnds ends = ends_after(m, s.left, s.right);
+  s.left = static_cast<std::int8_t>(ends.left);
+  s.right = static_cast<std::int8_t>(ends.right);
 }
 
 /// Plays `m` for the seat to move and passes the turn: apply_public, and a tile leaves the mover's

@@ -275,22 +275,8 @@ void DoubleSixSolver::move_values(const dominoes::State& s, const dominoes::Move
     const dominoes::Move m = moves[i];
     Node child{n.other, n.mover, n.left, n.right, n.other_pips, n.mover_pips};  // a pass
     if (!m.is_pass()) {
-      const dominoes::Tile t = m.tile();
-      int left = n.left, right = n.right;
-      switch (m.placement()) {
-        case dominoes::Placement::kLead:
-          left = dominoes::tile_low(t), right = dominoes::tile_high(t);
-          break;
-        case dominoes::Placement::kLeft:
-          left = dominoes::other_value(t, n.left);
-          break;
-        case dominoes::Placement::kRight:
-          right = dominoes::other_value(t, n.right);
-          break;
-        case dominoes::Placement::kPass:
-          break;
-      }
-      child = child_of(n, t, left, right);
+      const dominoes::LineEnds ends = dominoes::ends_after(m, n.left, n.right);
+      child = child_of(n, m.tile(), ends.left, ends.right);
     }
     values[i] = -search_root(child, -kInfinity, kInfinity);
   }

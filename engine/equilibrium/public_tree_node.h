@@ -53,27 +53,14 @@ inline dominoes::TileSet open_tiles(const Node& node, dominoes::TileSet all) {
 
 /// Returns the node after the mover plays `m` (a pass only hands the turn over).
 inline Node after(const Node& node, dominoes::Move m) {
-  using dominoes::Placement;
   Node next = node;
   const int seat = node.to_move;
   next.to_move = static_cast<std::uint8_t>(1 - seat);
   if (m.is_pass()) return next;
-  const dominoes::Tile t = m.tile();
-  next.played[seat].insert(t);
-  switch (m.placement()) {
-    case Placement::kLead:
-      next.left = static_cast<std::int8_t>(dominoes::tile_low(t));
-      next.right = static_cast<std::int8_t>(dominoes::tile_high(t));
-      break;
-    case Placement::kLeft:
-      next.left = static_cast<std::int8_t>(dominoes::other_value(t, node.left));
-      break;
-    case Placement::kRight:
-      next.right = static_cast<std::int8_t>(dominoes::other_value(t, node.right));
-      break;
-    case Placement::kPass:
-      break;
-  }
+  next.played[seat].insert(m.tile());
+  const dominoes::LineEnds ends = dominoes::ends_after(m, node.left, node.right);
+  next.left = static_cast<std::int8_t>(ends.left);
+  next.right = static_cast<std::int8_t>(ends.right);
   return next;
 }
 

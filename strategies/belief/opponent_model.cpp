@@ -16,30 +16,10 @@ namespace strategies {
 
 using dominoes::Move;
 using dominoes::MoveList;
-using dominoes::Placement;
 using dominoes::State;
 using dominoes::TileSet;
 
 namespace {
-
-// The open ends after `m` on a line with ends `left`, `right` (-1 before the lead).
-void new_ends(Move m, int left, int right, int& new_left, int& new_right) {
-  const dominoes::Tile t = m.tile();
-  new_left = left, new_right = right;
-  switch (m.placement()) {
-    case Placement::kLead:
-      new_left = dominoes::tile_low(t), new_right = dominoes::tile_high(t);
-      break;
-    case Placement::kLeft:
-      new_left = dominoes::other_value(t, left);
-      break;
-    case Placement::kRight:
-      new_right = dominoes::other_value(t, right);
-      break;
-    case Placement::kPass:
-      break;
-  }
-}
 
 // Softmax of scores[0..n) at temperature T into probs; T = 0: the maximum, ties shared equally.
 void softmax(const double* scores, int n, double temperature, double* probs) {
@@ -99,8 +79,7 @@ void HeuristicModel::policy(const State& s, const MoveList& legal, double* probs
 }
 
 double greedy_score(const State& s, Move m) {
-  int new_left = 0, new_right = 0;
-  new_ends(m, s.left, s.right, new_left, new_right);
+  const auto [new_left, new_right] = dominoes::ends_after(m, s.left, s.right);
   const dominoes::Tile t = m.tile();
   TileSet after = s.hands[s.to_move];
   after.erase(t);
@@ -129,8 +108,7 @@ void move_features(const State& s, const MoveList& legal, std::array<double, kMo
   for (int k = 0; k < n; ++k) {
     const Move m = legal[k];
     const dominoes::Tile t = m.tile();
-    int new_left = 0, new_right = 0;
-    new_ends(m, left, right, new_left, new_right);
+    const auto [new_left, new_right] = dominoes::ends_after(m, left, right);
     TileSet after = hand;
     after.erase(t);
     int seed_position = 0;

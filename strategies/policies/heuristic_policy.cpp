@@ -6,27 +6,13 @@ namespace strategies {
 
 using dominoes::Move;
 using dominoes::MoveList;
-using dominoes::Placement;
 using dominoes::TileSet;
 using dominoes::ValueSet;
 
 int visible_carriers(Move m, int left, int right, TileSet visible) {
-  const dominoes::Tile t = m.tile();
-  int new_left = left, new_right = right;
-  switch (m.placement()) {
-    case Placement::kLead:
-      new_left = dominoes::tile_low(t), new_right = dominoes::tile_high(t);
-      break;
-    case Placement::kLeft:
-      new_left = dominoes::other_value(t, left);
-      break;
-    case Placement::kRight:
-      new_right = dominoes::other_value(t, right);
-      break;
-    case Placement::kPass:
-      return 0;
-  }
-  return (visible & (dominoes::tiles_with(new_left) | dominoes::tiles_with(new_right))).size();
+  if (m.is_pass()) return 0;
+  const dominoes::LineEnds ends = dominoes::ends_after(m, left, right);
+  return (visible & (dominoes::tiles_with(ends.left) | dominoes::tiles_with(ends.right))).size();
 }
 
 Move heuristic_move(const MoveList& legal, int left, int right, TileSet hand, TileSet line,

@@ -18,25 +18,8 @@ using dominoes::ValueSet;
 
 namespace {
 
-struct Ends {
-  int left = -1, right = -1;
-};
-
-// The open ends after `m` on a line with ends `left`, `right` (-1 before the lead).
-Ends ends_after(Move m, int left, int right) {
-  const Tile t = m.tile();
-  switch (m.placement()) {
-    case Placement::kLead:
-      return {dominoes::tile_low(t), dominoes::tile_high(t)};
-    case Placement::kLeft:
-      return {dominoes::other_value(t, left), right};
-    case Placement::kRight:
-      return {left, dominoes::other_value(t, right)};
-    case Placement::kPass:
-      break;
-  }
-  return {left, right};
-}
+using Ends = dominoes::LineEnds;
+using dominoes::ends_after;
 
 // The value `m` leaves at the end it covers (a lead: its high value).
 int exposed_value(Move m, int left, int right) {

@@ -1,8 +1,10 @@
-// Tiles, tile sets and the variants' tile counts.
+// Tiles, tile sets, the variants' tile counts and the line's ends after a move.
 #include <gtest/gtest.h>
 
 #include <set>
+#include <utility>
 
+#include "engine/dominoes/move.h"
 #include "engine/dominoes/rules.h"
 #include "engine/dominoes/tile_set.h"
 
@@ -78,6 +80,20 @@ TEST(Rules, ValidateRejectsSetsAndHandsThatDoNotFit) {
   EXPECT_EQ(validate(r), "");
   r.hand_size = 28;
   EXPECT_NE(validate(r).find("1..27"), std::string::npos);
+}
+
+// Hand-worked lines (docs/rules.md, "Notation"): a lead lies low value left, high value right; a
+// tile on an end shows its other value there; a pass changes nothing.
+TEST(Move, EndsAfterFollowTheLine) {
+  const auto ends = [](Move m, int left, int right) {
+    const LineEnds e = ends_after(m, left, right);
+    return std::pair(e.left, e.right);
+  };
+  EXPECT_EQ(ends(Move(make_tile(5, 2), Placement::kLead), -1, -1), std::pair(2, 5));
+  EXPECT_EQ(ends(Move(make_tile(3, 5), Placement::kLeft), 3, 6), std::pair(5, 6));
+  EXPECT_EQ(ends(Move(make_tile(6, 1), Placement::kRight), 3, 6), std::pair(3, 1));
+  EXPECT_EQ(ends(Move(make_tile(4, 4), Placement::kLeft), 4, 0), std::pair(4, 0));
+  EXPECT_EQ(ends(Move::pass(), 2, 6), std::pair(2, 6));
 }
 
 }  // namespace
