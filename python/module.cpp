@@ -1,9 +1,11 @@
-// The Python module `dominoes` (pybind11): the game, the strategies, the runner and the solvers
-// of the tournament simulator, importable with PYTHONPATH=build/python.
+// The extension `dominoes._core` (pybind11): the game, the strategies, the runner and the solvers
+// of the tournament simulator. The package python/dominoes/ re-exports it at its top; with
+// PYTHONPATH=build/python, or installed (cmake --install, the Debian package, pip install .).
 #include "arena/tournament/config/experiment_config.h"
+#include "engine/common/build_version.h"
 #include "python/bindings.h"
 
-PYBIND11_MODULE(dominoes, m) {
+PYBIND11_MODULE(_core, m) {
   m.doc() =
       R"doc(Block Dominoes with hidden hands: the game, its strategies, the tournament runner and
 the exact solvers of the C++ simulator (docs/python.md).
@@ -48,6 +50,10 @@ with one line naming it and what would be valid.)doc";
               .c_str());
     }
   });
+  m.attr("__version__") = DOMINOES_VERSION;
+  m.def("build_version", &common::tool_version,
+        "Returns the commit the module was built from, with \"-dirty+diff.HASH\" for uncommitted\n"
+        "changes (as `dominoes --version` and summary.json name a build), or \"unknown\".");
   dominoes_python::bind_game(m);
   dominoes_python::bind_strategies(m);
   dominoes_python::bind_runner(m);

@@ -37,16 +37,17 @@ std::string this_program() {
   return exe;
 }
 
+// Returns the plot script beside this program: installed (BIN/../libexec/dominoes/plot, as
+// cmake/install.cmake lays it out) or in a build tree (build/bin/../../scripts/plot); "" when
+// neither is there. Nothing else is looked at, so an installed program never reads a source tree.
 std::string plot_script() {
   std::error_code ec;
   const fs::path exe = this_program();
-  if (!exe.empty()) {
-    const fs::path beside = exe.parent_path() / ".." / ".." / "scripts" / "plot";
-    if (fs::is_regular_file(beside, ec)) return beside.lexically_normal().string();
-  }
-#ifdef DOMINOES_PLOT_SCRIPT
-  if (fs::is_regular_file(DOMINOES_PLOT_SCRIPT, ec)) return DOMINOES_PLOT_SCRIPT;
-#endif
+  if (exe.empty()) return "";
+  const fs::path bin = exe.parent_path();
+  for (const fs::path& candidate :
+       {bin / ".." / "libexec" / "dominoes" / "plot", bin / ".." / ".." / "scripts" / "plot"})
+    if (fs::is_regular_file(candidate, ec)) return candidate.lexically_normal().string();
   return "";
 }
 
@@ -83,7 +84,9 @@ bool plot_results(const std::string& out_dir) {
   }
   const std::string script = plot_script();
   if (script.empty()) {
-    std::cerr << "plot: skipped: scripts/plot not found next to this executable\n";
+    std::cerr
+        << "plot: skipped: the plot script is not beside this program (../libexec/dominoes/plot "
+           "installed, ../../scripts/plot in a build tree); the tables are written\n";
     return false;
   }
   const int status = run_script(script, out_dir);

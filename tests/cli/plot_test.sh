@@ -99,17 +99,19 @@ for stem in pairings ratings; do
 done
 # 2d. A long run outlives its program's file (a rebuild replaces it: /proc/self/exe then reads
 # "PATH (deleted)"); run --plot still labels the players with the program now at PATH.
-mkdir -p "$tmp/prog"
-cp "$bin" "$tmp/prog/dominoes"
-"$tmp/prog/dominoes" run --name tiny-replaced --player 'playout(playouts=900)' --player heuristic \
+# The copy is laid out as installed (cmake/install.cmake): bin/dominoes and libexec/dominoes/plot.
+mkdir -p "$tmp/prog/bin" "$tmp/prog/libexec/dominoes"
+cp "$bin" "$tmp/prog/bin/dominoes"
+cp "$plot" "$tmp/prog/libexec/dominoes/plot"
+"$tmp/prog/bin/dominoes" run --name tiny-replaced --player 'playout(playouts=900)' --player heuristic \
   --deals 300 --chunk 300 --threads 1 --seed 5 --quiet --out "$tmp/replaced" --plot \
   >"$tmp/replaced.out" 2>"$tmp/replaced.err" &
 job=$!
 for _ in $(seq 100); do  # until the child runs the copy (exec done), 5 s at most
-  [ "$(readlink "/proc/$job/exe" 2>/dev/null)" = "$tmp/prog/dominoes" ] && break
+  [ "$(readlink "/proc/$job/exe" 2>/dev/null)" = "$tmp/prog/bin/dominoes" ] && break
   sleep 0.05
 done
-cp "$bin" "$tmp/prog/dominoes.new" && mv "$tmp/prog/dominoes.new" "$tmp/prog/dominoes"
+cp "$bin" "$tmp/prog/bin/dominoes.new" && mv "$tmp/prog/bin/dominoes.new" "$tmp/prog/bin/dominoes"
 check "the run's program was replaced while it played" \
   grep -q ' (deleted)$' <(readlink "/proc/$job/exe" 2>/dev/null)
 wait "$job"
