@@ -199,6 +199,21 @@ if(TARGET dominoes_python)
   set_tests_properties(python_module PROPERTIES TIMEOUT 300)
 endif()
 
+# --- the learning libraries' tests (tests/venv/test_*.py), in build/venv (scripts/python-env) ----
+# Each file is one test, labelled venv, run by the venv's python with build/python first on the
+# path; skipped (exit 77) when the venv is missing.
+if(TARGET dominoes_python)
+  file(GLOB venv_tests CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/tests/venv/test_*.py)
+  foreach(test_file ${venv_tests})
+    get_filename_component(test_name ${test_file} NAME_WE)
+    string(REGEX REPLACE "^test_" "venv_" test_name ${test_name})
+    add_test(NAME ${test_name} COMMAND ${CMAKE_SOURCE_DIR}/tests/venv/run_venv_test.sh
+             ${CMAKE_SOURCE_DIR}/build/venv ${CMAKE_BINARY_DIR}/python ${test_file})
+    set_tests_properties(${test_name} PROPERTIES LABELS venv TIMEOUT 300 SKIP_RETURN_CODE 77
+                         ENVIRONMENT DOMINOES_CLI=$<TARGET_FILE:dominoes>)
+  endforeach()
+endif()
+
 # CTest starts the costliest tests first only once it has timed them (Testing/Temporary/
 # CTestCostData.txt), and a fresh tree, as in CI, has no times: without these the longest tests
 # may start last and run alone at the end. Each is a test over 5 s with its seconds under
