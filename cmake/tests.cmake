@@ -199,6 +199,13 @@ if(TARGET dominoes_python)
   set_tests_properties(python_module PROPERTIES TIMEOUT 300)
 endif()
 
+# --- installing: a prefix (cmake --install) and the Debian package (CPack), each run from elsewhere -
+add_test(NAME install_prefix COMMAND ${CMAKE_SOURCE_DIR}/tests/cli/install_test.sh ${CMAKE_BINARY_DIR}
+         ${CMAKE_SOURCE_DIR})
+add_test(NAME deb_package COMMAND ${CMAKE_SOURCE_DIR}/tests/cli/deb_package_test.sh ${CMAKE_BINARY_DIR}
+         ${CMAKE_SOURCE_DIR})
+set_tests_properties(install_prefix deb_package PROPERTIES TIMEOUT 300)
+
 # --- the learning libraries' tests (tests/venv/test_*.py), in build/venv (scripts/python-env) ----
 # Each file is one test, labelled venv, run by the venv's python with build/python first on the
 # path; skipped (exit 77) when the venv is missing.
