@@ -21,7 +21,6 @@
 
 #include "apps/dominoes/advice_table.h"
 #include "apps/dominoes/command_options.h"
-#include "apps/dominoes/line_of_play.h"
 #include "apps/dominoes/rollout_advice.h"
 #include "apps/dominoes/typed_move.h"
 #include "arena/tournament/play/game_loop.h"
@@ -32,6 +31,7 @@
 #include "engine/dominoes/history.h"
 #include "engine/dominoes/notation.h"
 #include "engine/dominoes/observation.h"
+#include "engine/dominoes/table_text.h"
 #include "engine/endgame/expected_move_values.h"
 
 namespace dominoes_cli {
@@ -229,7 +229,6 @@ struct Table {
   dominoes::Deal deal;
   State state;
   dominoes::History history;
-  LineOfPlay line;
   int number = 0;  // 0-based game index: deal `number` of the seed
   // Each seat's random stream for the whole game, as the runner keeps them (game_loop.h): the
   // strategies', and the one the person's --hint strategy draws from.
@@ -332,23 +331,16 @@ std::optional<std::string> Session::ask(const std::string& prompt) {
 }
 
 void Session::show_position(const Table& t) const {
-  const State& st = t.state;
-  out_ << "\nline     " << t.line.text();
-  if (!st.line_empty())
-    out_ << "    open ends " << int(st.left) << " (L) and " << int(st.right) << " (R)";
-  // Every other seat in turn order: its tile count and what it has shown it lacks.
+  // The seats' labels: "you"; with two seats the opponent's spec; else the seat's name padded to
+  // 9 columns, then its spec.
+  std::vector<std::string> labels(seats());
+  labels[kPerson] = "you";
   for (dominoes::Seat seat = 1; seat < seats(); ++seat) {
-    const int count = st.hands[seat].size();
-    out_ << "\n";
-    if (seats() == 2)
-      out_ << s_.opponent_name << ": ";
-    else
-      out_ << std::left << std::setw(9) << name(seat) << spec(seat) << ": ";
-    out_ << count_of(count, "tile");
-    if (!st.lacks[seat].empty()) out_ << ", has shown it lacks " << values_text(st.lacks[seat]);
+    std::ostringstream label;
+    label << std::left << std::setw(9) << name(seat) << spec(seat);
+    labels[seat] = seats() == 2 ? s_.opponent_name : label.str();
   }
-  out_ << "\nyou      " << hand_text(st.hands[kPerson]) << "   ("
-       << dominoes::pips(st.hands[kPerson]) << " pips)\n";
+  out_ << "\n" << dominoes::table_text(t.state, t.history, kPerson, labels);
 }
 
 void Session::show_hint(Table& t) {
@@ -430,7 +422,7 @@ void Session::show_result(const Table& t, const tournament::GameOutcome& outcome
   const bool domino = outcome.ending == dominoes::GameStatus::kDomino;
   out_ << "\n--- game " << t.number + 1 << " over: " << (domino ? "domino by " : "blocked")
        << (domino ? name(outcome.out_seat) : std::string()) << " ---\n"
-       << "line     " << t.line.text() << "\n";
+       << "line     " << dominoes::line_as_laid(t.history) << "\n";
   // The names' column is as wide as the longest name, so the hands line up.
   std::size_t longest = 0;
   for (dominoes::Seat seat = 1; seat < seats(); ++seat)
@@ -489,8 +481,7 @@ void Session::show_score(const char* when) const {
 bool Session::play_game(int number) {
   const dominoes::Deal deal = dominoes::make_deal(s_.rules, s_.seed, number);
   const auto game = static_cast<std::uint64_t>(number);
-  Table t{deal, dominoes::start_state(deal), dominoes::History(deal.leader, deal.seats),
-          LineOfPlay{}, number};
+  Table t{deal, dominoes::start_state(deal), dominoes::History(deal.leader, deal.seats), number};
   for (dominoes::Seat seat = 0; seat < seats(); ++seat)
     t.streams[seat] = tournament::seat_stream(s_.seed, game, 0, seat);
   out_ << "\n=== game " << number + 1;
@@ -500,7 +491,6 @@ bool Session::play_game(int number) {
   while (dominoes::status(t.state) == dominoes::GameStatus::kOngoing) {
     std::optional<Move> m = t.state.to_move == kPerson ? person_turn(t) : strategy_turn(t);
     if (!m || InterruptNote::caught()) return false;
-    if (!m->is_pass()) t.line.lay(*m, t.state);
     dominoes::apply(t.state, *m);
     t.history.push_back(*m);
   }

@@ -31,8 +31,8 @@ std::uint64_t engine_perft(const dominoes::State& s, int depth) {
 }
 
 // ---- the independent brute force -------------------------------------------------------------
-using Tile = std::pair<int, int>;
-using Hand = std::vector<Tile>;
+using PairTile = std::pair<int, int>;  // not "Tile": unity batches share file-local names
+using Hand = std::vector<PairTile>;
 
 struct Position {
   Hand hands[2];
@@ -40,16 +40,16 @@ struct Position {
   int turn = 0;
 };
 
-bool fits(const Tile& t, int v) {
+bool fits(const PairTile& t, int v) {
   return t.first == v || t.second == v;
 }
-int other(const Tile& t, int v) {
+int other(const PairTile& t, int v) {
   return t.first == v ? t.second : t.first;
 }
 
 bool can_move(const Hand& h, int left, int right) {
   if (left < 0) return !h.empty();
-  for (const Tile& t : h)
+  for (const PairTile& t : h)
     if (fits(t, left) || fits(t, right)) return true;
   return false;
 }
@@ -63,7 +63,7 @@ std::vector<Position> successors(const Position& p) {
     Position base = p;
     base.hands[p.turn].erase(base.hands[p.turn].begin() + static_cast<long>(i));
     base.turn = 1 - p.turn;
-    const Tile& t = h[i];
+    const PairTile& t = h[i];
     if (p.left < 0) {
       Position q = base;
       q.left = t.first, q.right = t.second;
