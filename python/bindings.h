@@ -53,6 +53,8 @@ void bind_game(py::module_& m);
 void bind_strategies(py::module_& m);
 void bind_runner(py::module_& m);
 void bind_solvers(py::module_& m);
+void bind_openspiel_support(py::module_& m);
+void bind_vector(py::module_& m);
 
 /// One seat's information set, owning its copies of the rules and the move record (a C++
 /// Observation only points at them), so Python may keep it after the game moved on.

@@ -58,4 +58,6 @@ with one line naming it and what would be valid.)doc";
   dominoes_python::bind_strategies(m);
   dominoes_python::bind_runner(m);
   dominoes_python::bind_solvers(m);
+  dominoes_python::bind_openspiel_support(m);
+  dominoes_python::bind_vector(m);
 }
