@@ -18,7 +18,7 @@ import time
 
 import numpy as np
 
-import dominoes.gymnasium  # noqa: F401 (registers dominoes/BlockDominoes-v0)
+from dominoes.gymnasium import ENV_ID  # importing it registers dominoes/BlockDominoes-v0
 import gymnasium as gym
 from dominoes.pettingzoo import block_dominoes_v0
 
@@ -78,7 +78,7 @@ def main():
         ("pettingzoo env (wrapped)", lambda n: pettingzoo_steps(block_dominoes_v0.env(**rules),
                                                                 n, rng)),
         ("gymnasium (opponent random)",
-         lambda n: gymnasium_steps(gym.make("dominoes/BlockDominoes-v0", opponent="random",
+         lambda n: gymnasium_steps(gym.make(ENV_ID, opponent="random",
                                             **rules), n, rng)),
     ]
     print(f"{'environment':30} {'steps':>9} {'seconds':>8} {'steps/s':>10}   ({args.seats} seats)")
