@@ -13,8 +13,10 @@ learning libraries only when imported:
 docs/python.md teaches each with an example.
 """
 
-from dominoes._core import *  # noqa: F401,F403 (the C++ module's whole API)
-from dominoes._core import __doc__ as _core_doc
-from dominoes._core import __version__  # noqa: F401 (the release, as pip and CMake know it)
+from dominoes import _core
 
-__doc__ = __doc__ + "\n" + _core_doc
+# The C++ module's whole public API at the package's top, as `import dominoes` always gave it.
+__all__ = [name for name in vars(_core) if not name.startswith("_")]
+globals().update({name: getattr(_core, name) for name in __all__})
+__version__ = _core.__version__  # the release, as pip and CMake know it
+__doc__ = __doc__ + "\n" + _core.__doc__

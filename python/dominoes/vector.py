@@ -1,0 +1,118 @@
+"""dominoes.vector: a Gymnasium VectorEnv that steps many games of Block Dominoes in C++ threads.
+
+    import dominoes.vector
+    envs = dominoes.vector.BlockDominoesVectorEnv(num_envs=4096, opponent="heuristic")
+    obs, info = envs.reset(seed=1)                     # obs: (4096, 127) float32
+    actions = envs.random_actions()                    # or a policy's choice under info["action_mask"]
+    obs, rewards, terminated, truncated, info = envs.step(actions)
+
+One learning seat per game (`seat`, default 0); the other seats are played inside C++ by built-in
+strategies (`opponent`: one spec for every other seat, or a list with one per other seat). Every
+turn of the learning seat is a step, its passes included; the other seats' turns are not. The
+keyword arguments are the rules keys (double, hand_size, seats, partners, scoring, leader, block,
+next_leader), checked as dominoes.Rules checks them; target is 0 (single hands) and may not be
+another value, whatever the seat count's default.
+
+Observations are the learning seat's observation tensor (docs/formats.md, "Observation tensor"),
+info["action_mask"] its legal actions (1 = legal; the action numbering of docs/python.md). A
+reward is the learning seat's net points when its hand ends (its team's score when it wins, minus
+the winners' score when another team wins, 0 on a tie), else 0. A hand that ends is replaced in
+the same step (Gymnasium's SAME_STEP autoreset): that step's observation is the new hand's first,
+info["final_obs"] holds the ended hand's last observation in the rows where info["_final_obs"]
+(= terminated) is true. Nothing is ever truncated. The hands are a pure function of reset's seed
+and the actions, whatever num_threads.
+
+With copy=False the arrays returned are the environment's own buffers, overwritten by the next
+step (the fastest; copy what you keep); the default copies them.
+"""
+
+import os
+
+import numpy as np
+from gymnasium import spaces
+from gymnasium.vector import AutoresetMode, VectorEnv
+from gymnasium.vector.utils import batch_space
+
+from dominoes import _core
+
+_RULES_KEYS = ("double", "hand_size", "seats", "partners", "scoring", "leader", "block",
+               "next_leader", "target")
+
+
+class BlockDominoesVectorEnv(VectorEnv):
+    """num_envs games stepped together on num_threads C++ threads (see the module's doc)."""
+
+    metadata = {"autoreset_mode": AutoresetMode.SAME_STEP, "render_modes": []}
+
+    def __init__(self, num_envs=64, opponent="heuristic", seat=0, num_threads=None, copy=True,
+                 **rules):
+        unknown = sorted(set(rules) - set(_RULES_KEYS))
+        if unknown:
+            raise ValueError(f"unknown rules key {unknown[0]!r}: the keys are "
+                             + ", ".join(_RULES_KEYS))
+        rules.setdefault("target", 0)  # single hands, whatever the seat count's default
+        self.rules = _core.Rules(**rules)
+        specs = [opponent] if isinstance(opponent, str) else list(opponent)
+        threads = (os.cpu_count() or 1) if num_threads is None else num_threads
+        for name, value in (("num_envs", num_envs), ("seat", seat), ("num_threads", threads)):
+            if not isinstance(value, (int, np.integer)) or isinstance(value, bool):
+                raise ValueError(f"{name} must be an int, not {value!r}")
+        self._core = _core._VectorGames(self.rules, int(num_envs), int(seat), specs, int(threads))
+        self.num_envs = int(num_envs)
+        self.seat = int(seat)
+        self.copy = copy
+        size, count = self._core.observation_size, self._core.action_count
+        self.single_observation_space = spaces.Box(
+            low=0.0, high=np.asarray(self.rules.observation_high), shape=(size,), dtype=np.float32)
+        self.single_action_space = spaces.Discrete(count)
+        self.observation_space = batch_space(self.single_observation_space, self.num_envs)
+        self.action_space = batch_space(self.single_action_space, self.num_envs)
+        self._observations = np.zeros((self.num_envs, size), dtype=np.float32)
+        self._final_observations = np.zeros((self.num_envs, size), dtype=np.float32)
+        self._masks = np.zeros((self.num_envs, count), dtype=np.uint8)
+        self._rewards = np.zeros(self.num_envs, dtype=np.float32)
+        self._terminated = np.zeros(self.num_envs, dtype=np.uint8)
+        self._truncated = np.zeros(self.num_envs, dtype=bool)
+        self._actions = np.zeros(self.num_envs, dtype=np.int32)
+        self._started = False
+
+    def reset(self, *, seed=None, options=None):
+        """Deals every game's first hand from `seed` (an int; None draws one) and returns the
+        observations and {"action_mask": ...}."""
+        if seed is None:
+            seed = int(np.random.SeedSequence().generate_state(1, np.uint64)[0])
+        if not isinstance(seed, (int, np.integer)) or isinstance(seed, bool) or seed < 0:
+            raise ValueError(f"seed must be an int >= 0 or None, not {seed!r}")
+        self._core.reset(int(seed) % 2**64, self._observations, self._masks)
+        self._started = True
+        return self._out(self._observations), {"action_mask": self._out(self._masks)}
+
+    def step(self, actions):
+        """Plays actions[i] (an action index, legal in game i) for the learning seat of every
+        game; returns observations, rewards, terminated, truncated and info."""
+        if not self._started:
+            raise RuntimeError("step() before reset(): call reset(seed=...) first")
+        actions = np.asarray(actions)
+        if actions.shape != (self.num_envs,) or not np.issubdtype(actions.dtype, np.integer):
+            raise ValueError(f"actions must be {self.num_envs} integers (one per game), "
+                             f"not an array of shape {actions.shape} and dtype {actions.dtype}")
+        self._core.step(actions.astype(np.int32, copy=False), self._observations, self._masks,
+                        self._rewards, self._terminated, self._final_observations)
+        terminated = self._terminated.astype(bool)
+        info = {"action_mask": self._out(self._masks)}
+        if terminated.any():
+            info["final_obs"] = self._out(self._final_observations)
+            info["_final_obs"] = terminated
+        return (self._out(self._observations), self._out(self._rewards), terminated,
+                self._truncated.copy(), info)
+
+    def random_actions(self):
+        """Returns a legal action for every game, uniformly among its legal moves, drawn in C++
+        from each game's own stream (seeded by reset): random play for baselines."""
+        if not self._started:
+            raise RuntimeError("random_actions() before reset(): call reset(seed=...) first")
+        self._core.random_actions(self._actions)
+        return self._actions.copy() if self.copy else self._actions
+
+    def _out(self, array):
+        return array.copy() if self.copy else array
