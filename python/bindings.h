@@ -84,14 +84,9 @@ struct PyObservation {
   dominoes::MoveList legal() const;
 };
 
-/// Returns the number of actions of the action numbering under `rules`: 3 per tile of the set
-/// plus one for the pass (85 for double-six).
-int action_count(const dominoes::Rules& rules);
-/// Returns the action number of `m`: tile_index * 3 + (0 lead, 1 left end, 2 right end), and
-/// action_count - 1 for the pass.
-int action_index(dominoes::Move m, const dominoes::Rules& rules);
-/// Returns the move with action number `index`; throws py::value_error outside 0..count-1.
-dominoes::Move action_move(int index, const dominoes::Rules& rules);
+/// Returns the move with action number `index` (engine/dominoes/actions.h: the numbering, with
+/// action_count and action_index); throws py::value_error outside 0..action_count - 1.
+dominoes::Move checked_action_move(int index, const dominoes::Rules& rules);
 
 /// Returns the move written `text` under `rules` (ValueError on bad notation).
 dominoes::Move parse_move_text(const std::string& text, const dominoes::Rules& rules);

@@ -9,6 +9,7 @@
 #include "arena/tournament/play/game_loop.h"
 #include "arena/tournament/play/games_writer.h"
 #include "engine/common/text.h"
+#include "engine/dominoes/actions.h"
 #include "engine/dominoes/deal.h"
 #include "engine/dominoes/notation.h"
 #include "engine/dominoes/observation_tensor.h"
@@ -23,27 +24,12 @@ using namespace dominoes;
 // ---- shared helpers
 // ------------------------------------------------------------------------------
 
-int action_count(const Rules& rules) {
-  return 3 * tile_count(rules.max_pip) + 1;
-}
-
-int action_index(Move m, const Rules& rules) {
-  if (m.is_pass()) return action_count(rules) - 1;
-  const int side = m.placement() == Placement::kLead   ? 0
-                   : m.placement() == Placement::kLeft ? 1
-                                                       : 2;
-  return m.tile() * 3 + side;
-}
-
-Move action_move(int index, const Rules& rules) {
-  const int count = action_count(rules);
+Move checked_action_move(int index, const Rules& rules) {
+  const int count = dominoes::action_count(rules);
   if (index < 0 || index >= count)
     throw py::value_error("action " + std::to_string(index) + " is not valid: valid 0.." +
                           std::to_string(count - 1));
-  if (index == count - 1) return Move::pass();
-  constexpr std::array<Placement, 3> kSides = {Placement::kLead, Placement::kLeft,
-                                               Placement::kRight};
-  return Move(static_cast<Tile>(index / 3), kSides[index % 3]);
+  return dominoes::action_move(index, rules);
 }
 
 Move parse_move_text(const std::string& text, const Rules& rules) {
@@ -132,8 +118,10 @@ namespace {
 // version keeps (the system's pybind11 predates numpy 2's C API).
 
 py::object numpy_empty(int size, const char* dtype) {
-  static const py::object empty = py::module_::import("numpy").attr("empty");
-  return empty(size, dtype);
+  // Never destroyed: a static py::object would be released after the interpreter has finalized,
+  // without the GIL, which aborts the process at exit (Fatal Python error: PyThreadState_Get).
+  static const py::object* const empty = new py::object(py::module_::import("numpy").attr("empty"));
+  return (*empty)(size, dtype);
 }
 
 // Returns the writable data of `out`, a contiguous one-dimensional buffer of `size` items of
@@ -363,7 +351,7 @@ PyGame game_from_hands(const py::sequence& hands, const py::object& leader_arg,
 }
 
 Move move_from(const py::handle& move, const Rules& rules) {
-  if (py::isinstance<py::int_>(move)) return action_move(move.cast<int>(), rules);
+  if (py::isinstance<py::int_>(move)) return checked_action_move(move.cast<int>(), rules);
   return parse_move_text(utf8_text(py::str(move), "move"), rules);
 }
 
@@ -710,6 +698,15 @@ plain Python values (two seats: the two-seat fields; more: the per-seat ones).)d
           "[] when the observation came from Game.observation() of a finished game.")
       .def("action_mask", &observation_mask,
            "Returns rules.action_count bools, True at each legal move's action number.")
+      .def(
+          "observation_tensor",
+          [](const PyObservation& o) {
+            return tensor_array(o.view_state(), o.history, o.rules, o.seat);
+          },
+          "Returns this seat's observation tensor, numpy float32 of rules.observation_shape:\n"
+          "what Game.observation_tensor(seat) gives for the same position (docs/formats.md,\n"
+          "\"Observation tensor\"), so a network trained on dominoes.vector can be seated in a "
+          "run.")
       .def("to_dict", &observation_dict, "Returns every field as a dict of plain Python values.")
       .def("__repr__", [](const PyObservation& o) {
         return "Observation(" + py::repr(observation_dict(o)).cast<std::string>() + ")";
@@ -758,7 +755,7 @@ void bind_functions(py::module_& m) {
       "and rules.action_count - 1 (84 for double-six) for 'pass'.");
   m.def(
       "action_move",
-      [](int index, const Rules& rules) { return to_string(action_move(index, rules)); },
+      [](int index, const Rules& rules) { return to_string(checked_action_move(index, rules)); },
       py::arg("index"), py::arg("rules") = Rules(), "Returns the move with action number `index`.");
 }
 
@@ -822,13 +819,13 @@ struct PyEnvGame {
     if (over)
       throw py::value_error("step: the game is over (" + std::string(status_name(state)) +
                             "): call reset() to deal a new one");
-    const Move m = action_move(action, rules);
+    const Move m = checked_action_move(action, rules);
     const MoveList legal = legal_moves(state);
     if (m.is_pass() ? !legal.empty() : !legal.contains(m)) {
       std::string valid;
       for (const int a : legal_actions())
         valid += (valid.empty() ? "" : ", ") + std::to_string(a) + " (" +
-                 to_string(action_move(a, rules)) + ")";
+                 to_string(checked_action_move(a, rules)) + ")";
       throw py::value_error("action " + std::to_string(action) + " (" + to_string(m) +
                             ") is not legal for seat " + std::to_string(state.to_move) +
                             ": legal " + valid);
@@ -987,7 +984,9 @@ EnvGame(rules)
           "Returns seat `seat`'s Observation, as Game.observation() gives it (for strategies).")
       .def(
           "action_move",
-          [](const PyEnvGame& e, int action) { return to_string(action_move(action, e.rules)); },
+          [](const PyEnvGame& e, int action) {
+            return to_string(checked_action_move(action, e.rules));
+          },
           py::arg("action"), "Returns the move of action `action` in notation ('3-5L', 'pass').")
       .def(
           "table_text",

@@ -78,7 +78,7 @@ class PythonStrategy final : public strategies::Strategy {
     Move m = Move::pass();
     try {
       m = py::isinstance<py::int_>(answer)
-              ? action_move(answer.cast<int>(), rules)
+              ? checked_action_move(answer.cast<int>(), rules)
               : parse_move_text(py::str(answer).cast<std::string>(), rules);
     } catch (const std::exception& e) {
       throw std::runtime_error("python strategy " + common::quoted(name_) + " returned " +

@@ -191,5 +191,27 @@ class ObservationTest(unittest.TestCase):
         self.assertEqual(g.observation(seat).history, g.history)
 
 
+class ObservationTensorTest(unittest.TestCase):
+    def test_observation_gives_the_game_s_tensor(self):
+        # A Python strategy in a run sees only its Observation; its tensor must be the one the
+        # learning environments give for the same seat and position (Game.observation_tensor).
+        for seats in (2, 3, 4):
+            game = dominoes.Game(rules=dominoes.Rules(seats=seats), seed=3, deal=1)
+            while not game.is_terminal():
+                seen = list(game.observation().observation_tensor())
+                self.assertEqual(seen, list(game.observation_tensor(game.to_move)))
+                game.apply(game.legal_moves()[-1])
+
+    def test_a_script_that_made_tensors_exits_cleanly(self):
+        # numpy's array maker must not be released after the interpreter has finalized (that
+        # aborted every such script at exit, status 134).
+        import subprocess
+        import sys
+        done = subprocess.run([sys.executable, "-c",
+                               "import dominoes; dominoes.Game(seed=1, deal=0).observation_tensor(0)"],
+                              capture_output=True, text=True)
+        self.assertEqual(done.returncode, 0, done.stderr)
+
+
 if __name__ == "__main__":
     unittest.main()
