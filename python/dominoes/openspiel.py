@@ -12,7 +12,7 @@ table's rules for the seat count, as Rules(seats=...) gives, except two:
   target       0: the OpenSpiel game is one hand (a match target is refused);
   partners     applies at four seats only (default true there, as Rules(seats=4)).
 leader:
-  random           a chance node after the deal draws the leader uniformly (outcome = seat);
+  random           a chance node after the deal draws the leader uniformly;
   heaviest-double  the holder of the heaviest double (else tile) leads, from the deal;
   alternate        seat 0 leads (the first deal of a run): what `solver equilibrium` assumes.
 The empty string (the default of leader and next_leader) means the table's default rule.
@@ -21,7 +21,10 @@ Chance nodes: one per seat, in seat order, deals that seat's whole hand. Its out
 hand's rank among all hand_size-tile hands of the set: sorting the hand's tile indices
 (dominoes.tile_index) t_1 < ... < t_h, the rank is C(t_1, 1) + C(t_2, 2) + ... + C(t_h, h)
 (the colexicographic rank; hand_rank and hand_at convert). Each node is uniform over the hands
-of the tiles not yet dealt. Then, under leader=random, one node per hand draws the leader.
+of the tiles not yet dealt. A set with more than HAND_OUTCOMES_MAX (2,000,000) hands of that
+size (the default game has 1,184,040; double-9 with 7 tiles 202,927,725) is dealt one tile per
+chance node instead, seat 0's tiles first, the outcome being the tile's index. Then, under
+leader=random, one node draws the leader (outcome = seat).
 
 Actions: the engine's numbering, tile_index * 3 + (0 lead, 1 left end, 2 right end), and the
 pass as the last action (Rules.action_count - 1); the legal actions are Game.legal_actions(),
@@ -113,6 +116,7 @@ class _Tables:
         self.tile_pips = [sum(int(v) for v in t.split("-")) for t in self.tiles]
         self.binom = [[math.comb(n, k) for k in range(self.hand_size + 1)]
                       for n in range(self.tile_count + 1)]
+        self.by_tile = self.binom[self.tile_count][self.hand_size] > HAND_OUTCOMES_MAX
         self.zero_sum = self.seats == 2 or rules.partners
         plays = self.seats * self.hand_size
         self.max_length = plays + (self.seats - 1) * (plays - 1)  # a play, then passes
@@ -122,6 +126,10 @@ class _Tables:
         self.action_of = {text: a for a, text in enumerate(self.action_text)}
         self.outcomes = {}  # the first chance node's outcome list, made once
 
+
+# One chance node per hand while a set has at most this many hands, else one per tile: a node's
+# outcomes are listed in full, and an int must number them.
+HAND_OUTCOMES_MAX = 2_000_000
 
 _TABLES = {}  # by the game's resolved parameters: states keep the key, not the game (clone)
 
@@ -180,7 +188,8 @@ class DominoesGame(pyspiel.Game):
             _game_type(utility, t.seats),
             pyspiel.GameInfo(
                 num_distinct_actions=t.actions,
-                max_chance_outcomes=max(t.binom[t.tile_count][t.hand_size], t.seats),
+                max_chance_outcomes=max(t.tile_count if t.by_tile else
+                                        t.binom[t.tile_count][t.hand_size], t.seats),
                 num_players=t.seats,
                 min_utility=-bound if t.zero_sum else 0.0,
                 max_utility=bound,
@@ -216,20 +225,25 @@ class DominoesState(pyspiel.State):
     def _dealing(self):
         return self._engine is None
 
+    def _dealt_all(self):
+        t = _tables(self._key)
+        return len(self._hands) == t.seats and len(self._hands[-1]) == t.hand_size
+
     def chance_outcomes(self):
         t = _tables(self._key)
-        if len(self._hands) < t.seats:
+        if not self._dealt_all():
             dealt = set(itertools.chain.from_iterable(self._hands))
             remaining = [i for i in range(t.tile_count) if i not in dealt]
-            if not self._hands and t.outcomes:
+            if t.by_tile:
+                return [(i, 1.0 / len(remaining)) for i in remaining]
+            if not self._hands:  # every hand of the set: the ranks 0 .. C(tiles, hand) - 1
+                if not t.outcomes:
+                    count = t.binom[t.tile_count][t.hand_size]
+                    t.outcomes = [(r, 1.0 / count) for r in range(count)]
                 return t.outcomes
             ranks = sorted(sum(t.binom[c][k + 1] for k, c in enumerate(combo))
                            for combo in itertools.combinations(remaining, t.hand_size))
-            p = 1.0 / len(ranks)
-            out = [(r, p) for r in ranks]
-            if not self._hands:
-                t.outcomes = out
-            return out
+            return [(r, 1.0 / len(ranks)) for r in ranks]
         return [(s, 1.0 / t.seats) for s in range(t.seats)]
 
     def _start(self):
@@ -259,13 +273,16 @@ class DominoesState(pyspiel.State):
         t = _tables(self._key)
         if not self._dealing():
             self._engine.game.apply(int(action))
-        elif len(self._hands) < t.seats:
-            hand = hand_at(action, t.hand_size)
-            if any(i >= t.tile_count or i in h for h in self._hands for i in hand) or \
-                    hand[-1] >= t.tile_count:
-                raise ValueError(f"chance outcome {action} deals a tile already dealt")
-            self._hands.append(hand)
-            if len(self._hands) == t.seats and t.rules.leader != "random":
+        elif not self._dealt_all():
+            hand = [int(action)] if t.by_tile else hand_at(action, t.hand_size)
+            if any(i in h for h in self._hands for i in hand) or hand[-1] >= t.tile_count:
+                raise ValueError(f"chance outcome {action} deals a tile already dealt or "
+                                 "outside the set")
+            if t.by_tile and self._hands and len(self._hands[-1]) < t.hand_size:
+                self._hands[-1] = sorted(self._hands[-1] + hand)
+            else:
+                self._hands.append(hand)
+            if self._dealt_all() and t.rules.leader != "random":
                 self._start()
         else:
             if not 0 <= action < t.seats:
@@ -276,7 +293,11 @@ class DominoesState(pyspiel.State):
     def _action_to_string(self, player, action):
         t = _tables(self._key)
         if player == pyspiel.PlayerId.CHANCE:
-            if len(self._hands) < t.seats:
+            if not self._dealt_all():
+                if t.by_tile:
+                    full = not self._hands or len(self._hands[-1]) == t.hand_size
+                    seat = len(self._hands) if full else len(self._hands) - 1
+                    return f"deal seat {seat}: {t.tiles[action]}"
                 hand = ",".join(t.tiles[i] for i in hand_at(action, t.hand_size))
                 return f"deal seat {len(self._hands)}: {hand}"
             return f"leader {action}"
@@ -337,21 +358,37 @@ def world(state, player, seed):
     for _ in range(10000):
         hands = dominoes.sample_hidden_hands(observation, int(rng.randint(2**31)) << 31 |
                                              int(rng.randint(2**31)))
-        dealt = [hands[s] + played[s] for s in range(t.seats)]
-        if t.rules.leader != "heaviest-double" or \
-                dominoes.heaviest_tile([",".join(h) for h in dealt], t.rules.double)[0] == \
-                game.leader:
-            break
-    else:
-        raise ValueError("world: no consistent world found (the leader rule rejects them all)")
+        out = _replayed(state, [hands[s] + played[s] for s in range(t.seats)], game)
+        if out is not None:
+            return out
+    raise ValueError("world: no consistent world found in 10,000 draws")
+
+
+def _replayed(state, dealt, game):
+    """Returns a new state dealing `dealt` and replaying `game`'s leader and moves, or None when
+    that world contradicts them. The engine's sampler knows the tile counts and the values each
+    seat lacks; two more facts are checked here: the leader rule (heaviest-double: the leader
+    held the heaviest tile, and with more than two seats led it) and, with more than two seats,
+    that neither a recorded pass nor the seat to move now finds the game blocked (while the game
+    goes on, some seat can still play)."""
+    t = _tables(state._key)
     out = state.get_game().new_initial_state()
-    for hand in dealt:
-        out.apply_action(hand_rank(hand))
-    if t.rules.leader == "random":
-        out.apply_action(game.leader)
-    for move in history:
-        out.apply_action(t.action_of[move])
-    return out
+    try:
+        for hand in dealt:
+            if t.by_tile:
+                for tile in sorted(dominoes.tile_index(x) for x in hand):
+                    out.apply_action(tile)
+            else:
+                out.apply_action(hand_rank(hand))
+        if t.rules.leader == "random":
+            out.apply_action(game.leader)
+        if out.current_player() != game.leader:
+            return None
+        for move in game.history:
+            out.apply_action(t.action_of[move])
+    except ValueError:
+        return None
+    return None if out.is_terminal() != game.is_terminal() else out
 
 
 def resampler(random_state=None):
