@@ -55,8 +55,10 @@ void bind_openspiel_support(py::module_& m) {
         "Returns every seat's hand in one world drawn uniformly among those consistent with\n"
         "`observation` (its seat's own hand in its seat; each other seat holds its tile count of\n"
         "unseen tiles, none carrying a value it has shown it lacks), as lists of tiles, from\n"
-        "the random stream Rng(seed). The leader rule's constraint (heaviest-double) is not\n"
-        "applied: check it, e.g. with heaviest_tile, and draw again.");
+        "the random stream Rng(seed). Two facts are not applied: the leader rule's\n"
+        "(heaviest-double: the leader held the heaviest tile) and, with more than two seats,\n"
+        "that a recorded pass or the game still going on means some seat could play. Replay\n"
+        "the game in the world and draw again when it fails (dominoes.openspiel.world does).");
   m.def("heaviest_tile", &heaviest_tile, py::arg("hands"), py::arg("max_pip") = 6,
         "Returns (seat, tile) for the hands ('0-1,2-3' per seat, in seat order): the seat\n"
         "holding the highest double, or when no hand has one the heaviest tile (more pips;\n"
