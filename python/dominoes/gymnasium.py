@@ -36,6 +36,10 @@ reset(seed=s) deals deal 0 of seed s (the deal `dominoes run --seed s` plays fir
 reset() without a seed deals the next deal.
 """
 
+from dominoes._requires import require
+
+require(__name__, "gymnasium")
+
 import gymnasium
 import numpy as np
 from gymnasium import spaces

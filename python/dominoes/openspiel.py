@@ -44,6 +44,10 @@ consistent with the seat's information, by the engine's sampler); for reproducib
 OpenSpiel's ISMCTSBot `bot.set_resampler(dominoes.openspiel.resampler(random_state))`.
 """
 
+from dominoes._requires import require
+
+require(__name__, "pyspiel")
+
 import itertools
 import math
 

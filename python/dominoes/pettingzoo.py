@@ -36,6 +36,10 @@ env.unwrapped.action_move(a) gives an action's move in notation ("3-5L"), and
 env.unwrapped.game_record() the finished hand as a --games-out record for `dominoes view`.
 """
 
+from dominoes._requires import require
+
+require(__name__, "gymnasium", "pettingzoo")
+
 import sys
 import types
 

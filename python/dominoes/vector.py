@@ -26,6 +26,10 @@ With copy=False the arrays returned are the environment's own buffers, overwritt
 step (the fastest; copy what you keep); the default copies them.
 """
 
+from dominoes._requires import require
+
+require(__name__, "gymnasium")
+
 import os
 
 import numpy as np
