@@ -68,7 +68,7 @@ class PyVectorGames {
   void reset(std::uint64_t seed, const py::buffer& observations, const py::buffer& masks) {
     arena::VectorStepOut out;
     out.observations = observations_of(observations, "observations");
-    out.masks = checked<std::uint8_t>(masks, "B", rows(), games_.action_count(), "masks");
+    out.masks = checked<std::uint8_t>(masks, "b", rows(), games_.action_count(), "masks");
     py::gil_scoped_release unlocked;
     games_.reset(seed, out);
   }
@@ -79,7 +79,7 @@ class PyVectorGames {
     const std::int32_t* chosen = checked<std::int32_t>(actions, "i", rows(), 0, "actions", false);
     arena::VectorStepOut out;
     out.observations = observations_of(observations, "observations");
-    out.masks = checked<std::uint8_t>(masks, "B", rows(), games_.action_count(), "masks");
+    out.masks = checked<std::uint8_t>(masks, "b", rows(), games_.action_count(), "masks");
     out.rewards = checked<float>(rewards, "f", rows(), 0, "rewards");
     out.terminated = checked<std::uint8_t>(terminated, "B", rows(), 0, "terminated");
     out.final_observations = observations_of(final_observations, "final_observations");

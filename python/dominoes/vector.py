@@ -2,7 +2,7 @@
 
     import dominoes.vector
     envs = dominoes.vector.BlockDominoesVectorEnv(num_envs=4096, opponent="heuristic")
-    obs, info = envs.reset(seed=1)                     # obs: (4096, 127) float32
+    obs, info = envs.reset(seed=1)                     # obs: (4096, 125) float32
     actions = envs.random_actions()                    # or a policy's choice under info["action_mask"]
     obs, rewards, terminated, truncated, info = envs.step(actions)
 
@@ -73,7 +73,7 @@ class BlockDominoesVectorEnv(VectorEnv):
         self.action_space = batch_space(self.single_action_space, self.num_envs)
         self._observations = np.zeros((self.num_envs, size), dtype=np.float32)
         self._final_observations = np.zeros((self.num_envs, size), dtype=np.float32)
-        self._masks = np.zeros((self.num_envs, count), dtype=np.uint8)
+        self._masks = np.zeros((self.num_envs, count), dtype=np.int8)  # as PettingZoo's masks
         self._rewards = np.zeros(self.num_envs, dtype=np.float32)
         self._terminated = np.zeros(self.num_envs, dtype=np.uint8)
         self._truncated = np.zeros(self.num_envs, dtype=bool)

@@ -51,7 +51,7 @@ class PythonReplay:
 
     def view(self):
         return (np.asarray(self.game.observation_tensor(self.learner), dtype=np.float32),
-                np.asarray(self.game.action_mask(), dtype=np.uint8))
+                np.asarray(self.game.action_mask(), dtype=np.int8))
 
     def step(self, action):
         """Returns (reward, terminated, final observation or None)."""
@@ -123,6 +123,8 @@ class VectorEnvTest(unittest.TestCase):
         self.assertEqual(envs.single_action_space.n, 85)
         self.assertEqual(envs.observation_space.shape, (3, 125))
         self.assertEqual(envs.metadata["autoreset_mode"], dominoes.vector.AutoresetMode.SAME_STEP)
+        _, info = envs.reset(seed=1)
+        self.assertEqual(info["action_mask"].dtype, np.int8)  # as PettingZoo's action masks
 
     def test_bad_input(self):
         vector = dominoes.vector.BlockDominoesVectorEnv
