@@ -220,14 +220,7 @@ class OpenSpielBot(dbp.Bot):
 
 def main():
     args = parse_args(sys.argv[1:])
-    try:
-        status = OpenSpielBot(args).run()
-    except BrokenPipeError:
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        status = 0
-    except KeyboardInterrupt:
-        status = 130
-    sys.exit(status)
+    dbp.main(lambda: OpenSpielBot(args))  # the protocol loop and its exits (dbp.py)
 
 
 if __name__ == "__main__":
