@@ -14,16 +14,6 @@ std::string count_of(int n, const std::string& noun) {
   return std::to_string(n) + " " + noun + (n == 1 ? "" : "s");
 }
 
-std::string values_text(dominoes::ValueSet values) {
-  std::string text;
-  for (int v = 0; v <= dominoes::kMaxPip; ++v) {
-    if (!values.contains(v)) continue;
-    if (!text.empty()) text += ", ";
-    text += std::to_string(v);
-  }
-  return text;
-}
-
 std::string signed_points(double points) {
   char text[32];
   // Round first so that -0.001 prints as 0.00, not -0.00.

@@ -13,9 +13,6 @@ namespace dominoes_cli {
 /// Returns "1 tile", "2 tiles": `n` and `noun`, plural unless n is 1.
 std::string count_of(int n, const std::string& noun);
 
-/// Returns the values of `values` in increasing order, e.g. "2, 5"; "" for none.
-std::string values_text(dominoes::ValueSet values);
-
 /// Returns a signed number with two decimals, e.g. "+3.40", "-0.50", "0.00".
 std::string signed_points(double points);
 

@@ -11,6 +11,7 @@
 #include "engine/dominoes/history.h"
 #include "engine/dominoes/notation.h"
 #include "engine/dominoes/observation.h"
+#include "engine/dominoes/table_text.h"
 #include "engine/endgame/block_dominoes_position.h"
 #include "engine/endgame/expected_move_values.h"
 #include "strategies/registry.h"
@@ -323,12 +324,12 @@ std::string position_line(const Known& k) {
       text += "; seat " + std::to_string(seat) +
               (k.rules.partners && seat == 2 ? " (partner)" : "") + " holds " +
               count_of(s.hands[seat].size(), "tile");
-      if (!s.lacks[seat].empty()) text += " and lacks " + values_text(s.lacks[seat]);
+      if (!s.lacks[seat].empty()) text += " and lacks " + dominoes::values_text(s.lacks[seat]);
     }
     return text;
   }
   text += "; the opponent holds " + count_of(s.hands[1].size(), "tile");
-  if (!s.lacks[1].empty()) text += " and lacks " + values_text(s.lacks[1]);
+  if (!s.lacks[1].empty()) text += " and lacks " + dominoes::values_text(s.lacks[1]);
   return text;
 }
 

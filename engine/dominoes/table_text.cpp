@@ -52,6 +52,8 @@ std::string hand_text(TileSet hand) {
   return text.empty() ? "(none)" : text;
 }
 
+}  // namespace
+
 std::string values_text(ValueSet values) {
   std::string text;
   for (int v = 0; v <= kMaxPip; ++v)
@@ -61,8 +63,6 @@ std::string values_text(ValueSet values) {
     }
   return text;
 }
-
-}  // namespace
 
 std::string table_text(const State& state, const History& history, Seat viewer,
                        std::span<const std::string> labels) {

@@ -12,6 +12,9 @@
 
 namespace dominoes {
 
+/// Returns the values of `values` in increasing order, e.g. "2, 5"; "" for none.
+std::string values_text(ValueSet values);
+
 /// Returns the line of play replayed from `history`: the tiles from the left end to the right, each
 /// turned so that touching values meet ("5-2 2-2 2-3"), or "(empty)" before the lead.
 std::string line_as_laid(const History& history);
