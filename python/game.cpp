@@ -252,6 +252,9 @@ void bind_rules(py::module_& m) {
       rules.def_property_readonly(python_name(key.name).c_str(),
                                   [values](const Rules& r) { return values(r).front(); });
   }
+  py::list names;
+  for (const auto& key : rules_keys()) names.append(python_name(key.name));
+  rules.attr("keywords") = py::tuple(names);  // the keywords Rules takes, from the rules table
   rules
       .def_property_readonly(
           "tile_count", [](const Rules& r) { return tile_count(r.max_pip); },

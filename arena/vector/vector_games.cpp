@@ -10,6 +10,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "arena/tournament/play/game_loop.h"
 #include "engine/dominoes/actions.h"
 #include "engine/dominoes/deal.h"
 #include "engine/dominoes/notation.h"
@@ -26,19 +27,6 @@ namespace {
 // Games per task: enough work per task (a game step is well under a microsecond) that oneTBB's
 // scheduling stays a small share.
 constexpr std::size_t kGamesPerTask = 64;
-
-// Returns the moves of the seat to move in `s` (ongoing): its legal tile moves, or the pass alone
-// when it has none.
-MoveList moves_of(const dominoes::State& s) {
-  MoveList moves = dominoes::legal_moves(s);
-  if (moves.empty()) moves.push_back(Move::pass());
-  return moves;
-}
-
-// The stream of seat `seat` in the hand `deal` (the runner's seat_stream, game 0).
-dominoes::Rng seat_rng(std::uint64_t seed, std::uint64_t deal, Seat seat) {
-  return dominoes::Rng(dominoes::stream_key({seed, deal, 0, static_cast<std::uint64_t>(seat)}));
-}
 
 // The stream random_actions draws from for game g.
 dominoes::Rng action_rng(std::uint64_t seed, std::uint64_t game) {
@@ -92,14 +80,16 @@ void VectorGames::start_hand(Game& game, std::uint64_t deal) {
   game.deal = deal;
   game.state = dominoes::start_state(dealt);
   game.history.reset(dealt.leader, rules_.seats);
-  for (Seat s = 0; s < rules_.seats; ++s) game.streams[s] = seat_rng(seed_, deal, s);
+  // Each seat's stream as the runner gives it for game 0 of the deal.
+  for (Seat s = 0; s < rules_.seats; ++s)
+    game.streams[s] = tournament::seat_stream(seed_, deal, 0, s);
   play_others(game);
 }
 
 void VectorGames::play_others(Game& game) {
   dominoes::State& s = game.state;
   while (dominoes::status(s) == dominoes::GameStatus::kOngoing && s.to_move != learner_) {
-    const MoveList legal = moves_of(s);
+    const MoveList legal = dominoes::moves_or_pass(s);
     Move m = legal[0];
     if (legal.size() > 1) {
       const Seat seat = s.to_move;
@@ -121,7 +111,8 @@ void VectorGames::write_view(const Game& game, float* observation, std::uint8_t*
                                      observation);
   std::memset(mask, 0, static_cast<std::size_t>(actions_));
   if (dominoes::status(game.state) != dominoes::GameStatus::kOngoing) return;
-  for (const Move m : moves_of(game.state)) mask[dominoes::action_index(m, rules_)] = 1;
+  for (const Move m : dominoes::moves_or_pass(game.state))
+    mask[dominoes::action_index(m, rules_)] = 1;
 }
 
 void VectorGames::reset(std::uint64_t seed, const VectorStepOut& out) {
@@ -148,9 +139,9 @@ void VectorGames::step(const std::int32_t* actions, const VectorStepOut& out) {
   std::atomic<std::size_t> first_bad{games_.size()};
   for_each_game([&](std::size_t g) {
     const std::int32_t a = actions[g];
-    const bool legal =
-        a >= 0 && a < actions_ &&
-        moves_of(games_[g].state).contains(dominoes::action_move(static_cast<int>(a), rules_));
+    const bool legal = a >= 0 && a < actions_ &&
+                       dominoes::moves_or_pass(games_[g].state)
+                           .contains(dominoes::action_move(static_cast<int>(a), rules_));
     if (legal) return;
     std::size_t seen = first_bad.load();
     while (g < seen && !first_bad.compare_exchange_weak(seen, g)) {
@@ -159,7 +150,7 @@ void VectorGames::step(const std::int32_t* actions, const VectorStepOut& out) {
   if (const std::size_t g = first_bad.load(); g < games_.size()) {
     const std::int32_t a = actions[g];
     std::string legal;
-    for (const Move m : moves_of(games_[g].state))
+    for (const Move m : dominoes::moves_or_pass(games_[g].state))
       legal += (legal.empty() ? "" : ", ") + std::to_string(dominoes::action_index(m, rules_));
     throw std::invalid_argument("game " + std::to_string(g) + ": action " + std::to_string(a) +
                                 (a >= 0 && a < actions_
@@ -198,7 +189,7 @@ void VectorGames::random_actions(std::int32_t* actions) {
   if (!started_) throw std::logic_error("random_actions() before reset(): call reset(seed) first");
   for_each_game([&](std::size_t g) {
     Game& game = games_[g];
-    const MoveList legal = moves_of(game.state);
+    const MoveList legal = dominoes::moves_or_pass(game.state);
     const Move m =
         legal[static_cast<int>(game.random.below(static_cast<std::uint32_t>(legal.size())))];
     actions[g] = dominoes::action_index(m, rules_);

@@ -98,6 +98,14 @@ constexpr MoveList legal_moves(const State& s) {
   return legal_moves(s.hands[s.to_move], s.left, s.right);
 }
 
+/// Returns the moves of the seat to move in a game still going on: its legal moves, or the pass
+/// alone when it has none (a pass is forced, never chosen).
+constexpr MoveList moves_or_pass(const State& s) {
+  MoveList moves = legal_moves(s);
+  if (moves.empty()) moves.push_back(Move::pass());
+  return moves;
+}
+
 /// Returns true when `hand` has a legal move on a line with open ends `left` and `right`.
 constexpr bool has_legal_move(TileSet hand, int left, int right) {
   if (left < 0) return !hand.empty();

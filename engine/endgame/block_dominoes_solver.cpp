@@ -117,8 +117,7 @@ std::vector<MoveValue> BlockDominoesSolver::move_values(const State& s, int dept
   int terminal_value = 0;
   if (game_.terminal(s, terminal_value)) return {};
   // The state's legal moves (the lead tile when one is fixed), a lone pass when there are none.
-  dominoes::MoveList moves = dominoes::legal_moves(s);
-  if (moves.empty()) moves.push_back(Move::pass());
+  dominoes::MoveList moves = dominoes::moves_or_pass(s);
   const int n = moves.size();
   int values[DominoesGame::kMaxMoves];
   move_values(s, moves, depth, values);

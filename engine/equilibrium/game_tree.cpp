@@ -30,8 +30,7 @@ class Builder {
       tree_.nodes[static_cast<std::size_t>(index)].payoff = dominoes::net_points(s, tree_.rules, 0);
       return;
     }
-    dominoes::MoveList moves = dominoes::legal_moves(s);
-    if (moves.empty()) moves.push_back(Move::pass());
+    const dominoes::MoveList moves = dominoes::moves_or_pass(s);
     const int seat = s.to_move;
     const std::int32_t set = infoset_of(seat, public_node, moves, index);
     const auto first = static_cast<std::int32_t>(tree_.nodes.size());

@@ -39,8 +39,7 @@ from gymnasium.vector.utils import batch_space
 
 from dominoes import _core
 
-_RULES_KEYS = ("double", "hand_size", "seats", "partners", "scoring", "leader", "block",
-               "next_leader", "target")
+_RULES_KEYS = _core.Rules.keywords  # the rules table's keywords
 
 
 class BlockDominoesVectorEnv(VectorEnv):

@@ -59,8 +59,7 @@ void PostponedSubgame::expand(int node, const State& s, int turns_left, int worl
     return;
   }
   at().kind = observer_moves ? Kind::kObserver : Kind::kOpponent;
-  dominoes::MoveList moves = dominoes::legal_moves(s);
-  if (moves.empty()) moves.push_back(Move::pass());
+  const dominoes::MoveList moves = dominoes::moves_or_pass(s);
   double probs[dominoes::MoveList::kCapacity];
   std::fill(probs, probs + moves.size(), 1.0);
   if (!observer_moves && reply_model_ && moves.size() >= 2) {
