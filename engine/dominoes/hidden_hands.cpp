@@ -134,6 +134,52 @@ TableHands HiddenHandsSampler::sample(Rng& rng) const {
   return hands;
 }
 
+namespace {
+
+// Deals the other seats from slot `slot` on (slot k is seat me + 1 + k), each its tile count of
+// the unseen tiles not yet dealt that avoid the values it lacks; the tiles left over are undrawn.
+struct WorldEnumeration {
+  const Observation& obs;
+  const std::function<void(const TableHands&)>& visit;
+  TableHands hands{};
+  TileSet left;  // unseen tiles not yet dealt
+
+  void deal_slot(int slot) {
+    if (slot == obs.seats() - 1) {
+      visit(hands);
+      return;
+    }
+    const Seat seat = static_cast<Seat>((obs.seat() + 1 + slot) % obs.seats());
+    const TileSet allowed = left - obs.lacks(seat).tiles_touching();
+    std::vector<Tile> tiles;
+    for (Tile t : allowed) tiles.push_back(t);
+    choose(slot, seat, tiles, 0, obs.tile_count(seat));
+  }
+
+  // Gives `seat` `owed` more tiles among tiles[from..], then deals the next slot.
+  void choose(int slot, Seat seat, const std::vector<Tile>& tiles, std::size_t from, int owed) {
+    if (owed == 0) {
+      deal_slot(slot + 1);
+      return;
+    }
+    for (std::size_t i = from; i + static_cast<std::size_t>(owed) <= tiles.size(); ++i) {
+      hands[seat].insert(tiles[i]);
+      left.erase(tiles[i]);
+      choose(slot, seat, tiles, i + 1, owed - 1);
+      left.insert(tiles[i]);
+      hands[seat].erase(tiles[i]);
+    }
+  }
+};
+
+}  // namespace
+
+void for_each_world(const Observation& obs, const std::function<void(const TableHands&)>& visit) {
+  WorldEnumeration e{obs, visit, {}, obs.unseen()};
+  e.hands[obs.seat()] = obs.hand();
+  e.deal_slot(0);
+}
+
 State determinize(const Observation& obs, const TableHands& hands) {
   State s;
   s.seats = static_cast<std::uint8_t>(obs.seats());

@@ -22,6 +22,7 @@
 #pragma once
 
 #include <array>
+#include <functional>
 #include <vector>
 
 #include "engine/dominoes/observation.h"
@@ -73,6 +74,12 @@ class HiddenHandsSampler {
   std::vector<double> table_;
   int states_ = 1;
 };
+
+/// Calls `visit` once for every world consistent with `obs` (any seat count): the worlds
+/// HiddenHandsSampler counts and draws, each once, in an order fixed by the observation. Cost: the
+/// worlds times the seats, plus the partial deals that cannot be completed (a seat's lacks leave
+/// too few tiles for a later seat); meant for positions of a few thousand worlds (count() first).
+void for_each_world(const Observation& obs, const std::function<void(const TableHands&)>& visit);
 
 /// Returns the full state of one world at a table of any size: the observed game with every seat
 /// holding hands[seat], the observing seat to move, every seat's passes as observed.

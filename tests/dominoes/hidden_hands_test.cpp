@@ -3,7 +3,8 @@
 // each seat gets its tile count and no tile carrying a value that seat passed on (tracked by this
 // test from the passes it makes, not read from the engine's observation). The sampler's count
 // must equal the brute force's, every sample must be one of its worlds, and the samples must be
-// uniform over them (a chi-square goodness-of-fit test at a fixed seed).
+// uniform over them (a chi-square goodness-of-fit test at a fixed seed); for_each_world must visit
+// exactly the brute force's worlds, each once.
 #include "engine/dominoes/hidden_hands.h"
 
 #include <gtest/gtest.h>
@@ -131,6 +132,23 @@ TEST(HiddenHandsTest, CountsEveryWorldTheBruteForceFinds) {
     TableHands truth{};
     for (Seat s = 0; s < p.rules.seats; ++s) truth[s] = p.state.hands[s];
     EXPECT_NE(std::find(worlds.begin(), worlds.end(), truth), worlds.end());
+  }
+}
+
+TEST(HiddenHandsTest, ForEachWorldVisitsEveryWorldOnce) {
+  const auto bits = [](const TableHands& h) {
+    return std::array<std::uint64_t, kStateSeats>{h[0].bits(), h[1].bits(), h[2].bits(),
+                                                  h[3].bits()};
+  };
+  for (const Position& p : positions()) {
+    const Seat me = p.state.to_move;
+    const Observation obs = observe(p.state, p.history, p.rules, me);
+    std::vector<std::array<std::uint64_t, kStateSeats>> want, got;
+    for (const TableHands& w : brute_force_worlds(p, me)) want.push_back(bits(w));
+    for_each_world(obs, [&](const TableHands& w) { got.push_back(bits(w)); });
+    std::sort(want.begin(), want.end());
+    std::sort(got.begin(), got.end());
+    EXPECT_EQ(got, want);  // the same worlds, none twice (the brute force lists each once)
   }
 }
 
