@@ -105,6 +105,9 @@ add_test(NAME viewer_browser
          COMMAND ${PYTHON3_FOR_TESTS} ${CMAKE_SOURCE_DIR}/tests/cli/viewer_browser_test.py $<TARGET_FILE:dominoes>)
 set_tests_properties(viewer_browser PROPERTIES TIMEOUT 180)
 add_test(NAME cli_advise COMMAND ${CMAKE_SOURCE_DIR}/tests/cli/advise_cli_test.sh $<TARGET_FILE:dominoes>)
+# dominoes advise at three and four seats against a brute force of its own (every world, open hands).
+add_test(NAME cli_advise_table
+         COMMAND ${PYTHON3_FOR_TESTS} ${CMAKE_SOURCE_DIR}/tests/cli/advise_table_test.py $<TARGET_FILE:dominoes>)
 add_test(NAME cli_fit_model COMMAND ${CMAKE_SOURCE_DIR}/tests/cli/fit_model_cli_test.sh $<TARGET_FILE:dominoes>)
 # dominoes --version and solver --version: the version and the executable's fingerprint.
 add_test(NAME cli_version COMMAND ${CMAKE_SOURCE_DIR}/tests/cli/version_cli_test.sh

@@ -56,7 +56,28 @@ std::string advice_rows(const endgame::MoveEvaluation& e, bool best_first,
   return text;
 }
 
-std::string worlds_line(const endgame::MoveEvaluation& e) {
+namespace {
+
+// The worlds line at a table of three or four seats, whose count may pass 2^64.
+std::string table_worlds_line(const endgame::MoveEvaluation& e) {
+  const std::string solved = ", each solved exactly with every hand open";
+  if (e.exhaustive && e.worlds == e.consistent_hands)
+    return "worlds: all " + std::to_string(e.consistent_hands) +
+           " deals of the other hands consistent with what you know" + solved;
+  if (e.exhaustive)
+    return "worlds: " + std::to_string(e.worlds) + " of " + std::to_string(e.consistent_hands) +
+           " consistent deals of the other hands (" +
+           std::to_string(e.consistent_hands - e.worlds) + " leave the game blocked)" + solved;
+  char total[32];
+  std::snprintf(total, sizeof total, "%.4g", e.consistent_worlds);
+  return "worlds: " + std::to_string(e.worlds) + " sampled of " + total +
+         " deals of the other hands consistent with what you know" + solved + "; 95% intervals";
+}
+
+}  // namespace
+
+std::string worlds_line(const endgame::MoveEvaluation& e, int seats) {
+  if (seats > 2) return table_worlds_line(e);
   const std::string total = std::to_string(e.consistent_hands);
   if (e.exhaustive && e.worlds == e.consistent_hands)
     return "worlds: all " + total +
@@ -67,6 +88,20 @@ std::string worlds_line(const endgame::MoveEvaluation& e) {
            " leave the game blocked), each solved exactly";
   return "worlds: " + std::to_string(e.worlds) + " sampled of " + total +
          " consistent opponent hands, each solved exactly; 95% intervals";
+}
+
+std::string points_meaning(const dominoes::Rules& rules) {
+  if (rules.seats == 2) return "yours minus the opponent's";
+  if (rules.partners) return "your team's minus the other team's";
+  return "your score if you win, else minus the winner's";
+}
+
+std::string points_when(const dominoes::Rules& rules) {
+  if (rules.seats == 2) return "at the end of the game";
+  if (rules.partners)
+    return "at the end of the hand, every hand open and played best by both teams";
+  return "at the end of the hand, every hand open and played best, every other seat playing "
+         "against you";
 }
 
 }  // namespace dominoes_cli

@@ -5,7 +5,6 @@
 
 #include "apps/dominoes/advice_table.h"
 #include "apps/dominoes/command_options.h"
-#include "apps/dominoes/rollout_advice.h"
 #include "engine/common/text.h"
 #include "engine/dominoes/hidden_hands.h"
 #include "engine/dominoes/history.h"
@@ -42,10 +41,10 @@ po::options_description advise_options() {
       "the strategy whose move is shown (default minimax; with more than two seats heuristic)")(
       "samples", po::value<std::string>(),
       "opponent hands sampled when more than 5000 are "
-      "consistent (with more than two seats: the worlds played out), 1 to 1000000 (default "
-      "1000)")("seed", po::value<std::string>(),
-               "seed of the sampling and of the strategy, 0..2^64-1 "
-               "(default 1)");
+      "consistent (with more than two seats: deals of the other hands), 1 to 1000000 (default "
+      "1000; with more than two seats 100)")("seed", po::value<std::string>(),
+                                             "seed of the sampling and of the strategy, 0..2^64-1 "
+                                             "(default 1)");
   o.add(rules_options(false));
   return o;
 }
@@ -61,9 +60,12 @@ std::string help_text() {
         "The first line is the verdict, `best MOVE`; the next says what the strategy plays.\n\n"
         "With --seats 3 or 4 you sit in seat 0 and the other seats follow in turn order (with\n"
         "partners seat 2 is your partner); give their tile counts (--counts) and what each has\n"
-        "shown it lacks (--lacks A/B/C). Each move is then valued by Monte Carlo rollouts: the\n"
-        "other hands are dealt --samples times consistently with the counts and the passes, and\n"
-        "every seat plays heuristic to the end; points are your team's minus the others'.\n\n"
+        "shown it lacks (--lacks A/B/C). A world is then a deal of every other hand consistent\n"
+        "with the counts and the passes; in each, every move is solved exactly to the end of\n"
+        "the hand with every hand open (both teams playing best; in cut-throat every other seat\n"
+        "playing against you), and points are your team's minus the others'. All worlds are\n"
+        "used when there are at most 5000, else --samples of them (default 100 there: about a\n"
+        "second at the free lead of a four-seat deal).\n\n"
         "Example: dominoes advise --hand 0-3,1-2,2-4 --line 2-6,6-5,5-0,0-0,0-1,1-1,1-3,3-3,3-4 "
         "--lacks 5,6\n"
         "Example: dominoes advise --seats 4 --hand 2-4,5-5,4-4,0-0,4-6 "
@@ -345,27 +347,15 @@ dominoes::Move strategy_move(strategies::Player& player, const Known& k, std::ui
   return player.choose(k.state, history, k.rules, legal, rng);
 }
 
-// Returns the evaluation's rows and worlds line for the position: exact open-hands values with
-// two seats, rollouts with more (rollout_advice.h). Throws when no world lets anyone move.
-struct Evaluation {
-  endgame::MoveEvaluation values;
-  std::string worlds;
-};
-
-Evaluation evaluate(const Known& k, const endgame::WorldLimits& limits, std::uint64_t seed) {
+// Returns every move's expected points in the known position (expected_move_values.h, at any seat
+// count). Throws when no world lets anyone move.
+endgame::MoveEvaluation evaluate(const Known& k, const endgame::WorldLimits& limits,
+                                 std::uint64_t seed) {
   dominoes::Rng rng(dominoes::stream_key({seed, 0}));
   const dominoes::History history(0, k.state.seats);
   const auto obs = dominoes::observe(k.state, history, k.rules, 0);
-  Evaluation e;
-  if (k.state.seats == 2) {
-    e.values = endgame::expected_move_values(obs, limits, rng);
-    e.worlds = worlds_line(e.values);
-  } else {
-    const RolloutAdvice advice = rollout_move_values(obs, limits.samples, rng);
-    e.values = advice.values;
-    e.worlds = rollout_worlds_line(advice);
-  }
-  if (e.values.worlds == 0)
+  endgame::MoveEvaluation e = endgame::expected_move_values(obs, limits, rng);
+  if (e.worlds == 0)
     throw UsageError("the game is blocked: you cannot play on " + std::to_string(k.state.left) +
                      " or " + std::to_string(k.state.right) + " and no hand " +
                      (k.state.seats == 2 ? "the opponent" : "another seat") +
@@ -380,17 +370,19 @@ int advise(const po::variables_map& vm) {
   strategies::Player player = make_player("with", spec, false);
   check_plays_seats("with", spec, k.rules);
   endgame::WorldLimits limits;
-  limits.samples = static_cast<int>(read_number(vm, "samples", 1000, 1, 1000000, "1 to 1000000"));
+  const int samples = k.rules.seats == 2 ? 1000 : endgame::kDefaultTableSamples;
+  limits.samples =
+      static_cast<int>(read_number(vm, "samples", samples, 1, 1000000, "1 to 1000000"));
   const std::uint64_t seed = read_number(vm, "seed", 1, 0, ~std::uint64_t{0}, "0..2^64-1");
-  const Evaluation e = evaluate(k, limits, seed);
+  const endgame::MoveEvaluation e = evaluate(k, limits, seed);
   const dominoes::Move chosen = strategy_move(player, k, seed);
-  std::cout << "best " << dominoes::to_string(e.values.moves[e.values.best()].move) << "\n"
+  std::cout << "best " << dominoes::to_string(e.moves[e.best()].move) << "\n"
             << common::trimmed(spec) << " plays " << dominoes::to_string(chosen)
-            << (e.values.moves.size() == 1 ? " (the only move)" : "") << "\n"
+            << (e.moves.size() == 1 ? " (the only move)" : "") << "\n"
             << position_line(k) << "\n\n"
-            << advice_rows(e.values, true, "") << e.worlds << "\n"
-            << "points: " << points_meaning(k.rules) << " at the end of the game, mean over the "
-            << "worlds\n";
+            << advice_rows(e, true, "") << worlds_line(e, k.rules.seats) << "\n"
+            << "points: " << points_meaning(k.rules) << " " << points_when(k.rules)
+            << ", mean over the worlds\n";
   return 0;
 }
 

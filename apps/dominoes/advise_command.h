@@ -6,7 +6,7 @@
 // plays, then every legal move with its expected points and the worlds they rest on. At three or
 // four seats (--seats) the other seats follow the person's seat 0 in turn order, with their counts
 // (--counts, or as if nobody passed) and lacked values (--lacks A/B/C), and the moves are valued
-// by Monte Carlo rollouts (rollout_advice.h).
+// the same way over deals of every other hand, each solved with every hand open.
 #pragma once
 
 #include <string>

@@ -21,7 +21,6 @@
 
 #include "apps/dominoes/advice_table.h"
 #include "apps/dominoes/command_options.h"
-#include "apps/dominoes/rollout_advice.h"
 #include "apps/dominoes/typed_move.h"
 #include "arena/tournament/play/game_loop.h"
 #include "arena/tournament/play/games_writer.h"
@@ -66,7 +65,8 @@ po::options_description play_options() {
       "the strategy whose move --hint names (default minimax; with more than two seats "
       "heuristic)")("samples", po::value<std::string>(),
                     "opponent hands --hint samples when more than 5000 are consistent (with more "
-                    "than two seats: the worlds it plays out), 1 to 1000000 (default 1000)")(
+                    "than two seats: deals of the other hands), 1 to 1000000 (default 1000; with "
+                    "more than two seats 100)")(
       "games-out", po::value<std::string>(),
       "add each finished game to this file as a game record (JSON lines, as dominoes run "
       "--games-out writes; created when missing), for dominoes view");
@@ -86,8 +86,8 @@ std::string help_text() {
         "Every seat's count and passes are shown; each game is one hand, scored by team.\n"
         "Type a move's number, or its notation: 3-5L or 3-5R for an end (either case), a bare\n"
         "tile to lead or when it fits one end only. A pass or a lone legal move is played for\n"
-        "you. Also: hint (expected points of each move), help, quit, in any case. Ctrl-D\n"
-        "stops too, and Ctrl-C (exit 130), each with the score so far.\n"
+        "you. Also: hint (expected points of each move, as dominoes advise values them), help,\n"
+        "quit, in any case. Ctrl-D stops too, and Ctrl-C (exit 130), each with the score so far.\n"
         "Each game ends with both hands shown, as dealt and as left, and the running score.\n"
         "--games-out F adds each finished game to F as a record (you are the player \"person\")\n"
         "for `dominoes view F`, which replays them in a browser.\n\n"
@@ -156,7 +156,9 @@ Settings read_settings(const po::variables_map& vm) {
       static_cast<int>(read_number(vm, "games", 1, 0, kMaxGames, "0 (until you stop) to 100000"));
   s.seed = read_number(vm, "seed", std::random_device{}(), 0, ~std::uint64_t{0}, "0..2^64-1");
   s.hint = vm.count("hint") > 0;
-  s.limits.samples = static_cast<int>(read_number(vm, "samples", 1000, 1, 1000000, "1 to 1000000"));
+  const int samples = two ? 1000 : endgame::kDefaultTableSamples;
+  s.limits.samples =
+      static_cast<int>(read_number(vm, "samples", samples, 1, 1000000, "1 to 1000000"));
   if (const std::string* out = get(vm, "games-out")) {
     if (common::trimmed(*out).empty())
       throw UsageError("--games-out is empty: give a file, e.g. --games-out my-games.jsonl");
@@ -347,21 +349,13 @@ void Session::show_hint(Table& t) {
   const auto obs = dominoes::observe(t.state, t.history, s_.rules, kPerson);
   dominoes::Rng rng(dominoes::stream_key({s_.seed, static_cast<std::uint64_t>(t.number),
                                           static_cast<std::uint64_t>(t.history.size()), 0x41D5}));
-  std::string rows, worlds;
-  if (seats() == 2) {
-    const endgame::MoveEvaluation e = endgame::expected_move_values(obs, s_.limits, rng);
-    rows = advice_rows(e, false, "  ");
-    worlds = worlds_line(e);
-  } else {
-    const RolloutAdvice a = rollout_move_values(obs, s_.limits.samples, rng);
-    rows = advice_rows(a.values, false, "  ");
-    worlds = rollout_worlds_line(a);
-  }
+  const endgame::MoveEvaluation e = endgame::expected_move_values(obs, s_.limits, rng);
   const dominoes::MoveList legal = dominoes::legal_moves(t.state);
   const Move m = s_.advisor.choose(t.state, t.history, s_.rules, legal, t.streams[kPerson]);
-  out_ << "hint: expected points (" << points_meaning(s_.rules) << " at the end)\n"
-       << rows << "  " << worlds << "\n  " << s_.advisor_name << " would play "
-       << dominoes::to_string(m) << "\n";
+  out_ << "hint: expected points (" << points_meaning(s_.rules) << " " << points_when(s_.rules)
+       << ")\n"
+       << advice_rows(e, false, "  ") << "  " << worlds_line(e, seats()) << "\n  "
+       << s_.advisor_name << " would play " << dominoes::to_string(m) << "\n";
 }
 
 std::optional<Move> Session::person_turn(Table& t) {

@@ -57,7 +57,7 @@ check "the same seed gives the same advice" cmp -s "$tmp/out" "$tmp/again"
 # 13.615 on average, and seat 1 two of the 20 tiles left: 2 x (136 - 13.615)/20 = 12.238, 25.854
 # in all, over C(13,3) C(20,2) C(18,2) = 8314020 deals. Cut-throat at three seats: the person
 # scores both others' pips, 4/23 x 136 = 23.652.
-# covers EXACT: the move row's 95% interval holds EXACT (the rollout means are sampled).
+# covers EXACT: the move row's 95% interval holds EXACT (the means are over sampled worlds).
 covers() {
   awk -v x="$1" '/^2-3L / { gsub(/[\[\],]/, " "); if ($3 <= x && x <= $4) ok = 1 } END { exit !ok }' "$tmp/out"
 }

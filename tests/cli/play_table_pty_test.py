@@ -200,8 +200,9 @@ def main():
         check("four seats: the teams are named", "in two teams: you (seat 0) and your partner, heuristic, in "
               "seat 2, against lowest in seats 1 and 3" in screen, screen[:300])
         check("four seats: the hint values the moves for the team",
-              "hint: expected points (your team's minus the other team's at the end)" in screen and
-              "each played out by heuristic" in screen and "heuristic would play" in screen, screen[:2000])
+              "hint: expected points (your team's minus the other team's at the end of the hand" in screen
+              and "each solved exactly with every hand open" in screen and "heuristic would play" in screen,
+              screen[:2000])
         with open(games) as f:
             records = [json.loads(line) for line in f]
         check_session(check, "four seats", screen, records, 4, True,
