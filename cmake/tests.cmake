@@ -86,6 +86,10 @@ set_tests_properties(cli_play_pty PROPERTIES TIMEOUT 180)
 add_test(NAME cli_play_table_pty
          COMMAND ${PYTHON3_FOR_TESTS} ${CMAKE_SOURCE_DIR}/tests/cli/play_table_pty_test.py $<TARGET_FILE:dominoes>)
 set_tests_properties(cli_play_table_pty PROPERTIES TIMEOUT 180)
+# dominoes play's matches: a four-seat match to 20 played to its end, the three-seat default.
+add_test(NAME cli_play_match_pty
+         COMMAND ${PYTHON3_FOR_TESTS} ${CMAKE_SOURCE_DIR}/tests/cli/play_match_pty_test.py $<TARGET_FILE:dominoes>)
+set_tests_properties(cli_play_match_pty PROPERTIES TIMEOUT 180)
 # summary.schema.json's rows against the column table it is written from by hand.
 add_test(NAME summary_schema_columns
          COMMAND ${PYTHON3_FOR_TESTS} ${CMAKE_SOURCE_DIR}/tests/cli/summary_schema_columns_test.py

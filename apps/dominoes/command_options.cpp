@@ -9,10 +9,10 @@
 namespace dominoes_cli {
 namespace po = boost::program_options;
 
-po::options_description rules_options(bool with_leader) {
+po::options_description rules_options(bool with_leader, bool with_target) {
   po::options_description o("Rules (as for dominoes run)");
   for (const auto& key : dominoes::rules_keys()) {
-    if (key.name == "target" || (key.name == "leader" && !with_leader)) continue;
+    if ((key.name == "target" && !with_target) || (key.name == "leader" && !with_leader)) continue;
     common::add_key_option(o, key);  // --partners / --no-partners, as dominoes run spells them
   }
   return o;

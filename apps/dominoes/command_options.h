@@ -1,8 +1,8 @@
 // What `dominoes play` and `dominoes advise` read the same way from their command lines: the
-// rules variant (--double, --hand-size, --scoring, and for play --leader: the rules keys of
-// engine/dominoes/rules_keys.h, as `dominoes run` reads them), numbers with a range, and a
-// strategy spec. Every bad value is a UsageError whose what()
-// is one line naming the option and what would be valid.
+// rules variant (--seats, --double, --hand-size, --scoring, and for play --leader and --target:
+// the rules keys of engine/dominoes/rules_keys.h, as `dominoes run` reads them), numbers with a
+// range, and a strategy spec. Every bad value is a UsageError whose what() is one line naming the
+// option and what would be valid.
 #pragma once
 
 #include <boost/program_options.hpp>
@@ -22,8 +22,10 @@ class UsageError : public std::invalid_argument {
   using std::invalid_argument::invalid_argument;
 };
 
-/// Returns the rules options: --double, --hand-size, --scoring, and --leader when `with_leader`.
-boost::program_options::options_description rules_options(bool with_leader);
+/// Returns the rules options: --seats and its keys, --double, --hand-size, --scoring, --block,
+/// --next-leader; --leader when `with_leader`, --target when `with_target`.
+boost::program_options::options_description rules_options(bool with_leader,
+                                                          bool with_target = false);
 
 /// Returns the options in `args` parsed against `options` (no abbreviations guessed), with
 /// `positional` naming the words that are not options (default: none). Throws UsageError naming

@@ -42,11 +42,11 @@ std::string value_arms() {
   return arms;
 }
 
-// The rules options play reads (advise reads all but --leader): rules_options() of
+// The rules options play reads (advise reads all but --leader and --target): rules_options() of
 // command_options.h, made from the rules keys.
 std::string rules_option_names() {
   std::vector<std::string> names;
-  const auto options = rules_options(true);  // outlives the loop over its entries
+  const auto options = rules_options(true, true);  // outlives the loop over its entries
   for (const auto& option : options.options()) names.push_back("--" + option->long_name());
   return words(names) + " --help";
 }

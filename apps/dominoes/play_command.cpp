@@ -55,8 +55,9 @@ po::options_description play_options() {
       "partner", po::value<std::string>(),
       "four seats in partnerships: the strategy in your partner's seat, seat 2 (default "
       "heuristic)")("games", po::value<std::string>(),
-                    "games to play, 1 to 100000, or 0 to play until you "
-                    "stop (default 1)")(
+                    "what to play, 1 to 100000, or 0 to play until you stop (default 1): "
+                    "matches when --target is above 0 (the default at three and four seats), "
+                    "else single games")(
       "seed", po::value<std::string>(),
       "seed of the deals and of the strategy, 0..2^64-1 "
       "(default: a fresh one, printed, so the games can be replayed)")(
@@ -70,7 +71,7 @@ po::options_description play_options() {
       "games-out", po::value<std::string>(),
       "add each finished game to this file as a game record (JSON lines, as dominoes run "
       "--games-out writes; created when missing), for dominoes view");
-  o.add(rules_options(true));
+  o.add(rules_options(true, true));
   return o;
 }
 
@@ -83,12 +84,17 @@ std::string help_text() {
         "and the values it has shown it lacks, and your hand with the legal moves numbered.\n"
         "At --seats 4 you and your partner (seat 2, --partner) play seats 1 and 3 (--against);\n"
         "--seats 3, or --seats 4 --no-partners, is cut-throat: --against in every other seat.\n"
-        "Every seat's count and passes are shown; each game is one hand, scored by team.\n"
+        "Every seat's count and passes are shown. At three and four seats you play matches to\n"
+        "--target points (default 100): the holder of the highest double (6-6) leads it in the\n"
+        "first hand, then the lead passes to the next seat (any tile); after each hand come its\n"
+        "points, the match score and the next leader, and the first team (in cut-throat, seat)\n"
+        "to reach the target wins the match. --games then counts matches; --target 0 plays\n"
+        "single hands with a running score, as two seats do unless given a --target.\n"
         "Type a move's number, or its notation: 3-5L or 3-5R for an end (either case), a bare\n"
         "tile to lead or when it fits one end only. A pass or a lone legal move is played for\n"
         "you. Also: hint (expected points of each move, as dominoes advise values them), help,\n"
         "quit, in any case. Ctrl-D stops too, and Ctrl-C (exit 130), each with the score so far.\n"
-        "Each game ends with both hands shown, as dealt and as left, and the running score.\n"
+        "Each game (or hand) ends with every hand shown, as dealt and as left, and the score.\n"
         "--games-out F adds each finished game to F as a record (you are the player \"person\")\n"
         "for `dominoes view F`, which replays them in a browser.\n\n"
         "Example:\n"
@@ -130,8 +136,9 @@ strategies::Player seat_player(const po::variables_map& vm, const char* key,
 }
 
 Settings read_settings(const po::variables_map& vm) {
-  dominoes::Rules rules = read_rules(vm);
-  rules.match_target = 0;  // each game is one hand: play keeps a running score, not matches
+  // The rules keys' defaults: single games at two seats, matches to 100 at three and four
+  // (table_rules); --target overrides them.
+  const dominoes::Rules rules = read_rules(vm);
   const bool two = rules.seats == 2;
   std::string against, with;
   strategies::Player opponent =
@@ -226,12 +233,13 @@ class InterruptNote {
   struct sigaction previous_ {};
 };
 
-// One game in progress.
+// One game (a hand of a match, in match mode) in progress.
 struct Table {
   dominoes::Deal deal;
   State state;
   dominoes::History history;
-  int number = 0;  // 0-based game index: deal `number` of the seed
+  int number = 0;  // 0-based game (or match) index: deal `number` of the seed
+  int hand = 0;    // 0-based hand of the match; 0 for single games
   // Each seat's random stream for the whole game, as the runner keeps them (game_loop.h): the
   // strategies', and the one the person's --hint strategy draws from.
   std::array<dominoes::Rng, dominoes::kMaxSeats> streams{dominoes::Rng(0), dominoes::Rng(0),
@@ -273,6 +281,9 @@ class Session {
 
  private:
   bool play_game(int number);
+  bool play_match(int number);
+  std::optional<tournament::GameOutcome> play_hand(const dominoes::Deal& deal, int number,
+                                                   int hand);
   std::optional<Move> person_turn(Table& t);
   Move strategy_turn(Table& t);
   void show_position(const Table& t) const;
@@ -281,10 +292,19 @@ class Session {
   void show_winner(const tournament::GameOutcome& outcome);
   void save(const Table& t, const tournament::GameOutcome& outcome);
   void show_score(const char* when) const;
+  void show_match_score() const;
+  void show_next_leader(const tournament::GameOutcome& previous, const dominoes::Deal& next);
   void show_table() const;
   std::optional<std::string> ask(const std::string& prompt);
 
   int seats() const { return s_.rules.seats; }
+  // Whether each game is a match to the rules' target (else a single hand).
+  bool matches() const { return s_.rules.match_target > 0; }
+  // "you lead", "seat 3 leads", and the tile when the deal fixes it: "seat 3 leads 6-6".
+  std::string leads_text(const dominoes::Deal& deal) const;
+  // Says who wins or scores: "you" -> "you win", "seats 1 and 3" -> "seats 1 and 3 win", "your
+  // team" -> "your team wins"; `verb` is "score" or "win".
+  std::string team_verb(int team, const std::string& verb) const;
   bool partner_seat(dominoes::Seat seat) const { return s_.rules.partners && seat == kPartner; }
   // The seat's name on the screen: "you"; with two seats the opponent's spec; else "partner" or
   // "seat N".
@@ -303,15 +323,32 @@ class Session {
   Settings s_;
   std::istream& in_;
   std::ostream& out_;
-  std::array<int, dominoes::kMaxSeats> totals_{};  // by team (by seat without partners)
-  int finished_ = 0;
-  std::unique_ptr<std::ofstream> records_;  // --games-out, or null
+  // The score by team (by seat without partners): of every game, or in match mode of the match
+  // under way.
+  std::array<int, dominoes::kMaxSeats> totals_{};
+  std::array<int, dominoes::kMaxSeats> matches_won_{};  // by team, in match mode
+  int finished_ = 0;                                    // games, or matches, finished
+  int hand_ = 0;                                        // the hand under way, in match mode
+  std::unique_ptr<std::ofstream> records_;              // --games-out, or null
 };
 
 std::string Session::name(dominoes::Seat seat) const {
   if (seat == kPerson) return "you";
   if (seats() == 2) return s_.opponent_name;
   return partner_seat(seat) ? "partner" : "seat " + std::to_string(seat);
+}
+
+std::string Session::leads_text(const dominoes::Deal& deal) const {
+  std::string text = deal.leader == kPerson ? "you lead" : name(deal.leader) + " leads";
+  if (deal.lead_tile >= 0)
+    text += " " + dominoes::to_string(static_cast<dominoes::Tile>(deal.lead_tile));
+  return text;
+}
+
+std::string Session::team_verb(int team, const std::string& verb) const {
+  const bool persons = team == dominoes::team_of(s_.rules, kPerson);
+  const bool plural = persons ? !s_.rules.partners : s_.rules.partners;
+  return team_name(team) + " " + verb + (plural ? "" : "s");
 }
 
 std::string Session::team_name(int team) const {
@@ -347,8 +384,13 @@ void Session::show_position(const Table& t) const {
 
 void Session::show_hint(Table& t) {
   const auto obs = dominoes::observe(t.state, t.history, s_.rules, kPerson);
-  dominoes::Rng rng(dominoes::stream_key({s_.seed, static_cast<std::uint64_t>(t.number),
-                                          static_cast<std::uint64_t>(t.history.size()), 0x41D5}));
+  const auto number = static_cast<std::uint64_t>(t.number);
+  const auto moves = static_cast<std::uint64_t>(t.history.size());
+  // A match's later hands add the hand to the key; single games (and first hands) keep the key
+  // the hints have always drawn from.
+  const auto hand = static_cast<std::uint64_t>(t.hand);
+  dominoes::Rng rng(hand == 0 ? dominoes::stream_key({s_.seed, number, moves, 0x41D5})
+                              : dominoes::stream_key({s_.seed, number, moves, 0x41D5, hand}));
   const endgame::MoveEvaluation e = endgame::expected_move_values(obs, s_.limits, rng);
   const dominoes::MoveList legal = dominoes::legal_moves(t.state);
   const Move m = s_.advisor.choose(t.state, t.history, s_.rules, legal, t.streams[kPerson]);
@@ -414,7 +456,10 @@ Move Session::strategy_turn(Table& t) {
 
 void Session::show_result(const Table& t, const tournament::GameOutcome& outcome) {
   const bool domino = outcome.ending == dominoes::GameStatus::kDomino;
-  out_ << "\n--- game " << t.number + 1 << " over: " << (domino ? "domino by " : "blocked")
+  out_ << "\n--- "
+       << (matches() ? "hand " + std::to_string(t.hand + 1)
+                     : "game " + std::to_string(t.number + 1))
+       << " over: " << (domino ? "domino by " : "blocked")
        << (domino ? name(outcome.out_seat) : std::string()) << " ---\n"
        << "line     " << dominoes::line_as_laid(t.history) << "\n";
   // The names' column is as wide as the longest name, so the hands line up.
@@ -433,7 +478,6 @@ void Session::show_result(const Table& t, const tournament::GameOutcome& outcome
   show_winner(outcome);
   for (int team = 0; team < dominoes::team_count(s_.rules); ++team)
     totals_[team] += outcome.team_points(team);
-  ++finished_;
 }
 
 // Says who scored the game and how much.
@@ -443,11 +487,8 @@ void Session::show_winner(const tournament::GameOutcome& outcome) {
     out_ << (seats() == 2 ? "equal pips: nobody scores\n" : "a tied block: nobody scores\n");
     return;
   }
-  const bool persons = winner == dominoes::team_of(s_.rules, kPerson);
   // "you score", "your team scores", "seats 1 and 3 score", "seat 2 scores", "heuristic scores"
-  const bool plural = persons ? !s_.rules.partners : s_.rules.partners;
-  out_ << team_name(winner) << (plural ? " score " : " scores ") << outcome.team_points(winner)
-       << "\n";
+  out_ << team_verb(winner, "score") << " " << outcome.team_points(winner) << "\n";
 }
 
 // Adds the finished game to --games-out, flushed at once so that a game is kept however the
@@ -456,8 +497,8 @@ void Session::save(const Table& t, const tournament::GameOutcome& outcome) {
   if (!records_) return;
   std::vector<std::string> players{kPersonName};
   for (dominoes::Seat seat = 1; seat < seats(); ++seat) players.push_back(spec(seat));
-  *records_ << tournament::game_record_json({t.number, 0}, players, s_.rules, t.deal, t.history,
-                                            outcome)
+  const tournament::GameKey key{t.number, 0, matches() ? t.hand : -1};
+  *records_ << tournament::game_record_json(key, players, s_.rules, t.deal, t.history, outcome)
             << std::flush;
   if (!*records_)
     throw std::runtime_error("cannot write --games-out " + common::quoted(s_.games_out) + ": " +
@@ -465,34 +506,102 @@ void Session::save(const Table& t, const tournament::GameOutcome& outcome) {
 }
 
 void Session::show_score(const char* when) const {
-  out_ << when << "score after " << finished_ << (finished_ == 1 ? " game" : " games") << ":";
+  const char* unit =
+      matches() ? (finished_ == 1 ? " match" : " matches") : (finished_ == 1 ? " game" : " games");
+  out_ << when << "score after " << finished_ << unit << (matches() ? " (matches won):" : ":");
+  const auto& score = matches() ? matches_won_ : totals_;
   for (int team = 0; team < dominoes::team_count(s_.rules); ++team)
-    out_ << (team ? ", " : " ") << team_name(team) << " " << totals_[team];
+    out_ << (team ? ", " : " ") << team_name(team) << " " << score[team];
   out_ << "\n";
 }
 
-// Plays game `number`; returns false when the person stopped it.
-bool Session::play_game(int number) {
-  const dominoes::Deal deal = dominoes::make_deal(s_.rules, s_.seed, number);
-  const auto game = static_cast<std::uint64_t>(number);
-  Table t{deal, dominoes::start_state(deal), dominoes::History(deal.leader, deal.seats), number};
+// The score of the match under way: "match score: your team 28, seats 1 and 3 12 (to 100)".
+void Session::show_match_score() const {
+  out_ << "match score:";
+  for (int team = 0; team < dominoes::team_count(s_.rules); ++team)
+    out_ << (team ? ", " : " ") << team_name(team) << " " << totals_[team];
+  out_ << " (" << (seats() == 2 ? "to pass " : "to ") << s_.rules.match_target << ")\n";
+}
+
+// Says who leads the next hand of the match, and why (rules.next_leader).
+void Session::show_next_leader(const tournament::GameOutcome& previous,
+                               const dominoes::Deal& next) {
+  std::string why;
+  switch (s_.rules.next_leader) {
+    case dominoes::NextLeaderRule::kSame:
+      why = "by the leader rule, " + std::string(dominoes::to_string(s_.rules.leader));
+      break;
+    case dominoes::NextLeaderRule::kAlternate:
+      why = "the lead passes to the next seat";
+      break;
+    case dominoes::NextLeaderRule::kWinner:
+      why = previous.winner_team >= 0 ? "the winner of the hand leads"
+                                      : "nobody won: the lead passes to the next seat";
+      break;
+    case dominoes::NextLeaderRule::kHeaviestDouble:
+      why = "the holder of the highest double leads";
+      break;
+  }
+  out_ << "next hand: " << leads_text(next) << " (" << why << ")\n";
+}
+
+// Plays hand `hand` of game or match `number`, dealt as `deal`; returns its outcome, shown,
+// counted in the score and saved, or nothing when the person stopped it.
+std::optional<tournament::GameOutcome> Session::play_hand(const dominoes::Deal& deal, int number,
+                                                          int hand) {
+  Table t{deal, dominoes::start_state(deal), dominoes::History(deal.leader, deal.seats), number,
+          hand};
   for (dominoes::Seat seat = 0; seat < seats(); ++seat)
-    t.streams[seat] = tournament::seat_stream(s_.seed, game, 0, seat);
-  out_ << "\n=== game " << number + 1;
-  if (s_.games > 0) out_ << " of " << s_.games;
-  out_ << ": " << (t.deal.leader == kPerson ? "you lead" : name(t.deal.leader) + " leads")
-       << " ===\n";
+    t.streams[seat] =
+        tournament::seat_stream(s_.seed, static_cast<std::uint64_t>(number), hand, seat);
+  out_ << "\n=== " << (matches() ? "match " : "game ") << number + 1;
+  if (s_.games > 0 && !(matches() && hand > 0)) out_ << " of " << s_.games;
+  if (matches()) out_ << ", hand " << hand + 1;
+  out_ << ": " << leads_text(t.deal) << " ===\n";
   while (dominoes::status(t.state) == dominoes::GameStatus::kOngoing) {
     std::optional<Move> m = t.state.to_move == kPerson ? person_turn(t) : strategy_turn(t);
-    if (!m || InterruptNote::caught()) return false;
+    if (!m || InterruptNote::caught()) return std::nullopt;
     dominoes::apply(t.state, *m);
     t.history.push_back(*m);
   }
   const tournament::GameOutcome outcome = tournament::score_game(t.state, s_.rules);
   show_result(t, outcome);
   save(t, outcome);
+  return outcome;
+}
+
+// Plays game `number` (one hand); returns false when the person stopped it.
+bool Session::play_game(int number) {
+  if (!play_hand(dominoes::make_deal(s_.rules, s_.seed, number), number, 0)) return false;
+  ++finished_;
   if (number + 1 != s_.games) show_score("");
   return true;
+}
+
+// Plays match `number` to the rules' target as the runner plays one (tournament::play_match):
+// hand h is dealt by make_deal(rules, seed, number, h), the hands after the first led as
+// set_next_leader says. Returns false when the person stopped it.
+bool Session::play_match(int number) {
+  totals_.fill(0);
+  const int to_win = dominoes::match_points_to_win(s_.rules);
+  dominoes::Deal deal = dominoes::make_deal(s_.rules, s_.seed, number, 0);
+  for (hand_ = 0;; ++hand_) {
+    const std::optional<tournament::GameOutcome> outcome = play_hand(deal, number, hand_);
+    if (!outcome) return false;
+    show_match_score();
+    for (int team = 0; team < dominoes::team_count(s_.rules); ++team)
+      if (totals_[team] >= to_win) {
+        out_ << "\n=== match " << number + 1 << " over after " << count_of(hand_ + 1, "hand")
+             << ": " << team_verb(team, "win") << " ===\n";
+        ++matches_won_[team];
+        ++finished_;
+        if (number + 1 != s_.games) show_score("");
+        return true;
+      }
+    deal = dominoes::make_deal(s_.rules, s_.seed, number, hand_ + 1);
+    tournament::set_next_leader(s_.rules, *outcome, deal);
+    show_next_leader(*outcome, deal);
+  }
 }
 
 // The first line of a session: who plays whom, and the seed.
@@ -513,17 +622,29 @@ void Session::show_table() const {
          << (seats() == 3 ? " in seats 1 and 2" : " in seats 1, 2 and 3");
   }
   out_ << ", seed " << s_.seed << " (--seed " << s_.seed
-       << " replays these deals). You hold hand 0.\n"
-       << "Type a move's number or notation (3-5L, 3-5R), hint, help or quit; Ctrl-D stops.\n";
+       << " replays these deals). You hold hand 0.\n";
+  if (matches())
+    out_ << "Each match goes to " << s_.rules.match_target << " points: the first "
+         << (seats() == 2        ? "player past them"
+             : s_.rules.partners ? "team to reach them"
+                                 : "seat to reach them")
+         << " wins (--target 0 plays single games).\n";
+  out_ << "Type a move's number or notation (3-5L, 3-5R), hint, help or quit; Ctrl-D stops.\n";
 }
 
 int Session::run() {
   show_table();
   const InterruptNote interrupts;
   for (int g = 0; s_.games == 0 || g < s_.games; ++g) {
-    if (!play_game(g)) {
+    if (!(matches() ? play_match(g) : play_game(g))) {
       const bool interrupted = InterruptNote::caught();
-      out_ << (interrupted ? "interrupted" : "stopped") << " during game " << g + 1 << ".\n";
+      out_ << (interrupted ? "interrupted" : "stopped") << " during ";
+      if (matches()) {
+        out_ << "hand " << hand_ + 1 << " of match " << g + 1 << ".\n";
+        show_match_score();
+      } else {
+        out_ << "game " << g + 1 << ".\n";
+      }
       show_score("final ");
       if (records_) out_ << "games saved in " << s_.games_out << "\n";
       return interrupted ? 128 + SIGINT : 0;

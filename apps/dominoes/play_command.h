@@ -13,13 +13,17 @@
 // At three or four seats (--seats) the person holds seat 0 and the built-ins the others: with
 // partners the --partner strategy in seat 2 and the --against strategy in seats 1 and 3, in
 // cut-throat --against in every other seat. Each turn shows every other seat's count and lacked
-// values; each game is one hand, scored by team (engine/dominoes/scoring.h), with a running score
-// by team; --hint values moves by rollouts (rollout_advice.h). A strategy that does not play the
-// seat count is refused before the first game.
+// values. Hands are scored by team (engine/dominoes/scoring.h). A session plays matches when the
+// rules' target is above 0 (the default at three and four seats, --target): the hands of a match
+// are dealt and led as the runner's (tournament::play_match: make_deal and set_next_leader), each
+// followed by the match score and the next leader, until a team reaches the target; --games then
+// counts matches. With target 0 (two seats' default) each game is one hand, with a running score.
+// --hint values moves as `dominoes advise` does (engine/endgame/expected_move_values.h). A
+// strategy that does not play the seat count is refused before the first game.
 //
-// Reproducible: game g is deal g of --seed (make_deal), and the strategy draws from its seat's
-// stream (seed, g, game 0, seat) as in a run, so the same seed and the same typed moves replay
-// the same games.
+// Reproducible: game g (or hand h of match g) is deal g of --seed at game 0 (or h) (make_deal),
+// and a strategy draws from its seat's stream (seed, g, 0 or h, seat) as in a run, so the same
+// seed and the same typed moves replay the same games.
 #pragma once
 
 #include <iosfwd>

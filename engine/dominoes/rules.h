@@ -78,6 +78,12 @@ struct Rules {
 /// `seats` must be 2..kMaxSeats.
 Rules table_rules(int seats);
 
+/// Returns the total that wins a match to rules.match_target (> 0): more than the target with two
+/// seats (the study, seed 002), the target itself with more (docs/rules.md, "Matches").
+constexpr int match_points_to_win(const Rules& rules) {
+  return rules.seats == 2 ? rules.match_target + 1 : rules.match_target;
+}
+
 /// Returns the team of `seat`: seat mod 2 with partners, else the seat itself.
 constexpr int team_of(const Rules& rules, int seat) {
   return rules.partners ? seat % 2 : seat;

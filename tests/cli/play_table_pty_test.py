@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """`dominoes play` at a four-seat partnership table and a three-seat cut-throat table, typed at a
-pseudo-terminal (issue 22).
+pseudo-terminal, in single hands (--target 0; play_match_pty_test.py plays their default matches).
 
 Each session types `hint` once and then 1 at every prompt, saves its games (--games-out) and
 plays them to the end. The screen is read back as a person reads it and checked against the saved
@@ -194,8 +194,9 @@ def main():
     folder = tempfile.mkdtemp(prefix="play-table-")
     try:
         games = os.path.join(folder, "four.jsonl")
-        code, screen = play_session(binary, ["play", "--seats", "4", "--partner", "heuristic", "--against",
-                                             "lowest", "--seed", "31", "--games", "2", "--games-out", games])
+        code, screen = play_session(binary, ["play", "--seats", "4", "--target", "0", "--partner", "heuristic",
+                                             "--against", "lowest", "--seed", "31", "--games", "2",
+                                             "--games-out", games])
         check("four seats: exit 0", code == 0, str(code))
         check("four seats: the teams are named", "in two teams: you (seat 0) and your partner, heuristic, in "
               "seat 2, against lowest in seats 1 and 3" in screen, screen[:300])
@@ -209,8 +210,8 @@ def main():
                       ["person", "lowest", "heuristic", "lowest"])
 
         games = os.path.join(folder, "three.jsonl")
-        code, screen = play_session(binary, ["play", "--seats", "3", "--against", "heuristic", "--seed", "5",
-                                             "--games", "2", "--games-out", games])
+        code, screen = play_session(binary, ["play", "--seats", "3", "--target", "0", "--against", "heuristic",
+                                             "--seed", "5", "--games", "2", "--games-out", games])
         check("three seats: exit 0", code == 0, str(code))
         check("three seats: cut-throat is said", "at 3 seats, each for itself: you (seat 0) against "
               "heuristic in seats 1 and 2" in screen, screen[:300])

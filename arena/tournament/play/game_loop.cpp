@@ -261,9 +261,7 @@ MatchOutcome play_match(const dominoes::Rules& rules, std::uint64_t seed, std::u
   MatchOutcome out;
   dominoes::History history;
   GameOutcome previous;
-  // Two seats: a total must exceed the target (the study, seed 002); more: reach it
-  // (docs/rules.md).
-  const int to_win = rules.seats == 2 ? rules.match_target + 1 : rules.match_target;
+  const int to_win = dominoes::match_points_to_win(rules);
   for (int g = 0; g < max_games; ++g) {
     dominoes::Deal deal = dominoes::make_deal(rules, seed, deal_index, g);
     if (g > 0) set_next_leader(rules, previous, deal);
