@@ -196,6 +196,53 @@ TEST(HiddenHandsTest, TwoSeatsCountAsTheOpponentHandCount) {
   }
 }
 
+// A recorded pass says the passing seat had no tile for the ends, and also that another seat had
+// one (else the game would have ended there, blocked). The sampler constrains only the first; the
+// second holds in every world because the record itself witnesses it: the first tile played after
+// a pass fits the same ends and was in its player's hand at the pass, and with none since, the
+// seat to move now holds a fitting tile when it has a move to choose (so not at a position where
+// it must pass itself). This test replays the record in sampled worlds of real double-six games,
+// three and four seats, at decisions, and checks every pass had a seat that could play.
+TEST(HiddenHandsTest, EveryRecordedPassHadAnotherSeatThatCouldPlay) {
+  int passes_checked = 0;
+  for (int seats : {3, 4}) {
+    Rules rules = table_rules(seats);
+    rules.match_target = 0;
+    for (std::uint64_t deal = 0; deal < 60; ++deal)
+      for (int moves : {8, 14, 20}) {
+        const Position p = play_some(rules, deal, moves);
+        // A decision: the seat to move has a tile to play (strategies are asked only then).
+        if (status(p.state) != GameStatus::kOngoing || legal_moves(p.state).empty()) continue;
+        const Seat me = p.state.to_move;
+        const Observation obs = observe(p.state, p.history, rules, me);
+        const HiddenHandsSampler sampler(obs);
+        Rng rng(deal * 31 + static_cast<std::uint64_t>(moves));
+        for (int w = 0; w < 20; ++w) {
+          TableHands hands = sampler.sample(rng);
+          for (int k = 0; k < p.history.size(); ++k)  // back to the deal: add the tiles played
+            if (!p.history[k].is_pass()) hands[p.history.seat_of(k)].insert(p.history[k].tile());
+          State replay;
+          replay.seats = static_cast<std::uint8_t>(seats);
+          replay.hands = hands;
+          replay.to_move = replay.leader = static_cast<std::uint8_t>(p.history.leader());
+          replay.lead_tile = p.state.lead_tile;
+          for (int k = 0; k < p.history.size(); ++k) {
+            if (p.history[k].is_pass()) {
+              ASSERT_TRUE(legal_moves(replay).empty());
+              EXPECT_TRUE(another_can_move(replay, replay.to_move))
+                  << "deal " << deal << ", a world where pass " << k << " ends the game";
+              ++passes_checked;
+            }
+            apply(replay, p.history[k]);
+          }
+          EXPECT_EQ(replay.hands[me], p.state.hands[me]);
+          EXPECT_TRUE(status(replay) == GameStatus::kOngoing);
+        }
+      }
+  }
+  EXPECT_GT(passes_checked, 100);  // the games passed often enough to test something
+}
+
 TEST(HiddenHandsTest, DeterminizeKeepsTheObservedGame) {
   for (const Position& p : positions()) {
     const Seat me = p.state.to_move;
