@@ -5,7 +5,11 @@
 // value s has shown it lacks by passing, and the tiles no seat holds stay undrawn (they may be
 // anything). Under a uniform deal and no model of the other seats' choices, every assignment of
 // the unseen tiles that meets these constraints is equally likely (the same argument as the two-
-// seat case, determinization.h), so a world is an assignment drawn uniformly among them.
+// seat case, determinization.h), so a world is an assignment drawn uniformly among them. A pass
+// also says another seat could play (else the hand would have ended there, blocked); at a seat's
+// decision that needs no constraint of its own: the first tile played after the pass fits the
+// same ends and was in its player's hand then, and with none played since, the deciding seat
+// holds one (hidden_hands_test replays the record in sampled worlds to check it).
 //
 // Method. The unseen tiles fall into classes by the set of other seats allowed to hold them (at
 // most 2^3 = 8 classes with four seats). A table f over (class, tiles still owed to each other
