@@ -1,7 +1,7 @@
 # The benchmarks (bench/, Google Benchmark): included by CMakeLists.txt with the tests.
 
 # --- benchmarks: one Google Benchmark program per bench/bench_<name>.cpp ---------------------------
-foreach(name games spec ratings resolve)  # linked with the tournament library (strategies and the runner)
+foreach(name games spec ratings resolve team_search)  # linked with the tournament library (strategies and the runner)
   add_executable(bench_${name} bench/bench_${name}.cpp)
   target_link_libraries(bench_${name} PRIVATE tournament benchmark::benchmark)
 endforeach()
