@@ -1,6 +1,7 @@
 #include "strategies/belief/online_model.h"
 
 #include <algorithm>
+#include <cassert>
 #include <cmath>
 
 #include "engine/dominoes/state.h"
@@ -72,10 +73,46 @@ void OnlineModel::policy(const dominoes::State& s, const dominoes::MoveList& leg
 
 void OnlineModel::learn_game(std::span<const dominoes::Move> record, dominoes::Seat leader,
                              dominoes::Seat opponent, dominoes::TileSet final_hand) {
+  learn_decisions(decisions_in_record(record, leader, opponent), opponent, final_hand);
+}
+
+void OnlineModel::learn_table_game(std::span<const dominoes::Move> record, dominoes::Seat leader,
+                                   int seats, dominoes::Seat seat, dominoes::TileSet final_hand,
+                                   bool skip_lead) {
+  // Replay the record on a state without hands (the line, the ends and the lacks follow from the
+  // moves alone), as other_seat_decisions does for the worlds' weights. What the seat held at each
+  // decision, less its final hand: the tiles it played from there on.
+  dominoes::TileSet later;
+  for (std::size_t k = 0; k < record.size(); ++k) {
+    const auto mover = (static_cast<std::size_t>(leader) + k) % static_cast<std::size_t>(seats);
+    if (mover == static_cast<std::size_t>(seat) && !record[k].is_pass())
+      later.insert(record[k].tile());
+  }
+  dominoes::State s;
+  s.seats = static_cast<std::uint8_t>(seats);
+  s.leader = static_cast<std::uint8_t>(leader);
+  s.to_move = s.leader;
+  std::vector<PastDecision> decisions;
+  for (std::size_t k = 0; k < record.size(); ++k) {
+    const dominoes::Move m = record[k];
+    if (s.to_move == seat && !m.is_pass()) {
+      if (!(k == 0 && skip_lead)) {
+        decisions.push_back({s, m});
+        decisions.back().before.hands[seat] = later;
+      }
+      later.erase(m.tile());
+    }
+    dominoes::apply_public(s, m);
+  }
+  learn_decisions(decisions, seat, final_hand);
+}
+
+void OnlineModel::learn_decisions(std::span<const PastDecision> decisions, dominoes::Seat seat,
+                                  dominoes::TileSet final_hand) {
   double probs[dominoes::MoveList::kCapacity];
-  for (const PastDecision& d : decisions_in_record(record, leader, opponent)) {
+  for (const PastDecision& d : decisions) {
     dominoes::State s = d.before;
-    s.hands[opponent] |= final_hand;
+    s.hands[seat] |= final_hand;
     const dominoes::MoveList legal = dominoes::legal_moves(s);
     if (legal.size() < 2) continue;
     const int chosen =
@@ -108,6 +145,30 @@ void OnlineModel::forget() {
   log_evidence_ = {};
   data_.clear();
   unfitted_ = 0;
+}
+
+OnlineSeatModels::OnlineSeatModels(const std::array<double, kMoveFeatures>& policy_prior)
+    : models_{OnlineModel(policy_prior), OnlineModel(policy_prior), OnlineModel(policy_prior)} {}
+
+void OnlineSeatModels::policy(const dominoes::State& s, const dominoes::MoveList& legal,
+                              double* probs) const {
+  const int place = (s.to_move - observer_ + s.seats) % s.seats;
+  assert(place >= 1);
+  at(std::max(place, 1)).policy(s, legal, probs);
+}
+
+void OnlineSeatModels::learn_table_game(std::span<const dominoes::Move> record,
+                                        dominoes::Seat leader, int seats, dominoes::Seat observer,
+                                        std::span<const dominoes::TileSet> hands, bool skip_lead) {
+  for (int place = 1; place < seats; ++place) {
+    const dominoes::Seat seat = (observer + place) % seats;
+    at(place).learn_table_game(record, leader, seats, seat, hands[static_cast<std::size_t>(seat)],
+                               skip_lead);
+  }
+}
+
+void OnlineSeatModels::forget() {
+  for (OnlineModel& m : models_) m.forget();
 }
 
 }  // namespace strategies

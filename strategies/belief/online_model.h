@@ -21,6 +21,10 @@
 // fitted member is the refit "from the opponent's moves so far" the issue asks for; the fixed
 // members let a few games already tell a random opponent from a heuristic one.
 //
+// Three and four seats: a seat's choices are learnt the same way from a game of any table size
+// (learn_table_game), and OnlineSeatModels keeps one OnlineModel per other seat, by its place
+// after the observer's, answering for whichever seat is to move with that seat's model.
+//
 // Not thread-safe, and not shared: each player copy learns its own (OpponentModel's "models are
 // stateless" does not hold here; the adapt strategy owns one per copy).
 #pragma once
@@ -36,6 +40,8 @@
 #include "strategies/belief/opponent_model.h"
 
 namespace strategies {
+
+struct PastDecision;  // weighted_worlds.h
 
 class OnlineModel final : public OpponentModel {
  public:
@@ -63,6 +69,15 @@ class OnlineModel final : public OpponentModel {
   /// it checks neither and throws nothing but std::bad_alloc.
   void learn_game(std::span<const dominoes::Move> record, dominoes::Seat leader,
                   dominoes::Seat opponent, dominoes::TileSet final_hand);
+  /// As learn_game, from a finished game at a table of `seats` seats (2 to 4): learns seat
+  /// `seat`'s choices, each scored on the position as that seat saw it (its hand, the line, the
+  /// ends, what every seat had shown it lacks; the other hands empty), as the worlds of three and
+  /// four seats weigh it (weighted_worlds.h, table_log_likelihood). `skip_lead`: the game's first
+  /// move is not learnt (a heaviest-double lead at three and four seats may have been forced, and
+  /// is not weighed either: other_seat_decisions). With two seats and no skip_lead it learns what
+  /// learn_game learns.
+  void learn_table_game(std::span<const dominoes::Move> record, dominoes::Seat leader, int seats,
+                        dominoes::Seat seat, dominoes::TileSet final_hand, bool skip_lead);
   /// Forgets every game: back to the prior.
   void forget();
 
@@ -74,6 +89,10 @@ class OnlineModel final : public OpponentModel {
   int choices_seen() const { return static_cast<int>(data_.size()); }
 
  private:
+  // Scores `seat`'s decisions (each d.before with hands[seat] the tiles it played from there on)
+  // with its hand `final_hand` added, learns them and refits when due.
+  void learn_decisions(std::span<const PastDecision> decisions, dominoes::Seat seat,
+                       dominoes::TileSet final_hand);
   // Member k's policy at `s`.
   void member_policy(int k, const dominoes::State& s, const dominoes::MoveList& legal,
                      double* probs) const;
@@ -86,6 +105,43 @@ class OnlineModel final : public OpponentModel {
   std::array<double, kMembers> log_evidence_{};
   std::vector<FitDecision> data_;  // the fitted member's data: the latest choices
   long unfitted_ = 0;              // choices added since the last fit
+};
+
+/// One OnlineModel per seat other than the observer's, by its place after it (1: the next seat, 2
+/// and 3 the ones after; at four seats with partners 2 is the partner), all from the same policy
+/// prior. As an OpponentModel it answers for the seat to move with that seat's model, the
+/// observer's seat being the one set_observer() last named: the model of every other seat at once,
+/// as draw_table_worlds takes it (weighted_worlds.h, SeatModels::opponents with no partner model).
+class OnlineSeatModels final : public OpponentModel {
+ public:
+  /// The most other seats.
+  static constexpr int kOthers = dominoes::kStateSeats - 1;
+
+  explicit OnlineSeatModels(const std::array<double, kMoveFeatures>& policy_prior = {});
+
+  /// Names the observer's seat: policy() then reads the seat to move relative to it.
+  void set_observer(dominoes::Seat observer) { observer_ = observer; }
+  /// Returns the model of the seat `place` seats after the observer's, 1 <= place <= kOthers.
+  OnlineModel& at(int place) { return models_[static_cast<std::size_t>(place - 1)]; }
+  const OnlineModel& at(int place) const { return models_[static_cast<std::size_t>(place - 1)]; }
+
+  /// The policy of the seat to move in `s` under its model: at(place of s.to_move after the
+  /// observer). Requires s.to_move to be another seat than the observer's.
+  void policy(const dominoes::State& s, const dominoes::MoveList& legal,
+              double* probs) const override;
+
+  /// Learns from one finished game at a table of `seats` seats, the observer at `observer`:
+  /// each other seat's choices by its own model (OnlineModel::learn_table_game; `hands` the hands
+  /// left at the end, by seat).
+  void learn_table_game(std::span<const dominoes::Move> record, dominoes::Seat leader, int seats,
+                        dominoes::Seat observer, std::span<const dominoes::TileSet> hands,
+                        bool skip_lead);
+  /// Forgets every game of every seat: back to the prior.
+  void forget();
+
+ private:
+  std::array<OnlineModel, kOthers> models_;
+  dominoes::Seat observer_ = 0;
 };
 
 }  // namespace strategies
