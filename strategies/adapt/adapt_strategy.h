@@ -32,7 +32,31 @@
 //
 // Parameters: series (25 deals), reply (model | min), safety (0.5), endgame (100000 slots; 0 =
 // off), prior (none | fitted:FILE: the online model's policy prior, OnlineModel's constructor),
-// and inference's scenarios (200), enumerate (2000) and samples (1000). Two seats only.
+// and inference's scenarios (200), enumerate (2000) and samples (1000); at three and four seats
+// table-scenarios (40) and table-samples (160) instead.
+//
+// Three and four seats (every seat count is played): adapt keeps one OnlineModel per other seat,
+// by its place after its own (OnlineSeatModels: at four seats with partners places 1 and 3 are
+// the opponents and 2 the partner, whose hand is as hidden as theirs and whose model is learnt the
+// same way), each taught after a game that seat's choices alone (OnlineModel::learn_table_game;
+// a heaviest-double lead is skipped, as it may have been forced). The decision is inference's at
+// three and four seats (strategies/belief/weighted_pimc.h): `table-samples` worlds dealing every
+// hidden hand, each weighted by every other seat's past moves under that seat's own learnt model,
+// resampled to `table-scenarios`, the move with the best weighted sum of open-hands values for
+// adapt's team (strategies/best_over_worlds.h, the four-seat solver; cut-throat: paranoid). What
+// differs from two seats:
+//   - reply and safety are not used: every world is solved with the other seats at their best
+//     against adapt's team, which is reply=min. A modelled reply would cost one exact solve per
+//     reply of the next seat for every move in every world, where best_over_worlds refutes most
+//     moves by one bound each, several times the ~20 ms a decision may take in a match, and it
+//     would model one seat's reply of three;
+//   - endgame is not used: the public subgame solve (strategies/subgame) is two-seat only;
+//   - a series resets every seat's model. The runner seats a second copy of the spec (or the
+//     partner's spec) at a side's second seat, and each copy learns on its own: a team of two
+//     adapt seats is two learners. At three seats the duplicate seatings (A B A and B A B,
+//     rotated) put at a place after an adapt seat the other side in some games and adapt's own
+//     second copy in others: that place's model learns the mixture of the two.
+// None of these refuses a value: a spec plays at every seat count as written.
 //
 // The policy prior, an imitation of adapt's own play (experiments/imitation-prior.sh), changed
 // nothing measurable: adapt(prior=fitted:experiments/models/imitation-adapt.model) against adapt
@@ -86,12 +110,16 @@ namespace strategies {
 /// The settings of an adapt player (see the header comment).
 struct AdaptParams {
   WorldSampling sampling;  ///< inference's scenarios, enumerate and samples (weighted_worlds.h)
-  int series = 25;         ///< learning_series(), >= 1
-  bool modelled_replies = true;  ///< reply=model (else min)
+  /// Three and four seats: the worlds drawn and kept per decision (table-samples and
+  /// table-scenarios; enumerate is not used: the table's worlds are always drawn).
+  WorldSampling table_sampling{.scenarios = 40, .enumerate = 0, .samples = 160};
+  int series = 25;               ///< learning_series(), >= 1
+  bool modelled_replies = true;  ///< reply=model (else min); two seats
   double safety = 0.5;           ///< the worst reply's weight with reply=model, [0, 1]
-  /// endgame=S: once a public subgame's regret table fits in S slots (and each range in 500
-  /// hands), solve it from the ranges the learnt model gives the opponent (its own: uniform) and
-  /// play the solution (strategies/subgame/subgame_resolver.h, root=first); 0 = never.
+  /// endgame=S (two seats): once a public subgame's regret table fits in S slots (and each range
+  /// in 500 hands), solve it from the ranges the learnt model gives the opponent (its own:
+  /// uniform) and play the solution (strategies/subgame/subgame_resolver.h, root=first); 0 =
+  /// never.
   std::int64_t endgame_slots = 100000;
   /// prior=fitted:FILE: the online model's policy prior (OnlineModel's constructor), the fitted
   /// member's weights before the first game and the centre its fits are pulled to; 0 = none.
@@ -109,40 +137,46 @@ class AdaptStrategy final : public Strategy {
   void begin_game(const GameStart& start) override;
   /// Records a move of the followed game (either seat's).
   void see_move(dominoes::Seat seat, Move move) override;
-  /// Teaches the model the opponent's choices in the game just ended (its hand is then known) and
-  /// drops the kept endgame solve, whose ranges came from the model before this game.
+  /// Teaches each other seat's model that seat's choices in the game just ended (its hand is then
+  /// known) and drops the kept endgame solve, whose ranges came from the model before this game.
   void end_game(const GameEnd& end) override;
   /// Returns `series`: the runner resets the model every that many deals (new_opponent).
   int learning_series() const override { return params_.series; }
-  /// Resets the model to its prior and drops the kept endgame solve.
+  /// Resets every seat's model to its prior and drops the kept endgame solve.
   void new_opponent() override {
-    model_->forget();
+    models_->forget();
     resolver_.forget();
   }
 
-  /// Returns a move drawn from the solved endgame's strategy when the decision is in one, else
-  /// the search's move under the learnt model. Passes on SubgameResolver's std::logic_error when
-  /// the observer's information set is missing from a kept solve (a broken invariant, not input).
+  /// Returns a move drawn from the solved endgame's strategy when the decision is in one (two
+  /// seats), else the search's move under the learnt models. Passes on SubgameResolver's
+  /// std::logic_error when the observer's information set is missing from a kept solve (a broken
+  /// invariant, not input).
   Move choose(const Observation& obs, const MoveList& legal, Rng& rng) override;
-  /// Writes the solved endgame's strategy and returns true when the decision is in one; false
-  /// (the search's decision, not known exactly) otherwise. Throws as choose().
+  /// Writes the solved endgame's strategy and returns true when the decision is in one (two seats
+  /// only); false (the search's decision, not known exactly) otherwise. Throws as choose().
   bool policy(const Observation& obs, const MoveList& legal,
               std::span<double> probabilities) override;
   std::unique_ptr<Strategy> clone() const override {
     return std::make_unique<AdaptStrategy>(params_);
   }
 
-  /// Returns the model as learnt so far.
-  const OnlineModel& model() const { return *model_; }
+  /// Returns the model as learnt so far of the seat after adapt's (two seats: the opponent's).
+  const OnlineModel& model() const { return models_->at(1); }
+  /// Returns the models of the other seats as learnt so far, by their place after adapt's seat.
+  const OnlineSeatModels& seat_models() const { return *models_; }
 
  private:
   AdaptParams params_;
-  std::shared_ptr<OnlineModel> model_;  // this copy's own; the search reads it
-  WeightedPimc search_;
+  std::shared_ptr<OnlineSeatModels> models_;  // this copy's own; the searches read them
+  WeightedPimc search_;                       // two seats: the opponent's model (models_->at(1))
+  WeightedPimc table_search_;                 // three and four seats: every other seat's own model
   SubgameResolver resolver_;
   // The game being followed.
   dominoes::Seat seat_ = 0;
-  int leader_ = -1;  // the first move's seat, -1 before it
+  int seats_ = 2;
+  bool skip_lead_ = false;  // its lead may have been forced (heaviest-double, 3-4 seats)
+  int leader_ = -1;         // the first move's seat, -1 before it
   std::vector<Move> record_;
 };
 

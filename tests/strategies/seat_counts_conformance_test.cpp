@@ -40,7 +40,8 @@ std::string cheap_spec(const std::string& name) {
       {"ismcts", "ismcts(iterations=20)"},
       {"inference", "inference(scenarios=3,enumerate=10,samples=6)"},
       {"epimc", "epimc(scenarios=3,enumerate=10,samples=6)"},
-      {"adapt", "adapt(endgame=200,scenarios=3,enumerate=10,samples=6)"},
+      {"adapt",
+       "adapt(endgame=200,scenarios=3,enumerate=10,samples=6,table-scenarios=3,table-samples=6)"},
       {"resolve", "resolve(hands=100,slots=1000,iterations=4,scenarios=3,enumerate=10,samples=6)"},
   };
   return cheap.count(name) ? cheap.at(name) : name;
