@@ -9,6 +9,7 @@
 #pragma once
 
 #include <optional>
+#include <vector>
 
 #include "engine/dominoes/determinization.h"
 #include "engine/dominoes/hidden_hands.h"
@@ -25,6 +26,29 @@ class WorldDraw {
   /// microseconds). Requires `obs` from a real game, so that a world exists.
   explicit WorldDraw(const dominoes::Observation& obs) : obs_(obs) {
     if (obs.seats() > 2) table_.emplace(obs);
+  }
+
+  /// Returns the number of worlds consistent with the observation (a double: it can pass 2^64 at
+  /// four seats of double-nine).
+  double count() const {
+    if (table_) return table_->count();
+    return static_cast<double>(dominoes::count_consistent_hands(obs_));
+  }
+
+  /// Returns every world consistent with the observation, each once, the observing seat to move:
+  /// two seats in determinization.h's order, more in hidden_hands.h's (for_each_world). Meant for
+  /// a few thousand worlds at most (count() first).
+  std::vector<dominoes::State> every_world() const {
+    std::vector<dominoes::State> worlds;
+    if (table_)
+      dominoes::for_each_world(obs_, [&](const dominoes::TableHands& hands) {
+        worlds.push_back(dominoes::determinize(obs_, hands));
+      });
+    else
+      dominoes::for_each_consistent_hand(obs_, [&](dominoes::TileSet hand) {
+        worlds.push_back(dominoes::determinize(obs_, hand));
+      });
+    return worlds;
   }
 
   /// Returns one world drawn uniformly among those consistent with the observation, the

@@ -10,11 +10,10 @@ namespace strategies {
 
 namespace {
 
-// True when the decision averages over every consistent world rather than a sample: exact=true,
-// two seats (the table sampler has no enumeration), and no more worlds than `scenarios`.
-bool enumerates(const Observation& obs, bool exact, int scenarios) {
-  return exact && obs.seats() == 2 &&
-         dominoes::count_consistent_hands(obs) <= static_cast<std::uint64_t>(scenarios);
+// True when the decision averages over every consistent world rather than a sample: exact=true
+// and no more worlds than `scenarios`.
+bool enumerates(const WorldDraw& draw, bool exact, int scenarios) {
+  return exact && draw.count() <= static_cast<double>(scenarios);
 }
 
 }  // namespace
@@ -35,18 +34,16 @@ void MinimaxStrategy::budgeted_totals(const Observation& obs, const MoveList& le
     meter.add_work(static_cast<std::int64_t>(solver.nodes() - start) - meter.work());
     return meter.exhausted();
   };
-  if (enumerates(obs, exact_, scenarios_)) {
-    std::vector<dominoes::TileSet> hands;
-    hands.reserve(dominoes::count_consistent_hands(obs));
-    dominoes::for_each_consistent_hand(obs, [&](dominoes::TileSet h) { hands.push_back(h); });
-    const std::size_t n = hands.size(), step = spread_step(n);
+  const WorldDraw draw(obs);
+  if (enumerates(draw, exact_, scenarios_)) {
+    const std::vector<dominoes::State> worlds = draw.every_world();
+    const std::size_t n = worlds.size(), step = spread_step(n);
     for (std::size_t i = 0, at = 0; i < n; ++i, at = (at + step) % n) {
-      add_world(solver, dominoes::determinize(obs, hands[at]), legal, totals);
+      add_world(solver, worlds[at], legal, totals);
       if (spent()) break;
     }
     return;
   }
-  const WorldDraw draw(obs);
   if (crn_) {
     for (int i = 0; i < scenarios_; ++i) {
       add_world(solver, draw(rng), legal, totals);
@@ -75,24 +72,25 @@ Move MinimaxStrategy::choose(const Observation& obs, const MoveList& legal, Rng&
     return legal[best];
   }
   auto& solver = solver_.get(obs.rules());
-  if (enumerates(obs, exact_, scenarios_)) {
-    dominoes::for_each_consistent_hand(obs, [&](dominoes::TileSet hand) {
-      add_world(solver, dominoes::determinize(obs, hand), legal, totals);
-    });
-  } else if (crn_ && obs.seats() > 2) {
-    // The same worlds and the same move as the sum below, with most moves refuted by bounds
+  const WorldDraw draw(obs);
+  const bool every_world = enumerates(draw, exact_, scenarios_);
+  if (obs.seats() > 2 && (crn_ || every_world)) {
+    // The same worlds and the same move as the plain sum, with most moves refuted by bounds
     // (best_over_worlds.h). With two seats move_bound is an exact solve: nothing to gain there.
-    const WorldDraw draw(obs);
     std::vector<dominoes::State> worlds;
-    worlds.reserve(static_cast<std::size_t>(scenarios_));
-    for (int i = 0; i < scenarios_; ++i) worlds.push_back(draw(rng));
+    if (every_world) {
+      worlds = draw.every_world();
+    } else {
+      worlds.reserve(static_cast<std::size_t>(scenarios_));
+      for (int i = 0; i < scenarios_; ++i) worlds.push_back(draw(rng));
+    }
     return legal[best_over_worlds(solver, worlds, legal, solver_depth_for(depth_))];
+  } else if (every_world) {
+    for (const dominoes::State& world : draw.every_world()) add_world(solver, world, legal, totals);
   } else if (crn_) {
-    const WorldDraw draw(obs);
     for (int i = 0; i < scenarios_; ++i) add_world(solver, draw(rng), legal, totals);
   } else {
     // Independent worlds per move: each move is scored in its own sample of hands.
-    const WorldDraw draw(obs);
     for (int k = 0; k < legal.size(); ++k) {
       MoveList one;
       one.push_back(legal[k]);
@@ -115,8 +113,8 @@ StrategyInfo minimax_strategy_info() {
       .summary = "determinized alpha-beta over sampled hands (the study's decide_minimax)",
       .method =
           "for each legal move, the mean open-hands alpha-beta value over sampled "
-          "consistent opponent hands (every consistent hand when few enough, two "
-          "seats); each world is solved as if every hand were open (strategy fusion); "
+          "consistent opponent hands (every consistent hand when few enough); each world is solved "
+          "as if every hand were open (strategy fusion); "
           "with more seats every hidden hand is dealt, teams as max and min "
           "(cut-throat: paranoid, the other seats against the one deciding)",
       .source =

@@ -12,6 +12,7 @@
 #include "arena/tournament/play/play_deal.h"
 #include "engine/dominoes/deal.h"
 #include "engine/dominoes/determinization.h"
+#include "engine/dominoes/hidden_hands.h"
 #include "engine/dominoes/observation.h"
 #include "engine/endgame/block_dominoes_solver.h"
 #include "strategies/best_over_worlds.h"
@@ -218,25 +219,36 @@ TEST(TableSearch, BoundedWorldsChooseTheExactSumsMove) {
 // after the candidate move, so the solver's depth is one more).
 TEST(TableSearch, MinimaxChoosesThePlainSumsMove) {
   const Registry& registry = Registry::builtin();
-  int decisions = 0;
+  constexpr int kWorlds = 30;
+  int decisions = 0, enumerated = 0;
   for (int seats : {3, 4}) {
     const dominoes::Rules rules = small_free_lead_rules(seats);
     endgame::BlockDominoesSolver plain(rules);
     for (int depth : {0, 2}) {
-      Player minimax = registry.make("minimax(scenarios=6,depth=" + std::to_string(depth) + ")");
-      for (std::uint64_t d = 0; d < 8; ++d)
+      Player minimax = registry.make("minimax(scenarios=" + std::to_string(kWorlds) +
+                                     ",depth=" + std::to_string(depth) + ")");
+      for (std::uint64_t d = 0; d < 16; ++d)
         walk_game(rules, d, [&](const dominoes::State& s, const dominoes::History& h) {
           const dominoes::MoveList legal = dominoes::legal_moves(s);
           if (legal.size() < 2) return;
           const dominoes::Observation obs = dominoes::observe(s, h, rules, s.to_move);
           dominoes::Rng rng(d * 131 + h.size()), copy = rng;
           const dominoes::Move chosen = minimax.choose(s, h, rules, legal, rng);
-          const WorldDraw draw(obs);
+          // At most kWorlds worlds in all: every one of them (exact=true), else kWorlds drawn.
+          std::vector<dominoes::State> worlds;
+          if (dominoes::HiddenHandsSampler(obs).count() <= kWorlds) {
+            dominoes::for_each_world(obs, [&](const dominoes::TableHands& hands) {
+              worlds.push_back(dominoes::determinize(obs, hands));
+            });
+            ++enumerated;
+          } else {
+            const WorldDraw draw(obs);
+            for (int i = 0; i < kWorlds; ++i) worlds.push_back(draw(copy));
+          }
           long long totals[dominoes::MoveList::kCapacity] = {};
-          for (int i = 0; i < 6; ++i) {
+          for (const dominoes::State& world : worlds) {
             int values[dominoes::MoveList::kCapacity];
-            plain.move_values(draw(copy), legal, depth == 0 ? 0 : depth + 1,
-                              values);  // written out
+            plain.move_values(world, legal, depth == 0 ? 0 : depth + 1, values);  // written out
             for (int k = 0; k < legal.size(); ++k) totals[k] += values[k];
           }
           const auto best = std::max_element(totals, totals + legal.size()) - totals;
@@ -247,6 +259,7 @@ TEST(TableSearch, MinimaxChoosesThePlainSumsMove) {
     }
   }
   EXPECT_GT(decisions, 100);
+  EXPECT_GT(enumerated, 10);  // late decisions, where every world is taken
 }
 
 // inference at three and four seats: without a budget its move comes from best_over_worlds, with
