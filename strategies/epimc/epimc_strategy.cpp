@@ -1,41 +1,39 @@
 #include "strategies/epimc/epimc_strategy.h"
 
 #include "strategies/belief/belief_params.h"
+#include "strategies/belief/partner_model.h"
+#include "strategies/best_over_worlds.h"
 #include "strategies/spec.h"
 
 namespace strategies {
 
-void EpimcStrategy::spread_worlds() {
-  const std::size_t n = hands_.size(), step = spread_step(n);
-  std::vector<dominoes::TileSet> hands(n);
+namespace {
+
+// The check of `partner-model`: model, or an opponent model other than none.
+std::string check_partner_model(const std::string& reading) {
+  if (reading == "model") return "";
+  if (reading == "none")
+    return "valid is model, heuristic, self, uniform or fitted:FILE (the partner's moves are "
+           "always read)";
+  const std::string why = check_opponent_model(reading);
+  if (why.empty() || !fitted_model_file(reading).empty()) return why;  // a file's own problem
+  return "valid is model, heuristic, self, uniform or fitted:FILE";
+}
+
+}  // namespace
+
+template <typename World>
+void EpimcStrategy::spread_worlds(std::vector<World>& worlds) {
+  const std::size_t n = worlds.size(), step = spread_step(n);
+  std::vector<World> spread(n);
   std::vector<double> weights(n);
   for (std::size_t j = 0, i = 0; j < n; ++j, i = (i + step) % n)
-    hands[j] = hands_[i], weights[j] = weights_[i];
-  hands_.swap(hands);
+    spread[j] = worlds[i], weights[j] = weights_[i];
+  worlds.swap(spread);
   weights_.swap(weights);
 }
 
-Move EpimcStrategy::choose(const Observation& obs, const MoveList& legal, Rng& rng) {
-  draw_weighted_worlds(obs, params_.sampling, model_.get(), rng, worlds_);
-  hands_.clear();
-  weights_.clear();
-  for (std::size_t i = 0; i < worlds_.hands.size(); ++i)
-    if (worlds_.weights[i] > 0)
-      hands_.push_back(worlds_.hands[i]), weights_.push_back(worlds_.weights[i]);
-
-  const DecisionBudget& budget = params_.budget;
-  // A budget that stops early must not see only the first few of alike neighbours.
-  if (budget.active() && worlds_.in_enumeration_order) spread_worlds();
-  auto& solver = budget.nodes > 0 ? solver_.fresh(obs.rules()) : solver_.get(obs.rules());
-  BudgetMeter meter(budget);
-  const std::uint64_t start = solver.nodes();
-  const auto spent = [&]() {
-    meter.add_work(static_cast<std::int64_t>(solver.nodes() - start) - meter.work());
-    return meter.exhausted();
-  };
-  last_worlds_ = subgame_.build(obs, legal, hands_, weights_, params_.postpone,
-                                params_.modelled_replies ? model_.get() : nullptr, solver,
-                                budget.active() ? std::function<bool()>(spent) : nullptr);
+Move EpimcStrategy::best_root_move(const MoveList& legal) {
   const auto n = static_cast<std::size_t>(legal.size());
   values_.assign(n, 0.0);
   fused_.assign(n, 0.0);
@@ -49,6 +47,71 @@ Move EpimcStrategy::choose(const Observation& obs, const MoveList& legal, Rng& r
   for (std::size_t k = 1; k < n; ++k)
     if (values_[k] > values_[best]) best = k;
   return legal[static_cast<int>(best)];
+}
+
+Move EpimcStrategy::choose_table(const Observation& obs, const MoveList& legal, Rng& rng) {
+  draw_table_worlds(obs, params_.sampling, {model_.get(), partner_past_.get()}, rng, worlds_, true);
+  tables_.clear();
+  weights_.clear();
+  for (std::size_t i = 0; i < worlds_.tables.size(); ++i)
+    if (worlds_.weights[i] > 0)
+      tables_.push_back(worlds_.tables[i]), weights_.push_back(worlds_.weights[i]);
+
+  const DecisionBudget& budget = params_.budget;
+  if (budget.active() && worlds_.in_enumeration_order) spread_worlds(tables_);
+  auto& solver = budget.nodes > 0 ? solver_.fresh(obs.rules()) : solver_.get(obs.rules());
+  BudgetMeter meter(budget);
+  const std::uint64_t start = solver.nodes();
+  const auto spent = [&]() {
+    meter.add_work(static_cast<std::int64_t>(solver.nodes() - start) - meter.work());
+    return meter.exhausted();
+  };
+  int tiles = 0;
+  for (int seat = 0; seat < obs.seats(); ++seat)
+    tiles += obs.tile_count(static_cast<dominoes::Seat>(seat));
+  const int postpone =
+      params_.postpone_tiles > 0 && tiles > params_.postpone_tiles ? 0 : params_.postpone;
+  if (postpone == 0 && !budget.active() && !tables_.empty()) {
+    // PIMC over the weighted worlds: inference's move by the same bounded search (the plain
+    // weighted sums' move, most moves refuted by bounds: strategies/best_over_worlds.h).
+    std::vector<dominoes::State> worlds;
+    for (const dominoes::TableHands& t : tables_) worlds.push_back(dominoes::determinize(obs, t));
+    last_worlds_ = worlds.size();
+    values_.clear();
+    fused_.clear();
+    return legal[best_over_worlds(solver, worlds, legal, 0, weights_)];
+  }
+  subgame_.set_search_replies(params_.search_replies);
+  last_worlds_ = subgame_.build_table(
+      obs, legal, tables_, weights_, postpone, params_.modelled_replies ? model_.get() : nullptr,
+      partner_moves_.get(), solver, budget.active() ? std::function<bool()>(spent) : nullptr);
+  return best_root_move(legal);
+}
+
+Move EpimcStrategy::choose(const Observation& obs, const MoveList& legal, Rng& rng) {
+  if (obs.seats() > 2) return choose_table(obs, legal, rng);
+  draw_weighted_worlds(obs, params_.sampling, model_.get(), rng, worlds_);
+  hands_.clear();
+  weights_.clear();
+  for (std::size_t i = 0; i < worlds_.hands.size(); ++i)
+    if (worlds_.weights[i] > 0)
+      hands_.push_back(worlds_.hands[i]), weights_.push_back(worlds_.weights[i]);
+
+  const DecisionBudget& budget = params_.budget;
+  // A budget that stops early must not see only the first few of alike neighbours.
+  if (budget.active() && worlds_.in_enumeration_order) spread_worlds(hands_);
+  auto& solver = budget.nodes > 0 ? solver_.fresh(obs.rules()) : solver_.get(obs.rules());
+  BudgetMeter meter(budget);
+  const std::uint64_t start = solver.nodes();
+  const auto spent = [&]() {
+    meter.add_work(static_cast<std::int64_t>(solver.nodes() - start) - meter.work());
+    return meter.exhausted();
+  };
+  subgame_.set_search_replies(params_.search_replies);
+  last_worlds_ = subgame_.build(obs, legal, hands_, weights_, params_.postpone,
+                                params_.modelled_replies ? model_.get() : nullptr, solver,
+                                budget.active() ? std::function<bool()>(spent) : nullptr);
+  return best_root_move(legal);
 }
 
 StrategyInfo epimc_strategy_info() {
@@ -84,10 +147,11 @@ StrategyInfo epimc_strategy_info() {
             .default_value = "model",
             .help = "the opponent's replies inside the subgame: min (the worst for us in each "
                     "world, as "
-                    "PIMC assumes) or model (the opponent model's policy, from its own view)",
+                    "PIMC assumes), model (the opponent model's policy, from its own view) or "
+                    "search (its own best open-hands move in each world, as a PIMC opponent)",
             .min = 0,
             .max = 0,
-            .choices = {"min", "model"}},
+            .choices = {"min", "model", "search"}},
            {.name = "model",
             .type = ParamType::kText,
             .default_value = "heuristic",
@@ -124,7 +188,39 @@ StrategyInfo epimc_strategy_info() {
             .min = 1,
             .max = 1e7},
            time_ms_param(),
-           nodes_param("open-hands solver nodes")},
+           nodes_param("open-hands solver nodes"),
+           {.name = "partner",
+            .type = ParamType::kChoice,
+            .default_value = "search",
+            .help = "four seats with partners: the partner's turns inside the subgame: search (its "
+                    "best open-hands move for the team in each world, as a searching partner "
+                    "plays), model (by `model`, as an opponent) or convention (the partnership "
+                    "convention, which then also reads its past moves: for a `partner` seat)",
+            .min = 0,
+            .max = 0,
+            .choices = {"search", "model", "convention"},
+            .check = nullptr,
+            .omitted_at_default = true},
+           {.name = "partner-model",
+            .type = ParamType::kText,
+            .default_value = "model",
+            .help = "four seats with partners: the model reading the partner's past moves for the "
+                    "weights: model (as `model` reads the opponents'), heuristic, self, uniform or "
+                    "fitted:FILE (partner=convention reads them by the convention)",
+            .min = 0,
+            .max = 0,
+            .check = check_partner_model,
+            .omitted_at_default = true,
+            .file_in = fitted_model_file},
+           {.name = "postpone-tiles",
+            .type = ParamType::kInt,
+            .default_value = "0",
+            .help = "three and four seats: postpone only once at most this many tiles are left in "
+                    "all the hands together, before that postpone=0; 0 = always",
+            .min = 0,
+            .max = 1000,
+            .check = nullptr,
+            .omitted_at_default = true}},
       .make =
           [](const ParamValues& v) {
             EpimcParams p;
@@ -132,15 +228,35 @@ StrategyInfo epimc_strategy_info() {
             p.postpone = static_cast<int>(v.get_int("postpone"));
             p.exhaustive = static_cast<long>(v.get_int("exhaustive"));
             p.modelled_replies = v.get_string("reply") == "model";
+            p.search_replies = v.get_string("reply") == "search";
             p.budget = budget_of(v);
-            return Player(std::make_unique<EpimcStrategy>(p, opponent_model_of(v, "epimc")));
+            p.postpone_tiles = static_cast<int>(v.get_int("postpone-tiles"));
+            std::shared_ptr<const OpponentModel> model = opponent_model_of(v, "epimc");
+            std::shared_ptr<const OpponentModel> partner_moves, partner_past;
+            const std::string& partner = v.get_string("partner");
+            if (partner == "convention") {
+              partner_moves = partner_past = std::make_shared<PartnerConventionModel>();
+            } else {
+              if (partner == "model") partner_moves = model;
+              if (const std::string& reading = v.get_string("partner-model"); reading != "model")
+                partner_past = make_checked_value(
+                    "epimc", "partner-model", reading, [&](const std::string& m) {
+                      return make_opponent_model(m, v.get_double("temperature"));
+                    });
+            }
+            return Player(std::make_unique<EpimcStrategy>(
+                p, std::move(model), std::move(partner_moves), std::move(partner_past)));
           },
       .check_values = [](const ParamValues& v) -> std::string {
         if (v.get_string("reply") == "model" && v.get_string("model") == "none")
           return "reply=model needs an opponent model (model=heuristic, self, uniform or "
                  "fitted:FILE), not model=none; or use reply=min";
+        if (v.get_string("partner") == "model" && v.get_string("model") == "none")
+          return "partner=model needs an opponent model (model=heuristic, self, uniform or "
+                 "fitted:FILE), not model=none; or use partner=search";
         return "";
-      }};
+      },
+      .seat_counts = kEverySeatCount};
 }
 
 }  // namespace strategies

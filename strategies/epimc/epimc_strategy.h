@@ -24,13 +24,17 @@
 // worlds only when every consistent hand is taken: at most `enumerate` and `scenarios` of them).
 //
 // Parameters: postpone (1; own later turns kept as information sets, 0..2), exhaustive (256;
-// strategies tried one by one up to this many per root move), reply (model | min), and the
-// inference strategy's model (heuristic), temperature (1), scenarios (200), enumerate (2000),
-// samples (1000). reply=min with model=none is the method as published, over unweighted worlds;
-// the default reply=model is the variant that measured no worse than inference (below). time-ms and
-// nodes (strategies/decision_budget.h; nodes counts open-hands solver nodes) stop adding worlds to
-// the subgame once spent; a whole enumerated pool is then taken in a spread-out order, as inference
-// does.
+// strategies tried one by one up to this many per root move), reply (model | min | search), and
+// the inference strategy's model (heuristic), temperature (1), scenarios (200), enumerate (2000),
+// samples (1000); at three and four seats (below) partner (search | model | convention),
+// partner-model (model | heuristic | self | uniform | fitted:FILE) and postpone-tiles (0 = always;
+// 0..1000), each new one left out of the player's name at its default. reply=min with model=none
+// is the method as published, over unweighted worlds; the default reply=model is the variant that
+// measured no worse than inference at two seats (below). reply=search: the opponent plays its own
+// best open-hands move in each world, as a PIMC opponent holding it would (the same at two seats).
+// time-ms and nodes (strategies/decision_budget.h; nodes counts open-hands solver nodes) stop
+// adding worlds to the subgame once spent; a whole enumerated pool is then taken in a spread-out
+// order, as inference does.
 //
 // Cost: postpone=1 solves about (opponent replies x own replies) leaves per root move per world,
 // positions two tiles later than PIMC's, with the world's transposition table shared by them
@@ -53,10 +57,52 @@
 // nothing we can measure; the next own turn's information set seems to hold worlds whose best
 // moves mostly agree.
 //
+// Three and four seats (any table: seat_counts 2, 3, 4). The worlds deal every hidden hand
+// (draw_table_worlds, strategies/belief/weighted_worlds.h), weighted by every other seat's past
+// moves: the opponents' by `model`, the partner's by `partner-model` (default: by `model`, as
+// inference reads it) or, with partner=convention, by the partnership convention. Every
+// consistent deal is taken when the hidden-hands sampler counts at most `enumerate` of them
+// (engine/dominoes/hidden_hands.h), else `samples` are drawn; the heaviest-double lead is never
+// weighed (other_seat_decisions: it may have been forced, and in a single hand it was, so it says
+// nothing about the rest of the leader's hand), as in inference. The subgame (build_table in
+// postponed_subgame.h) runs in turn order from this decision to the observer's next `postpone`
+// turns; its information sets are the public move sequences; the opponents reply by the model
+// from their own view (reply=model), by the minimum for us in each world (reply=min) or by their
+// own best open-hands move in each world (reply=search), and the partner plays what it really
+// plays: partner=search (default; both seats of a team are this strategy) takes the team's best
+// open-hands move in each world, as a PIMC partner holding that world would; partner=model plays it
+// by `model`; partner=convention by the convention (for a `partner` seat). The leaves are the
+// observer's moves at its last postponed turn, valued by the exact open-hands solver (partnerships:
+// the team's points; cut-throat: paranoid, the observer as root). postpone-tiles=N postpones only
+// once at most N tiles are left in all hands together (the subgame's cost falls fast with the hand:
+// at double-six four seats, postpone=1 over 50 worlds costs 68 CPU ms a decision from the first
+// move, 14 from 20 tiles on); before that, and whenever postpone=0 without a budget, the move is
+// inference's by strategies/best_over_worlds.h (the same move, cheaper than building the subgame).
+//
+// Measured at four seats (dominoes run --seats 4 --target 0 --format head-to-head, double-six,
+// duplicate deals, single hands, one thread, seed 1, so the runs share their first deals; points
+// per hand with 95% intervals; CPU ms per non-forced decision, epimc / its opponent). Against
+// inference(scenarios=50,samples=200) ("inference50", +9.91 a hand against heuristic), epimc with
+// scenarios=50,samples=200 and:
+//   postpone-tiles=20 (reply=model)   -1.18 +- 0.50   2000 deals   14.0 / 12.2 ms
+//   postpone-tiles=20,reply=min       +0.13 +- 0.49   1000 deals   14.5 / 12.9 ms
+//   postpone=0                        +0.01 +- 0.34   1000 deals   12.6 / 12.6 ms
+// (postpone=0 differs from inference50 only by enumerating the last worlds.) So at four seats
+// postponing with modelled replies loses a point a hand: the heuristic's softmax is a poor model
+// of a searching opponent for the two turns it plays inside the subgame, and the observer plans
+// on mistakes inference does not make; with the minimum it is even with inference50, as at two
+// seats. Without postpone-tiles, postpone=1 costs 68 CPU ms a decision over 50 worlds and 26 over
+// 20 (10-deal timing runs, seed 3): the early hand's leaves are the expensive part.
+//
 // Known limits: with reply=min the opponent inside the subgame is assumed to know the world (as in
 // PIMC and alpha-mu), with reply=model to play as the model says; only pure strategies are
 // considered; the ascent can stop at a local optimum; below `postpone` own turns the worlds are
-// still solved with open hands (fusion remains there).
+// still solved with open hands (fusion remains there). At three and four seats the searching
+// partner is assumed to know the world (it is fused, the observer is not), and its past moves are
+// read by the opponent model, not as a searcher's: a softmax over open-hands values would need an
+// exact solve per pooled world per past partner decision (hundreds of early-hand solves a move),
+// and `dominoes fit-model` fits two-seat records only, so a model of inference's four-seat play
+// was not fitted.
 #pragma once
 
 #include <memory>
@@ -80,20 +126,33 @@ struct EpimcParams {
   /// The opponent replies by the model's policy (reply=model, the registry's default) rather than
   /// by the minimum; with a null model the replies are the minimum either way.
   bool modelled_replies = true;
+  /// The opponent replies by its own best open-hands move in each world (reply=search).
+  bool search_replies = false;
   DecisionBudget budget;  ///< time-ms and nodes (open-hands solver nodes); off by default
+  /// Three and four seats: postpone only once at most this many tiles are left in all the hands
+  /// together, else postpone=0 (inference's decision); 0 = always.
+  int postpone_tiles = 0;
 };
 
 class EpimcStrategy final : public Strategy {
  public:
   /// Returns an epimc player with the opponent model `model` (shared: models are stateless); a
   /// null model gives every world weight 1.
-  EpimcStrategy(const EpimcParams& params, std::shared_ptr<const OpponentModel> model)
-      : params_(params), model_(std::move(model)) {}
+  /// At four seats with partners, `partner_moves` plays the partner's turns inside the subgame
+  /// (null: the searching partner, its best open-hands move in each world) and `partner_past`
+  /// reads its past moves for the weights (null: by `model`).
+  EpimcStrategy(const EpimcParams& params, std::shared_ptr<const OpponentModel> model,
+                std::shared_ptr<const OpponentModel> partner_moves = nullptr,
+                std::shared_ptr<const OpponentModel> partner_past = nullptr)
+      : params_(params),
+        model_(std::move(model)),
+        partner_moves_(std::move(partner_moves)),
+        partner_past_(std::move(partner_past)) {}
 
   /// Returns the root move with the best consistent subgame value (see the header comment).
   Move choose(const Observation& obs, const MoveList& legal, Rng& rng) override;
   std::unique_ptr<Strategy> clone() const override {
-    return std::make_unique<EpimcStrategy>(params_, model_);
+    return std::make_unique<EpimcStrategy>(params_, model_, partner_moves_, partner_past_);
   }
   /// Returns the number of worlds in the last decision's subgame (fewer than drawn when a budget
   /// ran out).
@@ -107,16 +166,24 @@ class EpimcStrategy final : public Strategy {
  private:
   EpimcParams params_;
   std::shared_ptr<const OpponentModel> model_;
+  std::shared_ptr<const OpponentModel> partner_moves_, partner_past_;
   SolverForRules solver_;
   // Per-decision scratch, kept to avoid reallocation.
   WeightedWorlds worlds_;
   std::vector<dominoes::TileSet> hands_;
+  std::vector<dominoes::TableHands> tables_;  // three and four seats
   std::vector<double> weights_;
   PostponedSubgame subgame_;
   std::vector<double> values_, fused_;
   std::size_t last_worlds_ = 0;
-  // Reorders the worlds (hands_, weights_) in spread_step's order (decision_budget.h).
-  void spread_worlds();
+  // Reorders the worlds (hands_ or tables_, and weights_) in spread_step's order
+  // (decision_budget.h).
+  template <typename World>
+  void spread_worlds(std::vector<World>& worlds);
+  // Three and four seats: the decision over tables_ (the header comment's steps at any table).
+  Move choose_table(const Observation& obs, const MoveList& legal, Rng& rng);
+  // Steps 2 and 3 over the worlds built: the best root move.
+  Move best_root_move(const MoveList& legal);
 };
 
 /// Returns the registry entry of `epimc`: its name, summary, parameters and factory.

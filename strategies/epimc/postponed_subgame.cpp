@@ -7,6 +7,7 @@
 
 #include "engine/dominoes/determinization.h"
 #include "engine/dominoes/scoring.h"
+#include "strategies/best_over_worlds.h"
 
 namespace strategies {
 
@@ -62,12 +63,15 @@ void PostponedSubgame::expand(int node, const State& s, int turns_left, int worl
   const dominoes::MoveList moves = dominoes::moves_or_pass(s);
   double probs[dominoes::MoveList::kCapacity];
   std::fill(probs, probs + moves.size(), 1.0);
-  if (!observer_moves && reply_model_ && moves.size() >= 2) {
+  if (!observer_moves && search_replies_ && moves.size() >= 2) {
+    best_move_probability(s, moves, probs);
+  } else if (!observer_moves && reply_model_ && moves.size() >= 2) {
     State seen = s;  // the opponent's view: the observer's hand is hidden from it
     seen.hands[static_cast<std::size_t>(observer_)] = {};
     reply_model_->policy(seen, moves, probs);
   }
   for (int k = 0; k < moves.size(); ++k) {
+    if (search_replies_ && probs[k] <= 0) continue;  // a searching opponent's other moves
     const int child = child_for(node, moves[k]);
     nodes_[static_cast<std::size_t>(child)].reach[w] = at().reach[w] * probs[k];
     State next = s;
@@ -90,6 +94,9 @@ std::size_t PostponedSubgame::build(const dominoes::Observation& obs,
   rules_ = &obs.rules();
   solver_ = &solver;
   reply_model_ = reply_model;
+  table_reply_ = partner_model_ = nullptr;
+  if (search_replies_) reply_model_ = nullptr;
+  has_min_ = reply_model_ == nullptr && !search_replies_;
   const int root = add_node(-1, Move::pass());
   nodes_[0].kind = Kind::kObserver;
   for (const Move m : legal) add_node(root, m);
@@ -103,6 +110,111 @@ std::size_t PostponedSubgame::build(const dominoes::Observation& obs,
     }
     if (stop && w + 1 < hands.size() && stop()) {
       // Keep the worlds built: every per-world vector drops the rest.
+      weights_.resize(w + 1);
+      for (Node& n : nodes_) n.value.resize(w + 1), n.ended.resize(w + 1), n.reach.resize(w + 1);
+      break;
+    }
+  }
+  return weights_.size();
+}
+
+void PostponedSubgame::policy_of(const OpponentModel& model, const State& s,
+                                 const dominoes::MoveList& moves, double* probs) const {
+  State view = s;  // the mover's view: every other hand hidden from it
+  for (int seat = 0; seat < s.seats; ++seat)
+    if (seat != s.to_move) view.hands[static_cast<std::size_t>(seat)] = {};
+  const MoveContext context{record_, leader_, max_pip_, partners_};
+  model.policy_in_game(view, moves, context, probs);
+}
+
+void PostponedSubgame::best_move_probability(const State& s, const dominoes::MoveList& moves,
+                                             double* probs) {
+  // The seat to move's best open-hands move for its team in this world (the first on a tie: the
+  // plain argmax's move, most others refuted by bounds).
+  const int best = best_over_worlds(*solver_, {s}, moves, 0);
+  std::fill(probs, probs + moves.size(), 0.0);
+  probs[best] = 1.0;
+}
+
+void PostponedSubgame::expand_table(int node, const State& s, int turns_left, int world) {
+  const auto at = [this, node]() -> Node& { return nodes_[static_cast<std::size_t>(node)]; };
+  const auto w = static_cast<std::size_t>(world);
+  if (dominoes::status(s) != dominoes::GameStatus::kOngoing) {
+    at().ended[w] = at().value[w] = dominoes::net_points(s, *rules_, observer_);
+    return;
+  }
+  const dominoes::MoveList moves = node == 0 ? legal_ : dominoes::moves_or_pass(s);
+  double probs[dominoes::MoveList::kCapacity];
+  std::fill(probs, probs + moves.size(), 1.0);
+  int turns_below = turns_left;
+  if (s.to_move == observer_) {
+    at().kind = Kind::kObserver;
+    if (turns_left == 0) {
+      // The observer's last postponed turn: each move's exact open-hands value, the observer to
+      // move (its team's points; paranoid in cut-throat, with it as the root seat).
+      int values[dominoes::MoveList::kCapacity];
+      solver_->move_values(s, moves, 0, values);
+      for (int k = 0; k < moves.size(); ++k) {
+        Node& leaf = nodes_[static_cast<std::size_t>(child_for(node, moves[k]))];
+        leaf.value[w] = values[k];
+        leaf.reach[w] = at().reach[w];
+      }
+      return;
+    }
+    turns_below = turns_left - 1;
+  } else {
+    const bool partner =
+        partners_ && dominoes::team_of(*rules_, s.to_move) == dominoes::team_of(*rules_, observer_);
+    const OpponentModel* model = partner ? partner_model_ : table_reply_;
+    const bool search = partner ? partner_model_ == nullptr : search_replies_;
+    at().kind = partner || model || search ? Kind::kChance : Kind::kOpponent;
+    if (moves.size() >= 2) {
+      if (search)
+        best_move_probability(s, moves, probs);
+      else if (model)
+        policy_of(*model, s, moves, probs);
+    }
+  }
+  for (int k = 0; k < moves.size(); ++k) {
+    if (probs[k] <= 0) continue;
+    const int child = child_for(node, moves[k]);
+    nodes_[static_cast<std::size_t>(child)].reach[w] = at().reach[w] * probs[k];
+    State next = s;
+    dominoes::apply(next, moves[k]);
+    record_.push_back(moves[k]);
+    expand_table(child, next, turns_below, world);
+    record_.pop_back();
+  }
+}
+
+std::size_t PostponedSubgame::build_table(
+    const dominoes::Observation& obs, const dominoes::MoveList& legal,
+    std::span<const dominoes::TableHands> worlds, std::span<const double> weights, int postpone,
+    const OpponentModel* reply_model, const OpponentModel* partner_model,
+    endgame::BlockDominoesSolver& solver, const std::function<bool()>& stop) {
+  assert(worlds.size() == weights.size());
+  assert(obs.seats() > 2);
+  nodes_.clear();
+  weights_.assign(weights.begin(), weights.end());
+  observer_ = obs.seat();
+  rules_ = &obs.rules();
+  solver_ = &solver;
+  reply_model_ = nullptr;
+  table_reply_ = search_replies_ ? nullptr : reply_model;
+  partner_model_ = partner_model;
+  record_.assign(obs.history().begin(), obs.history().end());
+  legal_ = legal;
+  max_pip_ = obs.rules().max_pip;
+  partners_ = obs.rules().partners;
+  leader_ = obs.leader();
+  // A minimum appears only where an opponent replies by it; the partner's turns are averages.
+  has_min_ = table_reply_ == nullptr && !search_replies_;
+  const int root = add_node(-1, Move::pass());
+  nodes_[0].kind = Kind::kObserver;
+  for (const Move m : legal) add_node(root, m);
+  for (std::size_t w = 0; w < worlds.size(); ++w) {
+    expand_table(root, dominoes::determinize(obs, worlds[w]), postpone, static_cast<int>(w));
+    if (stop && w + 1 < worlds.size() && stop()) {
       weights_.resize(w + 1);
       for (Node& n : nodes_) n.value.resize(w + 1), n.ended.resize(w + 1), n.reach.resize(w + 1);
       break;
@@ -126,14 +238,16 @@ void PostponedSubgame::recompute(int node) {
       n.value[w] = n.ended[w];
       continue;
     }
-    // The opponent's reply: the worst for the observer, or the model's average. A child's reach
-    // divided by this node's is the model's probability of that reply here.
+    // The opponent's reply: the worst for the observer, or the model's average (a chance node's
+    // always). A child's reach divided by this node's is the model's probability of that reply
+    // here.
+    const bool average = n.kind == Kind::kChance || reply_model_;
     double combined = kUnreached;
     for (int c : n.children) {
       const Node& child = nodes_[static_cast<std::size_t>(c)];
       const double v = child.value[w];
       if (!reached(v)) continue;
-      if (reply_model_) {
+      if (average) {
         const double p = n.reach[w] > 0 ? child.reach[w] / n.reach[w] : 0.0;
         combined = (reached(combined) ? combined : 0.0) + p * v;
       } else if (!reached(combined) || v < combined) {
@@ -279,7 +393,7 @@ void PostponedSubgame::consistent_values(long exhaustive_limit, double* values) 
     const long count = strategy_count(static_cast<int>(k));
     // Against a modelled opponent the objective is a sum over information sets, each weighted by
     // its reach, so the greedy choice is already the best strategy.
-    if (reply_model_)
+    if (!has_min_)
       values[k] = objective(root_child, false);
     else
       values[k] = count <= exhaustive_limit ? exhaustive(root_child, decisions)

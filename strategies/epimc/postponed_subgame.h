@@ -38,6 +38,29 @@
 //
 // Cost: one exact solve per leaf per world (about (replies x own moves)^postpone leaves per root
 // move), with the solver's transposition table shared by all the leaves of one world.
+//
+// Three and four seats (build_table): a world deals every hidden hand (dominoes::TableHands), and
+// the seats between two of the observer's turns move in the subgame in turn order: the subgame
+// is the public move sequences, the observer's turns its information sets as above (every move is
+// public and the observer's hand is the same in every world, so the sequence names the set). The
+// other seats' turns:
+//   - an opponent (cut-throat: every other seat) replies by the minimum for the observer in each
+//     world (reply_model null), by `reply_model`'s policy from its own view (every other hand
+//     hidden from it; the game's record as its context) or, after set_search_replies(true), by
+//     its own best open-hands move in each world (a chance node of one move, as the partner's);
+//   - the partner (four seats with partners) plays what it would play: with `partner_model` null
+//     it is a searcher like the observer, modelled as a PIMC player who happens to hold the right
+//     world: the move with the best open-hands value for the team in this world (the solver's
+//     move values, the first on a tie); else by `partner_model`'s policy (the convention, a
+//     fitted model). Its turn is an average over its moves (a chance node), never a minimum.
+// The leaves sit at the observer's last postponed turn: every move there is valued exactly with
+// open hands (solver.move_values with the observer to move: its team's net points, or in
+// cut-throat its paranoid value, the other seats as one coalition, which only the seat to move
+// can be asked for). So postpone = 0 values each root move as inference does (the same sums over
+// the same worlds), and postpone = 1 leaves the observer one information set per public sequence
+// of the three (two) other seats' replies. With chance nodes only (reply_model given) the greedy
+// strategy is exact, as at two seats; with minimum nodes the exhaustive search or the ascent.
+// Replies of probability 0 are not expanded.
 #pragma once
 
 #include <climits>
@@ -47,6 +70,7 @@
 #include <span>
 #include <vector>
 
+#include "engine/dominoes/hidden_hands.h"
 #include "engine/dominoes/move_list.h"
 #include "engine/dominoes/observation.h"
 #include "engine/endgame/block_dominoes_solver.h"
@@ -70,6 +94,24 @@ class PostponedSubgame {
                     endgame::BlockDominoesSolver& solver,
                     const std::function<bool()>& stop = nullptr);
 
+  /// Three or four seats: builds the subgame over the worlds `worlds` (every hand; weights as
+  /// build's), `postpone` (>= 0) of the observer's turns deep, the opponents replying by the
+  /// minimum (reply_model null) or by `reply_model`, the partner by the team's best open-hands
+  /// move in each world (partner_model null) or by `partner_model` (header comment). The rest as
+  /// build(). Requires obs.seats() > 2.
+  std::size_t build_table(const dominoes::Observation& obs, const dominoes::MoveList& legal,
+                          std::span<const dominoes::TableHands> worlds,
+                          std::span<const double> weights, int postpone,
+                          const OpponentModel* reply_model, const OpponentModel* partner_model,
+                          endgame::BlockDominoesSolver& solver,
+                          const std::function<bool()>& stop = nullptr);
+
+  /// With `on`, the later builds' opponents reply by their own best open-hands move in each world
+  /// (reply=search: as a PIMC opponent holding that world would play, the first on a tie),
+  /// whatever reply model they are given; every such turn is an average over one move, so the
+  /// greedy strategy is exact. Off by default.
+  void set_search_replies(bool on) { search_replies_ = on; }
+
   /// Writes to values[k] PIMC's value of root move legal[k]: the weighted sum over worlds of the
   /// world's open-hands value (the observer's best move in each world separately: fused).
   void fused_values(double* values);
@@ -89,7 +131,9 @@ class PostponedSubgame {
   int node_count() const { return static_cast<int>(nodes_.size()); }
 
  private:
-  enum class Kind : unsigned char { kLeaf, kObserver, kOpponent };
+  // kOpponent: the minimum, or at two seats the reply model's average; kChance (three and four
+  // seats): the average by the children's reach (a modelled reply, the partner's move).
+  enum class Kind : unsigned char { kLeaf, kObserver, kOpponent, kChance };
   static constexpr double kUnreached = std::numeric_limits<double>::quiet_NaN();
   static bool reached(double v) { return !std::isnan(v); }
   struct Node {
@@ -106,6 +150,16 @@ class PostponedSubgame {
   int add_node(int parent, dominoes::Move move);
   int child_for(int node, dominoes::Move move);
   void expand(int node, const dominoes::State& s, int turns_left, int world);
+  // Three and four seats (header comment): `node`'s subtree in world `world`, `s` its position.
+  void expand_table(int node, const dominoes::State& s, int turns_left, int world);
+  // The policy of `model` for the seat to move in `s` from its own view (other hands hidden),
+  // the game's record (obs's history and the subgame's path) as its context.
+  void policy_of(const OpponentModel& model, const dominoes::State& s,
+                 const dominoes::MoveList& moves, double* probs) const;
+  // Writes probability 1 on the best open-hands move of the seat to move in `s` (for its team;
+  // paranoid in cut-throat), 0 on the others.
+  void best_move_probability(const dominoes::State& s, const dominoes::MoveList& moves,
+                             double* probs);
   // Recomputes node's values from its children: chosen child (observer) or minimum (opponent).
   void recompute(int node);
   // Recomputes every node bottom-up; greedy=true first sets each observer node's choice to the
@@ -125,7 +179,18 @@ class PostponedSubgame {
   dominoes::Seat observer_ = 0;
   const dominoes::Rules* rules_ = nullptr;
   endgame::BlockDominoesSolver* solver_ = nullptr;
-  const OpponentModel* reply_model_ = nullptr;
+  const OpponentModel* reply_model_ = nullptr;  // two seats: kOpponent's average
+  // Three and four seats: the models of build_table, the record so far (obs's history, then the
+  // subgame's path), the root's moves, and whether some node takes a minimum.
+  const OpponentModel* table_reply_ = nullptr;
+  const OpponentModel* partner_model_ = nullptr;
+  std::vector<dominoes::Move> record_;
+  dominoes::MoveList legal_;
+  int max_pip_ = 6;
+  bool partners_ = false;
+  dominoes::Seat leader_ = 0;
+  bool has_min_ = true;
+  bool search_replies_ = false;
 };
 
 }  // namespace strategies

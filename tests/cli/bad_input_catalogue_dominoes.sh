@@ -70,7 +70,7 @@ reject 2 partners run --seats 3 --partners "${P[@]}" "${O[@]}"
 reject 2 'at 4 seats' run --seats 4 --hand-size 8 "${P[@]}" "${O[@]}"
 reject 2 block run --seats 4 --block fewest "${P[@]}" "${O[@]}"
 reject 2 next-leader run --seats 4 --next-leader oldest "${P[@]}" "${O[@]}"
-reject 2 'plays 2 seats' run --seats 4 --player epimc --player random "${O[@]}"
+reject 2 'plays 2 seats' run --seats 4 --player resolve --player random "${O[@]}"
 reject 2 'needs a table of partners' run --seats 4 --no-partners --player 'heuristic & random' --player random "${O[@]}"
 reject 2 'two joined' run --seats 4 --player 'heuristic & random & lowest' --player random "${O[@]}"
 reject 2 'needs two seats' run --seats 4 --target 0 --control-variate on "${P[@]}" "${O[@]}"
@@ -252,11 +252,11 @@ reject 2 samples play --samples 0
 reject 2 'takes no value' play --hint=yes
 reject 2 'not options' play extra
 # dominoes play and advise at three and four seats (issue 22): a strategy that does not play the
-# seat count (epimc plays two seats only), --partner where there is none, the counts and passes
+# seat count (resolve plays two seats only), --partner where there is none, the counts and passes
 # of the other seats. L4 as above; with --hand-size 3, 12 tiles are dealt at four seats.
-reject 2 'plays 2 seats, not 4' play --seats 4 --partner epimc
-reject 2 'plays 2 seats, not 4' play --seats 4 --against epimc
-reject 2 'plays 2 seats, not 3' play --seats 3 --hint --with epimc
+reject 2 'plays 2 seats, not 4' play --seats 4 --partner resolve
+reject 2 'plays 2 seats, not 4' play --seats 4 --against resolve
+reject 2 'plays 2 seats, not 3' play --seats 3 --hint --with resolve
 reject 2 'needs a four-seat partnership' play --seats 3 --partner heuristic
 reject 2 'needs a four-seat partnership' play --seats 4 --no-partners --partner heuristic
 # --partners is spelt as dominoes run spells it, a flag pair, at every command: a value is refused.
@@ -280,7 +280,7 @@ reject 2 'counts is needed with --lacks' "${T[@]}" --hand 2-3 --lacks -/-/3
 reject 2 'someone has passed' "${T[@]}" --hand 2-3
 reject 2 'no deal of the other hands fits' "${T[@]}" --hand 2-3 --counts 2,2,3 --lacks -/-/0,1,2,3,4,5,6
 reject 2 'blocked' "${T[@]}" --hand 0-1 --counts 2,2,3 --lacks 3,6/3,6/3,6
-reject 2 'plays 2 seats, not 4' "${T[@]}" --hand 2-3 --counts 2,2,3 --with epimc
+reject 2 'plays 2 seats, not 4' "${T[@]}" --hand 2-3 --counts 2,2,3 --with resolve
 reject 2 'more than the 12 dealt' advise --seats 4 --hand-size 3 --hand 0-0,0-1,0-2 --line $L4,6-6,6-2,2-2,2-5,5-5,5-0
 reject 2 'nobody passes' advise --seats 3 --hand-size 3 --hand 0-0 --lacks 1/
 # External bots (docs/protocol.md): declarations on the command line and in [bot.NAME] sections, and
@@ -365,6 +365,8 @@ reject 2 'from 0' run --player "epimc(exhaustive=-1)" --player random "${O[@]}"
 reject 2 'fitted:FILE' run --player "epimc(model=best)" --player random "${O[@]}"
 reject 2 'reply=model needs an opponent model' run --player "epimc(model=none)" --player random "${O[@]}"
 reject 2 'model file' run --player "epimc(model=fitted:$tmp/no-model.txt)" --player random "${O[@]}"
+reject 2 'partner=model needs an opponent model' run --player "epimc(partner=model,model=none,reply=min)" --player random "${O[@]}"
+reject 2 'the partner' run --player "epimc(partner-model=none)" --player random "${O[@]}"
 # Endless, non-regular and binary inputs (issue 20): every reader of a file refuses anything but
 # a regular file before reading a byte, and caps its lines and size (engine/common/limited_file.h).
 mkfifo "$tmp/fifo"

@@ -287,7 +287,7 @@ class StrategiesTest(unittest.TestCase):
             self.assertEqual((rows[0].player_a, rows[0].player_b, rows[0].games), ("firstlegal", "random", 60))
             refused = [s["name"] for s in dominoes.strategies()
                        if 3 not in s["seat_counts"] and s["name"] != "equilibrium"]
-            if refused:  # epimc, say: a strategy of two seats only
+            if refused:  # resolve, say: a strategy of two seats only
                 with self.assertRaisesRegex(ValueError, f"strategy {refused[0]} plays 2 seats, not 3"):
                     dominoes.run(players=[refused[0], "random"], seats=3, deals=2, out=os.path.join(d, "b"))
         finally:

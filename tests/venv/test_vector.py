@@ -137,7 +137,7 @@ class VectorEnvTest(unittest.TestCase):
         with self.assertRaisesRegex(ValueError, "num_envs must be at least 1"):
             vector(num_envs=0)
         with self.assertRaisesRegex(ValueError, "plays 2 seats, not 4"):
-            vector(seats=4, opponent="epimc")
+            vector(seats=4, opponent="resolve")
         with self.assertRaisesRegex(ValueError, "one per other seat"):
             vector(seats=4, opponent=["random", "random"])
         with self.assertRaisesRegex(ValueError, "learning seat must be 0..1"):
