@@ -1,7 +1,9 @@
 // `dominoes fit-model`: replays every game of a --games-out file
 // (arena/tournament/play/games_reader.h), collects the named player's decisions with two or more
 // legal moves (the features of each legal move from that player's view, and the move it chose), and
-// fits the softmax by maximum likelihood (strategies::fit_softmax_model).
+// fits the softmax by maximum likelihood (strategies::fit_softmax_model). With --player given more
+// than once it pools the decisions of every player named: one model of a population of players
+// (policy-based inference, Rebstock, Solinas, Buro & Sturtevant, IEEE CoG 2019).
 #include "apps/dominoes/fit_model_command.h"
 
 #include <boost/program_options.hpp>
@@ -25,7 +27,8 @@ namespace {
 namespace po = boost::program_options;
 
 constexpr const char* kHelp =
-    "Usage: dominoes fit-model --games FILE --player SPEC --out MODEL [--ridge X]\n\n"
+    "Usage: dominoes fit-model --games FILE --player SPEC [--player SPEC ...] --out MODEL\n"
+    "                          [--ridge X]\n\n"
     "Fits the opponent model that model=fitted:MODEL reads (inference, epimc, resolve,\n"
     "softmax; also playout's rollout= and adapt's prior=): a softmax over move features,\n"
     "P(move) ~ exp(sum of weight x feature), by maximum likelihood (Newton's method) on every\n"
@@ -35,7 +38,8 @@ constexpr const char* kHelp =
     "strategies/belief/opponent_model.h): heuristic, double, pips, lacks-both, follow-ups,\n"
     "visible, blocks, seed-order (the move's place in the order in which the Prolog study this\n"
     "project reproduces lists moves: docs/glossary.md), closed. Prints the weights and the\n"
-    "fit's log-likelihood.\n\n"
+    "fit's log-likelihood. Given --player more than once it pools the decisions of every\n"
+    "player named into one fit: a model of a population of players.\n\n"
     "Example: dominoes run --player heuristic --player random --deals 50 --out fit-example\n"
     "         --games-out games.jsonl && dominoes fit-model --games games.jsonl\n"
     "         --player heuristic --out heuristic.model\n\n";
@@ -44,7 +48,8 @@ po::options_description options() {
   po::options_description o("Options");
   o.add_options()("help,h", "show this help")("games", po::value<std::string>(),
                                               "the --games-out file (JSON lines) to learn from")(
-      "player", po::value<std::string>(), "the player whose moves are modelled")(
+      "player", po::value<std::vector<std::string>>(),
+      "the player whose moves are modelled (repeat it to pool several players' moves)")(
       "out", po::value<std::string>(), "the model file to write")(
       "ridge", po::value<double>()->default_value(1.0),
       "L2 penalty on the weights (> 0; keeps them finite when a feature predicts every choice)");
@@ -62,16 +67,34 @@ bool same_player(const std::string& name, const std::string& spec, const std::st
   }
 }
 
-// Adds the decisions of the seats named `spec` in `record` to `out`; returns the games used (0 or
-// 1). Throws std::invalid_argument when a move of the record is not legal (games_reader.h).
-int add_record(const tournament::GameRecord& record, const std::string& spec,
-               const std::string& canonical, std::vector<strategies::FitDecision>& out) {
+// A player to model: its spec as given and its canonical form ("" for a name the registry does
+// not know, such as an external bot's).
+struct Modelled {
+  std::string spec, canonical;
+};
+
+// Returns the index in `players` of a record's player name `name`, or -1 when it is none of them.
+int which_player(const std::string& name, const std::vector<Modelled>& players) {
+  for (std::size_t k = 0; k < players.size(); ++k)
+    if (same_player(name, players[k].spec, players[k].canonical)) return static_cast<int>(k);
+  return -1;
+}
+
+// Adds the decisions of the seats named by any of `players` in `record` to `out`, and counts in
+// seated[k] the seats players[k] took; returns the games used (0 or 1). Throws
+// std::invalid_argument when a move of the record is not legal (games_reader.h).
+int add_record(const tournament::GameRecord& record, const std::vector<Modelled>& players,
+               std::vector<int>& seated, std::vector<strategies::FitDecision>& out) {
   // The model's features describe one opponent (strategies/belief/opponent_model.h).
   if (record.seats != 2)
     throw std::invalid_argument("a game of " + std::to_string(record.seats) +
                                 " seats: fit-model fits two-seat games only");
   std::array<bool, 2> modelled{};
-  for (int s = 0; s < 2; ++s) modelled[s] = same_player(record.players[s], spec, canonical);
+  for (int s = 0; s < 2; ++s) {
+    const int k = which_player(record.players[s], players);
+    modelled[s] = k >= 0;
+    if (modelled[s]) ++seated[static_cast<std::size_t>(k)];
+  }
   if (!modelled[0] && !modelled[1]) return 0;
   tournament::replay(record, [&](const dominoes::State& state, const dominoes::MoveList& legal,
                                  dominoes::Move played) {
@@ -91,10 +114,18 @@ struct FitModelError {
   int status = 2;
 };
 
-// What fit-model was asked: the records, the player, the output and the ridge.
+// What fit-model was asked: the records, the players, the output and the ridge.
 struct FitRequest {
-  std::string games, spec, out;
+  std::string games;
+  std::vector<std::string> specs;
+  std::string out;
   double ridge = 0;
+  /// The players as one line: the specs joined by " + ".
+  std::string players() const {
+    std::string s;
+    for (const std::string& spec : specs) s += (s.empty() ? "" : " + ") + spec;
+    return s;
+  }
 };
 
 // Reads and checks the options; returns nullopt after printing --help. Throws FitModelError.
@@ -113,7 +144,7 @@ std::optional<FitRequest> read_request(const std::vector<std::string>& args) {
     if (!vm.count(needed))
       throw FitModelError{std::string("--") + needed +
                           " is required; see dominoes fit-model --help"};
-  FitRequest r{vm["games"].as<std::string>(), vm["player"].as<std::string>(),
+  FitRequest r{vm["games"].as<std::string>(), vm["player"].as<std::vector<std::string>>(),
                vm["out"].as<std::string>(), vm["ridge"].as<double>()};
   if (!(r.ridge > 0) || !std::isfinite(r.ridge))
     throw FitModelError{"--ridge must be a positive number"};
@@ -129,25 +160,36 @@ std::optional<FitRequest> read_request(const std::vector<std::string>& args) {
   return r;
 }
 
-// Returns the decisions of `r.spec` (two or more legal moves) in `r.games`, and counts its games
-// in `games`. Throws FitModelError for unreadable records or none of the player's.
+// Returns the decisions of the players `r.specs` (two or more legal moves) in `r.games`, and
+// counts their games in `games`. Throws FitModelError for unreadable records, a player named that
+// sits in none of them, or no decision at all.
 std::vector<strategies::FitDecision> read_decisions(const FitRequest& r, int& games) {
-  std::string canonical;
-  try {
-    canonical = strategies::Registry::builtin().canonical(r.spec);
-  } catch (const std::exception&) {
-    // Not a built-in spec (an external bot): matched by name only.
+  std::vector<Modelled> players;
+  for (const std::string& spec : r.specs) {
+    Modelled p{spec, ""};
+    try {
+      p.canonical = strategies::Registry::builtin().canonical(spec);
+    } catch (const std::exception&) {
+      // Not a built-in spec (an external bot): matched by name only.
+    }
+    players.push_back(std::move(p));
   }
+  std::vector<int> seated(players.size(), 0);
   std::vector<strategies::FitDecision> decisions;
   try {
     tournament::read_game_records(r.games, [&](const tournament::GameRecord& record) {
-      games += add_record(record, r.spec, canonical, decisions);
+      games += add_record(record, players, seated, decisions);
     });
   } catch (const std::exception& e) {  // common::ReadError, tournament::GameRecordError: one line
     throw FitModelError{e.what()};
   }
+  // With several players a misspelt one would silently leave the pool short.
+  for (std::size_t k = 0; k < players.size() && players.size() > 1; ++k)
+    if (seated[k] == 0)
+      throw FitModelError{"no game of " + common::quoted(players[k].spec) + " in " +
+                          common::quoted(r.games)};
   if (decisions.empty())
-    throw FitModelError{"no decision of " + common::quoted(r.spec) +
+    throw FitModelError{"no decision of " + common::quoted(r.players()) +
                         " with two or more legal moves in " + common::quoted(r.games)};
   return decisions;
 }
@@ -159,7 +201,7 @@ void write_model(const FitRequest& r, const strategies::FitResult& fit, std::siz
   std::string text = strategies::softmax_model_text(fit.weights);
   text.insert(text.find('\n') + 1,
               "# fitted by dominoes fit-model to " + std::to_string(decisions) + " decisions of " +
-                  r.spec + " in " + std::to_string(games) + " games of " + r.games + "\n");
+                  r.players() + " in " + std::to_string(games) + " games of " + r.games + "\n");
   try {
     common::write_whole_file(r.out, text);
   } catch (const std::runtime_error& e) {
@@ -174,7 +216,7 @@ void report_fit(const FitRequest& r, const strategies::FitResult& fit,
   const double count = static_cast<double>(decisions.size());
   double uniform_ll = 0;
   for (const auto& d : decisions) uniform_ll -= std::log(static_cast<double>(d.moves.size()));
-  std::cout << "fitted " << decisions.size() << " decisions of " << r.spec << " in " << games
+  std::cout << "fitted " << decisions.size() << " decisions of " << r.players() << " in " << games
             << " games (" << fit.iterations << " Newton steps"
             << (fit.converged ? "" : ", NOT converged") << ")\n"
             << "log-likelihood per decision " << fit.log_likelihood / count

@@ -30,20 +30,49 @@ check "fit random: exit 0" [ $? -eq 0 ]
 uniform() { sed -n 's/.*(uniform over legal moves: \([-0-9.e]*\)).*/\1/p' "$tmp/out"; }
 check "random's fit near uniform" awk -v l="$(ll)" -v u="$(uniform)" 'BEGIN { exit !(l - u < 0.05) }'
 
+# A population: --player twice pools both players' decisions into one fit. Every game of this
+# run seats both, so the pool holds the two fits' decisions together, and the games once; the
+# pooled heuristic weight lies between the heuristic's own and random's.
+decisions() { sed -n 's/^fitted \([0-9]*\) decisions of .* in \([0-9]*\) games.*/\1 \2/p' "$1"; }
+"$bin" fit-model --games "$tmp/games.jsonl" --player heuristic --out "$tmp/h.model" >"$tmp/h.out" 2>&1
+"$bin" fit-model --games "$tmp/games.jsonl" --player random --out "$tmp/r.model" >"$tmp/r.out" 2>&1
+"$bin" fit-model --games "$tmp/games.jsonl" --player heuristic --player random \
+  --out "$tmp/p.model" >"$tmp/p.out" 2>&1
+check "fit a population: exit 0" [ $? -eq 0 ]
+read -r hd hg <<<"$(decisions "$tmp/h.out")"
+read -r rd rg <<<"$(decisions "$tmp/r.out")"
+read -r pd pg <<<"$(decisions "$tmp/p.out")"
+check "population: decisions are the sum" [ "$pd" -eq $((hd + rd)) -a "$hd" -gt 0 -a "$rd" -gt 0 ]
+check "population: the games counted once" [ "$pg" -eq "$hg" -a "$pg" -eq "$rg" ]
+check "population: the model names both players" \
+  grep -q '^# fitted by dominoes fit-model to [0-9]* decisions of heuristic + random in ' "$tmp/p.model"
+check "population: heuristic weight between random's and heuristic's" \
+  awk -v p="$(weight heuristic "$tmp/p.model")" -v h="$(weight heuristic "$tmp/h.model")" \
+  -v r="$(weight heuristic "$tmp/r.model")" 'BEGIN { exit !(r < p && p < h) }'
+"$bin" fit-model --games "$tmp/games.jsonl" --player heuristic --player heuristc \
+  --out "$tmp/x.model" >"$tmp/out" 2>&1
+check "population: a player in no game: exit 2" [ $? -eq 2 ]
+check "population: a player in no game: named in one line" \
+  [ "$(wc -l <"$tmp/out")" -eq 1 -a "$(grep -c 'no game of "heuristc"' "$tmp/out")" -eq 1 ]
+check "population: a player in no game: no model" [ ! -e "$tmp/x.model" ]
+
 "$bin" run --player "inference(model=fitted:$tmp/h.model,scenarios=20)" --player heuristic \
   --format head-to-head --deals 5 --quiet --out "$tmp/run2" >/dev/null 2>&1
 check "inference plays with the fitted model" [ -s "$tmp/run2/summary.csv" ]
 
-# experiments/imitation-prior.sh (the fit of issue 24's policy prior) explains itself and refuses
-# what it does not take in one line, before it runs anything.
-script="$(dirname "$0")/../../experiments/imitation-prior.sh"
-"$script" --help >"$tmp/out" 2>&1
-check "imitation-prior.sh --help: exit 0" [ $? -eq 0 ]
-check "imitation-prior.sh --help: its usage" grep -q '^Usage: experiments/imitation-prior.sh' "$tmp/out"
-for bad in "--bogus" "a.model b.model"; do
-  # shellcheck disable=SC2086  # the second case is two words on purpose
-  "$script" $bad >"$tmp/out" 2>&1
-  check "imitation-prior.sh $bad: exit 2, one line" [ $? -eq 2 -a "$(wc -l <"$tmp/out")" -eq 1 ]
+# experiments/imitation-prior.sh (the fit of issue 24's policy prior) and
+# experiments/population-model.sh (the population model's fit) explain themselves and refuse what
+# they do not take in one line, before they run anything.
+for name in imitation-prior population-model; do
+  script="$(dirname "$0")/../../experiments/$name.sh"
+  "$script" --help >"$tmp/out" 2>&1
+  check "$name.sh --help: exit 0" [ $? -eq 0 ]
+  check "$name.sh --help: its usage" grep -q "^Usage: experiments/$name.sh" "$tmp/out"
+  for bad in "--bogus" "a.model b.model"; do
+    # shellcheck disable=SC2086  # the second case is two words on purpose
+    "$script" $bad >"$tmp/out" 2>&1
+    check "$name.sh $bad: exit 2, one line" [ $? -eq 2 -a "$(wc -l <"$tmp/out")" -eq 1 ]
+  done
 done
 
 finish
