@@ -186,6 +186,7 @@ std::vector<SeatDecision> other_seat_decisions(const Observation& obs) {
 
 const OpponentModel* SeatModels::of(const Observation& obs, dominoes::Seat seat) const {
   const bool is_partner = obs.rules().partners && seat == (obs.seat() + 2) % obs.seats();
+  if (is_partner && partner_unread) return nullptr;
   return is_partner && partner ? partner : opponents;
 }
 

@@ -119,6 +119,8 @@ std::vector<SeatDecision> other_seat_decisions(const dominoes::Observation& obs)
 struct SeatModels {
   const OpponentModel* opponents = nullptr;
   const OpponentModel* partner = nullptr;
+  /// The partner's moves weigh nothing here (epimc reads them afterwards by a search of its own).
+  bool partner_unread = false;
   /// Returns the model of seat `seat` seen from obs.seat().
   const OpponentModel* of(const dominoes::Observation& obs, dominoes::Seat seat) const;
 };

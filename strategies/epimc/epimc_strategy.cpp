@@ -1,5 +1,9 @@
 #include "strategies/epimc/epimc_strategy.h"
 
+#include <algorithm>
+#include <array>
+#include <cmath>
+
 #include "strategies/belief/belief_params.h"
 #include "strategies/belief/partner_model.h"
 #include "strategies/best_over_worlds.h"
@@ -11,13 +15,13 @@ namespace {
 
 // The check of `partner-model`: model, or an opponent model other than none.
 std::string check_partner_model(const std::string& reading) {
-  if (reading == "model") return "";
+  if (reading == "model" || reading == "search") return "";
   if (reading == "none")
     return "valid is model, heuristic, self, uniform or fitted:FILE (the partner's moves are "
            "always read)";
   const std::string why = check_opponent_model(reading);
   if (why.empty() || !fitted_model_file(reading).empty()) return why;  // a file's own problem
-  return "valid is model, heuristic, self, uniform or fitted:FILE";
+  return "valid is model, search, heuristic, self, uniform or fitted:FILE";
 }
 
 }  // namespace
@@ -49,8 +53,61 @@ Move EpimcStrategy::best_root_move(const MoveList& legal) {
   return legal[static_cast<int>(best)];
 }
 
+double searching_partner_likelihood(const Observation& obs, const dominoes::TableHands& world,
+                                    endgame::BlockDominoesSolver& solver, int depth,
+                                    double temperature) {
+  const auto seats = static_cast<std::size_t>(obs.seats());
+  const std::size_t partner = (obs.seat() + 2) % seats;
+  const auto history = obs.history();
+  const bool lead_may_be_forced = obs.rules().leader == dominoes::LeaderRule::kHeaviestDouble;
+  // Walk the record backwards: what every seat holds before move k is the world's hand plus the
+  // tiles it played from move k on.
+  dominoes::TableHands held = world;
+  std::vector<std::size_t> partner_moves;
+  for (std::size_t k = 0; k < history.size(); ++k)
+    if ((obs.leader() + k) % seats == partner && !history[k].is_pass() &&
+        !(k == 0 && lead_may_be_forced))
+      partner_moves.push_back(k);
+  if (partner_moves.empty()) return 1.0;
+  // The public positions before each move, by replaying the record.
+  std::vector<dominoes::State> before(history.size());
+  dominoes::State s;
+  s.seats = static_cast<std::uint8_t>(seats);
+  s.leader = static_cast<std::uint8_t>(obs.leader());
+  for (std::size_t k = 0; k < history.size(); ++k) {
+    s.to_move = static_cast<std::uint8_t>((obs.leader() + k) % seats);
+    before[k] = s;
+    dominoes::apply_public(s, history[k]);
+  }
+  double likelihood = 1.0;
+  int values[MoveList::kCapacity];
+  auto next = partner_moves.rbegin();
+  for (std::size_t k = history.size(); k-- > 0 && next != partner_moves.rend();) {
+    if (!history[k].is_pass()) held[(obs.leader() + k) % seats].insert(history[k].tile());
+    if (*next != k) continue;
+    ++next;
+    dominoes::State then = before[k];
+    for (std::size_t seat = 0; seat < seats; ++seat) then.hands[seat] = held[seat];
+    const MoveList moves = dominoes::legal_moves(then);
+    if (moves.size() < 2) continue;  // forced: probability 1 in this world
+    solver.move_values(then, moves, depth, values);
+    const int top = *std::max_element(values, values + moves.size());
+    double total = 0, chosen = 0;
+    for (int m = 0; m < moves.size(); ++m) {
+      const double e = std::exp((values[m] - top) / temperature);
+      total += e;
+      if (moves[m] == history[k]) chosen = e;
+    }
+    likelihood *= chosen / total;
+  }
+  return likelihood;
+}
+
 Move EpimcStrategy::choose_table(const Observation& obs, const MoveList& legal, Rng& rng) {
-  draw_table_worlds(obs, params_.sampling, {model_.get(), partner_past_.get()}, rng, worlds_, true);
+  const bool read_partner = params_.partner_search_reading && obs.rules().partners;
+  SeatModels models{model_.get(), partner_past_.get()};
+  models.partner_unread = read_partner;
+  draw_table_worlds(obs, params_.sampling, models, rng, worlds_, true);
   tables_.clear();
   weights_.clear();
   for (std::size_t i = 0; i < worlds_.tables.size(); ++i)
@@ -60,6 +117,10 @@ Move EpimcStrategy::choose_table(const Observation& obs, const MoveList& legal, 
   const DecisionBudget& budget = params_.budget;
   if (budget.active() && worlds_.in_enumeration_order) spread_worlds(tables_);
   auto& solver = budget.nodes > 0 ? solver_.fresh(obs.rules()) : solver_.get(obs.rules());
+  if (read_partner)
+    for (std::size_t i = 0; i < tables_.size(); ++i)
+      weights_[i] *= searching_partner_likelihood(obs, tables_[i], solver, params_.partner_depth,
+                                                  params_.partner_temperature);
   BudgetMeter meter(budget);
   const std::uint64_t start = solver.nodes();
   const auto spent = [&]() {
@@ -205,13 +266,32 @@ StrategyInfo epimc_strategy_info() {
             .type = ParamType::kText,
             .default_value = "model",
             .help = "four seats with partners: the model reading the partner's past moves for the "
-                    "weights: model (as `model` reads the opponents'), heuristic, self, uniform or "
-                    "fitted:FILE (partner=convention reads them by the convention)",
+                    "weights: model (as `model` reads the opponents'), heuristic, self, uniform, "
+                    "fitted:FILE, or search (a softmax over its moves' open-hands values in each "
+                    "world: partner-depth, partner-temperature); partner=convention reads them by "
+                    "the convention",
             .min = 0,
             .max = 0,
             .check = check_partner_model,
             .omitted_at_default = true,
             .file_in = fitted_model_file},
+           {.name = "partner-depth",
+            .type = ParamType::kInt,
+            .default_value = "4",
+            .help = "partner-model=search: tiles searched after each past partner move; 0 = to the "
+                    "end (exact)",
+            .min = 0,
+            .max = 200,
+            .check = nullptr,
+            .omitted_at_default = true},
+           {.name = "partner-temperature",
+            .type = ParamType::kDouble,
+            .default_value = "4",
+            .help = "partner-model=search: the softmax temperature, in points",
+            .min = 0.01,
+            .max = 1e6,
+            .check = nullptr,
+            .omitted_at_default = true},
            {.name = "postpone-tiles",
             .type = ParamType::kInt,
             .default_value = "0",
@@ -238,7 +318,11 @@ StrategyInfo epimc_strategy_info() {
               partner_moves = partner_past = std::make_shared<PartnerConventionModel>();
             } else {
               if (partner == "model") partner_moves = model;
-              if (const std::string& reading = v.get_string("partner-model"); reading != "model")
+              p.partner_search_reading = v.get_string("partner-model") == "search";
+              p.partner_depth = static_cast<int>(v.get_int("partner-depth"));
+              p.partner_temperature = v.get_double("partner-temperature");
+              if (const std::string& reading = v.get_string("partner-model");
+                  reading != "model" && reading != "search")
                 partner_past = make_checked_value(
                     "epimc", "partner-model", reading, [&](const std::string& m) {
                       return make_opponent_model(m, v.get_double("temperature"));

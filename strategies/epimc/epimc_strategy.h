@@ -132,6 +132,13 @@ struct EpimcParams {
   /// Three and four seats: postpone only once at most this many tiles are left in all the hands
   /// together, else postpone=0 (inference's decision); 0 = always.
   int postpone_tiles = 0;
+  /// Four seats with partners: read the partner's past moves as a searcher's
+  /// (partner-model=search): each world's weight times, per past partner decision, a softmax over
+  /// its moves' open-hands values in that world, `partner_depth` tiles deep (0 = exact),
+  /// temperature `partner_temperature` points.
+  bool partner_search_reading = false;
+  int partner_depth = 4;
+  double partner_temperature = 4;
 };
 
 class EpimcStrategy final : public Strategy {
@@ -185,6 +192,16 @@ class EpimcStrategy final : public Strategy {
   // Steps 2 and 3 over the worlds built: the best root move.
   Move best_root_move(const MoveList& legal);
 };
+
+/// Four seats with partners (partner-model=search): returns the likelihood of the partner's past
+/// tile moves in `obs`'s record if the other hands are `world` now and the partner is a searcher:
+/// the product over its decisions with two or more legal moves (the heaviest-double lead left out,
+/// as other_seat_decisions does) of exp(v(played) / T) / sum over its moves of exp(v / T), v each
+/// move's open-hands value for its team `depth` tiles deep (0 = exact) in the position then (every
+/// hand as the world's plus the tiles played since), T = `temperature` points.
+double searching_partner_likelihood(const Observation& obs, const dominoes::TableHands& world,
+                                    endgame::BlockDominoesSolver& solver, int depth,
+                                    double temperature);
 
 /// Returns the registry entry of `epimc`: its name, summary, parameters and factory.
 StrategyInfo epimc_strategy_info();

@@ -25,6 +25,7 @@
 #include "strategies/belief/opponent_model.h"
 #include "strategies/belief/weighted_worlds.h"
 #include "strategies/best_over_worlds.h"
+#include "strategies/epimc/epimc_strategy.h"
 #include "strategies/epimc/postponed_subgame.h"
 #include "strategies/registry.h"
 #include "strategies/spec.h"
@@ -156,6 +157,91 @@ TEST(EpimcTableWorlds, EnumeratedPoolIsEveryWorldWithItsLikelihood) {
       return true;
     });
   EXPECT_GT(enumerated, 20);
+}
+
+// partner_unread (epimc's partner-model=search reads the partner afterwards): the likelihood is
+// the other seats' alone, as if the partner had made no decision.
+TEST(EpimcTableWorlds, AnUnreadPartnerWeighsNothing) {
+  const Rules rules = tables()[1];
+  const HeuristicModel model(1.0);
+  int checked = 0, partner_decisions = 0;
+  for (std::uint64_t d = 0; d < 10; ++d)
+    walk_game(rules, d, [&](const State& s, const History& h) {
+      const dominoes::Observation obs = dominoes::observe(s, h, rules, s.to_move);
+      const std::vector<SeatDecision> all = other_seat_decisions(obs);
+      std::vector<SeatDecision> others;
+      const auto partner = static_cast<Seat>((obs.seat() + 2) % 4);
+      for (const SeatDecision& sd : all)
+        if (sd.before.to_move != partner) others.push_back(sd);
+      partner_decisions += static_cast<int>(all.size() - others.size());
+      SeatModels unread{&model, nullptr};
+      unread.partner_unread = true;
+      dominoes::Rng rng(d);
+      const TableHands world = dominoes::HiddenHandsSampler(obs).sample(rng);
+      EXPECT_EQ(table_log_likelihood(obs, all, world, unread),
+                table_log_likelihood(obs, others, world, {&model, nullptr}));
+      ++checked;
+      return true;
+    });
+  EXPECT_GT(checked, 50);
+  EXPECT_GT(partner_decisions, 50);
+}
+
+// partner-model=search: the likelihood rebuilt from the record and a world equals the softmax
+// over the solver's move values in the real positions of a game whose hands are that world,
+// replayed here move by move (the heaviest-double lead and forced moves left out).
+TEST(EpimcTableWorlds, SearchingPartnerLikelihoodIsTheSoftmaxInTheRealPositions) {
+  const Rules rules = tables()[1];
+  endgame::BlockDominoesSolver solver(rules), reference(rules);
+  int checked = 0, informative = 0;
+  for (std::uint64_t d = 0; d < 6; ++d) {
+    const dominoes::Deal deal = dominoes::make_deal(rules, 13, d);
+    State s = dominoes::start_state(deal);
+    History history(deal.leader, rules.seats);
+    std::vector<State> before;
+    dominoes::Rng walk(d + 5);
+    while (dominoes::status(s) == dominoes::GameStatus::kOngoing) {
+      const MoveList legal = dominoes::legal_moves(s);
+      if (legal.size() >= 2) {
+        const dominoes::Observation obs = dominoes::observe(s, history, rules, s.to_move);
+        TableHands world{};
+        for (int seat = 0; seat < 4; ++seat)
+          world[static_cast<std::size_t>(seat)] = s.hands[static_cast<std::size_t>(seat)];
+        const auto partner = static_cast<Seat>((s.to_move + 2) % 4);
+        for (const auto& [depth, temperature] : {std::pair{3, 4.0}, std::pair{0, 2.5}}) {
+          if (depth == 0 && tiles_in_hands(s) > 16) continue;  // exact solves: late hands only
+          double expected = 1;
+          for (std::size_t k = 1; k < before.size(); ++k) {
+            if (before[k].to_move != partner || history.moves()[k].is_pass()) continue;
+            const MoveList moves = dominoes::legal_moves(before[k]);
+            if (moves.size() < 2) continue;
+            int values[MoveList::kCapacity];
+            reference.move_values(before[k], moves, depth, values);
+            double total = 0, chosen = 0;
+            for (int m = 0; m < moves.size(); ++m) {
+              const double e = std::exp(values[m] / temperature);
+              total += e;
+              if (moves[m] == history.moves()[k]) chosen = e;
+            }
+            expected *= chosen / total;
+          }
+          const double got = searching_partner_likelihood(obs, world, solver, depth, temperature);
+          EXPECT_NEAR(got, expected, 1e-12 * expected) << "deal " << d << " depth " << depth;
+          if (expected < 1) ++informative;
+          ++checked;
+        }
+      }
+      before.push_back(s);
+      const Move m =
+          legal.empty()
+              ? Move::pass()
+              : legal[static_cast<int>(walk.below(static_cast<std::uint32_t>(legal.size())))];
+      dominoes::apply(s, m);
+      history.push_back(m);
+    }
+  }
+  EXPECT_GT(checked, 40);
+  EXPECT_GT(informative, 20);
 }
 
 // A plain minimax for the observer's side: its value (net points; cut-throat: its own, every
