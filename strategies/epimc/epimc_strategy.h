@@ -27,14 +27,15 @@
 // strategies tried one by one up to this many per root move), reply (model | min | search), and
 // the inference strategy's model (heuristic), temperature (1), scenarios (200), enumerate (2000),
 // samples (1000); at three and four seats (below) partner (search | model | convention),
-// partner-model (model | heuristic | self | uniform | fitted:FILE) and postpone-tiles (0 = always;
-// 0..1000), each new one left out of the player's name at its default. reply=min with model=none
-// is the method as published, over unweighted worlds; the default reply=model is the variant that
-// measured no worse than inference at two seats (below). reply=search: the opponent plays its own
-// best open-hands move in each world, as a PIMC opponent holding it would (the same at two seats).
-// time-ms and nodes (strategies/decision_budget.h; nodes counts open-hands solver nodes) stop
-// adding worlds to the subgame once spent; a whole enumerated pool is then taken in a spread-out
-// order, as inference does.
+// partner-model (model | search | heuristic | self | uniform | fitted:FILE), partner-depth (4;
+// 0 = exact) and partner-temperature (4 points) for partner-model=search, and postpone-tiles (0 =
+// always; 0..1000), each new one left out of the player's name at its default. reply=min with
+// model=none is the method as published, over unweighted worlds; the default reply=model is the
+// variant that measured no worse than inference at two seats (below). reply=search: the opponent
+// plays its own best open-hands move in each world, as a PIMC opponent holding it would (the same
+// at two seats). time-ms and nodes (strategies/decision_budget.h; nodes counts open-hands solver
+// nodes) stop adding worlds to the subgame once spent; a whole enumerated pool is then taken in a
+// spread-out order, as inference does.
 //
 // Cost: postpone=1 solves about (opponent replies x own replies) leaves per root move per world,
 // positions two tiles later than PIMC's, with the world's transposition table shared by them
@@ -82,27 +83,41 @@
 // Measured at four seats (dominoes run --seats 4 --target 0 --format head-to-head, double-six,
 // duplicate deals, single hands, one thread, seed 1, so the runs share their first deals; points
 // per hand with 95% intervals; CPU ms per non-forced decision, epimc / its opponent). Against
-// inference(scenarios=50,samples=200) ("inference50", +9.91 a hand against heuristic), epimc with
-// scenarios=50,samples=200 and:
-//   postpone-tiles=20 (reply=model)   -1.18 +- 0.50   2000 deals   14.0 / 12.2 ms
-//   postpone-tiles=20,reply=min       +0.13 +- 0.49   1000 deals   14.5 / 12.9 ms
-//   postpone=0                        +0.01 +- 0.34   1000 deals   12.6 / 12.6 ms
-// (postpone=0 differs from inference50 only by enumerating the last worlds.) So at four seats
-// postponing with modelled replies loses a point a hand: the heuristic's softmax is a poor model
-// of a searching opponent for the two turns it plays inside the subgame, and the observer plans
-// on mistakes inference does not make; with the minimum it is even with inference50, as at two
-// seats. Without postpone-tiles, postpone=1 costs 68 CPU ms a decision over 50 worlds and 26 over
-// 20 (10-deal timing runs, seed 3): the early hand's leaves are the expensive part.
+// inference(scenarios=50,samples=200) ("inference50"), epimc(scenarios=50,samples=200) with:
+//   postpone-tiles=20 (reply=model)        -1.18 +- 0.50   2000 deals   14.0 / 12.2 ms
+//   postpone-tiles=20,reply=min            +0.13 +- 0.49   1000 deals   14.5 / 12.9 ms
+//   postpone-tiles=20,reply=search         +0.17 +- 0.30   2000 deals   13.5 / 12.7 ms
+//   reply=search,scenarios=25 (always)     -0.34 +- 0.81   1000 deals   17.8 / 12.6 ms
+//   reply=search,scenarios=40,p.-tiles=24  +0.52 +- 0.74   1000 deals   13.5 / 12.0 ms
+//     the same, seed 2                     +0.10 +- 0.54   2000 deals   13.6 / 11.9 ms
+//   reply=search,postpone-tiles=24         -0.32 +- 0.51   1000 deals   16.5 / 11.9 ms
+//   postpone=0                             +0.01 +- 0.34   1000 deals   12.6 / 12.6 ms
+//   postpone=0,partner-model=self          -0.17 +- 0.73   1000 deals   12.0 / 11.9 ms
+//   postpone=0,partner-model=search        -1.05 +- 0.79   1000 deals   12.6 / 12.1 ms
+// (postpone=0 differs from inference50 only by enumerating the last worlds; the last two read
+// the partner's past moves by the greedy one-ply model and as a searcher's, partner-depth=4,
+// partner-temperature=4.) Against heuristic, the same 1000 deals: epimc(reply=search,
+// scenarios=50,samples=200,postpone-tiles=20) +10.52 +- 0.84 (12.5 ms), inference50 +10.29 +-
+// 0.85 (11.3 ms). So at four seats postponing with modelled replies loses a point a hand: the
+// heuristic's softmax is a poor model of a searching opponent for the two turns it plays inside
+// the subgame, and the observer plans on mistakes inference does not make; with the minimum or
+// with searching opponents it is even with inference50, as at two seats; reading the partner as
+// a searcher did not beat the heuristic reading. The target of +1.0 a hand over inference50 at
+// <= 20 ms a decision is not met by any setting tried: the best, reply=search with
+// postpone-tiles 20 or 24, are even with inference50 to within half a point a hand. For four seats
+// use epimc(reply=search,scenarios=50,samples=200,postpone-tiles=20): the defaults (reply=model,
+// postponing from the first move, 200 worlds) are the two-seat ones and cost far more here. Without
+// postpone-tiles, postpone=1 costs 68 CPU ms a decision over 50 worlds with reply=model, 38 with
+// reply=search (10-deal timing runs, seed 3): the early hand's leaves are the expensive part.
 //
 // Known limits: with reply=min the opponent inside the subgame is assumed to know the world (as in
 // PIMC and alpha-mu), with reply=model to play as the model says; only pure strategies are
 // considered; the ascent can stop at a local optimum; below `postpone` own turns the worlds are
 // still solved with open hands (fusion remains there). At three and four seats the searching
-// partner is assumed to know the world (it is fused, the observer is not), and its past moves are
-// read by the opponent model, not as a searcher's: a softmax over open-hands values would need an
-// exact solve per pooled world per past partner decision (hundreds of early-hand solves a move),
-// and `dominoes fit-model` fits two-seat records only, so a model of inference's four-seat play
-// was not fitted.
+// partner (and with reply=search each opponent) is assumed to know the world: it is fused, the
+// observer is not. partner-model=search values past partner moves only partner-depth tiles deep
+// (exact solves of the early hand cost 54 ms a decision over 50 worlds), and `dominoes fit-model`
+// fits two-seat records only, so no model was fitted to inference's four-seat play.
 #pragma once
 
 #include <memory>
