@@ -214,53 +214,6 @@ double table_log_likelihood(const Observation& obs, std::span<const SeatDecision
   return total;
 }
 
-void for_each_consistent_table(const Observation& obs,
-                               const std::function<void(const dominoes::TableHands&)>& visit) {
-  // Tile by tile, each to an other seat that may hold it and still owes tiles, or to the undrawn
-  // rest; a branch stops as soon as some seat owes more tiles than are left that it may hold.
-  const int seats = obs.seats();
-  std::vector<dominoes::Tile> tiles;
-  for (dominoes::Tile t : obs.unseen()) tiles.push_back(t);
-  const std::size_t n = tiles.size();
-  std::array<int, dominoes::kStateSeats + 1> owed{};  // the last: the undrawn
-  int dealt = 0;
-  for (int s = 0; s < seats; ++s)
-    if (s != obs.seat()) owed[s] = obs.tile_count(static_cast<dominoes::Seat>(s)), dealt += owed[s];
-  owed[dominoes::kStateSeats] = static_cast<int>(n) - dealt;
-  // may[i][s]: tile i may go to seat s; left[i][s]: tiles from i on that seat s may hold.
-  std::vector<std::array<bool, dominoes::kStateSeats + 1>> may(n);
-  std::vector<std::array<int, dominoes::kStateSeats + 1>> left(n + 1);
-  left[n].fill(0);
-  for (std::size_t i = n; i-- > 0;) {
-    for (int s = 0; s <= dominoes::kStateSeats; ++s) {
-      const bool other = s < seats && s != obs.seat();
-      may[i][s] =
-          s == dominoes::kStateSeats ||
-          (other && !obs.lacks(static_cast<dominoes::Seat>(s)).tiles_touching().contains(tiles[i]));
-      left[i][s] = left[i + 1][s] + (may[i][s] ? 1 : 0);
-    }
-  }
-  dominoes::TableHands table{};
-  table[obs.seat()] = obs.hand();
-  const std::function<void(std::size_t)> place = [&](std::size_t i) {
-    for (int s = 0; s <= dominoes::kStateSeats; ++s)
-      if (owed[s] > left[i][s]) return;
-    if (i == n) {
-      visit(table);
-      return;
-    }
-    for (int s = 0; s <= dominoes::kStateSeats; ++s) {
-      if (!may[i][s] || owed[s] == 0) continue;
-      --owed[s];
-      if (s < dominoes::kStateSeats) table[s].insert(tiles[i]);
-      place(i + 1);
-      if (s < dominoes::kStateSeats) table[s].erase(tiles[i]);
-      ++owed[s];
-    }
-  };
-  place(0);
-}
-
 void draw_table_worlds(const Observation& obs, const WorldSampling& sampling,
                        const SeatModels& models, dominoes::Rng& rng, WeightedWorlds& out,
                        bool enumerate_few) {
@@ -270,7 +223,7 @@ void draw_table_worlds(const Observation& obs, const WorldSampling& sampling,
   const bool enumerated =
       enumerate_few && sampler.count() <= static_cast<double>(sampling.enumerate);
   if (enumerated)
-    for_each_consistent_table(obs, [&](const dominoes::TableHands& t) { out.tables.push_back(t); });
+    dominoes::for_each_world(obs, [&](const dominoes::TableHands& t) { out.tables.push_back(t); });
   else
     for (int i = 0; i < sampling.samples; ++i) out.tables.push_back(sampler.sample(rng));
   std::vector<double>& weights = out.weights;

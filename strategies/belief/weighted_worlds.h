@@ -29,7 +29,6 @@
 // (the sampler of engine/dominoes/hidden_hands.h), and enumerated only when asked (epimc).
 #pragma once
 
-#include <functional>
 #include <span>
 #include <vector>
 
@@ -132,20 +131,13 @@ double table_log_likelihood(const dominoes::Observation& obs,
                             std::span<const SeatDecision> decisions,
                             const dominoes::TableHands& world, const SeatModels& models);
 
-/// Three or four seats: calls visit(world) for every consistent deal of the hidden hands of `obs`
-/// (each other seat its tile_count tiles, none carrying a value it has shown it lacks, the rest
-/// undrawn; the observer's own hand in its seat), each once, in a fixed order (tile by tile, the
-/// lower seat first); as many as dominoes::HiddenHandsSampler(obs).count() says.
-void for_each_consistent_table(const dominoes::Observation& obs,
-                               const std::function<void(const dominoes::TableHands&)>& visit);
-
 /// Three or four seats: fills out.tables and out.weights with the worlds of the decision at `obs`:
 /// `samples` worlds drawn uniformly among the consistent deals of every hidden hand
 /// (engine/dominoes/hidden_hands.h), each weighted by table_log_likelihood (normalised to the
 /// likeliest, equal weights when all are 0), then resampled to `scenarios` worlds as step 2 of the
 /// header comment. Draws only from `rng`. With `enumerate_few` (epimc) and at most
 /// `sampling.enumerate` consistent deals the pool is every one of them instead (step 1 of the
-/// header comment: for_each_consistent_table, shuffled before resampling, in_enumeration_order
+/// header comment: dominoes::for_each_world, shuffled before resampling, in_enumeration_order
 /// when kept whole); without it (inference) the pool is always drawn.
 void draw_table_worlds(const dominoes::Observation& obs, const WorldSampling& sampling,
                        const SeatModels& models, dominoes::Rng& rng, WeightedWorlds& out,

@@ -92,7 +92,7 @@ TEST(EpimcTableWorlds, EnumerationDealsEveryConsistentWorldOnce) {
         if (sampler.count() > 3000) return true;
         std::set<std::array<std::uint64_t, dominoes::kStateSeats>> seen;
         bool truth = false;
-        for_each_consistent_table(obs, [&](const TableHands& t) {
+        dominoes::for_each_world(obs, [&](const TableHands& t) {
           EXPECT_TRUE(seen.insert(key(t)).second) << "a world twice";
           const State w = dominoes::determinize(obs, t);
           EXPECT_TRUE(dominoes::is_consistent(w));
@@ -387,7 +387,7 @@ std::vector<TableHands> some_tables(const dominoes::Observation& obs, const Stat
   for (int seat = 0; seat < truth.seats; ++seat)
     real[static_cast<std::size_t>(seat)] = truth.hands[static_cast<std::size_t>(seat)];
   std::vector<TableHands> worlds{real};
-  for_each_consistent_table(obs, [&](const TableHands& t) {
+  dominoes::for_each_world(obs, [&](const TableHands& t) {
     if (worlds.size() < limit && t != real) worlds.push_back(t);
   });
   weights.clear();
