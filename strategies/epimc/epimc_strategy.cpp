@@ -182,7 +182,11 @@ StrategyInfo epimc_strategy_info() {
       .method =
           "perfect-information Monte Carlo (PIMC) with its next own turns decided once per "
           "information set (all the player knows there) over worlds weighted as inference "
-          "weighs them, open-hands solves only below them; postpone=0 is inference's decision",
+          "weighs them, open-hands solves only below them; postpone=0 is inference's decision. "
+          "The defaults suit two seats; at three and four seats play "
+          "epimc(reply=search,scenarios=50,samples=200,postpone-tiles=20), level with "
+          "inference(scenarios=50,samples=200) at about 13 CPU ms a decision (the defaults cost "
+          "several times that)",
       .source =
           "Arjonilla, Saffidine & Cazenave, \"Perfect Information Monte Carlo with "
           "Postponing Reasoning\", IEEE CoG 2024 (arXiv:2408.02380); the weights: Buro "
