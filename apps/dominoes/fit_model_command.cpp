@@ -39,7 +39,8 @@ constexpr const char* kHelp =
     "visible, blocks, seed-order (the move's place in the order in which the Prolog study this\n"
     "project reproduces lists moves: docs/glossary.md), closed. Prints the weights and the\n"
     "fit's log-likelihood. Given --player more than once it pools the decisions of every\n"
-    "player named into one fit: a model of a population of players.\n\n"
+    "player named into one fit: a model of a population of players. Records of three and four\n"
+    "seats are read too; there the features that read an opponent read the next seat.\n\n"
     "Example: dominoes run --player heuristic --player random --deals 50 --out fit-example\n"
     "         --games-out games.jsonl && dominoes fit-model --games games.jsonl\n"
     "         --player heuristic --out heuristic.model\n\n";
@@ -85,20 +86,20 @@ int which_player(const std::string& name, const std::vector<Modelled>& players) 
 // std::invalid_argument when a move of the record is not legal (games_reader.h).
 int add_record(const tournament::GameRecord& record, const std::vector<Modelled>& players,
                std::vector<int>& seated, std::vector<strategies::FitDecision>& out) {
-  // The model's features describe one opponent (strategies/belief/opponent_model.h).
-  if (record.seats != 2)
-    throw std::invalid_argument("a game of " + std::to_string(record.seats) +
-                                " seats: fit-model fits two-seat games only");
-  std::array<bool, 2> modelled{};
-  for (int s = 0; s < 2; ++s) {
-    const int k = which_player(record.players[s], players);
-    modelled[s] = k >= 0;
-    if (modelled[s]) ++seated[static_cast<std::size_t>(k)];
+  // At three and four seats the features that read an opponent read the next seat, as the
+  // model does when it plays there (strategies/belief/opponent_model.h).
+  std::array<bool, dominoes::kMaxSeats> modelled{};
+  bool any = false;
+  for (int s = 0; s < record.seats; ++s) {
+    const int k = which_player(record.players[static_cast<std::size_t>(s)], players);
+    modelled[static_cast<std::size_t>(s)] = k >= 0;
+    if (k >= 0) ++seated[static_cast<std::size_t>(k)];
+    any = any || k >= 0;
   }
-  if (!modelled[0] && !modelled[1]) return 0;
+  if (!any) return 0;
   tournament::replay(record, [&](const dominoes::State& state, const dominoes::MoveList& legal,
                                  dominoes::Move played) {
-    if (!modelled[state.to_move] || legal.size() < 2) return;
+    if (!modelled[static_cast<std::size_t>(state.to_move)] || legal.size() < 2) return;
     strategies::FitDecision d;
     d.moves.resize(static_cast<std::size_t>(legal.size()));
     strategies::move_features(state, legal, d.moves.data());

@@ -25,6 +25,17 @@ done
 ll() { sed -n 's/^log-likelihood per decision \([-0-9.e]*\) .*/\1/p' "$tmp/out"; }
 check "heuristic's moves predicted" awk -v l="$(ll)" 'BEGIN { exit !(l > -0.1) }'
 
+# Four seats: the heuristic fills one team's seats, random the other's. The fit reads only the
+# heuristic's seats (a random seat's moves would pull its weight down) and predicts nearly
+# every move, as at two seats.
+"$bin" run --seats 4 --target 0 --player heuristic --player random --format head-to-head \
+  --deals 100 --quiet --out "$tmp/run4" --games-out "$tmp/games4.jsonl" >/dev/null 2>&1
+"$bin" fit-model --games "$tmp/games4.jsonl" --player heuristic --out "$tmp/h4.model" >"$tmp/out" 2>&1
+check "fit heuristic at four seats: exit 0" [ $? -eq 0 ]
+check "four seats: 200 games, both of the heuristic's seats" \
+  grep -q '^fitted [0-9]* decisions of heuristic in 200 games' "$tmp/out"
+check "four seats: heuristic's moves predicted" awk -v l="$(ll)" 'BEGIN { exit !(l > -0.1) }'
+
 "$bin" fit-model --games "$tmp/games.jsonl" --player random --out "$tmp/r.model" >"$tmp/out" 2>&1
 check "fit random: exit 0" [ $? -eq 0 ]
 uniform() { sed -n 's/.*(uniform over legal moves: \([-0-9.e]*\)).*/\1/p' "$tmp/out"; }
