@@ -71,10 +71,11 @@ check "population: a player in no game: no model" [ ! -e "$tmp/x.model" ]
   --format head-to-head --deals 5 --quiet --out "$tmp/run2" >/dev/null 2>&1
 check "inference plays with the fitted model" [ -s "$tmp/run2/summary.csv" ]
 
-# experiments/imitation-prior.sh (the fit of issue 24's policy prior) and
-# experiments/population-model.sh (the population model's fit) explain themselves and refuse what
-# they do not take in one line, before they run anything.
-for name in imitation-prior population-model; do
+# experiments/imitation-prior.sh (the fit of issue 24's policy prior),
+# experiments/population-model.sh (the two-seat population model's fit) and
+# experiments/four-seat-model.sh (the four-seat one's) explain themselves and refuse what they do
+# not take in one line, before they run anything.
+for name in imitation-prior population-model four-seat-model; do
   script="$(dirname "$0")/../../experiments/$name.sh"
   "$script" --help >"$tmp/out" 2>&1
   check "$name.sh --help: exit 0" [ $? -eq 0 ]
