@@ -21,6 +21,8 @@ namespace {
 namespace po = boost::program_options;
 using dominoes::TileSet;
 
+}  // namespace
+
 po::options_description advise_options() {
   po::options_description o("Options");
   o.add_options()("help,h", "show this help")("hand", po::value<std::string>(),
@@ -48,6 +50,8 @@ po::options_description advise_options() {
   o.add(rules_options(false));
   return o;
 }
+
+namespace {
 
 std::string help_text() {
   std::ostringstream os;

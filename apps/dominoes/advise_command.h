@@ -9,10 +9,15 @@
 // the same way over deals of every other hand, each solved with every hand open.
 #pragma once
 
+#include <boost/program_options/options_description.hpp>
 #include <string>
 #include <vector>
 
 namespace dominoes_cli {
+
+/// Returns the options `dominoes advise` reads (its --help lists them; the shell completion offers
+/// them).
+boost::program_options::options_description advise_options();
 
 /// Runs `dominoes advise` with `args` (the words after `advise`); returns the exit code: 0, or 2
 /// with one line on stderr for bad input (a malformed or impossible position, a bad option).

@@ -2,7 +2,8 @@
 
 #include <iostream>
 
-#include "apps/dominoes/command_options.h"
+#include "apps/dominoes/advise_command.h"
+#include "apps/dominoes/play_command.h"
 #include "arena/tournament/config/experiment_keys.h"
 #include "arena/tournament/config/run_arguments.h"
 #include "engine/common/key_table.h"
@@ -42,13 +43,18 @@ std::string value_arms() {
   return arms;
 }
 
-// The rules options play reads (advise reads all but --leader and --target): rules_options() of
-// command_options.h, made from the rules keys.
-std::string rules_option_names() {
+// The long names of `options`, each as --NAME, space-separated.
+std::string option_names(const boost::program_options::options_description& options) {
   std::vector<std::string> names;
-  const auto options = rules_options(true, true);  // outlives the loop over its entries
   for (const auto& option : options.options()) names.push_back("--" + option->long_name());
-  return words(names) + " --help";
+  return words(names);
+}
+
+// A bash `case` arm offering COMMAND's options when the word being completed starts with -.
+std::string options_arm(const std::string& command,
+                        const boost::program_options::options_description& options) {
+  return "    " + command + ")\n      [[ $cur == -* ]] && COMPREPLY=($(compgen -W \"" +
+         option_names(options) + "\" -- \"$cur\"));;\n";
 }
 
 }  // namespace
@@ -79,11 +85,8 @@ std::string bash_completion_script(const std::string& commands) {
          "\" -- \"$cur\"))\n"
          "      else\n"
          "        COMPREPLY=($(compgen -f -- \"$cur\"))\n"
-         "      fi;;\n"
-         "    play|advise)\n"
-         "      [[ $cur == -* ]] && COMPREPLY=($(compgen -W \"" +
-         rules_option_names() +
-         "\" -- \"$cur\"));;\n"
+         "      fi;;\n" +
+         options_arm("play", play_options()) + options_arm("advise", advise_options()) +
          "    label)\n"
          "      COMPREPLY=($(compgen -W \"" +
          strategy_names() +

@@ -46,6 +46,8 @@ constexpr dominoes::Seat kStrategy = 1;  // the two-seat opponent
 constexpr dominoes::Seat kPartner = 2;   // the person's partner in a four-seat partnership
 constexpr int kMaxGames = 100000;
 
+}  // namespace
+
 po::options_description play_options() {
   po::options_description o("Options");
   o.add_options()("help,h", "show this help")(
@@ -74,6 +76,8 @@ po::options_description play_options() {
   o.add(rules_options(true, true));
   return o;
 }
+
+namespace {
 
 std::string help_text() {
   std::ostringstream os;

@@ -26,11 +26,16 @@
 // seed and the same typed moves replay the same games.
 #pragma once
 
+#include <boost/program_options/options_description.hpp>
 #include <iosfwd>
 #include <string>
 #include <vector>
 
 namespace dominoes_cli {
+
+/// Returns the options `dominoes play` reads (its --help lists them; the shell completion offers
+/// them).
+boost::program_options::options_description play_options();
 
 /// Runs `dominoes play` with `args` (the words after `play`), reading the person's moves from `in`
 /// and writing the game to `out`. Returns the exit code: 0 after the last game, `quit` or end of

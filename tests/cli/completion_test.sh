@@ -37,6 +37,14 @@ expect "run --scoring p" "pip-difference" dominoes run --scoring p
 expect "run --leader" "random heaviest-double alternate" dominoes run --leader ''
 expect "run --player heu" "heuristic" dominoes run --player heu
 expect "play --lea" "--leader" dominoes play --lea
+# play and advise offer their own options: advise takes neither --leader nor --target (it refuses
+# them), and each has options the other lacks.
+expect "play --hi" "--hint" dominoes play --hi
+expect "play --ta" "--target" dominoes play --ta
+expect "advise --lea" "" dominoes advise --lea
+expect "advise --ta" "" dominoes advise --ta
+expect "advise --ha" "--hand --hand-size" dominoes advise --ha
+expect "advise --op" "--opp-count" dominoes advise --op
 expect "the command" "run" dominoes ru
 expect "keys" "experiment" dominoes keys ex
 
