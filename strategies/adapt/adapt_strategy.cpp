@@ -35,6 +35,7 @@ WeightedPimcParams table_search_params(const AdaptParams& params,
   WeightedPimcParams p;
   p.sampling = params.table_sampling;
   p.model = models;
+  p.depth = params.table_depth;
   return p;
 }
 
@@ -180,6 +181,7 @@ StrategyInfo adapt_strategy_info() {
             p.policy_prior = policy_prior_of(v, "adapt");
             p.table_sampling.scenarios = static_cast<int>(v.get_int("table-scenarios"));
             p.table_sampling.samples = static_cast<int>(v.get_int("table-samples"));
+            p.table_depth = static_cast<int>(v.get_int("table-depth"));
             return Player(std::make_unique<AdaptStrategy>(p));
           },
       .seat_counts = kEverySeatCount};
@@ -205,6 +207,16 @@ StrategyInfo adapt_strategy_info() {
                                  "count)",
                          .min = 1,
                          .max = 1e7,
+                         .check = nullptr,
+                         .omitted_at_default = true});
+  info.params.push_back({.name = "table-depth",
+                         .type = ParamType::kInt,
+                         .default_value = std::to_string(defaults.table_depth),
+                         .help = "three and four seats: tiles searched after the candidate move "
+                                 "in each world, the horizon scored as minimax's; 0 = to the end "
+                                 "of the hand (exact). For the double-nine table",
+                         .min = 0,
+                         .max = 200,
                          .check = nullptr,
                          .omitted_at_default = true});
   return info;

@@ -126,6 +126,9 @@ struct AdaptParams {
   /// Three and four seats: the worlds drawn and kept per decision (table-samples and
   /// table-scenarios; enumerate is not used: the table's worlds are always drawn).
   WorldSampling table_sampling{.scenarios = 40, .enumerate = 0, .samples = 160};
+  /// Three and four seats: tiles searched after the candidate move in each world, the horizon
+  /// scored as minimax's (by the block rule); 0 = to the end of the hand (table-depth).
+  int table_depth = 0;
   int series = 25;               ///< learning_series(), >= 1
   bool modelled_replies = true;  ///< reply=model (else min); two seats
   double safety = 0.5;           ///< the worst reply's weight with reply=model, [0, 1]

@@ -140,7 +140,8 @@ Move EpimcStrategy::choose_table(const Observation& obs, const MoveList& legal, 
     last_worlds_ = worlds.size();
     values_.clear();
     fused_.clear();
-    return legal[best_over_worlds(solver, worlds, legal, 0, weights_)];
+    return legal[best_over_worlds(solver, worlds, legal, solver_depth_for(params_.depth),
+                                  weights_)];
   }
   subgame_.set_search_replies(params_.search_replies);
   last_worlds_ = subgame_.build_table(
@@ -186,7 +187,9 @@ StrategyInfo epimc_strategy_info() {
           "The defaults suit two seats; at three and four seats play "
           "epimc(reply=search,scenarios=50,samples=200,postpone-tiles=20), level with "
           "inference(scenarios=50,samples=200) at about 13 CPU ms a decision (the defaults cost "
-          "several times that)",
+          "several times that), and with the repository's "
+          "model=fitted:experiments/models/four-seat-searchers.model it beat that inference by "
+          "0.72 +- 0.45 points a hand (3,000 duplicate deals)",
       .source =
           "Arjonilla, Saffidine & Cazenave, \"Perfect Information Monte Carlo with "
           "Postponing Reasoning\", IEEE CoG 2024 (arXiv:2408.02380); the weights: Buro "
@@ -304,6 +307,17 @@ StrategyInfo epimc_strategy_info() {
             .min = 0,
             .max = 1000,
             .check = nullptr,
+            .omitted_at_default = true},
+           {.name = "depth",
+            .type = ParamType::kInt,
+            .default_value = "0",
+            .help = "three and four seats: while it plays PIMC (postpone=0, or before "
+                    "postpone-tiles), tiles searched after the candidate move in each world, the "
+                    "horizon scored as minimax's; 0 = to the end of the hand (exact). For the "
+                    "double-nine table; the postponed subgame's leaves are always exact",
+            .min = 0,
+            .max = 200,
+            .check = nullptr,
             .omitted_at_default = true}},
       .make =
           [](const ParamValues& v) {
@@ -315,6 +329,7 @@ StrategyInfo epimc_strategy_info() {
             p.search_replies = v.get_string("reply") == "search";
             p.budget = budget_of(v);
             p.postpone_tiles = static_cast<int>(v.get_int("postpone-tiles"));
+            p.depth = static_cast<int>(v.get_int("depth"));
             std::shared_ptr<const OpponentModel> model = opponent_model_of(v, "epimc");
             std::shared_ptr<const OpponentModel> partner_moves, partner_past;
             const std::string& partner = v.get_string("partner");

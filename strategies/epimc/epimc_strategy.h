@@ -147,6 +147,10 @@ struct EpimcParams {
   /// Three and four seats: postpone only once at most this many tiles are left in all the hands
   /// together, else postpone=0 (inference's decision); 0 = always.
   int postpone_tiles = 0;
+  /// Three and four seats: while it plays PIMC (postpone=0, or before postpone-tiles), the tiles
+  /// searched after the candidate move in each world, the horizon scored as minimax's (by the
+  /// block rule); 0 = to the end of the hand. The postponed subgame's leaves are always exact.
+  int depth = 0;
   /// Four seats with partners: read the partner's past moves as a searcher's
   /// (partner-model=search): each world's weight times, per past partner decision, a softmax over
   /// its moves' open-hands values in that world, `partner_depth` tiles deep (0 = exact),

@@ -78,19 +78,22 @@ dominoes::History play_game(const dominoes::Rules& rules, std::uint64_t index,
 // adapt's decision is the weighted-PIMC search's (inference's at three and four seats) with one
 // fresh OnlineModel for every other seat, over the same worlds: the same move from the same stream,
 // at three seats and at four, and the same worlds.
+// With table-depth=3 both search 3 tiles past the move.
 TEST(AdaptTable, FirstDecisionIsInferenceWithThePriorMixture) {
-  for (const int seats : {3, 4}) {
-    const dominoes::Rules rules = single_games(seats);
+  for (const int seats : {3, 4, -4}) {  // -4: four seats with table-depth=3
+    const dominoes::Rules rules = single_games(seats < 0 ? -seats : seats);
     strategies::AdaptParams params;
     params.table_sampling = {.scenarios = 6, .enumerate = 0, .samples = 24};
+    params.table_depth = seats < 0 ? 3 : 0;
     strategies::WeightedPimcParams inference;
     inference.sampling = params.table_sampling;
+    inference.depth = params.table_depth;
     inference.model = std::make_shared<OnlineModel>();
     int decisions = 0, differ = 0;
     for (std::uint64_t index = 0; index < 12; ++index) {
       const dominoes::Deal deal = dominoes::make_deal(rules, 23, index);
       dominoes::State s = dominoes::start_state(deal);
-      dominoes::History history(deal.leader, seats);
+      dominoes::History history(deal.leader, rules.seats);
       dominoes::Rng walk(index);
       while (dominoes::status(s) == dominoes::GameStatus::kOngoing) {
         const dominoes::MoveList legal = dominoes::legal_moves(s);

@@ -489,27 +489,35 @@ TEST(EpimcTableSubgame, ConsistentValuesAreTheBestPureStrategyByBruteForce) {
 
 // With postpone=0 epimc is the inference strategy: the same worlds from the same random draws
 // (enumerate=0: inference never enumerates), the same weights, the same move; also with the
-// partner read by the convention.
+// partner read by the convention, and with depth=3 (each world searched 3 tiles past the move,
+// as inference's depth=3). The exact search chooses otherwise in some depth-3 decisions, so a
+// depth that epimc ignored would fail.
 TEST(EpimcTableStrategy, PostponeZeroPlaysAsInference) {
   const Registry& registry = Registry::builtin();
+  int horizon_matters = 0;
   for (const Rules& rules : tables())
-    for (const char* partner : {"", ",partner=convention"}) {
-      if (*partner && !rules.partners) continue;
-      const std::string sampling = std::string("scenarios=6,enumerate=0,samples=15") + partner;
-      Player epimc = registry.make("epimc(postpone=0," + sampling + ")");
-      Player inference = registry.make("inference(" + sampling + ")");
-      int decisions = 0;
-      for (std::uint64_t d = 0; d < 12; ++d)
-        walk_game(rules, d, [&](const State& s, const History& h) {
-          const MoveList legal = dominoes::legal_moves(s);
-          Rng r1(d * 131 + h.size()), r2 = r1;
-          EXPECT_EQ(epimc.choose(s, h, rules, legal, r1), inference.choose(s, h, rules, legal, r2))
-              << rules.seats << " seats, deal " << d;
-          ++decisions;
-          return true;
-        });
-      EXPECT_GT(decisions, 60);
-    }
+    for (const char* partner : {"", ",partner=convention"})
+      for (const char* depth : {"", ",depth=3"}) {
+        if (*partner && !rules.partners) continue;
+        const std::string sampling = std::string("scenarios=6,enumerate=0,samples=15") + partner;
+        Player epimc = registry.make("epimc(postpone=0," + sampling + depth + ")");
+        Player inference = registry.make("inference(" + sampling + depth + ")");
+        Player exact = registry.make("inference(" + sampling + ")");
+        int decisions = 0;
+        for (std::uint64_t d = 0; d < 12; ++d)
+          walk_game(rules, d, [&](const State& s, const History& h) {
+            const MoveList legal = dominoes::legal_moves(s);
+            Rng r1(d * 131 + h.size()), r2 = r1, r3 = r1;
+            const dominoes::Move chosen = epimc.choose(s, h, rules, legal, r1);
+            EXPECT_EQ(chosen, inference.choose(s, h, rules, legal, r2))
+                << rules.seats << " seats, deal " << d << depth;
+            if (*depth) horizon_matters += chosen != exact.choose(s, h, rules, legal, r3);
+            ++decisions;
+            return true;
+          });
+        EXPECT_GT(decisions, 60);
+      }
+  EXPECT_GT(horizon_matters, 0);
 }
 
 TEST(EpimcTableStrategy, PlaysEverySeatCountAndRefusesBadPartnerSettings) {
