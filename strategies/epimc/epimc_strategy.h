@@ -109,6 +109,20 @@
 // postponing from the first move, 200 worlds) are the two-seat ones and cost far more here. Without
 // postpone-tiles, postpone=1 costs 68 CPU ms a decision over 50 worlds with reply=model, 38 with
 // reply=search (10-deal timing runs, seed 3): the early hand's leaves are the expensive part.
+// With a model of searching teams fitted to their four-seat games (model=fitted:experiments/
+// models/four-seat-searchers.model, experiments/four-seat-model.sh: minimax50, this epimc with the
+// heuristic model and playout500, no inference team), reply=search, postpone-tiles=20, against
+// inference50, two threads beside another run (seeds 901 and 902, not seed 1):
+//   scenarios=50,samples=200               +0.68 +- 0.78   1000 deals   13.2 / 12.3 ms
+//     the same, seed 902                   +0.72 +- 0.45   3000 deals   13.2 / 12.2 ms
+//   the same, partner-model=fitted to this +0.53 +- 0.45   3000 deals   13.3 / 12.3 ms
+//     epimc's own choices (seed 902)
+//   scenarios=75,samples=300 (seed 902)    +0.85 +- 0.48   3000 deals   19.8 / 12.3 ms
+//   inference(model=fitted:..., scenarios=50,samples=200), seed 902:
+//                                          +0.57 +- 0.45   3000 deals   12.3 / 12.2 ms
+// The fitted model gives most of the gain (inference with it: +0.57), postponing a
+// little more; the +1.0 target is still not met. A model of the other seats is what four-seat
+// play lacked: the heuristic's softmax reads searchers' moves badly (the two-seat ladder's lesson).
 //
 // Known limits: with reply=min the opponent inside the subgame is assumed to know the world (as in
 // PIMC and alpha-mu), with reply=model to play as the model says; only pure strategies are
