@@ -140,7 +140,9 @@ std::vector<C> adjusted_and_costs() {
        when(a_timed, [](const Row& r) { return Cell::of_number(r.a_ms_per_decision); })},
       {"b_ms_per_decision", "number", "the same for B",
        when(b_timed, [](const Row& r) { return Cell::of_number(r.b_ms_per_decision); })},
-      {"seconds", "number", "wall time of the pairing; measured, so it differs from run to run",
+      {"seconds", "number",
+       "the pairing's chunks' wall times summed (its time on one core; on two threads the pairing "
+       "took about half); measured, so it differs from run to run",
        [](const Row& r) { return Cell::of_number(r.seconds, 3); }},
   };
 }
