@@ -118,11 +118,14 @@
 //   the same, partner-model=fitted to this +0.53 +- 0.45   3000 deals   13.3 / 12.3 ms
 //     epimc's own choices (seed 902)
 //   scenarios=75,samples=300 (seed 902)    +0.85 +- 0.48   3000 deals   19.8 / 12.3 ms
+//   reply=model (seed 902)                 +0.12 +- 0.48   3000 deals   13.7 / 11.9 ms
 //   inference(model=fitted:..., scenarios=50,samples=200), seed 902:
 //                                          +0.57 +- 0.45   3000 deals   12.3 / 12.2 ms
 // The fitted model gives most of the gain (inference with it: +0.57), postponing a
-// little more; the +1.0 target is still not met. A model of the other seats is what four-seat
-// play lacked: the heuristic's softmax reads searchers' moves badly (the two-seat ladder's lesson).
+// little more; the +1.0 target is still not met. Replies by the fitted model inside the subgame
+// still lose to replies by search, as with the heuristic model. A model of the other seats is what
+// four-seat play lacked: the heuristic's softmax reads searchers' moves badly (the two-seat
+// ladder's lesson).
 //
 // Known limits: with reply=min the opponent inside the subgame is assumed to know the world (as in
 // PIMC and alpha-mu), with reply=model to play as the model says; only pure strategies are
