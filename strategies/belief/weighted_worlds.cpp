@@ -169,15 +169,15 @@ std::vector<SeatDecision> other_seat_decisions(const Observation& obs) {
       decisions.push_back({s, m, static_cast<int>(k)});
     dominoes::apply_public(s, m);
   }
-  // What each seat held at each of its decisions, less its current hand: the tiles it played from
-  // that decision on (decisions are in move order, so walk both backwards).
-  std::array<TileSet, dominoes::kStateSeats> later{};
+  // What each seat held at each decision, less its current hand: the tiles it played from that
+  // decision on (decisions are in move order, so walk both backwards).
+  dominoes::TableHands later{};
   auto next = decisions.rbegin();
   for (std::size_t k = history.size(); k-- > 0;) {
     const Move m = history[k];
     if (!m.is_pass()) later[(obs.leader() + k) % static_cast<std::size_t>(seats)].insert(m.tile());
     if (next != decisions.rend() && next->index == static_cast<int>(k)) {
-      next->before.hands[next->before.to_move] = later[next->before.to_move];
+      next->before.hands = later;
       ++next;
     }
   }

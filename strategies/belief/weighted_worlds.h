@@ -100,8 +100,9 @@ struct WeightedWorlds {
 /// One past decision of a seat other than the observer at a table of any size, rebuilt from the
 /// public record.
 struct SeatDecision {
-  /// The position before the move, the deciding seat to move (before.to_move). Its hand holds
-  /// only the tiles that seat played from this move on; the other hands are empty.
+  /// The position before the move, the deciding seat to move (before.to_move). Each hand holds
+  /// only the tiles its seat played from this move on: a world's hands added to them give the
+  /// position then (a model reads only the deciding seat's).
   dominoes::State before;
   dominoes::Move played = dominoes::Move::pass();  ///< the tile move it made
   int index = 0;  ///< the move's place in the record (move `index` of obs.history())

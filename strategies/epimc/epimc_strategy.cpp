@@ -1,7 +1,6 @@
 #include "strategies/epimc/epimc_strategy.h"
 
 #include <algorithm>
-#include <array>
 #include <cmath>
 
 #include "strategies/belief/belief_params.h"
@@ -53,41 +52,18 @@ Move EpimcStrategy::best_root_move(const MoveList& legal) {
   return legal[static_cast<int>(best)];
 }
 
-double searching_partner_likelihood(const Observation& obs, const dominoes::TableHands& world,
+double searching_partner_likelihood(const Observation& obs, std::span<const SeatDecision> decisions,
+                                    const dominoes::TableHands& world,
                                     endgame::BlockDominoesSolver& solver, int depth,
                                     double temperature) {
-  const auto seats = static_cast<std::size_t>(obs.seats());
-  const std::size_t partner = (obs.seat() + 2) % seats;
-  const auto history = obs.history();
-  const bool lead_may_be_forced = obs.rules().leader == dominoes::LeaderRule::kHeaviestDouble;
-  // Walk the record backwards: what every seat holds before move k is the world's hand plus the
-  // tiles it played from move k on.
-  dominoes::TableHands held = world;
-  std::vector<std::size_t> partner_moves;
-  for (std::size_t k = 0; k < history.size(); ++k)
-    if ((obs.leader() + k) % seats == partner && !history[k].is_pass() &&
-        !(k == 0 && lead_may_be_forced))
-      partner_moves.push_back(k);
-  if (partner_moves.empty()) return 1.0;
-  // The public positions before each move, by replaying the record.
-  std::vector<dominoes::State> before(history.size());
-  dominoes::State s;
-  s.seats = static_cast<std::uint8_t>(seats);
-  s.leader = static_cast<std::uint8_t>(obs.leader());
-  for (std::size_t k = 0; k < history.size(); ++k) {
-    s.to_move = static_cast<std::uint8_t>((obs.leader() + k) % seats);
-    before[k] = s;
-    dominoes::apply_public(s, history[k]);
-  }
+  const auto partner = static_cast<dominoes::Seat>((obs.seat() + 2) % obs.seats());
   double likelihood = 1.0;
   int values[MoveList::kCapacity];
-  auto next = partner_moves.rbegin();
-  for (std::size_t k = history.size(); k-- > 0 && next != partner_moves.rend();) {
-    if (!history[k].is_pass()) held[(obs.leader() + k) % seats].insert(history[k].tile());
-    if (*next != k) continue;
-    ++next;
-    dominoes::State then = before[k];
-    for (std::size_t seat = 0; seat < seats; ++seat) then.hands[seat] = held[seat];
+  // Latest first, the order of the product the weights were measured with.
+  for (auto d = decisions.rbegin(); d != decisions.rend(); ++d) {
+    if (d->before.to_move != partner) continue;
+    dominoes::State then = d->before;
+    for (int seat = 0; seat < obs.seats(); ++seat) then.hands[seat] |= world[seat];
     const MoveList moves = dominoes::legal_moves(then);
     if (moves.size() < 2) continue;  // forced: probability 1 in this world
     solver.move_values(then, moves, depth, values);
@@ -96,7 +72,7 @@ double searching_partner_likelihood(const Observation& obs, const dominoes::Tabl
     for (int m = 0; m < moves.size(); ++m) {
       const double e = std::exp((values[m] - top) / temperature);
       total += e;
-      if (moves[m] == history[k]) chosen = e;
+      if (moves[m] == d->played) chosen = e;
     }
     likelihood *= chosen / total;
   }
@@ -117,10 +93,12 @@ Move EpimcStrategy::choose_table(const Observation& obs, const MoveList& legal, 
   const DecisionBudget& budget = params_.budget;
   if (budget.active() && worlds_.in_enumeration_order) spread_worlds(tables_);
   auto& solver = budget.nodes > 0 ? solver_.fresh(obs.rules()) : solver_.get(obs.rules());
-  if (read_partner)
+  if (read_partner) {
+    const std::vector<SeatDecision> decisions = other_seat_decisions(obs);
     for (std::size_t i = 0; i < tables_.size(); ++i)
-      weights_[i] *= searching_partner_likelihood(obs, tables_[i], solver, params_.partner_depth,
-                                                  params_.partner_temperature);
+      weights_[i] *= searching_partner_likelihood(
+          obs, decisions, tables_[i], solver, params_.partner_depth, params_.partner_temperature);
+  }
   BudgetMeter meter(budget);
   const std::uint64_t start = solver.nodes();
   const auto spent = [&]() {

@@ -138,6 +138,7 @@
 #pragma once
 
 #include <memory>
+#include <span>
 #include <vector>
 
 #include "strategies/belief/opponent_model.h"
@@ -234,8 +235,10 @@ class EpimcStrategy final : public Strategy {
 /// the product over its decisions with two or more legal moves (the heaviest-double lead left out,
 /// as other_seat_decisions does) of exp(v(played) / T) / sum over its moves of exp(v / T), v each
 /// move's open-hands value for its team `depth` tiles deep (0 = exact) in the position then (every
-/// hand as the world's plus the tiles played since), T = `temperature` points.
-double searching_partner_likelihood(const Observation& obs, const dominoes::TableHands& world,
+/// hand as the world's plus the tiles played since), T = `temperature` points. `decisions` is
+/// other_seat_decisions(obs) (strategies/belief/weighted_worlds.h), built once for every world.
+double searching_partner_likelihood(const Observation& obs, std::span<const SeatDecision> decisions,
+                                    const dominoes::TableHands& world,
                                     endgame::BlockDominoesSolver& solver, int depth,
                                     double temperature);
 

@@ -225,7 +225,8 @@ TEST(EpimcTableWorlds, SearchingPartnerLikelihoodIsTheSoftmaxInTheRealPositions)
             }
             expected *= chosen / total;
           }
-          const double got = searching_partner_likelihood(obs, world, solver, depth, temperature);
+          const double got = searching_partner_likelihood(obs, other_seat_decisions(obs), world,
+                                                          solver, depth, temperature);
           EXPECT_NEAR(got, expected, 1e-12 * expected) << "deal " << d << " depth " << depth;
           if (expected < 1) ++informative;
           ++checked;
