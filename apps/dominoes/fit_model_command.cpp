@@ -6,6 +6,7 @@
 // (policy-based inference, Rebstock, Solinas, Buro & Sturtevant, IEEE CoG 2019).
 #include "apps/dominoes/fit_model_command.h"
 
+#include <algorithm>
 #include <boost/program_options.hpp>
 #include <cmath>
 #include <fstream>
@@ -89,14 +90,12 @@ int add_record(const tournament::GameRecord& record, const std::vector<Modelled>
   // At three and four seats the features that read an opponent read the next seat, as the
   // model does when it plays there (strategies/belief/opponent_model.h).
   std::array<bool, dominoes::kMaxSeats> modelled{};
-  bool any = false;
   for (int s = 0; s < record.seats; ++s) {
     const int k = which_player(record.players[static_cast<std::size_t>(s)], players);
     modelled[static_cast<std::size_t>(s)] = k >= 0;
     if (k >= 0) ++seated[static_cast<std::size_t>(k)];
-    any = any || k >= 0;
   }
-  if (!any) return 0;
+  if (std::find(modelled.begin(), modelled.end(), true) == modelled.end()) return 0;
   tournament::replay(record, [&](const dominoes::State& state, const dominoes::MoveList& legal,
                                  dominoes::Move played) {
     if (!modelled[static_cast<std::size_t>(state.to_move)] || legal.size() < 2) return;
