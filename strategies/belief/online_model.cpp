@@ -73,37 +73,15 @@ void OnlineModel::policy(const dominoes::State& s, const dominoes::MoveList& leg
 
 void OnlineModel::learn_game(std::span<const dominoes::Move> record, dominoes::Seat leader,
                              dominoes::Seat opponent, dominoes::TileSet final_hand) {
-  learn_decisions(decisions_in_record(record, leader, opponent), opponent, final_hand);
+  learn_decisions(decisions_in_record(record, leader, opponent, 2), opponent, final_hand);
 }
 
 void OnlineModel::learn_table_game(std::span<const dominoes::Move> record, dominoes::Seat leader,
                                    int seats, dominoes::Seat seat, dominoes::TileSet final_hand,
                                    bool skip_lead) {
-  // Replay the record on a state without hands (the line, the ends and the lacks follow from the
-  // moves alone), as other_seat_decisions does for the worlds' weights. What the seat held at each
-  // decision, less its final hand: the tiles it played from there on.
-  dominoes::TileSet later;
-  for (std::size_t k = 0; k < record.size(); ++k) {
-    const auto mover = (static_cast<std::size_t>(leader) + k) % static_cast<std::size_t>(seats);
-    if (mover == static_cast<std::size_t>(seat) && !record[k].is_pass())
-      later.insert(record[k].tile());
-  }
-  dominoes::State s;
-  s.seats = static_cast<std::uint8_t>(seats);
-  s.leader = static_cast<std::uint8_t>(leader);
-  s.to_move = s.leader;
-  std::vector<PastDecision> decisions;
-  for (std::size_t k = 0; k < record.size(); ++k) {
-    const dominoes::Move m = record[k];
-    if (s.to_move == seat && !m.is_pass()) {
-      if (!(k == 0 && skip_lead)) {
-        decisions.push_back({s, m});
-        decisions.back().before.hands[seat] = later;
-      }
-      later.erase(m.tile());
-    }
-    dominoes::apply_public(s, m);
-  }
+  std::vector<PastDecision> decisions = decisions_in_record(record, leader, seat, seats);
+  // The lead is the record's first move, so the seat's first decision when it led.
+  if (skip_lead && seat == leader && !decisions.empty()) decisions.erase(decisions.begin());
   learn_decisions(decisions, seat, final_hand);
 }
 

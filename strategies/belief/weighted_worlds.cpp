@@ -20,14 +20,15 @@ std::vector<PastDecision> opponent_decisions(const Observation& obs) {
 }
 
 std::vector<PastDecision> past_decisions_of(const Observation& obs, dominoes::Seat seat) {
-  return decisions_in_record(obs.history(), obs.leader(), seat);
+  return decisions_in_record(obs.history(), obs.leader(), seat, 2);
 }
 
 std::vector<PastDecision> decisions_in_record(std::span<const Move> record, dominoes::Seat leader,
-                                              dominoes::Seat seat) {
+                                              dominoes::Seat seat, int seats) {
   // Replay the record on a state without hands: only the line, the ends and the lacks are needed,
   // and they follow from the moves alone.
   State s;
+  s.seats = static_cast<std::uint8_t>(seats);
   s.leader = static_cast<std::uint8_t>(leader);
   s.to_move = s.leader;
   std::vector<PastDecision> decisions;

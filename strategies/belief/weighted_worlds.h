@@ -59,10 +59,12 @@ std::vector<PastDecision> opponent_decisions(const dominoes::Observation& obs);
 /// for weighing its own possible hands as the opponent would (strategies/resolve).
 std::vector<PastDecision> past_decisions_of(const dominoes::Observation& obs, dominoes::Seat seat);
 
-/// The same from a two-seat game's move record and leader: seat `seat`'s tile moves, each with its
-/// position (hands[seat] the tiles it played from that move on).
+/// The same from a game's move record (passes included) at a table of `seats` seats (2 to 4) and
+/// its leader: seat `seat`'s tile moves, each with its position (hands[seat] the tiles it played
+/// from that move on; every other hand empty: the seat could not see them).
 std::vector<PastDecision> decisions_in_record(std::span<const dominoes::Move> record,
-                                              dominoes::Seat leader, dominoes::Seat seat);
+                                              dominoes::Seat leader, dominoes::Seat seat,
+                                              int seats);
 
 /// Returns log P(the opponent's recorded moves | it holds `hand` now) under `model`: the sum over
 /// `decisions` with at least two legal moves of log P_model(played); -infinity when a move had
