@@ -1,8 +1,10 @@
-// The exact solvers in Python: Block Dominoes with open hands, and the seed games' solvers (Dance
-// Battle, Magic Fingers, Takeaway, the tetromino square). Each returns plain values (a dict).
+// The exact solvers in Python: Block Dominoes with open hands, the expected move values over its
+// hidden worlds (PIMC, as `dominoes advise`), and the seed games' solvers (Dance Battle, Magic
+// Fingers, Takeaway, the tetromino square). Each returns plain values (a dict).
 #include <pybind11/stl.h>
 
 #include <algorithm>
+#include <optional>
 #include <sstream>
 
 #include "engine/common/memory_limit.h"
@@ -10,6 +12,7 @@
 #include "engine/dominoes/notation.h"
 #include "engine/endgame/block_dominoes_position.h"
 #include "engine/endgame/block_dominoes_solver.h"
+#include "engine/endgame/expected_move_values.h"
 #include "engine/puzzles/dance_battle.h"
 #include "engine/puzzles/magic_fingers.h"
 #include "engine/puzzles/takeaway.h"
@@ -215,6 +218,40 @@ py::dict solve_tetromino(int size, const std::string& signature, double time_lim
   return out;
 }
 
+// ---- expected move values under hidden information (PIMC)
+// -------------------------------------------------------------------
+
+// Every legal move's mean exact value over the worlds consistent with `o`, as `dominoes advise`
+// prints them (expected_move_values.h). samples: None is advise's default for the table size.
+py::dict expected_values(const PyObservation& o, std::optional<int> samples,
+                         std::uint64_t enumerate, std::uint64_t seed) {
+  const int drawn = samples.value_or(o.seats == 2 ? 1000 : endgame::kDefaultTableSamples);
+  if (drawn < 1 || drawn > 1000000)
+    throw py::value_error("samples " + std::to_string(drawn) + " is not valid: valid 1..1000000");
+  if (o.hand.empty())
+    throw py::value_error("seat " + std::to_string(o.seat) +
+                          " holds no tile: there is no move to value");
+  if (o.full_state && dominoes::status(*o.full_state) != dominoes::GameStatus::kOngoing)
+    throw py::value_error("the game is over: there is no move to value");
+  const dominoes::Observation obs = dominoes::observe(o.view_state(), o.history, o.rules, o.seat);
+  dominoes::Rng rng(dominoes::stream_key({seed, 0}));  // advise's stream for its seed
+  endgame::MoveEvaluation e;
+  {
+    py::gil_scoped_release release;  // thousands of exact solves may take seconds
+    e = endgame::expected_move_values(obs, {enumerate, drawn}, rng);
+  }
+  py::list moves;
+  for (const endgame::ExpectedMoveValue& v : e.moves)
+    moves.append(py::make_tuple(dominoes::to_string(v.move), v.mean, v.ci95));
+  py::dict out;
+  out["moves"] = moves;
+  out["best"] = e.worlds > 0 ? py::cast(dominoes::to_string(e.moves[e.best()].move)) : py::none();
+  out["worlds"] = e.worlds;
+  out["consistent_worlds"] = e.consistent_worlds;
+  out["exhaustive"] = e.exhaustive;
+  return out;
+}
+
 }  // namespace
 
 void bind_solvers(py::module_& m) {
@@ -233,6 +270,21 @@ Returns {'value': points of the side to move minus the opponent's under best pla
 when it wins; with partners its team's net points, in cut-throat its own when every other seat
 plays against it, docs/solvers.md), 'moves': [(move, value)] for every legal move, 'pv': the
 principal variation, 'nodes': positions visited}. Raises ValueError for an impossible position.)doc");
+  m.def("expected_move_values", &expected_values, py::arg("observation"), py::kw_only(),
+        py::arg("samples") = py::none(), py::arg("enumerate") = 5000, py::arg("seed") = 1, R"doc(
+Values every legal move of the observation's seat under hidden information, as `dominoes advise`
+does: perfect-information Monte Carlo (PIMC), every world (a deal of the other hands consistent
+with what the seat has seen) solved exactly with open hands to the end of the game or hand, and
+each move's value averaged over the worlds. Every consistent world is used when there are at
+most `enumerate`; else `samples` are drawn uniformly (default 1000 at two seats, 100 at three
+and four, where a world costs more), from the stream of `seed`.
+Returns {'moves': [(move, mean, ci95)] in legal-move order, 'best': the move of the highest mean
+(None when no world lets anyone move), 'worlds': worlds averaged, 'consistent_worlds',
+'exhaustive': True when every consistent world was used}. Points are the solver's: the seat's
+(with partners its team's) points minus the other side's at the end, under best play with open
+hands; ci95 is the 95% interval's half-width (0 when exhaustive). The estimate has PIMC's known
+bias (strategy fusion: each world is played as if every hand were seen). Raises ValueError when
+the seat holds no tile or the game is over.)doc");
   m.def("solve_takeaway", &solve_takeaway, py::arg("moves"), py::arg("n"),
         py::arg("bound") = puzzles::Takeaway::kDefaultBound, R"doc(
 Solves Takeaway (seed 004) with move set `moves` (stones a move removes) for a pile of n stones,

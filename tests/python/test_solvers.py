@@ -1,6 +1,7 @@
 """The solvers from Python, against hand-worked and published values (the seeds' documents) and a
 brute force written here."""
 import functools
+import itertools
 import os
 import unittest
 
@@ -67,6 +68,46 @@ class BlockDominoesTest(unittest.TestCase):
         self.assertEqual(dominoes.solve_block_dominoes(text, ends="3,5")["value"], 10)
         with self.assertRaisesRegex(ValueError, r"rules=Rules\(seats=4\)"):
             dominoes.solve_block_dominoes(text, ends="3,5", rules=dominoes.Rules())
+
+    def test_expected_move_values_against_an_enumeration_written_here(self):
+        # Every consistent world dealt by this test (each other seat's count of the unseen
+        # tiles, none showing a value it lacks), each solved by solve_block_dominoes, each
+        # move's values averaged: the PIMC means, at two seats and at four in partnerships.
+        heuristic = dominoes.strategy("heuristic")
+        for seats, fewest_unseen in ((2, 17), (4, 6)):
+            rules = dominoes.Rules(seats=seats)
+            game = dominoes.Game(rules=rules, seed=9, deal=2)
+            while len(game.observation(game.to_move).unseen) > fewest_unseen or len(game.legal_moves()) < 2:
+                game.apply(heuristic.choose(game.observation(game.to_move)))
+            obs = game.observation(game.to_move)
+            sums, worlds = {}, 0
+            for hands in deals_of_the_unseen(obs):
+                for move, value in dominoes.solve_block_dominoes(hands, ends="%d,%d" % obs.ends, to_move=obs.seat, rules=rules)["moves"]:
+                    sums[move] = sums.get(move, 0) + value
+                worlds += 1
+            got = dominoes.expected_move_values(obs, enumerate=100000)
+            self.assertTrue(got["exhaustive"])
+            self.assertEqual(got["worlds"], worlds)
+            self.assertEqual([m for m, _, _ in got["moves"]], game.legal_moves())
+            for move, mean, ci95 in got["moves"]:
+                self.assertAlmostEqual(mean, sums[move] / worlds, places=9)
+                self.assertEqual(ci95, 0)
+            self.assertEqual(got["best"], max(game.legal_moves(), key=lambda m: (sums[m], -game.legal_moves().index(m))))
+            # Drawn worlds: as many as asked, intervals around means near the exact ones.
+            drawn = dominoes.expected_move_values(obs, samples=40, enumerate=0, seed=3)
+            self.assertFalse(drawn["exhaustive"])
+            self.assertEqual(drawn["worlds"], 40)
+            for (move, mean, ci95), (_, exact, _) in zip(drawn["moves"], got["moves"]):
+                self.assertLessEqual(abs(mean - exact), 3 * ci95 + 1e-9, move)
+
+    def test_expected_move_values_refuses_bad_input(self):
+        game = dominoes.Game(seed=1)
+        with self.assertRaisesRegex(ValueError, r"samples 0 is not valid: valid 1..1000000"):
+            dominoes.expected_move_values(game.observation(game.to_move), samples=0)
+        while not game.is_terminal():
+            game.apply(game.legal_moves()[0])
+        with self.assertRaisesRegex(ValueError, r"no move to value"):
+            dominoes.expected_move_values(game.observation(0))
 
     def test_text_that_is_not_unicode_is_named(self):
         # A str with a lone surrogate (bytes decoded with surrogateescape) cannot be UTF-8.
@@ -156,6 +197,29 @@ class SeedGamesTest(unittest.TestCase):
         self.assertEqual(dominoes.solve_tetromino(4, "T1,O3")["status"], "impossible")  # odd T count
         with self.assertRaises(ValueError):
             dominoes.solve_tetromino(4, "Q4")
+
+
+def deals_of_the_unseen(obs):
+    """Yields every hand list (seat order) consistent with `obs`: each other seat gets its count
+    of the unseen tiles, none holding a value it has shown it lacks; the rest stay undrawn."""
+    others = [s for s in range(obs.seats) if s != obs.seat]
+
+    def fits(tile, seat):
+        return int(tile[0]) not in obs.lacks[seat] and int(tile[2]) not in obs.lacks[seat]
+
+    def deal(k, left):
+        if k == len(others):
+            yield {}
+            return
+        seat = others[k]
+        for chosen in itertools.combinations(left, obs.tile_counts[seat]):
+            if all(fits(t, seat) for t in chosen):
+                rest = [t for t in left if t not in chosen]
+                for more in deal(k + 1, rest):
+                    yield {seat: list(chosen), **more}
+
+    for hands in deal(0, obs.unseen):
+        yield [obs.hand if s == obs.seat else hands[s] for s in range(obs.seats)]
 
 
 if __name__ == "__main__":
