@@ -6,7 +6,7 @@
 # pairing (2,400 games, seed 4001, not a seed of the ladder, the second field or the duel), and
 # `dominoes fit-model` fits one model to every choice of all four (--player four times, ridge 1).
 # The told EPIMC is not in the population: the model is measured against it
-# (experiments/duel-population.cfg). The training games stay in out/population-model/ (not
+# (experiments/duel-told-epimc.cfg). The training games stay in out/population-model/ (not
 # committed; the model file names them). Run from the repository root after scripts/setup; about
 # 8 minutes on one core, the run's progress line on stderr.
 # Usage: experiments/population-model.sh [MODEL]
