@@ -64,8 +64,13 @@ class TranspositionTable {
       slot = &other;
     else if (slot->live() && !(slot->key == key) && (!other.live() || other.depth < slot->depth))
       slot = &other;
-    *slot =
-        Entry{key, static_cast<std::int16_t>(value), bound, static_cast<std::uint8_t>(depth), move};
+    // Field by field: a temporary Entry copied in whole was read back across its narrow fields
+    // just written (a store-forwarding stall).
+    slot->key = key;
+    slot->value = static_cast<std::int16_t>(value);
+    slot->bound = bound;
+    slot->depth = static_cast<std::uint8_t>(depth);
+    slot->move = move;
   }
 
  private:
