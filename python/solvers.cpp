@@ -225,7 +225,7 @@ py::dict solve_tetromino(int size, const std::string& signature, double time_lim
 // prints them (expected_move_values.h). samples: None is advise's default for the table size.
 py::dict expected_values(const PyObservation& o, std::optional<int> samples,
                          std::uint64_t enumerate, std::uint64_t seed) {
-  const int drawn = samples.value_or(o.seats == 2 ? 1000 : endgame::kDefaultTableSamples);
+  const int drawn = samples.value_or(endgame::default_samples(o.seats));
   if (drawn < 1 || drawn > 1000000)
     throw py::value_error("samples " + std::to_string(drawn) + " is not valid: valid 1..1000000");
   if (o.hand.empty())

@@ -374,7 +374,7 @@ int advise(const po::variables_map& vm) {
   strategies::Player player = make_player("with", spec, false);
   check_plays_seats("with", spec, k.rules);
   endgame::WorldLimits limits;
-  const int samples = k.rules.seats == 2 ? 1000 : endgame::kDefaultTableSamples;
+  const int samples = endgame::default_samples(k.rules.seats);
   limits.samples =
       static_cast<int>(read_number(vm, "samples", samples, 1, 1000000, "1 to 1000000"));
   const std::uint64_t seed = read_number(vm, "seed", 1, 0, ~std::uint64_t{0}, "0..2^64-1");

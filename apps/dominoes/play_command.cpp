@@ -167,7 +167,7 @@ Settings read_settings(const po::variables_map& vm) {
       static_cast<int>(read_number(vm, "games", 1, 0, kMaxGames, "0 (until you stop) to 100000"));
   s.seed = read_number(vm, "seed", std::random_device{}(), 0, ~std::uint64_t{0}, "0..2^64-1");
   s.hint = vm.count("hint") > 0;
-  const int samples = two ? 1000 : endgame::kDefaultTableSamples;
+  const int samples = endgame::default_samples(rules.seats);
   s.limits.samples =
       static_cast<int>(read_number(vm, "samples", samples, 1, 1000000, "1 to 1000000"));
   if (const std::string* out = get(vm, "games-out")) {

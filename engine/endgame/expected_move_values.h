@@ -51,6 +51,12 @@ struct WorldLimits {
 /// intervals are then about +-3 to 4 points.
 inline constexpr int kDefaultTableSamples = 100;
 
+/// Returns the worlds to draw by default at a table of `seats` seats: WorldLimits' 1,000 at two
+/// seats, kDefaultTableSamples at three and four (what advise, play's hint and Python use).
+constexpr int default_samples(int seats) {
+  return seats == 2 ? WorldLimits{}.samples : kDefaultTableSamples;
+}
+
 /// One legal move and its expected value for the side to move.
 struct ExpectedMoveValue {
   dominoes::Move move = dominoes::Move::pass();
