@@ -141,8 +141,9 @@ std::vector<C> adjusted_and_costs() {
       {"b_ms_per_decision", "number", "the same for B",
        when(b_timed, [](const Row& r) { return Cell::of_number(r.b_ms_per_decision); })},
       {"seconds", "number",
-       "the pairing's chunks' wall times summed (its time on one core; on two threads the pairing "
-       "took about half); measured, so it differs from run to run",
+       "the pairing's wall time: its chunks' wall times summed, each chunk played by all the "
+       "run's threads together (shards and ranks add theirs); measured, so it differs from run to "
+       "run",
        [](const Row& r) { return Cell::of_number(r.seconds, 3); }},
   };
 }
