@@ -12,7 +12,7 @@ find_program(PYTHON3_FOR_TESTS NAMES python3)
 file(GLOB_RECURSE unit_test_sources CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/tests/*_test.cpp)
 list(FILTER unit_test_sources EXCLUDE REGEX "/tests/(fuzz|python|cli)/")
 add_executable(unit_tests ${unit_test_sources})
-target_link_libraries(unit_tests PRIVATE tournament exploitability puzzles GTest::gtest_main)
+target_link_libraries(unit_tests PRIVATE tournament exploitability puzzles arena_env GTest::gtest_main)
 # In Release the test sources are compiled at -Og; the libraries they test keep -O3. The tests'
 # own code is not what they measure, and -O3 spent 256 s of CPU compiling it against 136 s at -Og
 # (2 cores, g++ 12, no ccache), for test runs 4 s of CPU longer (38 s to 42 s: the linker may

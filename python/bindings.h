@@ -16,11 +16,13 @@
 #include <string>
 #include <vector>
 
+#include "arena/env/contract.h"
 #include "engine/dominoes/history.h"
 #include "engine/dominoes/observation.h"
 #include "engine/dominoes/rng.h"
 #include "engine/dominoes/rules.h"
 #include "engine/dominoes/state.h"
+#include "strategies/strategy.h"
 #include "strategies/strategy_info.h"
 
 namespace dominoes_python {
@@ -55,6 +57,7 @@ void bind_runner(py::module_& m);
 void bind_solvers(py::module_& m);
 void bind_openspiel_support(py::module_& m);
 void bind_vector(py::module_& m);
+void bind_envs(py::module_& m);
 
 /// One seat's information set, owning its copies of the rules and the move record (a C++
 /// Observation only points at them), so Python may keep it after the game moved on.
@@ -97,6 +100,31 @@ std::vector<int> value_list(dominoes::ValueSet set);
 /// Returns the legal moves of the seat to move in `s` as written: "pass" alone when it must
 /// pass, none when the game is over.
 py::list legal_move_strings(const dominoes::State& s);
+
+// ---- arrays and plain values (arrays.cpp)
+
+/// Returns a new uninitialised numpy array of `size` items of `dtype` ("float32", "int8").
+py::object numpy_empty(int size, const char* dtype);
+/// Returns the writable data of `out`, a contiguous one-dimensional buffer of `size` items of
+/// format `format` ("f" float32, "b" int8); ValueError naming `what` and what to give otherwise.
+void* buffer_data(const py::buffer& out, int size, const char* format, const char* what);
+/// Returns `seat_arg` as a seat of the table of `s` (None: the seat to move); ValueError naming
+/// the valid seats otherwise.
+dominoes::Seat seat_or_to_move(const dominoes::State& s, const py::object& seat_arg);
+/// Returns seat `seat`'s observation tensor of `s` (numpy float32, the rules' tensor length).
+py::object tensor_array(const dominoes::State& s, const dominoes::History& h,
+                        const dominoes::Rules& rules, dominoes::Seat seat);
+/// Returns the moves of `h` as notation strings.
+py::list history_strings(const dominoes::History& h);
+/// Returns every seat's hand in `s` as lists of tile strings.
+std::vector<std::vector<std::string>> hands_of(const dominoes::State& s);
+
+/// Returns the players of the other seats of a table of `seats` from their specs: one spec for
+/// all, or one per other seat; ValueError naming a bad spec or count.
+std::vector<strategies::Player> opponents_of(const std::vector<std::string>& specs, int seats);
+/// Returns the illegal-action rule of `penalty`: None an error, a number >= 0 a penalty in points
+/// (arena/env/contract.h); ValueError otherwise.
+arena::IllegalActionRule illegal_rule_of(const py::object& penalty);
 
 /// Thrown out of a run when Ctrl-C arrives while a Python strategy is in its choose(): the run
 /// stops at once (finished chunks stay in the journal) and dominoes.run raises KeyboardInterrupt.

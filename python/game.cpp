@@ -9,6 +9,7 @@
 #include "arena/tournament/play/game_loop.h"
 #include "arena/tournament/play/games_writer.h"
 #include "engine/common/text.h"
+#include "engine/dominoes/action_mask.h"
 #include "engine/dominoes/actions.h"
 #include "engine/dominoes/deal.h"
 #include "engine/dominoes/notation.h"
@@ -112,52 +113,11 @@ MoveList PyObservation::legal() const {
 
 namespace {
 
-// ---- arrays
-// ---------------------------------------------------------------------------------------
-// numpy arrays are made by numpy.empty and filled through the buffer protocol, which every numpy
-// version keeps (the system's pybind11 predates numpy 2's C API).
-
-py::object numpy_empty(int size, const char* dtype) {
-  // Never destroyed: a static py::object would be released after the interpreter has finalized,
-  // without the GIL, which aborts the process at exit (Fatal Python error: PyThreadState_Get).
-  static const py::object* const empty = new py::object(py::module_::import("numpy").attr("empty"));
-  return (*empty)(size, dtype);
-}
-
-// Returns the writable data of `out`, a contiguous one-dimensional buffer of `size` items of
-// format `format` ("f" float32, "b" int8); ValueError naming what to give otherwise.
-void* buffer_data(const py::buffer& out, int size, const char* format, const char* what) {
-  const py::buffer_info info = out.request(true);
-  if (info.format != format || info.ndim != 1 || info.shape[0] != size ||
-      info.strides[0] != info.itemsize)
-    throw py::value_error(std::string(what) + ": give a contiguous numpy array of shape (" +
-                          std::to_string(size) + ",) and dtype " +
-                          (std::string(format) == "f" ? "float32" : "int8"));
-  return info.ptr;
-}
-
 py::object tensor_high_array(const Rules& rules) {
   const int size = tensor_layout(rules).size;
   py::object out = numpy_empty(size, "float32");
   auto* data = static_cast<float*>(buffer_data(out, size, "f", "observation_high"));
   tensor_high(rules, std::span<float>(data, static_cast<std::size_t>(size)));
-  return out;
-}
-
-Seat seat_or_to_move(const State& s, const py::object& seat_arg) {
-  const Seat seat = seat_arg.is_none() ? s.to_move : seat_arg.cast<int>();
-  if (seat < 0 || seat >= s.seats)
-    throw py::value_error(
-        "seat " + std::to_string(seat) + " is not valid: valid " +
-        (s.seats == 2 ? std::string("0 or 1") : "0 to " + std::to_string(s.seats - 1)));
-  return seat;
-}
-
-py::object tensor_array(const State& s, const History& h, const Rules& rules, Seat seat) {
-  const TensorLayout layout = tensor_layout(rules);
-  py::object out = numpy_empty(layout.size, "float32");
-  write_observation_tensor(s, h, rules, layout, seat,
-                           static_cast<float*>(buffer_data(out, layout.size, "f", "out")));
   return out;
 }
 
@@ -388,18 +348,9 @@ std::string status_name(const State& s) {
 }
 
 std::vector<bool> mask_of(const State& s, const Rules& rules) {
-  std::vector<bool> mask(action_count(rules), false);
-  if (status(s) != GameStatus::kOngoing) return mask;
-  const MoveList legal = legal_moves(s);
-  if (legal.empty()) mask.back() = true;
-  for (Move m : legal) mask[action_index(m, rules)] = true;
-  return mask;
-}
-
-py::list history_strings(const History& h) {
-  py::list out;
-  for (Move m : h.moves()) out.append(to_string(m));
-  return out;
+  std::vector<std::uint8_t> mask(static_cast<std::size_t>(action_count(rules)));
+  write_action_mask(s, rules, mask.data());
+  return std::vector<bool>(mask.begin(), mask.end());
 }
 
 py::object ends_of(int left, int right) {
@@ -428,12 +379,6 @@ std::string game_repr(const PyGame& g) {
     out << int(g.state.left) << "," << int(g.state.right);
   out << ", to_move=" << int(g.state.to_move) << ", status=" << status_name(g.state) << ")";
   return out.str();
-}
-
-std::vector<std::vector<std::string>> hands_of(const State& s) {
-  std::vector<std::vector<std::string>> out;
-  for (Seat seat = 0; seat < s.seats; ++seat) out.push_back(tile_strings(s.hands[seat]));
-  return out;
 }
 
 // The tile the leader must lead while the line is empty (heaviest-double with more than two
@@ -628,12 +573,10 @@ bool known_over(const PyObservation& o) {
 }
 
 std::vector<bool> observation_mask(const PyObservation& o) {
-  std::vector<bool> mask(action_count(o.rules), false);
-  if (known_over(o)) return mask;
-  const MoveList legal = o.legal();
-  if (legal.empty()) mask.back() = true;
-  for (Move m : legal) mask[action_index(m, o.rules)] = true;
-  return mask;
+  if (known_over(o)) return std::vector<bool>(static_cast<std::size_t>(action_count(o.rules)));
+  std::vector<std::uint8_t> mask(static_cast<std::size_t>(action_count(o.rules)));
+  write_action_mask(o.legal(), o.rules, mask.data());
+  return std::vector<bool>(mask.begin(), mask.end());
 }
 
 void bind_observation(py::module_& m) {
@@ -762,268 +705,6 @@ void bind_functions(py::module_& m) {
       py::arg("index"), py::arg("rules") = Rules(), "Returns the move with action number `index`.");
 }
 
-// ---- one table stepped for the learning libraries
-// ------------------------------------------------
-
-/// A hand, or with rules.match_target > 0 a match, played one action at a time: the core of
-/// dominoes.pettingzoo and dominoes.gymnasium. Deals as `dominoes run` does (game g of deal d of
-/// seed s is make_deal(rules, s, d, g); a match's later hands are led as set_next_leader says).
-struct PyEnvGame {
-  Rules rules;
-  TensorLayout layout;
-  std::uint64_t seed = 0;
-  std::uint64_t deal_index = 0;
-  int game = 0;  ///< the hand's number within the match (0 for single games)
-  Deal deal;
-  State state;
-  History history;
-  bool started = false;
-  bool over = true;                         ///< the episode (hand or match) is over
-  bool hand_ended = false;                  ///< the last step ended a hand
-  std::array<int, kMaxSeats> totals{};      ///< points credited to each seat over the match
-  std::array<double, kMaxSeats> rewards{};  ///< each seat's net points from the last step
-  /// The finished hands of this episode: deal, moves, outcome and hand number.
-  struct Finished {
-    Deal deal;
-    History history;
-    tournament::GameOutcome outcome;
-    int game = 0;
-  };
-  std::vector<Finished> finished;
-
-  explicit PyEnvGame(const Rules& r) : rules(r), layout(tensor_layout(r)) {}
-
-  void start_hand(const Deal& d) {
-    deal = d;
-    state = start_state(d);
-    history = History(d.leader, d.seats);
-  }
-
-  void reset(std::uint64_t new_seed, std::uint64_t new_deal) {
-    seed = new_seed;
-    deal_index = new_deal;
-    game = 0;
-    totals = {};
-    rewards = {};
-    finished.clear();
-    started = true;
-    over = false;
-    hand_ended = false;
-    start_hand(make_deal(rules, seed, deal_index, 0));
-  }
-
-  void require_started(const char* what) const {
-    if (!started) throw py::value_error(std::string(what) + ": call reset() first");
-  }
-
-  // Plays `action` for the seat to move; returns true when the episode is over.
-  bool step(int action) {
-    require_started("step");
-    if (over)
-      throw py::value_error("step: the game is over (" + std::string(status_name(state)) +
-                            "): call reset() to deal a new one");
-    const Move m = checked_action_move(action, rules);
-    const MoveList legal = legal_moves(state);
-    if (m.is_pass() ? !legal.empty() : !legal.contains(m)) {
-      std::string valid;
-      for (const int a : legal_actions())
-        valid += (valid.empty() ? "" : ", ") + std::to_string(a) + " (" +
-                 to_string(checked_action_move(a, rules)) + ")";
-      throw py::value_error("action " + std::to_string(action) + " (" + to_string(m) +
-                            ") is not legal for seat " + std::to_string(state.to_move) +
-                            ": legal " + valid);
-    }
-    apply(state, m);
-    history.push_back(m);
-    rewards = {};
-    hand_ended = status(state) != GameStatus::kOngoing;
-    if (!hand_ended) return false;
-    const tournament::GameOutcome outcome = tournament::score_game(state, rules);
-    for (Seat s = 0; s < rules.seats; ++s) rewards[s] = outcome.net(s);
-    finished.push_back({deal, history, outcome, game});
-    if (rules.match_target == 0) return over = true;
-    // Two seats: a total must exceed the target; more: reach it (play_match, docs/rules.md).
-    const int to_win = rules.seats == 2 ? rules.match_target + 1 : rules.match_target;
-    for (Seat s = 0; s < rules.seats; ++s) totals[s] += outcome.points[s];
-    for (Seat s = 0; s < rules.seats; ++s)
-      if (totals[s] >= to_win) return over = true;
-    if (game + 1 >= tournament::kMaxMatchGames) return over = true;
-    Deal next = make_deal(rules, seed, deal_index, ++game);
-    tournament::set_next_leader(rules, outcome, next);
-    start_hand(next);
-    return false;
-  }
-
-  std::vector<int> legal_actions() const {
-    std::vector<int> out;
-    if (over) return out;
-    const MoveList legal = legal_moves(state);
-    if (legal.empty()) out.push_back(action_count(rules) - 1);
-    for (Move m : legal) out.push_back(action_index(m, rules));
-    std::sort(out.begin(), out.end());
-    return out;
-  }
-
-  // Writes the seat to move's legal actions as 0/1 into `mask` (action_count int8); all 0 once
-  // the episode is over.
-  void write_mask(std::int8_t* mask) const {
-    std::fill_n(mask, action_count(rules), std::int8_t{0});
-    if (over) return;
-    const MoveList legal = legal_moves(state);
-    if (legal.empty()) mask[action_count(rules) - 1] = 1;
-    for (Move m : legal) mask[action_index(m, rules)] = 1;
-  }
-
-  std::string record(const std::vector<std::string>& players, int index) const {
-    if (finished.empty()) throw py::value_error("game_record: no hand has finished yet");
-    const Finished& f = finished[static_cast<std::size_t>(index)];
-    if (static_cast<int>(players.size()) != rules.seats)
-      throw py::value_error("players: give " + std::to_string(rules.seats) +
-                            " names, one per seat, got " + std::to_string(players.size()));
-    return tournament::game_record_json(
-        {static_cast<std::int64_t>(deal_index), 0, rules.match_target > 0 ? f.game : -1}, players,
-        rules, f.deal, f.history, f.outcome);
-  }
-};
-
-std::vector<std::string> default_players(const Rules& rules) {
-  std::vector<std::string> out;
-  for (Seat s = 0; s < rules.seats; ++s) out.push_back("player_" + std::to_string(s));
-  return out;
-}
-
-void bind_env_game(py::module_& m) {
-  py::class_<PyEnvGame>(m, "EnvGame", R"doc(
-One hand of Block Dominoes, or a match of hands when rules.target > 0, stepped one action at a
-time: the C++ core of dominoes.pettingzoo and dominoes.gymnasium (docs/python.md). Every turn is a
-step, passes and single legal moves included. Actions are the action numbering
-(tile_index * 3 + 0 lead, 1 left, 2 right; the pass last).
-
-EnvGame(rules)
-  reset(seed, deal) deals game 0 of deal `deal` of seed `seed`, as `dominoes run` deals it.
-  step(action) plays it for the seat to move and returns True when the episode is over; a hand
-  that ends sets rewards (each seat's team's points minus the other teams') and, in a match that
-  goes on, deals the next hand (game g + 1 of the same deal, led by the next-leader rule).)doc")
-      .def(py::init<const Rules&>(), py::arg("rules") = Rules())
-      .def_readonly("rules", &PyEnvGame::rules)
-      .def("reset", &PyEnvGame::reset, py::arg("seed"), py::arg("deal") = 0,
-           "Deals game 0 of deal `deal` of seed `seed` (ints >= 0) and clears the match totals.")
-      .def("step", &PyEnvGame::step, py::arg("action"),
-           "Plays action `action` for the seat to move. Returns True when the episode (the hand,\n"
-           "or the match when rules.target > 0) is over. Raises ValueError for an action outside\n"
-           "0..action_count-1, an illegal one (naming the legal ones) or a step after the end.")
-      .def_property_readonly(
-          "to_move", [](const PyEnvGame& e) { return int(e.state.to_move); },
-          "the seat whose turn it is")
-      .def_readonly("over", &PyEnvGame::over, "True when the episode is over (or not started)")
-      .def_readonly("hand_ended", &PyEnvGame::hand_ended, "True when the last step ended a hand")
-      .def_readonly("game", &PyEnvGame::game, "the hand's number within the match, from 0")
-      .def_readonly("seed", &PyEnvGame::seed)
-      .def_readonly("deal", &PyEnvGame::deal_index, "the deal's number within the seed")
-      .def_property_readonly(
-          "rewards",
-          [](const PyEnvGame& e) {
-            return std::vector<double>(e.rewards.begin(), e.rewards.begin() + e.rules.seats);
-          },
-          "each seat's reward from the last step, in points: 0 unless it ended a hand, then the\n"
-          "seat's team's points minus the other teams' points for that hand")
-      .def_property_readonly(
-          "totals",
-          [](const PyEnvGame& e) {
-            return std::vector<int>(e.totals.begin(), e.totals.begin() + e.rules.seats);
-          },
-          "points credited to each seat over the match so far (partners alike)")
-      .def_property_readonly(
-          "history", [](const PyEnvGame& e) { return history_strings(e.history); },
-          "the current hand's moves so far (the finished hand's after the end)")
-      .def_property_readonly(
-          "hands", [](const PyEnvGame& e) { return hands_of(e.state); },
-          "every seat's tiles now (the referee's view; never put it in an observation)")
-      .def("legal_actions", &PyEnvGame::legal_actions,
-           "Returns the legal actions of the seat to move, ascending ([] once over).")
-      .def(
-          "observation_into",
-          [](const PyEnvGame& e, int seat, const py::buffer& out) {
-            seat_or_to_move(e.state, py::int_(seat));
-            write_observation_tensor(
-                e.state, e.history, e.rules, e.layout, seat,
-                static_cast<float*>(buffer_data(out, e.layout.size, "f", "observation_into")));
-          },
-          py::arg("seat"), py::arg("out"),
-          "Writes seat `seat`'s observation tensor into `out` (float32, rules.observation_shape).")
-      .def(
-          "observation",
-          [](const PyEnvGame& e, int seat) {
-            return tensor_array(e.state, e.history, e.rules,
-                                seat_or_to_move(e.state, py::int_(seat)));
-          },
-          py::arg("seat"), "Returns seat `seat`'s observation tensor (numpy float32).")
-      .def(
-          "mask_into",
-          [](const PyEnvGame& e, const py::buffer& out) {
-            e.write_mask(static_cast<std::int8_t*>(
-                buffer_data(out, action_count(e.rules), "b", "mask_into")));
-          },
-          py::arg("out"),
-          "Writes the seat to move's action mask into `out` (int8, action_count): 1 = legal.")
-      .def(
-          "action_mask",
-          [](const PyEnvGame& e) {
-            const int n = action_count(e.rules);
-            py::object out = numpy_empty(n, "int8");
-            e.write_mask(static_cast<std::int8_t*>(buffer_data(out, n, "b", "action_mask")));
-            return out;
-          },
-          "Returns the seat to move's action mask (numpy int8, action_count; all 0 once over).")
-      .def(
-          "view",
-          [](const PyEnvGame& e, int seat) {
-            const Seat s = seat_or_to_move(e.state, py::int_(seat));
-            PyObservation o = PyObservation::from(observe(e.state, e.history, e.rules, s));
-            o.full_state = e.state;
-            return o;
-          },
-          py::arg("seat"),
-          "Returns seat `seat`'s Observation, as Game.observation() gives it (for strategies).")
-      .def(
-          "action_move",
-          [](const PyEnvGame& e, int action) {
-            return to_string(checked_action_move(action, e.rules));
-          },
-          py::arg("action"), "Returns the move of action `action` in notation ('3-5L', 'pass').")
-      .def(
-          "table_text",
-          [](const PyEnvGame& e, int seat, const std::vector<std::string>& labels) {
-            const Seat s = seat_or_to_move(e.state, py::int_(seat));
-            if (static_cast<int>(labels.size()) != e.rules.seats)
-              throw py::value_error("labels: give one per seat");
-            return table_text(e.state, e.history, s, labels);
-          },
-          py::arg("seat"), py::arg("labels"),
-          "Returns the table as seat `seat` sees it, as `dominoes play` shows it to the person:\n"
-          "the line as laid and its open ends, each other seat's tile count and lacked values,\n"
-          "the seat's hand and pips; `labels` names each seat.")
-      .def_property_readonly(
-          "finished_hands", [](const PyEnvGame& e) { return int(e.finished.size()); },
-          "hands finished in this episode")
-      .def(
-          "game_record",
-          [](const PyEnvGame& e, const py::object& players, int index) {
-            const auto names = players.is_none() ? default_players(e.rules)
-                                                 : players.cast<std::vector<std::string>>();
-            const int n = static_cast<int>(e.finished.size());
-            if (n > 0 && (index < -n || index >= n))
-              throw py::value_error("index " + std::to_string(index) + " is not valid: valid " +
-                                    std::to_string(-n) + " to " + std::to_string(n - 1));
-            return e.record(names, index < 0 ? index + n : index);
-          },
-          py::arg("players") = py::none(), py::arg("index") = -1,
-          "Returns finished hand `index` of the episode (default the last) as one --games-out\n"
-          "record (a JSON line, docs/formats.md), written by the code `dominoes run` writes them\n"
-          "with; `players` names the seats (default player_0, player_1, ...). Raises ValueError\n"
-          "before a hand has finished.");
-}
-
 }  // namespace
 
 void bind_game(py::module_& m) {
@@ -1031,7 +712,6 @@ void bind_game(py::module_& m) {
   bind_observation(m);  // before Game, so Game's signatures name it
   bind_game_class(m);
   bind_functions(m);
-  bind_env_game(m);
 }
 
 }  // namespace dominoes_python

@@ -1,5 +1,5 @@
 // dominoes._core._VectorGames: the C++ core of dominoes.vector (python/dominoes/vector.py), many
-// games stepped together on worker threads (arena/vector/vector_games.h), over numpy arrays the
+// games stepped together on worker threads (arena/env/vector_games.h), over numpy arrays the
 // Python side owns. The GIL is released while the games step.
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
@@ -8,9 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "arena/vector/vector_games.h"
+#include "arena/env/vector_games.h"
 #include "python/bindings.h"
-#include "strategies/registry.h"
 
 namespace dominoes_python {
 
@@ -34,36 +33,23 @@ T* checked(const py::buffer& array, const char* format, py::ssize_t rows, py::ss
   const bool contiguous =
       info.strides.back() == static_cast<py::ssize_t>(sizeof(T)) &&
       (info.ndim == 1 || info.strides[0] == static_cast<py::ssize_t>(sizeof(T)) * info.shape[1]);
-  if (info.format != format || info.itemsize != static_cast<py::ssize_t>(sizeof(T)) || !shape_ok ||
+  // numpy names int64 "l" where long is 64 bits (Linux) and "q" elsewhere.
+  const bool same_format =
+      info.format == format || (std::string(format) == "q" && info.format == "l");
+  if (!same_format || info.itemsize != static_cast<py::ssize_t>(sizeof(T)) || !shape_ok ||
       !contiguous)
     throw py::value_error(std::string(what) + " must be a C-contiguous array of shape " + shape +
                           " and format '" + format + "'");
   return static_cast<T*>(info.ptr);
 }
 
-// The players of the other seats from their specs: one spec for all, or one per other seat.
-std::vector<strategies::Player> opponents_of(const std::vector<std::string>& specs, int seats) {
-  if (specs.size() != 1 && static_cast<int>(specs.size()) != seats - 1)
-    throw py::value_error("opponent must be one strategy spec, or a list of " +
-                          std::to_string(seats - 1) + " (one per other seat), not " +
-                          std::to_string(specs.size()));
-  std::vector<strategies::Player> players;
-  const auto& registry = strategies::Registry::builtin();
-  for (int k = 0; k < seats - 1; ++k) {
-    const std::string& spec = specs[specs.size() == 1 ? 0 : static_cast<std::size_t>(k)];
-    if (const std::string why = registry.seat_refusal(spec, seats); !why.empty())
-      throw py::value_error(why);
-    players.push_back(registry.make(spec));
-  }
-  return players;
-}
-
 class PyVectorGames {
  public:
   PyVectorGames(const dominoes::Rules& rules, int games, int learner,
-                const std::vector<std::string>& opponents, int threads)
+                const std::vector<std::string>& opponents, int threads,
+                const py::object& illegal_penalty)
       : games_(rules, games, static_cast<dominoes::Seat>(learner),
-               opponents_of(opponents, rules.seats), threads) {}
+               opponents_of(opponents, rules.seats), threads, illegal_rule_of(illegal_penalty)) {}
 
   void reset(std::uint64_t seed, const py::buffer& observations, const py::buffer& masks) {
     arena::VectorStepOut out;
@@ -73,10 +59,18 @@ class PyVectorGames {
     games_.reset(seed, out);
   }
 
+  void restart(const py::buffer& observations, const py::buffer& masks) {
+    arena::VectorStepOut out;
+    out.observations = observations_of(observations, "observations");
+    out.masks = checked<std::uint8_t>(masks, "b", rows(), games_.action_count(), "masks");
+    py::gil_scoped_release unlocked;
+    games_.restart(out);
+  }
+
   void step(const py::buffer& actions, const py::buffer& observations, const py::buffer& masks,
             const py::buffer& rewards, const py::buffer& terminated,
             const py::buffer& final_observations) {
-    const std::int32_t* chosen = checked<std::int32_t>(actions, "i", rows(), 0, "actions", false);
+    const std::int64_t* chosen = checked<std::int64_t>(actions, "q", rows(), 0, "actions", false);
     arena::VectorStepOut out;
     out.observations = observations_of(observations, "observations");
     out.masks = checked<std::uint8_t>(masks, "b", rows(), games_.action_count(), "masks");
@@ -88,7 +82,7 @@ class PyVectorGames {
   }
 
   void random_actions(const py::buffer& actions) {
-    std::int32_t* out = checked<std::int32_t>(actions, "i", rows(), 0, "actions");
+    std::int64_t* out = checked<std::int64_t>(actions, "q", rows(), 0, "actions");
     py::gil_scoped_release unlocked;
     games_.random_actions(out);
   }
@@ -111,12 +105,15 @@ void bind_vector(py::module_& m) {
   py::class_<PyVectorGames>(m, "_VectorGames",
                             "Many games stepped together in C++ threads: the core of "
                             "dominoes.vector.BlockDominoesVectorEnv (use that).")
-      .def(py::init<const dominoes::Rules&, int, int, const std::vector<std::string>&, int>(),
+      .def(py::init<const dominoes::Rules&, int, int, const std::vector<std::string>&, int,
+                    const py::object&>(),
            py::arg("rules"), py::arg("games"), py::arg("learner"), py::arg("opponents"),
-           py::arg("threads"))
+           py::arg("threads"), py::arg("illegal_penalty") = py::none())
       // The output arrays are written in place: noconvert(), so that one of another dtype is
       // refused instead of silently written into a converted copy.
       .def("reset", &PyVectorGames::reset, py::arg("seed"), py::arg("observations").noconvert(),
+           py::arg("masks").noconvert())
+      .def("restart", &PyVectorGames::restart, py::arg("observations").noconvert(),
            py::arg("masks").noconvert())
       .def("step", &PyVectorGames::step, py::arg("actions"), py::arg("observations").noconvert(),
            py::arg("masks").noconvert(), py::arg("rewards").noconvert(),

@@ -24,6 +24,7 @@
 #include "apps/dominoes/typed_move.h"
 #include "arena/tournament/play/game_loop.h"
 #include "arena/tournament/play/games_writer.h"
+#include "arena/tournament/play/match_progress.h"
 #include "engine/common/limited_file.h"
 #include "engine/common/text.h"
 #include "engine/dominoes/deal.h"

@@ -18,20 +18,23 @@ Rules.observation_shape; docs/formats.md, "Observation tensor"), "action_mask": 
 Rules.action_count, 1 for each legal action of the agent to move, all 0 for the others}.
 Actions: tile_index * 3 + 0 (lead), 1 (left end), 2 (right end); the pass is the last action.
 
-Rewards are points, given when a hand ends: each agent gets its team's points minus the other
-teams' points for that hand (partners alike). With target > 0 an episode is a match: hands are
-dealt until a team's total passes the target (docs/rules.md, "Matches"), each hand's points
-rewarded at its end, so an agent's episode return is its team's match total minus the others'.
+Rewards, seeds and illegal actions follow the environment contract of docs/python.md, the same
+for every front door. Rewards are points, given when a hand ends: each agent gets its team's net
+points for that hand (its team's score when it wins, minus the winners' score when another team
+wins; partners alike). With target > 0 an episode is a match: hands are dealt until a team's
+total passes the target (docs/rules.md, "Matches"), each hand's points rewarded at its end.
 
-env() wraps raw_env as PettingZoo's classic games do: an illegal action ends the game with -1
-for the agent that made it and 0 for the others (TerminateIllegalWrapper), an action outside the
-action space is an AssertionError (AssertOutOfBoundsWrapper), and calls out of order are refused
-(OrderEnforcingWrapper). raw_env itself raises ValueError for an illegal or out-of-range action,
-naming the legal ones.
+env(illegal_penalty="max-loss", ...) wraps raw_env as PettingZoo's classic games do: an illegal
+action ends the game with -illegal_penalty for the agent that made it (default the largest loss
+an episode can bring, so it never pays) and 0 for the others, info["illegal_action"] True; an
+action outside the action space is an AssertionError (AssertOutOfBoundsWrapper), and calls out
+of order are refused (OrderEnforcingWrapper). raw_env(illegal_penalty=None) raises ValueError for
+an illegal or out-of-range action, naming the legal ones.
 
 Seeding: reset(seed=s) deals deal 0 of seed s, the deal `dominoes run --seed s` plays first;
 each later reset() without a seed deals the next deal of the same seed. render_mode="ansi":
-render() returns the table as the agent to move sees it, drawn as `dominoes play` draws it.
+render() returns the table as the agent to move sees it, drawn as `dominoes play` draws it;
+"human" prints it at every step.
 env.unwrapped.action_move(a) gives an action's move in notation ("3-5L"), and
 env.unwrapped.game_record() the finished hand as a --games-out record for `dominoes view`.
 """
@@ -49,26 +52,16 @@ from gymnasium.utils import EzPickle
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from dominoes import _core
+from dominoes import _contract, _core
 
 __all__ = ["block_dominoes_v0", "env", "raw_env"]
 
 
-def _seed_value(seed):
-    """Returns `seed` as an int in 0..2**64-1, or raises ValueError saying what is valid."""
-    if isinstance(seed, (bool, np.bool_)) or not isinstance(seed, (int, np.integer)):
-        raise ValueError(f"seed={seed!r} is not valid: give an int from 0 to 2**64 - 1, or None")
-    if not 0 <= int(seed) < 2**64:
-        raise ValueError(f"seed={seed} is not valid: give an int from 0 to 2**64 - 1, or None")
-    return int(seed)
-
-
-def env(render_mode=None, **rules):
-    """Returns block_dominoes_v0's raw_env(render_mode, **rules) in PettingZoo's classic
-    wrappers: TerminateIllegalWrapper (an illegal action: -1 for its agent, the game ends),
-    AssertOutOfBoundsWrapper and OrderEnforcingWrapper."""
-    wrapped = raw_env(render_mode=render_mode, **rules)
-    wrapped = wrappers.TerminateIllegalWrapper(wrapped, illegal_reward=-1)
+def env(render_mode=None, illegal_penalty=_contract.MAX_LOSS, **rules):
+    """Returns block_dominoes_v0's raw_env(render_mode, illegal_penalty, **rules) in PettingZoo's
+    classic wrappers AssertOutOfBoundsWrapper and OrderEnforcingWrapper. An illegal action ends
+    the game with -illegal_penalty for its agent (default: the largest loss of an episode)."""
+    wrapped = raw_env(render_mode=render_mode, illegal_penalty=illegal_penalty, **rules)
     wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
     return wrappers.OrderEnforcingWrapper(wrapped)
 
@@ -80,19 +73,22 @@ class raw_env(AECEnv, EzPickle):
     by dominoes.Rules: an unknown key or a bad value raises ValueError naming it."""
 
     metadata = {
-        "render_modes": ["ansi"],
+        "render_modes": ["ansi", "human"],
         "name": "block_dominoes_v0",
         "is_parallelizable": False,
+        "render_fps": 4,
     }
 
-    def __init__(self, render_mode=None, **rules):
-        EzPickle.__init__(self, render_mode=render_mode, **rules)
+    def __init__(self, render_mode=None, illegal_penalty=None, **rules):
+        EzPickle.__init__(self, render_mode=render_mode, illegal_penalty=illegal_penalty, **rules)
         super().__init__()
         self.rules = _core.Rules(**rules)
-        if render_mode not in (None, "ansi"):
-            raise ValueError(f"render_mode={render_mode!r} is not valid: give 'ansi' or None")
+        if render_mode not in (None, *self.metadata["render_modes"]):
+            raise ValueError(f"render_mode={render_mode!r} is not valid: give 'ansi', 'human' "
+                             "or None")
         self.render_mode = render_mode
-        self._core = _core.EnvGame(self.rules)
+        self.illegal_penalty = _contract.penalty_value(self.rules, illegal_penalty)
+        self._core = _core.TableEnv(self.rules, self.illegal_penalty)
         seats = self.rules.seats
         self.possible_agents = [f"player_{s}" for s in range(seats)]
         self.agents = self.possible_agents[:]
@@ -109,9 +105,9 @@ class raw_env(AECEnv, EzPickle):
         self.action_spaces = {agent: spaces.Discrete(self._actions)
                               for agent in self.possible_agents}
         self._no_mask = np.zeros(self._actions, np.int8)
-        self._seed = None
-        self._deal = 0
+        self._deals = _contract.Deals()
         self._rewarded = False
+        self._reset_once = False
 
     def observation_space(self, agent):
         return self.observation_spaces[agent]
@@ -129,13 +125,8 @@ class raw_env(AECEnv, EzPickle):
     def reset(self, seed=None, options=None):
         """Deals deal 0 of `seed` (an int), or the next deal of the seed in use when seed is
         None (a fresh random seed the first time)."""
-        if seed is not None:
-            self._seed, self._deal = _seed_value(seed), 0
-        elif self._seed is None:
-            self._seed, self._deal = int(np.random.SeedSequence().entropy % 2**63), 0
-        else:
-            self._deal += 1
-        self._core.reset(self._seed, self._deal)
+        self._core.reset(*self._deals.next(seed))
+        self._reset_once = True
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0)
@@ -144,11 +135,14 @@ class raw_env(AECEnv, EzPickle):
         self.infos = {agent: {} for agent in self.agents}
         self._rewarded = False
         self.agent_selection = self.possible_agents[self._core.to_move]
+        self._render_human()
 
     def step(self, action):
         """Plays `action` (an int, the action numbering) for the agent to move. ValueError for
-        an action outside 0..action_count-1 or an illegal one (naming the legal ones), and for a
-        step after every agent is done (call reset())."""
+        an action outside 0..action_count-1, an illegal one (naming the legal ones) unless
+        illegal_penalty is set, and for a step before reset() or after every agent is done."""
+        if not self._reset_once:
+            raise ValueError("step: no game yet: call reset() first")
         if not self.agents:
             raise ValueError("step: the game is over and every agent is done: call reset()")
         agent = self.agent_selection
@@ -160,9 +154,11 @@ class raw_env(AECEnv, EzPickle):
             raise ValueError(f"action {action!r} is not valid: give an int from 0 to "
                              f"{self._actions - 1} (the agent's action mask marks the legal ones)")
         core = self._core
-        over = core.step(int(action))
+        over = core.step(action)
         self._cumulative_rewards[agent] = 0
-        if core.hand_ended:
+        if core.illegal:
+            self.infos[agent] = {"illegal_action": True}
+        if core.hand_ended or core.illegal:
             for seat, points in enumerate(core.rewards):
                 self.rewards[self.possible_agents[seat]] = points
             self._rewarded = True
@@ -173,13 +169,26 @@ class raw_env(AECEnv, EzPickle):
             self.terminations = dict.fromkeys(self.agents, True)
         self.agent_selection = self.possible_agents[core.to_move]
         self._accumulate_rewards()
+        self._render_human()
+
+    def _render_human(self):
+        if self.render_mode == "human":
+            self.render()
 
     def render(self):
         """Returns the table as text (render_mode="ansi"): as the agent to move sees it while the
-        game goes on, as `dominoes play` draws it; at the end every hand and the rewards."""
+        game goes on, as `dominoes play` draws it; at the end every hand and the rewards.
+        render_mode="human" prints that text and returns None."""
         if self.render_mode is None:
-            logger.warn("render() was called without a render mode: give render_mode='ansi'")
+            logger.warn("render() was called without a render mode: give render_mode='ansi' "
+                        "or 'human'")
             return None
+        if self.render_mode == "human":
+            sys.stdout.write(self._table_text() + "\n")
+            return None
+        return self._table_text()
+
+    def _table_text(self):
         core = self._core
         text = core.table_text(core.to_move, self.possible_agents)
         if not core.over:

@@ -11,16 +11,18 @@ strategies (`opponent`: one spec for every other seat, or a list with one per ot
 turn of the learning seat is a step, its passes included; the other seats' turns are not. The
 keyword arguments are the rules keys (double, hand_size, seats, partners, scoring, leader, block,
 next_leader), checked as dominoes.Rules checks them; target is 0 (single hands) and may not be
-another value, whatever the seat count's default.
+another value, whatever the seat count's default. gym.make_vec("dominoes/BlockDominoes-v0",
+num_envs, vectorization_mode="vector_entry_point", ...) makes one (import dominoes.gymnasium).
 
-Observations are the learning seat's observation tensor (docs/formats.md, "Observation tensor"),
-info["action_mask"] its legal actions (1 = legal; the action numbering of docs/python.md). A
-reward is the learning seat's net points when its hand ends (its team's score when it wins, minus
-the winners' score when another team wins, 0 on a tie), else 0. A hand that ends is replaced in
-the same step (Gymnasium's SAME_STEP autoreset): that step's observation is the new hand's first,
-info["final_obs"] holds the ended hand's last observation in the rows where info["_final_obs"]
-(= terminated) is true. Nothing is ever truncated. The hands are a pure function of reset's seed
-and the actions, whatever num_threads.
+Each game is dominoes.gymnasium's environment stepped in C++ (the environment contract of
+docs/python.md: the same rewards, seed rule, illegal-action penalty and answer to a hand that ends
+before the learning seat's first turn). Observations are the learning seat's observation tensor
+(docs/formats.md, "Observation tensor"), info["action_mask"] its legal actions (1 = legal). A hand
+that ends is replaced in the same step (Gymnasium's SAME_STEP autoreset): that step's observation
+is the new hand's first, info["final_obs"] holds the ended hand's last observation in the rows
+where info["_final_obs"] (= terminated) is true. Nothing is ever truncated. Game g's k-th hand is
+deal g + k * num_envs of reset's seed; reset() with no seed moves every game on to its next deal.
+The hands are a pure function of reset's seed and the actions, whatever num_threads.
 
 With copy=False the arrays returned are the environment's own buffers, overwritten by the next
 step (the fastest; copy what you keep); the default copies them.
@@ -37,7 +39,7 @@ from gymnasium import spaces
 from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
-from dominoes import _core
+from dominoes import _contract, _core
 
 _RULES_KEYS = _core.Rules.keywords  # the rules table's keywords
 
@@ -48,7 +50,7 @@ class BlockDominoesVectorEnv(VectorEnv):
     metadata = {"autoreset_mode": AutoresetMode.SAME_STEP, "render_modes": []}
 
     def __init__(self, num_envs=64, opponent="heuristic", seat=0, num_threads=None, copy=True,
-                 **rules):
+                 illegal_penalty=_contract.MAX_LOSS, **rules):
         unknown = sorted(set(rules) - set(_RULES_KEYS))
         if unknown:
             raise ValueError(f"unknown rules key {unknown[0]!r}: the keys are "
@@ -60,7 +62,9 @@ class BlockDominoesVectorEnv(VectorEnv):
         for name, value in (("num_envs", num_envs), ("seat", seat), ("num_threads", threads)):
             if not isinstance(value, (int, np.integer)) or isinstance(value, bool):
                 raise ValueError(f"{name} must be an int, not {value!r}")
-        self._core = _core._VectorGames(self.rules, int(num_envs), int(seat), specs, int(threads))
+        self.illegal_penalty = _contract.penalty_value(self.rules, illegal_penalty)
+        self._core = _core._VectorGames(self.rules, int(num_envs), int(seat), specs, int(threads),
+                                        self.illegal_penalty)
         self.num_envs = int(num_envs)
         self.seat = int(seat)
         self.copy = copy
@@ -76,30 +80,35 @@ class BlockDominoesVectorEnv(VectorEnv):
         self._rewards = np.zeros(self.num_envs, dtype=np.float32)
         self._terminated = np.zeros(self.num_envs, dtype=np.uint8)
         self._truncated = np.zeros(self.num_envs, dtype=bool)
-        self._actions = np.zeros(self.num_envs, dtype=np.int32)
+        self._actions = np.zeros(self.num_envs, dtype=np.int64)
         self._started = False
+        self._seeded = False
 
     def reset(self, *, seed=None, options=None):
-        """Deals every game's first hand from `seed` (an int; None draws one) and returns the
+        """Deals every game's first hand from `seed` (an int 0..2**64-1), or with seed None
+        moves every game on to its next deal (a fresh seed the first time); returns the
         observations and {"action_mask": ...}."""
-        if seed is None:
-            seed = int(np.random.SeedSequence().generate_state(1, np.uint64)[0])
-        if not isinstance(seed, (int, np.integer)) or isinstance(seed, bool) or seed < 0:
-            raise ValueError(f"seed must be an int >= 0 or None, not {seed!r}")
-        self._core.reset(int(seed) % 2**64, self._observations, self._masks)
+        if seed is not None or not self._started:
+            seed = _contract.fresh_seed() if seed is None else _contract.seed_value(seed)
+            self._core.reset(seed, self._observations, self._masks)
+        else:
+            self._core.restart(self._observations, self._masks)
         self._started = True
         return self._out(self._observations), {"action_mask": self._out(self._masks)}
 
     def step(self, actions):
-        """Plays actions[i] (an action index, legal in game i) for the learning seat of every
-        game; returns observations, rewards, terminated, truncated and info."""
+        """Plays actions[i] (an action number) for the learning seat of every game; returns
+        observations, rewards, terminated, truncated and info. ValueError for actions that are
+        not num_envs integers, or one out of range (naming the game and its legal actions)."""
         if not self._started:
             raise RuntimeError("step() before reset(): call reset(seed=...) first")
         actions = np.asarray(actions)
         if actions.shape != (self.num_envs,) or not np.issubdtype(actions.dtype, np.integer):
             raise ValueError(f"actions must be {self.num_envs} integers (one per game), "
                              f"not an array of shape {actions.shape} and dtype {actions.dtype}")
-        self._core.step(actions.astype(np.int32, copy=False), self._observations, self._masks,
+        if actions.dtype == np.uint64 and (actions > np.iinfo(np.int64).max).any():
+            actions = np.where(actions > np.iinfo(np.int64).max, -1, actions)  # out of range
+        self._core.step(actions.astype(np.int64, copy=False), self._observations, self._masks,
                         self._rewards, self._terminated, self._final_observations)
         terminated = self._terminated.astype(bool)
         info = {"action_mask": self._out(self._masks)}
@@ -108,6 +117,10 @@ class BlockDominoesVectorEnv(VectorEnv):
             info["_final_obs"] = terminated
         return (self._out(self._observations), self._out(self._rewards), terminated,
                 self._truncated.copy(), info)
+
+    def action_masks(self):
+        """Returns every game's legal actions as a bool array (num_envs, action_count)."""
+        return self._masks.astype(bool)
 
     def random_actions(self):
         """Returns a legal action for every game, uniformly among its legal moves, drawn in C++

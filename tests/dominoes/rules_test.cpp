@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "arena/tournament/play/game_loop.h"
+#include "arena/tournament/play/match_progress.h"
 #include "engine/dominoes/notation.h"
 #include "engine/dominoes/state.h"
 #include "strategies/registry.h"

@@ -79,7 +79,7 @@ class PlayTest(unittest.TestCase):
                 # Replay the hand's moves in the engine: the rules' deal 0 of the seed.
                 rules = dominoes.Rules(seats=seats, target=0)
                 game = dominoes.Game(rules=rules, seed=seed, deal=0)
-                for move in raw._core.history:
+                for move in raw._core.table.history:
                     game.apply(move)
                 self.assertTrue(game.is_terminal())
                 np.testing.assert_array_equal(observation, game.observation_tensor(seat))
@@ -97,19 +97,28 @@ class PlayTest(unittest.TestCase):
             play(env, seed, np.random.default_rng(seed))
             game = dominoes.Game(seed=seed, deal=0)
             rng = dominoes.Rng.seat_stream(seed, 0, 0, 1)
-            for move in env.unwrapped._core.history:
+            for move in env.unwrapped._core.table.history:
                 if game.to_move == 1 and len(game.legal_moves()) > 1:
                     self.assertEqual(heuristic.choose(game.observation(1), rng), move)
                 game.apply(move)
 
-    def test_an_illegal_action_ends_the_episode_with_minus_one(self):
-        env = gym.make(ENV_ID)
+    def test_an_illegal_action_ends_the_episode_with_the_largest_loss(self):
+        # Double-six, two hands of 7: the 14 heaviest tiles hold 12 + 11 + 2*10 + 2*9 + 3*8 +
+        # 3*7 + 2*6 = 118 pips, the most a hand can cost a seat.
+        for options, want in (({}, -118), ({"illegal_penalty": 5}, -5),
+                              ({"illegal_penalty": 0}, 0)):
+            env = gym.make(ENV_ID, **options)
+            _, info = env.reset(seed=3)
+            illegal = int(np.flatnonzero(info["action_mask"] == 0)[0])
+            _, reward, terminated, _, info = env.step(illegal)
+            self.assertEqual(reward, want)
+            self.assertTrue(terminated)
+            self.assertTrue(info["illegal_action"])
+        env = gym.make(ENV_ID, illegal_penalty=None)
         _, info = env.reset(seed=3)
         illegal = int(np.flatnonzero(info["action_mask"] == 0)[0])
-        _, reward, terminated, _, info = env.step(illegal)
-        self.assertEqual(reward, -1)
-        self.assertTrue(terminated)
-        self.assertTrue(info["illegal_action"])
+        with self.assertRaisesRegex(ValueError, f"action {illegal} .* is not legal"):
+            env.step(illegal)
 
     def test_render_shows_the_learning_seats_table(self):
         env = gym.make(ENV_ID, render_mode="ansi", opponent="random", seat=1, target=0)
@@ -138,7 +147,7 @@ class BadInputTest(unittest.TestCase):
     def test_an_action_out_of_range(self):
         env = gym.make(ENV_ID)
         env.reset(seed=1)
-        with self.assertRaisesRegex(ValueError, "action 85 is not valid: give an int from 0 to 84"):
+        with self.assertRaisesRegex(ValueError, "action 85 is out of range: give 0..84"):
             env.step(85)
 
     def test_stepping_after_the_end(self):

@@ -193,7 +193,9 @@ class RewardTest(unittest.TestCase):
             self.assertTrue(best > target if seats == 2 else best >= target)
             self.assertEqual(core.totals, totals)
 
-    def test_an_illegal_action_costs_its_agent_one_point_and_ends_the_game(self):
+    def test_an_illegal_action_costs_its_agent_the_largest_loss_and_ends_the_game(self):
+        # Double-six, two hands of 7: the 14 heaviest tiles hold 118 pips (12 + 11 + 2*10 +
+        # 2*9 + 3*8 + 3*7 + 2*6), the most a hand can cost a seat.
         env = block_dominoes_v0.env()
         env.reset(seed=8)
         observation, *_ = env.last()
@@ -203,8 +205,9 @@ class RewardTest(unittest.TestCase):
             warnings.simplefilter("ignore")
             env.step(illegal)
         self.assertTrue(all(env.terminations.values()))
-        self.assertEqual(env.rewards[mover], -1)
-        self.assertEqual(sum(env.rewards.values()), -1)
+        self.assertEqual(env.rewards[mover], -118)
+        self.assertEqual(sum(env.rewards.values()), -118)
+        self.assertTrue(env.infos[mover]["illegal_action"])
 
 
 class RecordTest(unittest.TestCase):
@@ -250,14 +253,14 @@ class BadInputTest(unittest.TestCase):
         with self.assertRaisesRegex(ValueError, "seats"):
             block_dominoes_v0.env(seats=5)
         with self.assertRaisesRegex(ValueError, "render_mode"):
-            block_dominoes_v0.raw_env(render_mode="human")
+            block_dominoes_v0.raw_env(render_mode="rgb_array")
         with self.assertRaisesRegex(ValueError, "seed"):
             block_dominoes_v0.raw_env().reset(seed=-1)
 
     def test_an_action_out_of_range(self):
         raw = block_dominoes_v0.raw_env()
         raw.reset(seed=1)
-        with self.assertRaisesRegex(ValueError, "action 85 is not valid: valid 0..84"):
+        with self.assertRaisesRegex(ValueError, "action 85 is out of range: give 0..84"):
             raw.step(85)
         with self.assertRaisesRegex(ValueError, "legal"):
             observation = raw.observe(raw.agent_selection)

@@ -32,14 +32,13 @@ class PythonReplay:
         self.next_hand()
 
     def next_hand(self):
-        while True:
-            self.deal += self.games
-            self.game = dominoes.Game(rules=self.rules, seed=self.seed, deal=self.deal)
-            self.streams = [dominoes.Rng.seat_stream(self.seed, self.deal, 0, s)
-                            for s in range(self.rules.seats)]
-            self.play_others()
-            if not self.game.is_terminal():  # a hand with no turn of the learner is skipped
-                return
+        # A hand that ends before the learner's first turn is not skipped: the learner gets one
+        # turn with the pass alone legal, and that step pays the hand.
+        self.deal += self.games
+        self.game = dominoes.Game(rules=self.rules, seed=self.seed, deal=self.deal)
+        self.streams = [dominoes.Rng.seat_stream(self.seed, self.deal, 0, s)
+                        for s in range(self.rules.seats)]
+        self.play_others()
 
     def play_others(self):
         game = self.game
@@ -50,15 +49,18 @@ class PythonReplay:
             game.apply(move)
 
     def view(self):
-        return (np.asarray(self.game.observation_tensor(self.learner), dtype=np.float32),
-                np.asarray(self.game.action_mask(), dtype=np.int8))
+        mask = np.asarray(self.game.action_mask(), dtype=np.int8)
+        if self.game.is_terminal():
+            mask[-1] = 1  # the turn after a hand that ended before the learner's first
+        return np.asarray(self.game.observation_tensor(self.learner), dtype=np.float32), mask
 
     def step(self, action):
         """Returns (reward, terminated, final observation or None)."""
-        self.game.apply(dominoes.action_move(action, self.rules))
-        self.play_others()
         if not self.game.is_terminal():
-            return 0.0, False, None
+            self.game.apply(dominoes.action_move(action, self.rules))
+            self.play_others()
+            if not self.game.is_terminal():
+                return 0.0, False, None
         reward, final = net_points(self.game, self.learner), self.view()[0]
         self.next_hand()
         return float(reward), True, final
@@ -148,6 +150,10 @@ class VectorEnvTest(unittest.TestCase):
         _, info = envs.reset(seed=1)
         with self.assertRaisesRegex(ValueError, "4 integers"):
             envs.step([0, 0])
+        with self.assertRaisesRegex(ValueError, "illegal_penalty"):
+            vector(illegal_penalty=-1)
+        envs = vector(num_envs=4, illegal_penalty=None)  # illegal actions raise
+        _, info = envs.reset(seed=1)
         actions = envs.random_actions()
         illegal = int(np.flatnonzero(info["action_mask"][2] == 0)[0])
         bad = actions.copy()
@@ -157,8 +163,21 @@ class VectorEnvTest(unittest.TestCase):
         bad[2] = 85
         with self.assertRaisesRegex(ValueError, "out of range 0..84"):
             envs.step(bad)
+        # An int64 beyond 32 bits is out of range, not its low 32 bits' legal action.
+        bad[2] = 2**32 + int(actions[2])
+        with self.assertRaisesRegex(ValueError, "out of range 0..84"):
+            envs.step(bad)
         # The refused steps changed nothing: the batch still takes the actions legal before.
         envs.step(actions)
+
+    def test_an_illegal_action_ends_its_game_with_the_penalty(self):
+        envs = dominoes.vector.BlockDominoesVectorEnv(num_envs=3, illegal_penalty=7)
+        _, info = envs.reset(seed=1)
+        actions = envs.random_actions()
+        actions[1] = int(np.flatnonzero(info["action_mask"][1] == 0)[0])
+        _, rewards, terminated, _, _ = envs.step(actions)
+        self.assertEqual(rewards[1], -7)
+        self.assertTrue(terminated[1])
 
 
 if __name__ == "__main__":

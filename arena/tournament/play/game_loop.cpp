@@ -254,40 +254,4 @@ void set_next_leader(const dominoes::Rules& rules, const GameOutcome& previous,
   next.lead_tile = -1;
 }
 
-MatchOutcome play_match(const dominoes::Rules& rules, std::uint64_t seed, std::uint64_t deal_index,
-                        SeatPlayers players, const GameCallback* on_game, int max_games,
-                        std::uint64_t first_game_id, SeatSamplers samplers,
-                        const SeatSides& sides) {
-  MatchOutcome out;
-  dominoes::History history;
-  GameOutcome previous;
-  const int to_win = dominoes::match_points_to_win(rules);
-  for (int g = 0; g < max_games; ++g) {
-    dominoes::Deal deal = dominoes::make_deal(rules, seed, deal_index, g);
-    if (g > 0) set_next_leader(rules, previous, deal);
-    const SeatStreams streams(seed, deal_index, g, rules.seats);
-    const GameOutcome game =
-        play_game(rules, deal, players, streams.rngs(), &history,
-                  first_game_id * static_cast<std::uint64_t>(kMaxMatchGames) + g, samplers, sides);
-    if (game.forfeited()) ++out.forfeits[game.forfeit_seat];
-    for (Seat s = 0; s < rules.seats; ++s) {
-      out.decisions[s] += game.decisions[s];
-      out.timed[s] += game.timed[s];
-      out.decision_ns[s] += game.decision_ns[s];
-    }
-    if (on_game) (*on_game)(g, deal, history, game);
-    ++out.games;
-    out.leader_net += game.leader_net();
-    for (Seat s = 0; s < rules.seats; ++s) out.totals[s] += game.points[s];
-    for (Seat s = 0; s < rules.seats; ++s)
-      if (out.totals[s] >= to_win) {
-        out.winner = game.teams[s];
-        return out;
-      }
-    previous = game;
-  }
-  out.decided = false;
-  return out;
-}
-
 }  // namespace tournament

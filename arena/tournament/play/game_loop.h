@@ -152,18 +152,6 @@ using GameCallback = std::function<void(int game, const dominoes::Deal&, const d
 void set_next_leader(const dominoes::Rules& rules, const GameOutcome& previous,
                      dominoes::Deal& next);
 
-/// Returns the outcome of a match to rules.match_target (> 0): games are dealt by
-/// make_deal(rules, seed, deal_index, g) for g = 0, 1, ..., the games after the first led as
-/// set_next_leader says, until a team's total exceeds (two seats) or reaches (more) the target.
-/// Seat s's random choices in game g draw from the stream (seed, deal_index, g, s). When `on_game`
-/// is not null it sees every game. After `max_games` games without a winner it returns with
-/// decided = false. Game g gets the id first_game_id * kMaxMatchGames + g (play_game), and the
-/// seats' samplers and sides as play_game does.
-MatchOutcome play_match(const dominoes::Rules& rules, std::uint64_t seed, std::uint64_t deal_index,
-                        SeatPlayers players, const GameCallback* on_game = nullptr,
-                        int max_games = kMaxMatchGames, std::uint64_t first_game_id = 0,
-                        SeatSamplers samplers = {}, const SeatSides& sides = own_sides());
-
 /// Returns the random stream of seat `seat` in game `game` of deal `deal_index`.
 inline dominoes::Rng seat_stream(std::uint64_t seed, std::uint64_t deal_index, int game,
                                  Seat seat) {

@@ -10,6 +10,7 @@
 #include "arena/tournament/play/deal_covariate.h"
 #include "arena/tournament/play/game_loop.h"
 #include "arena/tournament/play/games_writer.h"
+#include "arena/tournament/play/match_progress.h"
 #include "arena/tournament/play/seating.h"
 
 namespace tournament {

@@ -31,6 +31,7 @@
 #include "arena/tournament/config/experiment_config.h"
 #include "arena/tournament/config/schedule.h"
 #include "arena/tournament/play/game_loop.h"
+#include "arena/tournament/play/match_progress.h"
 #include "arena/tournament/play/play_deal.h"
 #include "arena/tournament/report/cross_tables.h"
 #include "arena/tournament/report/summary.h"
