@@ -100,8 +100,9 @@ class BlockDominoesEnv(gymnasium.Env):
     def reset(self, seed=None, options=None):
         """Deals deal 0 of `seed`, or the next deal when seed is None; plays the other seats up
         to the learning seat's first turn. Returns (observation, info)."""
+        deal = self._deals.next(seed)  # ValueError for a seed that is not an int in 0..2**64-1
         super().reset(seed=seed)
-        self._core.reset(*self._deals.next(seed))
+        self._core.reset(*deal)
         self._render_human()
         return self._core.observation(), {"action_mask": self._core.action_mask()}
 
