@@ -55,8 +55,7 @@ double LearnerEnv::play_others() {
         throw std::logic_error("a strategy chose " + dominoes::to_string(m) +
                                ", which is not a legal move");
     }
-    if (table_.step(dominoes::action_index(m, rules)).hand_ended)
-      reward += table_.rewards()[static_cast<std::size_t>(learner_)];
+    if (table_.play(m).hand_ended) reward += table_.rewards()[static_cast<std::size_t>(learner_)];
   }
   return reward;
 }
@@ -78,10 +77,22 @@ void LearnerEnv::write_mask(std::uint8_t* mask) const {
   if (!awaiting_) std::fill_n(mask, count, std::uint8_t{0});
 }
 
+dominoes::MoveList LearnerEnv::legal_moves() const {
+  dominoes::MoveList moves;
+  if (!awaiting_) return moves;
+  if (table_.over()) {
+    moves.push_back(dominoes::Move::pass());
+    return moves;
+  }
+  return dominoes::moves_or_pass(table_.state());
+}
+
 std::vector<int> LearnerEnv::legal_actions() const {
-  if (!awaiting_) return {};
-  if (table_.over()) return {dominoes::action_count(table_.rules()) - 1};
-  return table_.legal_actions();
+  std::vector<int> out;
+  for (const dominoes::Move m : legal_moves())
+    out.push_back(dominoes::action_index(m, table_.rules()));
+  std::sort(out.begin(), out.end());
+  return out;
 }
 
 LearnerStep LearnerEnv::step(long long action) {

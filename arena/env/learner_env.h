@@ -63,6 +63,9 @@ class LearnerEnv {
   void write_observation(float* out) const { table_.write_observation(learner_, out); }
   /// Returns the learning seat's legal actions, ascending (as write_mask marks them).
   std::vector<int> legal_actions() const;
+  /// Returns the learning seat's legal moves (the pass alone on a turn after the episode ended;
+  /// none when no turn is awaited), without allocating.
+  dominoes::MoveList legal_moves() const;
 
   const TableEnv& table() const { return table_; }
   Seat learner() const { return learner_; }

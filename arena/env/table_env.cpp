@@ -94,7 +94,11 @@ TableStep TableEnv::step(long long action) {
     over_ = true;
     return last_ = {false, true, true};
   }
-  const dominoes::Move m = dominoes::action_move(static_cast<int>(action), rules_);
+  return play(dominoes::action_move(static_cast<int>(action), rules_));
+}
+
+TableStep TableEnv::play(dominoes::Move m) {
+  rewards_ = {};
   dominoes::apply(state_, m);
   history_.push_back(m);
   if (dominoes::status(state_) == dominoes::GameStatus::kOngoing) return last_ = {};

@@ -63,6 +63,11 @@ class TableEnv {
   /// changes then.
   TableStep step(long long action);
 
+  /// Plays move `m`, which the caller knows is legal for the seat to move (one of
+  /// dominoes::moves_or_pass of state()), as step() plays a legal action: the fast path of the
+  /// other seats' strategies, whose moves are checked where they are chosen.
+  TableStep play(dominoes::Move m);
+
   /// Returns true when the episode (hand or match) is over, or before the first reset().
   bool over() const { return over_; }
   /// Returns the seat whose turn it is (meaningless once over()).

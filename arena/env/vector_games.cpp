@@ -169,8 +169,10 @@ void VectorGames::random_actions(std::int64_t* actions) {
   if (!started_) throw std::logic_error("random_actions() before reset(): call reset(seed) first");
   for_each_game([&](std::size_t g) {
     Game& game = games_[g];
-    const std::vector<int> legal = game.env.legal_actions();
-    actions[g] = legal[game.random.below(static_cast<std::uint32_t>(legal.size()))];
+    const dominoes::MoveList legal = game.env.legal_moves();
+    const dominoes::Move m =
+        legal[static_cast<int>(game.random.below(static_cast<std::uint32_t>(legal.size())))];
+    actions[g] = dominoes::action_index(m, rules_);
   });
 }
 

@@ -4,7 +4,9 @@ masks), on num_threads threads. Run with the venv's python (scripts/python-env):
 
     build/venv/bin/python bench/python/bench_vector.py [--envs 4096] [--threads 2] [--seconds 5]
 
-Prints one line per setting: agent steps per second and hands finished per second.
+Prints one line per setting: agent steps per second and hands finished per second. The last
+line makes the environment as a user of Gymnasium would, gym.make_vec(...,
+vectorization_mode="vector_entry_point"), with copy=True (the default) and C++ actions.
 """
 
 import argparse
@@ -12,6 +14,9 @@ import time
 
 import numpy as np
 
+import gymnasium as gym
+
+import dominoes.gymnasium  # registers dominoes/BlockDominoes-v0 and its vector entry point
 import dominoes.vector
 
 
@@ -48,6 +53,12 @@ def main():
             print(f"envs {args.envs} threads {args.threads} opponent {args.opponent} "
                   f"copy={copy} actions by {sampler}: {steps:,.0f} agent steps/s, "
                   f"{hands:,.0f} hands/s")
+    envs = gym.make_vec(dominoes.gymnasium.ENV_ID, num_envs=args.envs,
+                        vectorization_mode="vector_entry_point", opponent=args.opponent,
+                        num_threads=args.threads)
+    steps, hands = measure(envs, args.seconds, "c++")
+    print(f"gym.make_vec, envs {args.envs} threads {args.threads} opponent {args.opponent}: "
+          f"{steps:,.0f} agent steps/s, {hands:,.0f} hands/s")
 
 
 if __name__ == "__main__":
