@@ -583,29 +583,28 @@ bool Session::play_game(int number) {
   return true;
 }
 
-// Plays match `number` to the rules' target as the runner plays one (tournament::play_match):
-// hand h is dealt by make_deal(rules, seed, number, h), the hands after the first led as
-// set_next_leader says. Returns false when the person stopped it.
+// Plays match `number` to the rules' target by the runner's own match rules
+// (tournament::MatchProgress: the hands' deals, their leaders and the end). Returns false when the
+// person stopped it.
 bool Session::play_match(int number) {
   totals_.fill(0);
-  const int to_win = dominoes::match_points_to_win(s_.rules);
-  dominoes::Deal deal = dominoes::make_deal(s_.rules, s_.seed, number, 0);
+  tournament::MatchProgress match(s_.rules, s_.seed, static_cast<std::uint64_t>(number));
   for (hand_ = 0;; ++hand_) {
-    const std::optional<tournament::GameOutcome> outcome = play_hand(deal, number, hand_);
+    const std::optional<tournament::GameOutcome> outcome =
+        play_hand(match.next_deal(), number, hand_);
     if (!outcome) return false;
     show_match_score();
-    for (int team = 0; team < dominoes::team_count(s_.rules); ++team)
-      if (totals_[team] >= to_win) {
-        out_ << "\n=== match " << number + 1 << " over after " << count_of(hand_ + 1, "hand")
-             << ": " << team_verb(team, "win") << " ===\n";
-        ++matches_won_[team];
-        ++finished_;
-        if (number + 1 != s_.games) show_score("");
-        return true;
-      }
-    deal = dominoes::make_deal(s_.rules, s_.seed, number, hand_ + 1);
-    tournament::set_next_leader(s_.rules, *outcome, deal);
-    show_next_leader(*outcome, deal);
+    if (match.record(*outcome)) {
+      const tournament::MatchOutcome& result = match.outcome();
+      out_ << "\n=== match " << number + 1 << " over after " << count_of(hand_ + 1, "hand") << ": "
+           << (result.decided ? team_verb(result.winner, "win") : "nobody reached the target")
+           << " ===\n";
+      if (result.decided) ++matches_won_[result.winner];
+      ++finished_;
+      if (number + 1 != s_.games) show_score("");
+      return true;
+    }
+    show_next_leader(*outcome, match.next_deal());
   }
 }
 
