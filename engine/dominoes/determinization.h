@@ -16,6 +16,7 @@
 #include <cassert>
 #include <cstdint>
 
+#include "engine/dominoes/binomial.h"
 #include "engine/dominoes/observation.h"
 #include "engine/dominoes/rng.h"
 
@@ -24,17 +25,6 @@ namespace dominoes {
 /// Returns the tiles the opponent may hold: unseen, and carrying no value it has shown it lacks.
 inline TileSet opponent_candidates(const Observation& obs) {
   return obs.unseen() - obs.opponent_lacks().tiles_touching();
-}
-
-/// Returns the binomial coefficient C(n, k) exactly; 0 when k < 0 or k > n. Requires n <= 62 so
-/// that every intermediate value fits (C(55, 27) is about 3.8e15).
-constexpr std::uint64_t binomial(int n, int k) {
-  if (k < 0 || k > n) return 0;
-  if (k > n - k) k = n - k;
-  std::uint64_t c = 1;
-  for (int i = 1; i <= k; ++i)
-    c = c * static_cast<std::uint64_t>(n - k + i) / static_cast<std::uint64_t>(i);
-  return c;
 }
 
 /// Returns how many opponent hands are consistent with `obs`: C(candidates, opponent tiles).
