@@ -17,7 +17,7 @@
 namespace dominoes {
 namespace {
 
-TileSet tiles(const char* text) {
+TileSet tiles_of(const char* text) {
   return parse_tiles(text, 9);
 }
 
@@ -71,7 +71,7 @@ TEST(ObservationTensor, TwoSeatPositionWorkedByHand) {
   // Seat 0 holds 3-5 0-0 1-2, seat 1 holds 5-6 3-4 2-2; seat 0 leads 3-5 (ends 3 ... 5), seat 1
   // plays 5-6 on the right (ends 3 ... 6), seat 0 has no 3 or 6 and passes. Seat 1 is to move.
   const Rules rules;
-  State s = start_state(tiles("3-5,0-0,1-2"), tiles("5-6,3-4,2-2"), 0);
+  State s = start_state(tiles_of("3-5,0-0,1-2"), tiles_of("5-6,3-4,2-2"), 0);
   History h(0, 2);
   play(s, h, Move(make_tile(3, 5), Placement::kLead));
   play(s, h, Move(make_tile(5, 6), Placement::kRight));
@@ -132,7 +132,7 @@ TEST(ObservationTensor, EmptyLineAndFourSeatsWithPartnersWorkedByHand) {
   const Rules rules = table_rules(4);
   Deal d;
   d.seats = 4;
-  d.hands = {tiles("0-0,0-1"), tiles("1-1,1-2"), tiles("2-2,2-3"), tiles("3-3,3-4")};
+  d.hands = {tiles_of("0-0,0-1"), tiles_of("1-1,1-2"), tiles_of("2-2,2-3"), tiles_of("3-3,3-4")};
   d.leader = 3;
   State s = start_state(d);
   History h(3, 4);
