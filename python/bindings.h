@@ -59,6 +59,13 @@ void bind_openspiel_support(py::module_& m);
 void bind_vector(py::module_& m);
 void bind_envs(py::module_& m);
 
+/// A game in progress with its rules and its move record: dominoes.Game.
+struct PyGame {
+  dominoes::Rules rules;
+  dominoes::State state;
+  dominoes::History history;
+};
+
 /// One seat's information set, owning its copies of the rules and the move record (a C++
 /// Observation only points at them), so Python may keep it after the game moved on.
 struct PyObservation {

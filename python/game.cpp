@@ -235,13 +235,6 @@ void bind_rules(py::module_& m) {
 // ---- the game
 // ------------------------------------------------------------------------------------
 
-/// A game in progress with its rules and its move record.
-struct PyGame {
-  Rules rules;
-  State state;
-  History history;
-};
-
 TileSet tiles_from(const py::handle& hand, const Rules& rules) {
   if (py::isinstance<py::str>(hand)) return parse_tiles(utf8_text(hand, "hand"), rules.max_pip);
   TileSet set;

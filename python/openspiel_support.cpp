@@ -1,15 +1,18 @@
 // What the OpenSpiel front door (python/dominoes/openspiel.py) needs of the engine beyond Game:
-// a world drawn uniformly among those consistent with one seat's observation (for IS-MCTS's
-// resampling, at any seat count) and the holder of a deal's heaviest tile (the heaviest-double
-// leader rule, which Game.from_hands applies by itself only with more than two seats).
+// ExtensiveState, one hand as an extensive-form game (engine/dominoes/extensive_state.h), whose
+// methods are the OpenSpiel state's in one call each (the deal, the moves, returns, the views and
+// pickling); and a world drawn uniformly among those consistent with one seat's observation (for
+// IS-MCTS's resampling, at any seat count).
 #include <pybind11/stl.h>
 
 #include <string>
+#include <utility>
 #include <vector>
 
-#include "engine/dominoes/deal.h"
+#include "engine/dominoes/extensive_state.h"
+#include "engine/dominoes/extensive_views.h"
 #include "engine/dominoes/hidden_hands.h"
-#include "engine/dominoes/notation.h"
+#include "engine/dominoes/rules_keys.h"
 #include "python/bindings.h"
 
 namespace dominoes_python {
@@ -32,25 +35,148 @@ std::vector<std::vector<std::string>> sample_hidden_hands(const PyObservation& o
   return out;
 }
 
-py::tuple heaviest_tile(const std::vector<std::string>& hands, int max_pip) {
-  const int n = static_cast<int>(hands.size());
-  if (n < 2 || n > kMaxSeats)
-    throw py::value_error("hands: give 2 to " + std::to_string(kMaxSeats) + " hands, got " +
-                          std::to_string(n));
-  std::array<TileSet, kStateSeats> sets{};
-  TileSet all;
-  for (int s = 0; s < n; ++s) {
-    sets[s] = parse_tiles(utf8_text(py::str(hands[s]), "hand"), max_pip);
-    all = all | sets[s];
-  }
-  if (all.empty()) throw py::value_error("hands: every hand is empty");
-  const HeaviestTile h = heaviest_tile_holder(sets, n);
-  return py::make_tuple(int(h.seat), to_string(h.tile));
+// The view of OpenSpiel's IIGObservationType: perfect_recall, the hands shown ("none", "own",
+// "all") and public_info.
+ViewKind view_kind(bool perfect_recall, const std::string& hands, bool public_info) {
+  ViewKind kind{perfect_recall, ViewKind::Hands::kOwn, public_info};
+  if (hands == "none")
+    kind.hands = ViewKind::Hands::kNone;
+  else if (hands == "all")
+    kind.hands = ViewKind::Hands::kAll;
+  else if (hands != "own")
+    throw py::value_error("hands=" + hands + " is not valid: give 'none', 'own' or 'all'");
+  return kind;
+}
+
+void write_view_into(const ExtensiveState& node, int seat, bool perfect_recall,
+                     const std::string& hands, bool public_info, const py::buffer& out) {
+  const py::buffer_info info = out.request(true);
+  if (info.format != "f" || info.ndim != 1 || info.strides[0] != info.itemsize)
+    throw py::value_error("out: give a contiguous one-dimensional numpy float32 array");
+  write_view(node, seat, view_kind(perfect_recall, hands, public_info),
+             std::span<float>(static_cast<float*>(info.ptr), static_cast<std::size_t>(info.size)));
+}
+
+std::vector<std::pair<std::string, std::vector<int>>> pieces_of(const Rules& rules,
+                                                                bool perfect_recall,
+                                                                const std::string& hands,
+                                                                bool public_info) {
+  std::vector<std::pair<std::string, std::vector<int>>> out;
+  for (const ViewPiece& piece : view_pieces(rules, view_kind(perfect_recall, hands, public_info)))
+    out.emplace_back(piece.name, piece.shape);
+  return out;
+}
+
+py::list returns_of(const ExtensiveState& node) {
+  const auto net = node.returns();
+  py::list out;
+  for (Seat s = 0; s < node.rules().seats; ++s) out.append(double(net[s]));
+  return out;
+}
+
+py::object game_of(const ExtensiveState& node) {
+  if (!node.started()) return py::none();
+  return py::cast(PyGame{node.rules(), node.state(), node.history()});
+}
+
+// Pickling: the rules as their keys' text (rules_keys) and the actions from the root.
+py::tuple state_to_pickle(const ExtensiveState& node) {
+  std::vector<std::pair<std::string, std::string>> keys;
+  for (const auto& key : rules_keys())
+    keys.emplace_back(key.name, key.values(node.rules()).front());
+  return py::make_tuple(keys, node.actions());
+}
+
+ExtensiveState state_from_pickle(const py::tuple& saved) {
+  if (saved.size() != 2)
+    throw py::value_error("ExtensiveState: a pickled state is (rules keys, actions), got " +
+                          std::to_string(saved.size()) + " items");
+  const auto keys = saved[0].cast<std::vector<std::pair<std::string, std::string>>>();
+  return ExtensiveState::replay(rules_from(keys), saved[1].cast<std::vector<int>>());
+}
+
+void bind_extensive_state(py::module_& m) {
+  py::class_<ExtensiveState>(m, "ExtensiveState", R"doc(
+One hand as an extensive-form game: the node of the OpenSpiel game "dominoes" (dominoes.openspiel),
+whose methods each call one of these.
+
+ExtensiveState(rules): the root, nothing dealt (ValueError for rules with a match target).
+The deal: each seat's hand in seat order, one tile per chance node in ascending tile order, the
+outcome the tile's index; at a node where the hand needs k more tiles and its candidates (undealt,
+above its last tile) are c_1 < ... < c_m, tile c_i has probability C(m-i, k-1) / C(m, k), so each
+hand has one chance history and probability 1 / C(undealt, hand_size). Under leader='random' one
+more chance node draws the leading seat (outcome = seat, probability 1 / seats). Decisions use the
+action numbering (action_index); the pass alone when a seat cannot move.)doc")
+      .def(py::init<const Rules&>(), py::arg("rules"))
+      .def_static("replay", &ExtensiveState::replay, py::arg("rules"), py::arg("actions"),
+                  "Returns the node after `actions` (an actions() record) from the root; "
+                  "ValueError naming the first action that is not valid where it falls.")
+      .def_property_readonly("rules", &ExtensiveState::rules)
+      .def("current_player", &ExtensiveState::current_player,
+           "Returns the seat to move, -1 at a chance node, -4 at the end (OpenSpiel's numbers).")
+      .def("is_chance", &ExtensiveState::is_chance)
+      .def("is_terminal", &ExtensiveState::is_terminal)
+      .def("chance_outcomes", &ExtensiveState::chance_outcomes,
+           "Returns [(outcome, probability)] at a chance node, by ascending outcome; [] elsewhere.")
+      .def("legal_actions", &ExtensiveState::legal_actions,
+           "Returns the legal action numbers at a decision, ascending; [] elsewhere.")
+      .def("apply", &ExtensiveState::apply, py::arg("action"),
+           "Applies a chance outcome or a legal action; ValueError naming the valid ones for any\n"
+           "other (the node is then unchanged).")
+      .def("returns", &returns_of,
+           "Returns every seat's net points at the end (0.0 before): the team's score when it\n"
+           "won, minus the winners' score when another team won, 0 when nobody won.")
+      .def("actions", &ExtensiveState::actions,
+           "Returns every action from the root to here, chance outcomes included.")
+      .def("action_text", &ExtensiveState::action_text, py::arg("action"),
+           "Returns `action` at this node as text ('deal seat 1: 2-5', 'leader 2', '3-5L').")
+      .def_property_readonly("started", &ExtensiveState::started,
+                             "True once every hand is dealt and the leader known")
+      .def_property_readonly("dealing_seat", &ExtensiveState::dealing_seat,
+                             "the seat being dealt (seats once all are dealt)")
+      .def(
+          "dealt",
+          [](const ExtensiveState& node, int seat) {
+            if (seat < 0 || seat >= node.rules().seats)
+              throw py::value_error("seat " + std::to_string(seat) + " is not valid: valid 0.." +
+                                    std::to_string(node.rules().seats - 1));
+            return tile_strings(node.dealt(seat));
+          },
+          py::arg("seat"), "Returns the tiles dealt to `seat` (its hand as dealt so far).")
+      .def_property_readonly("game", &game_of,
+                             "a dominoes.Game copy of the hand in play (None while dealing)")
+      .def(
+          "view_text",
+          [](const ExtensiveState& node, int seat, bool perfect_recall, const std::string& hands,
+             bool public_info) {
+            return view_text(node, seat, view_kind(perfect_recall, hands, public_info));
+          },
+          py::arg("seat"), py::arg("perfect_recall"), py::arg("hands"), py::arg("public_info"),
+          "Returns what `seat` sees as one line (engine/dominoes/extensive_views.h): hands is\n"
+          "'none', 'own' or 'all'.")
+      .def("write_view", &write_view_into, py::arg("seat"), py::arg("perfect_recall"),
+           py::arg("hands"), py::arg("public_info"), py::arg("out"),
+           "Writes what `seat` sees into `out`, a float32 numpy array of view_pieces' total size.")
+      .def_static("view_pieces", &pieces_of, py::arg("rules"), py::arg("perfect_recall"),
+                  py::arg("hands"), py::arg("public_info"),
+                  "Returns the view tensor's pieces as [(name, shape)], in order.")
+      .def_static("max_chance_outcomes", &ExtensiveState::max_chance_outcomes, py::arg("rules"))
+      .def_static("max_game_length", &ExtensiveState::max_game_length, py::arg("rules"))
+      .def("copy", [](const ExtensiveState& node) { return node; })
+      .def("__copy__", [](const ExtensiveState& node) { return node; })
+      .def(
+          "__deepcopy__", [](const ExtensiveState& node, const py::dict&) { return node; },
+          py::arg("memo"))
+      .def(py::pickle(&state_to_pickle, &state_from_pickle))
+      .def("__str__", &ExtensiveState::to_string)
+      .def("__repr__",
+           [](const ExtensiveState& node) { return "ExtensiveState(" + node.to_string() + ")"; });
 }
 
 }  // namespace
 
 void bind_openspiel_support(py::module_& m) {
+  bind_extensive_state(m);
   m.def("sample_hidden_hands", &sample_hidden_hands, py::arg("observation"), py::arg("seed"),
         "Returns every seat's hand in one world drawn uniformly among those consistent with\n"
         "`observation` (its seat's own hand in its seat; each other seat holds its tile count of\n"
@@ -59,10 +185,6 @@ void bind_openspiel_support(py::module_& m) {
         "(heaviest-double: the leader held the heaviest tile) and, with more than two seats,\n"
         "that a recorded pass or the game still going on means some seat could play. Replay\n"
         "the game in the world and draw again when it fails (dominoes.openspiel.world does).");
-  m.def("heaviest_tile", &heaviest_tile, py::arg("hands"), py::arg("max_pip") = 6,
-        "Returns (seat, tile) for the hands ('0-1,2-3' per seat, in seat order): the seat\n"
-        "holding the highest double, or when no hand has one the heaviest tile (more pips;\n"
-        "equal pips: the larger high value), as the heaviest-double leader rule reads a deal.");
 }
 
 }  // namespace dominoes_python

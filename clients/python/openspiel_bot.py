@@ -175,13 +175,9 @@ class OpenSpielBot(dbp.Bot):
         unseen = [t for t in unseen if t not in on_line and t not in own]
         hands = placeholder_hands(own, observation.seat, observation.seats, played, unseen,
                                   observation.counts, observation.lacks_by_seat)
-        state = game.new_initial_state()
-        for hand in hands:
-            state.apply_action(dos.hand_rank(hand))
-        state.apply_action(leader)
-        for move in moves:
-            state.apply_action(dominoes.action_index(move, state.game_state.rules))
-        return state
+        rules = dos.rules_from_params(params)
+        return dos.state_from_actions(game, dos.deal_actions(hands) + [leader] + [
+            dominoes.action_index(move, rules) for move in moves])
 
     def choose(self, observation):
         state = self.state(observation)

@@ -2,13 +2,18 @@
 
 Independent facts it is checked against: the `solver` program's exact values of small variants
 (game value, the uniform random policy's exploitability), the engine's own deals
-(dominoes.deal), and the game's own definition (chance probabilities, rules keys). Run by CTest
+(dominoes.deal), dominoes.Game's scores (net points), the game's own definition (chance
+probabilities by math.comb, every hand counted, rules keys), and OpenSpiel's own checks
+(random_sim_test, serialization). Run by CTest
 with the venv's python and PYTHONPATH=BUILD/python; DOMINOES_CLI names the dominoes program,
 whose folder holds `solver`.
 """
 
+import copy
+import itertools
 import math
 import os
+import pickle
 import random
 import subprocess
 import unittest
@@ -58,11 +63,21 @@ def play_random(game, rng):
 def deal_state(game, hands, leader=None):
     """The state after dealing `hands` (tile lists) and, under leader=random, `leader`."""
     state = game.new_initial_state()
-    for hand in hands:
-        state.apply_action(dos.hand_rank(hand))
+    for tile in dos.deal_actions(hands):
+        state.apply_action(tile)
     if leader is not None:
         state.apply_action(leader)
     return state
+
+
+def net_points(game):
+    """Every seat's net points by dominoes.Game's own scoring: the winners' score for a seat of
+    the winning team, minus it for every other seat, 0 when nobody won."""
+    winner = game.winner_team()
+    if winner is None:
+        return [0.0] * game.seats
+    score = max(game.points())
+    return [float(score if team == winner else -score) for team in game.teams]
 
 
 class Parameters(unittest.TestCase):
@@ -76,7 +91,15 @@ class Parameters(unittest.TestCase):
                          (True, "heaviest-double", "alternate", 0))
         small = pyspiel.load_game("dominoes(double=3,hand_size=2,scoring=all-pips)")
         self.assertEqual(small.num_distinct_actions(), 3 * 10 + 1)
-        self.assertEqual(small.max_chance_outcomes(), math.comb(10, 2))
+        self.assertEqual(small.max_chance_outcomes(), 10)  # an outcome is a tile's index
+
+    def test_parameters_are_the_rules_keywords(self):
+        game = pyspiel.load_game("dominoes(seats=3)")
+        self.assertEqual(set(game.get_type().parameter_specification),
+                         set(dominoes.Rules.keywords))
+        rules = dominoes.Rules(seats=3, target=0)
+        self.assertEqual(game.get_parameters(),
+                         {k: getattr(rules, k) for k in dominoes.Rules.keywords})
 
     def test_bad_values_raise_rules_error(self):
         for params, words in [({"double": 1}, "double"), ({"double": 2, "hand_size": 4},
@@ -109,39 +132,105 @@ class Parameters(unittest.TestCase):
             rng = random.Random(3)
             for _ in range(5):
                 state = play_random(game, rng)
-                points = state.game_state.points()
                 returns = state.returns()
                 if utility == zero:
                     self.assertAlmostEqual(sum(returns), 0.0)
+                    points = state.game_state.points()
                     teams = state.game_state.teams
                     for s, r in enumerate(returns):  # the team's score minus the other side's
                         other = max(points[o] for o in range(len(points)) if teams[o] != teams[s])
                         self.assertEqual(r, points[s] - other)
-                else:
-                    self.assertEqual(returns, [float(p) for p in points])
+                self.assertEqual(returns, net_points(state.game_state))
+
+    def test_cut_throat_returns_are_net_points(self):
+        # three seats, each for itself: the winner gets P, every other seat -P (not 0)
+        for seats in (3, 4):
+            game = pyspiel.load_game("dominoes", {"seats": seats, "partners": False})
+            rng = random.Random(seats)
+            winners = 0
+            for _ in range(40):
+                state = play_random(game, rng)
+                game_state = state.game_state
+                self.assertEqual(state.returns(), net_points(game_state))
+                if game_state.winner_team() is not None:
+                    winners += 1
+                    score = max(game_state.points())
+                    self.assertEqual(sorted(state.returns()), [-score] * (seats - 1) + [score])
+            self.assertGreater(winners, 30)
 
 
 class ChanceAndMoves(unittest.TestCase):
-    def test_hand_outcomes(self):
+    def test_tile_by_tile_outcomes(self):
         game = pyspiel.load_game("dominoes(double=3,hand_size=3,leader=random)")
         state = game.new_initial_state()
-        first = state.chance_outcomes()
-        self.assertEqual(len(first), math.comb(10, 3))
-        self.assertAlmostEqual(sum(p for _, p in first), 1.0)
-        self.assertEqual([a for a, _ in first], list(range(math.comb(10, 3))))
-        state.apply_action(dos.hand_rank(["0-0", "1-3", "3-3"]))
-        self.assertEqual(state.history_str(), str(dos.hand_rank(["0-0", "1-3", "3-3"])))
-        second = state.chance_outcomes()
-        self.assertEqual(len(second), math.comb(7, 3))  # the hands of the 7 tiles left
-        for action, _ in second:
-            tiles = {dominoes.tile_at(t) for t in dos.hand_at(action, 3)}
-            self.assertFalse(tiles & {"0-0", "1-3", "3-3"})
-        state.apply_action(second[0][0])
+        first = state.chance_outcomes()  # 10 tiles, 3 needed: tile i is the smallest of 3
+        self.assertEqual([a for a, _ in first], list(range(8)))
+        for i, (tile, p) in enumerate(first, start=1):
+            self.assertAlmostEqual(p, math.comb(10 - i, 2) / math.comb(10, 3), places=15)
+        probability = 1.0
+        for tile in dos.deal_actions([["0-0", "1-3", "3-3"]]):
+            probability *= dict(state.chance_outcomes())[tile]
+            state.apply_action(tile)
+        self.assertAlmostEqual(probability, 1 / math.comb(10, 3), places=15)
+        self.assertEqual(state.history(), [0, 7, 9])
+        second = state.chance_outcomes()  # seat 1: 7 tiles left, 3 needed
+        self.assertEqual(len(second), 5)
+        self.assertFalse({dominoes.tile_at(t) for t, _ in second} & {"0-0", "1-3", "3-3"})
+        self.assertEqual(state.action_to_string(second[0][0]), "deal seat 1: 0-1")
+        for tile in (1, 2, 3):  # 0-1, 1-1, 0-2
+            state.apply_action(tile)
         self.assertEqual(state.chance_outcomes(), [(0, 0.5), (1, 0.5)])  # the leader
         state.apply_action(1)
         self.assertEqual(state.current_player(), 1)
-        for rank in range(math.comb(10, 3)):
-            self.assertEqual(dos.hand_rank(dos.hand_at(rank, 3)), rank)
+
+    def test_every_deal_once_with_its_probability(self):
+        # walk the whole chance tree of a small game: every pair of hands exactly once, 1/90 each
+        game = pyspiel.load_game("dominoes(double=2,hand_size=2,leader=alternate)")
+        deals = {}
+
+        def walk(state, probability):
+            if not state.is_chance_node():
+                key = tuple(tuple(hand) for hand in state.game_state.hands)
+                deals[key] = deals.get(key, 0.0) + probability
+                return
+            for outcome, p in state.chance_outcomes():
+                walk(state.child(outcome), probability * p)
+
+        walk(game.new_initial_state(), 1.0)
+        tiles = [dominoes.tile_at(t) for t in range(6)]
+        expected = {(tuple(sorted(a, key=dominoes.tile_index)),
+                     tuple(sorted(b, key=dominoes.tile_index)))
+                    for a in itertools.combinations(tiles, 2)
+                    for b in itertools.combinations([t for t in tiles if t not in a], 2)}
+        self.assertEqual(len(expected), math.comb(6, 2) * math.comb(4, 2))
+        self.assertEqual({tuple(tuple(sorted(h, key=dominoes.tile_index)) for h in key)
+                          for key in deals}, expected)
+        for probability in deals.values():
+            self.assertAlmostEqual(probability, 1 / 90, places=14)
+
+    def test_outcomes_not_listed_raise(self):
+        # at the deal, -5 dealt a hand; at double-9 a tile could be dealt twice
+        game = pyspiel.load_game("dominoes(double=3,hand_size=3,leader=random)")
+        state = game.new_initial_state()
+        for bad in (-5, 10, 8, 9):  # below 0, past the set, no room for the hand's other tiles
+            with self.assertRaisesRegex(ValueError, f"chance outcome {bad} is not valid"):
+                state.apply_action(bad)
+        self.assertEqual(state.history(), [])
+        big = pyspiel.load_game("dominoes(seats=3,double=9,hand_size=10)")
+        state = big.new_initial_state()
+        state.apply_action(4)
+        for bad in (4, 2, -5, 55):  # dealt already, below the hand's last tile, outside the set
+            with self.assertRaisesRegex(ValueError, "is not valid"):
+                state.apply_action(bad)
+        for tile in range(5, 14):
+            state.apply_action(tile)
+        with self.assertRaisesRegex(ValueError, "chance outcome 13 is not valid"):
+            state.apply_action(13)  # seat 0's tile again, now to seat 1
+        self.assertEqual(state.history(), [4] + list(range(5, 14)))
+        leader = deal_state(game, [["0-0", "0-1", "1-1"], ["0-2", "1-2", "2-2"]])
+        for bad in (-2, 2):  # (-1 is OpenSpiel's invalid action, refused by pyspiel itself)
+            with self.assertRaisesRegex(ValueError, f"leader outcome {bad} is not valid"):
+                leader.apply_action(bad)
 
     def test_leader_rules(self):
         # alternate: seat 0 (no chance node); heaviest-double: as the engine's own deals say
@@ -210,6 +299,72 @@ class Observations(unittest.TestCase):
         self.assertEqual(len(a.observation_tensor(1)), game.observation_tensor_shape()[0])
         self.assertIn("history 1-1", a.information_state_string(0))
         self.assertIn("ends 1,1", a.observation_string(1))
+
+
+class Serialization(unittest.TestCase):
+    """States are saved and restored by every route OpenSpiel and Python offer (each raised
+    "cannot pickle 'dominoes._core.Game'" before), at 2, 3 and 4 seats."""
+
+    PARAMS = [{}, {"seats": 3}, {"seats": 4}, {"seats": 4, "partners": False, "leader": "random"}]
+
+    def states(self, game, rng):
+        """States along a random game: at the root, mid-deal, at decisions and at the end."""
+        state = game.new_initial_state()
+        out = [state.clone()]
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(rng.choice(state.chance_outcomes())[0])
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+            out.append(state.clone())
+        return out
+
+    def same(self, a, b):
+        self.assertEqual(str(a), str(b))
+        self.assertEqual(a.history(), b.history())
+        self.assertEqual(a.current_player(), b.current_player())
+        self.assertEqual(a.is_terminal(), b.is_terminal())
+        if a.is_terminal():
+            self.assertEqual(a.returns(), b.returns())
+        elif a.is_chance_node():
+            self.assertEqual(a.chance_outcomes(), b.chance_outcomes())
+        else:
+            self.assertEqual(a.legal_actions(), b.legal_actions())
+            p = a.current_player()
+            self.assertEqual(a.information_state_string(p), b.information_state_string(p))
+
+    def test_every_route_restores_the_state(self):
+        rng = random.Random(11)
+        for params in self.PARAMS:
+            game = pyspiel.load_game("dominoes", params)
+            for state in self.states(game, rng)[::3]:
+                self.same(state, game.deserialize_state(state.serialize()))
+                again_game, again = pyspiel.deserialize_game_and_state(
+                    pyspiel.serialize_game_and_state(game, state))
+                self.assertEqual(str(again_game), str(game))
+                self.same(state, again)
+                self.same(state, pickle.loads(pickle.dumps(state)))
+                deep = copy.deepcopy(state)
+                self.same(state, deep)
+                if not deep.is_terminal():  # a deep copy is independent of its original
+                    before = str(state)
+                    deep.apply_action((deep.chance_outcomes()[0][0] if deep.is_chance_node()
+                                       else deep.legal_actions()[0]))
+                    self.assertEqual(str(state), before)
+
+    def test_random_sim_test_with_serialization(self):
+        for params in self.PARAMS + [{"seats": 3, "double": 9, "hand_size": 10}]:
+            game = pyspiel.load_game("dominoes", params)
+            pyspiel.random_sim_test(game, num_sims=3, serialize=True, verbose=False)
+
+    def test_a_corrupt_record_is_refused(self):
+        game = pyspiel.load_game("dominoes(double=3,hand_size=2)")
+        state = deal_state(game, [["0-0", "0-1"], ["1-1", "0-2"]])
+        rules_keys, actions = state.node.__getstate__()
+        broken = dominoes.ExtensiveState.__new__(dominoes.ExtensiveState)
+        with self.assertRaisesRegex(ValueError, "action 1 of the record"):
+            broken.__setstate__((rules_keys, [0, 0]))
+        self.assertEqual(actions, [0, 1, 2, 3])
 
 
 class Algorithms(unittest.TestCase):

@@ -14,7 +14,9 @@ key covers, each checked here exactly where it applies (docs/python.md, "OpenSpi
     the seat that went out wins and scores the losers' pips. The results may differ only in a
     domino where the partner of the seat that went out holds at least as many pips as both
     opponents together, and must differ in every such game;
-  - their actions name the covered end's value and carry the player; ours name the side (L, R).
+  - their actions name the covered end's value and carry the player; ours name the side (L, R);
+  - they deal tiles in a random order, we deal each hand's tiles in ascending order (one chance
+    history per hand): the same hands, dealt here by deal_actions.
 """
 
 import random
@@ -52,8 +54,8 @@ class Conformance(unittest.TestCase):
             while theirs.is_chance_node():
                 theirs.apply_action(rng.choice(theirs.chance_outcomes())[0])
             ours = ours_game.new_initial_state()
-            for hand in theirs.hands:
-                ours.apply_action(dos.hand_rank([tile_text(t) for t in hand]))
+            for tile in dos.deal_actions([[tile_text(t) for t in hand] for hand in theirs.hands]):
+                ours.apply_action(tile)
             self.assertEqual(ours.current_player(), 0)
             while not theirs.is_terminal():
                 player = theirs.current_player()
