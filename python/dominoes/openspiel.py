@@ -43,6 +43,10 @@ Serialization: state.serialize(), pyspiel.serialize_game_and_state /
 deserialize_game_and_state, pickle and copy.deepcopy all work: a state's one attribute is its
 ExtensiveState, which pickles as the rules and its actions from the root.
 
+Bots for OpenSpiel (evaluate_bots, or any loop that calls step(state)): ismcts_bot(game, ...) is
+OpenSpiel's ISMCTSBot with this module's resampler, seeded; StrategyBot(game, spec) seats a
+built-in strategy (dominoes.strategy(spec), e.g. "heuristic", "minimax(scenarios=20)").
+
 IS-MCTS: states implement resample_from_infostate (a world drawn uniformly among those
 consistent with the seat's information, by the engine's sampler); for reproducible draws give
 OpenSpiel's ISMCTSBot `bot.set_resampler(dominoes.openspiel.resampler(random_state))`.
@@ -54,6 +58,7 @@ require(__name__, "pyspiel")
 
 import numpy as np
 import pyspiel
+from open_spiel.python.algorithms import ismcts, mcts
 
 import dominoes
 
@@ -274,6 +279,65 @@ def resampler(random_state=None):
     return resample
 
 
+class _SeatedISMCTSBot(ismcts.ISMCTSBot):
+    """OpenSpiel's Python ISMCTSBot with the two methods evaluate_bots calls and it lacks: a
+    new game forgets the search tree; other seats' actions need no note (each step searches
+    from the state it is given)."""
+
+    def restart_at(self, state):
+        self.reset()
+
+    def inform_action(self, state, player, action):
+        pass
+
+
+def ismcts_bot(game, simulations=100, uct_c=10.0, seed=0, rollouts=1):
+    """Returns OpenSpiel's ISMCTSBot (open_spiel.python.algorithms.ismcts, with restart_at and
+    inform_action so that evaluate_bots can seat it) for "dominoes", with random rollouts and
+    this module's resampler, every draw from numpy RandomState(seed): the same seed plays the
+    same moves again. simulations: searches per decision (1 or more); uct_c: UCT's exploration
+    constant; rollouts: random rollouts per leaf (1 or more). ValueError for a bad count."""
+    for name, value in (("simulations", simulations), ("rollouts", rollouts)):
+        if not isinstance(value, int) or value < 1:
+            raise ValueError(f"{name}={value!r} is not valid: give an int of 1 or more")
+    random_state = np.random.RandomState(seed)
+    bot = _SeatedISMCTSBot(game, mcts.RandomRolloutEvaluator(rollouts, random_state), uct_c,
+                           simulations, random_state=random_state)
+    bot.set_resampler(resampler(random_state))
+    return bot
+
+
+class StrategyBot(pyspiel.Bot):
+    """A built-in strategy (dominoes.strategy(spec): "heuristic", "minimax(scenarios=20)", ...)
+    as an OpenSpiel bot for "dominoes": step(state) returns the strategy's action for the seat
+    to move, chosen from that seat's observation only, with draws from Rng(seed). Strategies
+    that see every hand (omniscient) are refused, as are specs the strategy registry refuses
+    (ValueError)."""
+
+    def __init__(self, game, spec, seed=0):
+        pyspiel.Bot.__init__(self)
+        self._strategy = dominoes.strategy(spec, seed)
+        if self._strategy.omniscient:
+            raise ValueError(f"strategy {spec!r} sees every hand: an OpenSpiel bot may use only "
+                             "its seat's information; give a strategy that is not omniscient")
+        self._rules = game.rules
+        self._rng = dominoes.Rng(seed)
+
+    def step(self, state):
+        game = state.game_state
+        if game is None or state.is_terminal():
+            raise ValueError("StrategyBot.step: give a decision state (not a chance or terminal "
+                             "one)")
+        move = self._strategy.choose(game.observation(state.current_player()), self._rng)
+        return dominoes.action_index(move, self._rules)
+
+    def restart_at(self, state):
+        pass
+
+    def inform_action(self, state, player, action):
+        pass
+
+
 class DominoesObserver:
     """Observations of "dominoes" for OpenSpiel: see the module's docstring. Each set_from and
     string_from is one call into the state's node (dominoes.ExtensiveState.write_view and
@@ -304,5 +368,5 @@ class DominoesObserver:
 
 pyspiel.register_game(_GAME_TYPE, DominoesGame)
 
-__all__ = ["DominoesGame", "DominoesState", "DominoesObserver", "deal_actions", "resampler",
-           "rules_from_params", "state_from_actions", "world"]
+__all__ = ["DominoesGame", "DominoesState", "DominoesObserver", "StrategyBot", "deal_actions",
+           "ismcts_bot", "resampler", "rules_from_params", "state_from_actions", "world"]
