@@ -20,13 +20,14 @@ Each line: the game, steps per second, games per second, steps per game (best of
 """
 
 import argparse
+import importlib
 import random
 import time
 
 import pyspiel
-from open_spiel.python.games import block_dominoes  # noqa: F401 (registers its game)
 
-import dominoes.openspiel  # noqa: F401 (registers "dominoes")
+for _module in ("open_spiel.python.games.block_dominoes", "dominoes.openspiel"):
+    importlib.import_module(_module)  # each registers its game with pyspiel
 
 GAMES = ["python_block_dominoes", "dominoes(leader=alternate)", "dominoes", "dominoes(seats=4)"]
 
