@@ -47,6 +47,12 @@ Bots for OpenSpiel (evaluate_bots, or any loop that calls step(state)): ismcts_b
 OpenSpiel's ISMCTSBot with this module's resampler, seeded; StrategyBot(game, spec) seats a
 built-in strategy (dominoes.strategy(spec), e.g. "heuristic", "minimax(scenarios=20)").
 
+Speed: every state method (current_player, legal_actions, apply_action, chance_outcomes,
+returns, the observer's strings and tensors) is one call into the C++ node. Random play, measured
+by `PYTHONPATH=build/python build/venv/bin/python bench/python/bench_openspiel.py --seconds 3`
+on one core of a shared 2-core machine: 115,828 steps/s for dominoes(leader=alternate) against
+27,829 for OpenSpiel's python_block_dominoes (the same rules) in the same run.
+
 IS-MCTS: states implement resample_from_infostate (a world drawn uniformly among those
 consistent with the seat's information, by the engine's sampler); for reproducible draws give
 OpenSpiel's ISMCTSBot `bot.set_resampler(dominoes.openspiel.resampler(random_state))`.
