@@ -45,10 +45,13 @@ class ExtensiveState {
   /// std::invalid_argument, naming the action's place, when one is not valid where it falls.
   static ExtensiveState replay(const Rules& rules, const std::vector<int>& actions);
 
+  /// Returns the rules the hand is played under.
   const Rules& rules() const { return rules_; }
   /// Returns the seat to move, kChance while dealing or drawing the leader, kTerminal at the end.
   int current_player() const;
+  /// Returns true while the hands are dealt or the leader drawn.
   bool is_chance() const { return phase_ != Phase::kPlay; }
+  /// Returns true once the hand is over (a domino or a block).
   bool is_terminal() const { return phase_ == Phase::kPlay && over_; }
 
   /// Returns the chance outcomes at a chance node as (outcome, probability), by ascending

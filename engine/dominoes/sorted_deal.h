@@ -33,6 +33,7 @@ struct DealOutcomes {
   std::array<DealOutcome, kMaxTiles> items{};
   int size = 0;
 
+  /// The outcomes listed, for range-for.
   constexpr const DealOutcome* begin() const { return items.data(); }
   constexpr const DealOutcome* end() const { return items.data() + size; }
 };
