@@ -50,11 +50,10 @@ ViewKind view_kind(bool perfect_recall, const std::string& hands, bool public_in
 
 void write_view_into(const ExtensiveState& node, int seat, bool perfect_recall,
                      const std::string& hands, bool public_info, const py::buffer& out) {
-  const py::buffer_info info = out.request(true);
-  if (info.format != "f" || info.ndim != 1 || info.strides[0] != info.itemsize)
-    throw py::value_error("out: give a contiguous one-dimensional numpy float32 array");
-  write_view(node, seat, view_kind(perfect_recall, hands, public_info),
-             std::span<float>(static_cast<float*>(info.ptr), static_cast<std::size_t>(info.size)));
+  const ViewKind kind = view_kind(perfect_recall, hands, public_info);
+  const int size = view_size(node.rules(), kind);
+  auto* data = static_cast<float*>(buffer_data(out, size, "f", "out"));
+  write_view(node, seat, kind, std::span<float>(data, static_cast<std::size_t>(size)));
 }
 
 std::vector<std::pair<std::string, std::vector<int>>> pieces_of(const Rules& rules,
