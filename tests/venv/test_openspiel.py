@@ -143,6 +143,34 @@ class Parameters(unittest.TestCase):
                         self.assertEqual(r, points[s] - other)
                 self.assertEqual(returns, net_points(state.game_state))
 
+    def test_returns_are_the_other_environments_rewards(self):
+        # the environment contract (docs/python.md): PettingZoo's rewards, summed over the hand,
+        # on the same deal (deal 0 of the seed, as dominoes.Game deals it) and the same moves
+        from dominoes.pettingzoo import block_dominoes_v0
+        for seats, partners in ((2, False), (3, False), (4, True), (4, False)):
+            params = {"seats": seats, "partners": partners}
+            game = pyspiel.load_game("dominoes", params)
+            rules = dos.rules_from_params(params)
+            for seed in range(6):
+                deal = dominoes.Game(rules, seed=seed, deal=0)
+                state = deal_state(game, deal.hands,
+                                   deal.leader if rules.leader == "random" else None)
+                self.assertEqual(state.current_player(), deal.leader)
+                rng = random.Random(seed)
+                while not state.is_terminal():
+                    state.apply_action(rng.choice(state.legal_actions()))
+                env = block_dominoes_v0.raw_env(**dict(params, target=0))
+                env.reset(seed=seed)
+                paid = dict.fromkeys(env.possible_agents, 0.0)
+                moves = len(state.game_state.history)
+                for action in state.history()[-moves:]:
+                    env.step(action)
+                    for agent in env.possible_agents:
+                        paid[agent] += env.rewards[agent]
+                self.assertTrue(all(env.terminations.values()))
+                self.assertEqual([paid[a] for a in env.possible_agents], state.returns(),
+                                 (seats, partners, seed))
+
     def test_cut_throat_returns_are_net_points(self):
         # three seats, each for itself: the winner gets P, every other seat -P (not 0)
         for seats in (3, 4):
