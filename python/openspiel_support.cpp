@@ -66,6 +66,24 @@ std::vector<std::pair<std::string, std::vector<int>>> pieces_of(const Rules& rul
   return out;
 }
 
+// OpenSpiel's State.legal_actions(player) (spiel.h LegalActions) in one call: [] at the end, the
+// chance outcomes at a chance node, the legal actions for the seat to move (player None or that
+// seat), [] for another seat.
+std::vector<int> legal_actions_for(const ExtensiveState& node, const py::object& player) {
+  if (node.is_terminal()) return {};
+  if (node.is_chance()) {
+    std::vector<int> out;
+    for (const auto& [outcome, probability] : node.chance_outcomes()) out.push_back(outcome);
+    return out;
+  }
+  if (player.is_none()) return node.legal_actions();
+  const int seat = player.cast<int>();
+  if (seat < 0 || seat >= node.rules().seats)
+    throw py::value_error("player " + std::to_string(seat) + " is not valid: valid 0.." +
+                          std::to_string(node.rules().seats - 1) + " (a seat)");
+  return seat == node.current_player() ? node.legal_actions() : std::vector<int>{};
+}
+
 py::list returns_of(const ExtensiveState& node) {
   const auto net = node.returns();
   py::list out;
@@ -119,6 +137,10 @@ action numbering (action_index); the pass alone when a seat cannot move.)doc")
            "Returns [(outcome, probability)] at a chance node, by ascending outcome; [] elsewhere.")
       .def("legal_actions", &ExtensiveState::legal_actions,
            "Returns the legal action numbers at a decision, ascending; [] elsewhere.")
+      .def("legal_actions_for", &legal_actions_for, py::arg("player") = py::none(),
+           "Returns what OpenSpiel's State.legal_actions(player) returns: [] at the end, the\n"
+           "chance outcomes at a chance node, the legal actions for the seat to move (player\n"
+           "None or that seat), [] for another seat; ValueError for a player not a seat.")
       .def("apply", &ExtensiveState::apply, py::arg("action"),
            "Applies a chance outcome or a legal action; ValueError naming the valid ones for any\n"
            "other (the node is then unchanged).")

@@ -180,6 +180,16 @@ class DominoesState(pyspiel.State):
     def _legal_actions(self, player):
         return self._node.legal_actions()
 
+    # Python callers reach these two directly: pyspiel's own legal_actions() asks the state four
+    # times (is_terminal, current_player twice, _legal_actions), is_chance_node() once more.
+    def legal_actions(self, player=None):
+        """The legal actions of `player` (default the one to move), the chance outcomes at a
+        chance node, [] at the end, as pyspiel's State.legal_actions: in one call."""
+        return self._node.legal_actions_for(player)
+
+    def is_chance_node(self):
+        return self._node.is_chance()
+
     def _apply_action(self, action):
         self._node.apply(action)
 

@@ -299,6 +299,29 @@ class ChanceAndMoves(unittest.TestCase):
                     engine.apply(action)
                 self.assertTrue(engine.is_terminal())
 
+    def test_legal_actions_answer_as_pyspiels_own(self):
+        # legal_actions and is_chance_node are answered in one call from Python; pyspiel's own
+        # (the C++ State's, through current_player and _legal_actions) must say the same
+        for params in ({}, {"seats": 3}, {"seats": 4, "double": 4, "hand_size": 3}):
+            game = pyspiel.load_game("dominoes", params)
+            rng = random.Random(4)
+            for _ in range(5):
+                state = game.new_initial_state()
+                while True:
+                    self.assertEqual(state.is_chance_node(), pyspiel.State.is_chance_node(state))
+                    for player in [None] + list(range(game.num_players())):
+                        args = () if player is None else (player,)
+                        self.assertEqual(state.legal_actions(*args),
+                                         pyspiel.State.legal_actions(state, *args))
+                    if state.is_terminal():
+                        break
+                    state.apply_action(rng.choice(state.legal_actions()))
+        state = game.new_initial_state()
+        while state.is_chance_node():
+            state.apply_action(state.chance_outcomes()[0][0])
+        with self.assertRaisesRegex(ValueError, "player 5 is not valid"):
+            state.legal_actions(5)
+
     def test_clone_is_deep(self):
         game = pyspiel.load_game("dominoes(double=3,hand_size=3)")
         state = deal_state(game, [["0-0", "0-1", "1-1"], ["2-3", "3-3", "0-3"]], leader=0)
