@@ -50,8 +50,9 @@ built-in strategy (dominoes.strategy(spec), e.g. "heuristic", "minimax(scenarios
 Speed: every state method (current_player, legal_actions, apply_action, chance_outcomes,
 returns, the observer's strings and tensors) is one call into the C++ node. Random play, measured
 by `PYTHONPATH=build/python build/venv/bin/python bench/python/bench_openspiel.py --seconds 3`
-on one core of a shared 2-core machine: 115,828 steps/s for dominoes(leader=alternate) against
-27,829 for OpenSpiel's python_block_dominoes (the same rules) in the same run.
+on one core of a shared 2-core machine: 140,959 steps/s for dominoes(leader=alternate) against
+30,893 for OpenSpiel's python_block_dominoes (the same rules) in the same run (2.8 to 4.6 times
+theirs over four runs). legal_actions() and is_chance_node() from Python are one call each too.
 
 IS-MCTS: states implement resample_from_infostate (a world drawn uniformly among those
 consistent with the seat's information, by the engine's sampler); for reproducible draws give
