@@ -13,6 +13,15 @@ file(GLOB_RECURSE unit_test_sources CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/tests/
 list(FILTER unit_test_sources EXCLUDE REGEX "/tests/(fuzz|python|cli)/")
 add_executable(unit_tests ${unit_test_sources})
 target_link_libraries(unit_tests PRIVATE tournament exploitability puzzles arena_env GTest::gtest_main)
+# tests/apps/: compiled alone, so that the unity batches of the other tests stay as they were.
+file(GLOB_RECURSE app_test_sources CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/tests/apps/*_test.cpp)
+set_source_files_properties(${app_test_sources} PROPERTIES SKIP_UNITY_BUILD_INCLUSION ON)
+# tests/apps/: the pieces of the dominoes program that stand alone (apps/ is no library, so the
+# sources they need are compiled into the tests too; play_options() brings the play command's).
+foreach(app_source command_options play_command play_settings play_session play_interrupt typed_move
+                   advice_table)
+  target_sources(unit_tests PRIVATE ${CMAKE_SOURCE_DIR}/apps/dominoes/${app_source}.cpp)
+endforeach()
 # In Release the test sources are compiled at -Og; the libraries they test keep -O3. The tests'
 # own code is not what they measure, and -O3 spent 256 s of CPU compiling it against 136 s at -Og
 # (2 cores, g++ 12, no ccache), for test runs 4 s of CPU longer (38 s to 42 s: the linker may
