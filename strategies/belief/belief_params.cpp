@@ -2,6 +2,7 @@
 
 #include <stdexcept>
 #include <string_view>
+#include <utility>
 
 namespace strategies {
 namespace {
@@ -55,25 +56,69 @@ std::string check_policy_prior(const std::string& prior) {
   return check_by_making(make_policy_prior, prior);
 }
 
+ParamInfo opponent_model_param(std::string help) {
+  return {.name = "model",
+          .type = ParamType::kText,
+          .default_value = "heuristic",
+          .help = std::move(help),
+          .min = 0,
+          .max = 0,
+          .check = check_opponent_model,
+          .omitted_at_default = false,
+          .file_in = fitted_model_file};
+}
+
+ParamInfo model_temperature_param() {
+  return {.name = "temperature",
+          .type = ParamType::kDouble,
+          .default_value = "1",
+          .help = "softmax temperature of the heuristic and self models; 0 = their argmax",
+          .min = 0,
+          .max = 1e6};
+}
+
+ParamInfo scenarios_param(std::string help) {
+  return {.name = "scenarios",
+          .type = ParamType::kInt,
+          .default_value = "200",
+          .help = std::move(help),
+          .min = 1,
+          .max = 1e7};
+}
+
+ParamInfo enumerate_param(std::string help) {
+  return {.name = "enumerate",
+          .type = ParamType::kInt,
+          .default_value = "2000",
+          .help = std::move(help),
+          .min = 0,
+          .max = 1e7};
+}
+
+ParamInfo samples_param(std::string help) {
+  return {.name = "samples",
+          .type = ParamType::kInt,
+          .default_value = "1000",
+          .help = std::move(help),
+          .min = 1,
+          .max = 1e7};
+}
+
 std::vector<ParamInfo> world_sampling_params(const std::string& prefix) {
-  return {{.name = "scenarios",
-           .type = ParamType::kInt,
-           .default_value = "200",
-           .help = prefix + "worlds solved per decision",
-           .min = 1,
-           .max = 1e7},
-          {.name = "enumerate",
-           .type = ParamType::kInt,
-           .default_value = "2000",
-           .help = prefix + "weight every consistent hand when there are at most this many",
-           .min = 0,
-           .max = 1e7},
-          {.name = "samples",
-           .type = ParamType::kInt,
-           .default_value = "1000",
-           .help = prefix + "else uniform hands drawn, weighted and resampled down to scenarios",
-           .min = 1,
-           .max = 1e7}};
+  std::vector<ParamInfo> params{scenarios_param(), enumerate_param(), samples_param()};
+  for (ParamInfo& p : params) p.help = prefix + p.help;
+  return params;
+}
+
+ParamInfo world_depth_param(std::string help) {
+  return {.name = "depth",
+          .type = ParamType::kInt,
+          .default_value = "0",
+          .help = std::move(help),
+          .min = 0,
+          .max = 200,
+          .check = nullptr,
+          .omitted_at_default = true};
 }
 
 WorldSampling world_sampling_of(const ParamValues& v) {

@@ -1,6 +1,9 @@
 // The parameters inference and epimc share (strategies/inference, strategies/epimc): which
-// opponent model weights the worlds (`model`, `temperature`) and how the worlds are drawn
-// (`scenarios`, `enumerate`, `samples`), read from a resolved spec's values.
+// opponent model weights the worlds (`model`, `temperature`), how the worlds are drawn
+// (`scenarios`, `enumerate`, `samples`) and how deep each is searched (`depth`): their rows of a
+// strategy's parameter table, each written once here, and their values read from a resolved spec.
+// A row's name, type, default and range are the shared facts; its help text may be the
+// strategy's own words, which the help and the JSON of `dominoes strategies NAME` show.
 #pragma once
 
 #include <array>
@@ -45,11 +48,40 @@ std::array<double, kMoveFeatures> policy_prior_of(const ParamValues& v,
 /// adapt's `prior` parameter.
 std::string check_policy_prior(const std::string& prior);
 
-/// Returns the parameters `scenarios`, `enumerate` and `samples` (WorldSampling's defaults and
-/// ranges), in that order, for a strategy that draws its worlds as inference does; `prefix` starts
-/// each help text (as "inference: " where the search is a fallback). Inference and epimc declare
-/// theirs in their own order and words, which their canonical specs keep.
+/// Returns the `model` parameter's row: the opponent model that weights the worlds, a text
+/// defaulting to heuristic, checked by check_opponent_model, its fitted:FILE named by
+/// fitted_model_file (so a run will not write over it); `help` is its help text.
+ParamInfo opponent_model_param(std::string help);
+
+/// Returns the `temperature` parameter's row: the softmax temperature of the heuristic and self
+/// opponent models (make_opponent_model), a real from 0 (their argmax) to 1e6, default 1.
+ParamInfo model_temperature_param();
+
+/// Returns the `scenarios` parameter's row: worlds kept (and solved) per decision, an integer
+/// from 1 to 1e7, default 200 (WorldSampling::scenarios); `help` is its help text.
+ParamInfo scenarios_param(std::string help = "worlds solved per decision");
+
+/// Returns the `enumerate` parameter's row: the most consistent hands weighed one by one, an
+/// integer from 0 to 1e7, default 2000 (WorldSampling::enumerate); `help` is its help text.
+ParamInfo enumerate_param(
+    std::string help = "weight every consistent hand when there are at most this many");
+
+/// Returns the `samples` parameter's row: uniform draws weighed and resampled down to scenarios
+/// when there are more consistent hands, an integer from 1 to 1e7, default 1000
+/// (WorldSampling::samples); `help` is its help text.
+ParamInfo samples_param(
+    std::string help = "else uniform hands drawn, weighted and resampled down to scenarios");
+
+/// Returns the parameters `scenarios`, `enumerate` and `samples` (the three rows above, their
+/// default help texts), in that order, for a strategy that draws its worlds as inference does;
+/// `prefix` starts each help text (as "inference: " where the search is a fallback). Inference
+/// and epimc list the three rows in their own order and words, which their canonical specs keep.
 std::vector<ParamInfo> world_sampling_params(const std::string& prefix = "");
+
+/// Returns the `depth` parameter's row of the weighted worlds' search (WeightedPimcParams::depth):
+/// tiles searched after the candidate move in each world, an integer from 0 (to the end: exact)
+/// to 200, default 0, left out of a canonical spec at its default; `help` is its help text.
+ParamInfo world_depth_param(std::string help);
 
 /// Returns the world sampling the `scenarios`, `enumerate` and `samples` values of `v` set (the
 /// parameters inference and epimc share).

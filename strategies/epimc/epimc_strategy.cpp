@@ -154,6 +154,148 @@ Move EpimcStrategy::choose(const Observation& obs, const MoveList& legal, Rng& r
   return best_root_move(legal);
 }
 
+namespace {
+
+// Returns epimc's parameter table, in the order its canonical spec spells the values: its own
+// rows, and the ones it shares with inference (strategies/belief/belief_params.h) in its words.
+std::vector<ParamInfo> epimc_params() {
+  return {{.name = "postpone",
+           .type = ParamType::kInt,
+           .default_value = "1",
+           .help = "own later turns decided per information set before the open-hands solve; 0 = "
+                   "PIMC (2 holds a few MB per thread)",
+           .min = 0,
+           .max = 2},
+          {.name = "exhaustive",
+           .type = ParamType::kInt,
+           .default_value = "256",
+           .help = "try every pure strategy of the subgame up to this many per root move, else "
+                   "coordinate ascent",
+           .min = 0,
+           .max = 1e9},
+          {.name = "reply",
+           .type = ParamType::kChoice,
+           .default_value = "model",
+           .help = "the opponent's replies inside the subgame: min (the worst for us in each "
+                   "world, as PIMC assumes), model (the opponent model's policy, from its own "
+                   "view) or search (its own best open-hands move in each world, as a PIMC "
+                   "opponent)",
+           .min = 0,
+           .max = 0,
+           .choices = {"min", "model", "search"}},
+          opponent_model_param(
+              "opponent model weighting the worlds, as inference's: heuristic, self, uniform, "
+              "none (equal weights) or fitted:FILE"),
+          model_temperature_param(),
+          scenarios_param("worlds per decision"),
+          enumerate_param("weigh every consistent hand when there are at most this many"),
+          samples_param("else uniform hands drawn, weighed and resampled down to scenarios"),
+          time_ms_param(),
+          nodes_param("open-hands solver nodes"),
+          {.name = "partner",
+           .type = ParamType::kChoice,
+           .default_value = "search",
+           .help = "four seats with partners: the partner's turns inside the subgame: search (its "
+                   "best open-hands move for the team in each world, as a searching partner "
+                   "plays), model (by `model`, as an opponent) or convention (the partnership "
+                   "convention, which then also reads its past moves: for a `partner` seat)",
+           .min = 0,
+           .max = 0,
+           .choices = {"search", "model", "convention"},
+           .check = nullptr,
+           .omitted_at_default = true},
+          {.name = "partner-model",
+           .type = ParamType::kText,
+           .default_value = "model",
+           .help = "four seats with partners: the model reading the partner's past moves for the "
+                   "weights: model (as `model` reads the opponents'), heuristic, self, uniform, "
+                   "fitted:FILE, or search (a softmax over its moves' open-hands values in each "
+                   "world: partner-depth, partner-temperature); partner=convention reads them by "
+                   "the convention",
+           .min = 0,
+           .max = 0,
+           .check = check_partner_model,
+           .omitted_at_default = true,
+           .file_in = fitted_model_file},
+          {.name = "partner-depth",
+           .type = ParamType::kInt,
+           .default_value = "4",
+           .help = "partner-model=search: tiles searched after each past partner move; 0 = to the "
+                   "end (exact)",
+           .min = 0,
+           .max = 200,
+           .check = nullptr,
+           .omitted_at_default = true},
+          {.name = "partner-temperature",
+           .type = ParamType::kDouble,
+           .default_value = "4",
+           .help = "partner-model=search: the softmax temperature, in points",
+           .min = 0.01,
+           .max = 1e6,
+           .check = nullptr,
+           .omitted_at_default = true},
+          {.name = "postpone-tiles",
+           .type = ParamType::kInt,
+           .default_value = "0",
+           .help = "three and four seats: postpone only once at most this many tiles are left in "
+                   "all the hands together, before that postpone=0; 0 = always",
+           .min = 0,
+           .max = 1000,
+           .check = nullptr,
+           .omitted_at_default = true},
+          world_depth_param(
+              "three and four seats: while it plays PIMC (postpone=0, or before postpone-tiles), "
+              "tiles searched after the candidate move in each world, the horizon scored as "
+              "minimax's; 0 = to the end of the hand (exact). For the double-nine table; the "
+              "postponed subgame's leaves are always exact")};
+}
+
+// Returns the epimc player the resolved values `v` describe.
+Player make_epimc(const ParamValues& v) {
+  EpimcParams p;
+  p.sampling = world_sampling_of(v);
+  p.postpone = static_cast<int>(v.get_int("postpone"));
+  p.exhaustive = static_cast<long>(v.get_int("exhaustive"));
+  p.modelled_replies = v.get_string("reply") == "model";
+  p.search_replies = v.get_string("reply") == "search";
+  p.budget = budget_of(v);
+  p.postpone_tiles = static_cast<int>(v.get_int("postpone-tiles"));
+  p.depth = static_cast<int>(v.get_int("depth"));
+  std::shared_ptr<const OpponentModel> model = opponent_model_of(v, "epimc");
+  std::shared_ptr<const OpponentModel> partner_moves, partner_past;
+  const std::string& partner = v.get_string("partner");
+  if (partner == "convention") {
+    partner_moves = partner_past = std::make_shared<PartnerConventionModel>();
+  } else {
+    if (partner == "model") partner_moves = model;
+    p.partner_search_reading = v.get_string("partner-model") == "search";
+    p.partner_depth = static_cast<int>(v.get_int("partner-depth"));
+    p.partner_temperature = v.get_double("partner-temperature");
+    if (const std::string& reading = v.get_string("partner-model");
+        reading != "model" && reading != "search")
+      partner_past =
+          make_checked_value("epimc", "partner-model", reading, [&](const std::string& m) {
+            return make_opponent_model(m, v.get_double("temperature"));
+          });
+  }
+  return Player(std::make_unique<EpimcStrategy>(p, std::move(model), std::move(partner_moves),
+                                                std::move(partner_past)));
+}
+
+// Returns "" when the values `v` agree with each other, else why not (one line): a reply or a
+// partner by the opponent model needs a model.
+std::string check_epimc_values(const ParamValues& v) {
+  if (v.get_string("reply") == "model" && v.get_string("model") == "none")
+    return "reply=model needs an opponent model (model=heuristic, self, uniform or "
+           "fitted:FILE), not model=none; or use reply=min";
+  if (v.get_string("partner") == "model" && v.get_string("model") == "none")
+    return "partner=model needs an opponent model (model=heuristic, self, uniform or "
+           "fitted:FILE), not model=none; or use partner=search";
+  return "";
+}
+
+}  // namespace
+
 StrategyInfo epimc_strategy_info() {
   return {
       .name = "epimc",
@@ -174,171 +316,9 @@ StrategyInfo epimc_strategy_info() {
           "Arjonilla, Saffidine & Cazenave, \"Perfect Information Monte Carlo with "
           "Postponing Reasoning\", IEEE CoG 2024 (arXiv:2408.02380); the weights: Buro "
           "et al. 2009; strategies/epimc/epimc_strategy.h",
-      .params =
-          {{.name = "postpone",
-            .type = ParamType::kInt,
-            .default_value = "1",
-            .help =
-                "own later turns decided per information set before the open-hands solve; 0 = PIMC "
-                "(2 holds a few MB per thread)",
-            .min = 0,
-            .max = 2},
-           {.name = "exhaustive",
-            .type = ParamType::kInt,
-            .default_value = "256",
-            .help = "try every pure strategy of the subgame up to this many per root move, else "
-                    "coordinate ascent",
-            .min = 0,
-            .max = 1e9},
-           {.name = "reply",
-            .type = ParamType::kChoice,
-            .default_value = "model",
-            .help = "the opponent's replies inside the subgame: min (the worst for us in each "
-                    "world, as "
-                    "PIMC assumes), model (the opponent model's policy, from its own view) or "
-                    "search (its own best open-hands move in each world, as a PIMC opponent)",
-            .min = 0,
-            .max = 0,
-            .choices = {"min", "model", "search"}},
-           {.name = "model",
-            .type = ParamType::kText,
-            .default_value = "heuristic",
-            .help =
-                "opponent model weighting the worlds, as inference's: heuristic, self, uniform, "
-                "none (equal weights) or fitted:FILE",
-            .min = 0,
-            .max = 0,
-            .check = check_opponent_model,
-            .omitted_at_default = false,
-            .file_in = fitted_model_file},
-           {.name = "temperature",
-            .type = ParamType::kDouble,
-            .default_value = "1",
-            .help = "softmax temperature of the heuristic and self models; 0 = their argmax",
-            .min = 0,
-            .max = 1e6},
-           {.name = "scenarios",
-            .type = ParamType::kInt,
-            .default_value = "200",
-            .help = "worlds per decision",
-            .min = 1,
-            .max = 1e7},
-           {.name = "enumerate",
-            .type = ParamType::kInt,
-            .default_value = "2000",
-            .help = "weigh every consistent hand when there are at most this many",
-            .min = 0,
-            .max = 1e7},
-           {.name = "samples",
-            .type = ParamType::kInt,
-            .default_value = "1000",
-            .help = "else uniform hands drawn, weighed and resampled down to scenarios",
-            .min = 1,
-            .max = 1e7},
-           time_ms_param(),
-           nodes_param("open-hands solver nodes"),
-           {.name = "partner",
-            .type = ParamType::kChoice,
-            .default_value = "search",
-            .help = "four seats with partners: the partner's turns inside the subgame: search (its "
-                    "best open-hands move for the team in each world, as a searching partner "
-                    "plays), model (by `model`, as an opponent) or convention (the partnership "
-                    "convention, which then also reads its past moves: for a `partner` seat)",
-            .min = 0,
-            .max = 0,
-            .choices = {"search", "model", "convention"},
-            .check = nullptr,
-            .omitted_at_default = true},
-           {.name = "partner-model",
-            .type = ParamType::kText,
-            .default_value = "model",
-            .help = "four seats with partners: the model reading the partner's past moves for the "
-                    "weights: model (as `model` reads the opponents'), heuristic, self, uniform, "
-                    "fitted:FILE, or search (a softmax over its moves' open-hands values in each "
-                    "world: partner-depth, partner-temperature); partner=convention reads them by "
-                    "the convention",
-            .min = 0,
-            .max = 0,
-            .check = check_partner_model,
-            .omitted_at_default = true,
-            .file_in = fitted_model_file},
-           {.name = "partner-depth",
-            .type = ParamType::kInt,
-            .default_value = "4",
-            .help = "partner-model=search: tiles searched after each past partner move; 0 = to the "
-                    "end (exact)",
-            .min = 0,
-            .max = 200,
-            .check = nullptr,
-            .omitted_at_default = true},
-           {.name = "partner-temperature",
-            .type = ParamType::kDouble,
-            .default_value = "4",
-            .help = "partner-model=search: the softmax temperature, in points",
-            .min = 0.01,
-            .max = 1e6,
-            .check = nullptr,
-            .omitted_at_default = true},
-           {.name = "postpone-tiles",
-            .type = ParamType::kInt,
-            .default_value = "0",
-            .help = "three and four seats: postpone only once at most this many tiles are left in "
-                    "all the hands together, before that postpone=0; 0 = always",
-            .min = 0,
-            .max = 1000,
-            .check = nullptr,
-            .omitted_at_default = true},
-           {.name = "depth",
-            .type = ParamType::kInt,
-            .default_value = "0",
-            .help = "three and four seats: while it plays PIMC (postpone=0, or before "
-                    "postpone-tiles), tiles searched after the candidate move in each world, the "
-                    "horizon scored as minimax's; 0 = to the end of the hand (exact). For the "
-                    "double-nine table; the postponed subgame's leaves are always exact",
-            .min = 0,
-            .max = 200,
-            .check = nullptr,
-            .omitted_at_default = true}},
-      .make =
-          [](const ParamValues& v) {
-            EpimcParams p;
-            p.sampling = world_sampling_of(v);
-            p.postpone = static_cast<int>(v.get_int("postpone"));
-            p.exhaustive = static_cast<long>(v.get_int("exhaustive"));
-            p.modelled_replies = v.get_string("reply") == "model";
-            p.search_replies = v.get_string("reply") == "search";
-            p.budget = budget_of(v);
-            p.postpone_tiles = static_cast<int>(v.get_int("postpone-tiles"));
-            p.depth = static_cast<int>(v.get_int("depth"));
-            std::shared_ptr<const OpponentModel> model = opponent_model_of(v, "epimc");
-            std::shared_ptr<const OpponentModel> partner_moves, partner_past;
-            const std::string& partner = v.get_string("partner");
-            if (partner == "convention") {
-              partner_moves = partner_past = std::make_shared<PartnerConventionModel>();
-            } else {
-              if (partner == "model") partner_moves = model;
-              p.partner_search_reading = v.get_string("partner-model") == "search";
-              p.partner_depth = static_cast<int>(v.get_int("partner-depth"));
-              p.partner_temperature = v.get_double("partner-temperature");
-              if (const std::string& reading = v.get_string("partner-model");
-                  reading != "model" && reading != "search")
-                partner_past = make_checked_value(
-                    "epimc", "partner-model", reading, [&](const std::string& m) {
-                      return make_opponent_model(m, v.get_double("temperature"));
-                    });
-            }
-            return Player(std::make_unique<EpimcStrategy>(
-                p, std::move(model), std::move(partner_moves), std::move(partner_past)));
-          },
-      .check_values = [](const ParamValues& v) -> std::string {
-        if (v.get_string("reply") == "model" && v.get_string("model") == "none")
-          return "reply=model needs an opponent model (model=heuristic, self, uniform or "
-                 "fitted:FILE), not model=none; or use reply=min";
-        if (v.get_string("partner") == "model" && v.get_string("model") == "none")
-          return "partner=model needs an opponent model (model=heuristic, self, uniform or "
-                 "fitted:FILE), not model=none; or use partner=search";
-        return "";
-      },
+      .params = epimc_params(),
+      .make = make_epimc,
+      .check_values = check_epimc_values,
       .seat_counts = kEverySeatCount};
 }
 

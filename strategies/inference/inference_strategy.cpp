@@ -7,6 +7,7 @@
 
 #include "engine/common/text.h"
 #include "engine/dominoes/determinization.h"
+#include "strategies/belief/belief_params.h"
 #include "strategies/belief/partner_model.h"
 #include "strategies/spec.h"
 
@@ -33,24 +34,11 @@ StrategyInfo inference_strategy_info() {
           "play); Ginsberg, \"GIB\", JAIR 14, 2001; "
           "strategies/inference/inference_strategy.h",
       .params =
-          {{.name = "model",
-            .type = ParamType::kText,
-            .default_value = "heuristic",
-            .help =
-                "opponent model: heuristic (the study's three rules, rank softmax), self (a greedy "
-                "one-ply softmax), uniform (uniformly random moves), none (no inference: equal "
-                "weights), or fitted:FILE (a softmax over move features, from dominoes fit-model)",
-            .min = 0,
-            .max = 0,
-            .check = check_opponent_model,
-            .omitted_at_default = false,
-            .file_in = fitted_model_file},
-           {.name = "temperature",
-            .type = ParamType::kDouble,
-            .default_value = "1",
-            .help = "softmax temperature of the heuristic and self models; 0 = their argmax",
-            .min = 0,
-            .max = 1e6},
+          {opponent_model_param(
+               "opponent model: heuristic (the study's three rules, rank softmax), self (a greedy "
+               "one-ply softmax), uniform (uniformly random moves), none (no inference: equal "
+               "weights), or fitted:FILE (a softmax over move features, from dominoes fit-model)"),
+           model_temperature_param(),
            {.name = "partner",
             .type = ParamType::kChoice,
             .default_value = "model",
@@ -63,34 +51,12 @@ StrategyInfo inference_strategy_info() {
             .choices = {"model", "convention"},
             .check = nullptr,
             .omitted_at_default = true},
-           {.name = "scenarios",
-            .type = ParamType::kInt,
-            .default_value = "200",
-            .help = "worlds solved per decision",
-            .min = 1,
-            .max = 1e7},
-           {.name = "depth",
-            .type = ParamType::kInt,
-            .default_value = "0",
-            .help =
-                "tiles searched after the candidate move, the horizon scored as minimax's; 0 = to "
-                "the end of the game (exact)",
-            .min = 0,
-            .max = 200,
-            .check = nullptr,
-            .omitted_at_default = true},
-           {.name = "enumerate",
-            .type = ParamType::kInt,
-            .default_value = "2000",
-            .help = "weight every consistent hand when there are at most this many",
-            .min = 0,
-            .max = 1e7},
-           {.name = "samples",
-            .type = ParamType::kInt,
-            .default_value = "1000",
-            .help = "else uniform hands drawn, weighted and resampled down to scenarios",
-            .min = 1,
-            .max = 1e7},
+           scenarios_param(),
+           world_depth_param(
+               "tiles searched after the candidate move, the horizon scored as minimax's; 0 = to "
+               "the end of the game (exact)"),
+           enumerate_param(),
+           samples_param(),
            time_ms_param(),
            nodes_param("open-hands solver nodes of the worlds solved (a fresh table each "
                        "decision)")},
