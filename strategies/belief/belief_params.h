@@ -1,9 +1,10 @@
 // The parameters inference and epimc share (strategies/inference, strategies/epimc): which
 // opponent model weights the worlds (`model`, `temperature`), how the worlds are drawn
 // (`scenarios`, `enumerate`, `samples`) and how deep each is searched (`depth`): their rows of a
-// strategy's parameter table, each written once here, and their values read from a resolved spec.
+// strategy's parameter table, each written once here (resolve, adapt and softmax list some of them
+// too), and their values read from a resolved spec.
 // A row's name, type, default and range are the shared facts; its help text may be the
-// strategy's own words, which the help and the JSON of `dominoes strategies NAME` show.
+// strategy's own words, as `dominoes strategies NAME` shows them.
 #pragma once
 
 #include <array>

@@ -80,23 +80,10 @@ StrategyInfo resolve_strategy_info() {
                 "weight 0",
             .min = 1e-6,
             .max = 1},
-           {.name = "model",
-            .type = ParamType::kText,
-            .default_value = "heuristic",
-            .help =
-                "model weighing the ranges and inference's worlds: heuristic, self, uniform, none "
-                "(uniform ranges, equal weights) or fitted:FILE",
-            .min = 0,
-            .max = 0,
-            .check = check_opponent_model,
-            .omitted_at_default = false,
-            .file_in = fitted_model_file},
-           {.name = "temperature",
-            .type = ParamType::kDouble,
-            .default_value = "1",
-            .help = "softmax temperature of the heuristic and self models; 0 = their argmax",
-            .min = 0,
-            .max = 1e6}},
+           opponent_model_param(
+               "model weighing the ranges and inference's worlds: heuristic, self, uniform, none "
+               "(uniform ranges, equal weights) or fitted:FILE"),
+           model_temperature_param()},
       .make = [](const ParamValues& v) {
         ResolverParams p;
         p.hands = static_cast<long>(v.get_int("hands"));

@@ -1,7 +1,8 @@
-// The parameter rows inference and epimc share (strategies/belief/belief_params.h): each shared
-// row, wherever a strategy lists it, has the facts the searches assume (its defaults are the
-// defaults of WorldSampling and WeightedPimcParams, the structs that run without a spec), and the
-// `model` row checks its values and names the file a fitted model reads.
+// The parameter rows inference and epimc share (strategies/belief/belief_params.h; resolve and
+// softmax list the model's too): each shared row, wherever a strategy lists it, has the facts the
+// searches assume (its defaults are the defaults of WorldSampling and WeightedPimcParams, the
+// structs that run without a spec), and the `model` row checks its values and names the file a
+// fitted model reads.
 #include "strategies/belief/belief_params.h"
 
 #include <gtest/gtest.h>
@@ -52,12 +53,13 @@ TEST(BeliefParams, TheWorldRowsDefaultToTheSearchesOwnDefaults) {
     const ParamInfo& depth = row(strategy, "depth");
     expect_range(depth, ParamType::kInt, std::to_string(search.depth), 0, 200);
     EXPECT_TRUE(depth.omitted_at_default);  // added after specs were in use: names unchanged
-    expect_range(row(strategy, "temperature"), ParamType::kDouble, "1", 0, 1e6);
   }
+  for (const std::string strategy : {"inference", "epimc", "resolve", "softmax"})
+    expect_range(row(strategy, "temperature"), ParamType::kDouble, "1", 0, 1e6);
 }
 
 TEST(BeliefParams, TheModelRowChecksItsValueAndNamesAFittedModelsFile) {
-  for (const std::string strategy : {"inference", "epimc"}) {
+  for (const std::string strategy : {"inference", "epimc", "resolve"}) {
     SCOPED_TRACE(strategy);
     const ParamInfo& model = row(strategy, "model");
     EXPECT_EQ(model.type, ParamType::kText);
@@ -84,6 +86,15 @@ TEST(BeliefParams, TheSamplingRowsTogetherCarryThePrefixInOrder) {
     // The rest is inference's wording of the row.
     EXPECT_EQ(rows[i].help.substr(11), row("inference", names[i]).help);
   }
+}
+
+TEST(BeliefParams, SoftmaxsModelRowAlsoRefusesNoneForItPlaysTheModel) {
+  const ParamInfo& model = row("softmax", "model");
+  ASSERT_TRUE(model.check && model.file_in);
+  EXPECT_EQ(model.default_value, "heuristic");
+  EXPECT_NE(model.check("none").find("model=none plays no policy"), std::string::npos);
+  EXPECT_EQ(model.check("self"), "");
+  EXPECT_EQ(model.file_in("fitted:b.model"), "b.model");
 }
 
 }  // namespace
