@@ -1,5 +1,5 @@
 // What the OpenSpiel front door (python/dominoes/openspiel.py) needs of the engine beyond Game:
-// ExtensiveState, one hand as an extensive-form game (engine/dominoes/extensive_state.h), whose
+// ExtensiveState, one hand as an extensive-form game (arena/env/extensive_state.h), whose
 // methods are the OpenSpiel state's in one call each (the deal, the moves, returns, the views and
 // pickling); and a world drawn uniformly among those consistent with one seat's observation (for
 // IS-MCTS's resampling, at any seat count).
@@ -9,8 +9,8 @@
 #include <utility>
 #include <vector>
 
-#include "engine/dominoes/extensive_state.h"
-#include "engine/dominoes/extensive_views.h"
+#include "arena/env/extensive_state.h"
+#include "arena/env/extensive_views.h"
 #include "engine/dominoes/hidden_hands.h"
 #include "engine/dominoes/rules_keys.h"
 #include "python/bindings.h"
@@ -18,6 +18,9 @@
 namespace dominoes_python {
 
 using namespace dominoes;
+using arena::ExtensiveState;
+using arena::ViewKind;
+using arena::ViewPiece;
 
 namespace {
 
@@ -173,7 +176,7 @@ action numbering (action_index); the pass alone when a seat cannot move.)doc")
             return view_text(node, seat, view_kind(perfect_recall, hands, public_info));
           },
           py::arg("seat"), py::arg("perfect_recall"), py::arg("hands"), py::arg("public_info"),
-          "Returns what `seat` sees as one line (engine/dominoes/extensive_views.h): hands is\n"
+          "Returns what `seat` sees as one line (arena/env/extensive_views.h): hands is\n"
           "'none', 'own' or 'all'.")
       .def("write_view", &write_view_into, py::arg("seat"), py::arg("perfect_recall"),
            py::arg("hands"), py::arg("public_info"), py::arg("out"),

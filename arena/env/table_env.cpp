@@ -48,6 +48,21 @@ void TableEnv::reset(std::uint64_t seed, std::uint64_t deal) {
   start_hand(match_.next_deal());
 }
 
+void TableEnv::start(const dominoes::Deal& deal) {
+  if (rules_.match_target != 0)
+    throw std::invalid_argument("a match deals its own hands: start one with reset(seed, deal)");
+  seed_ = 0;
+  deal_index_ = 0;
+  game_ = 0;
+  match_ = tournament::MatchProgress(rules_, 0, 0);
+  rewards_ = {};
+  finished_.clear();
+  last_ = {};
+  started_ = true;
+  start_hand(deal);
+  over_ = dominoes::status(state_) != dominoes::GameStatus::kOngoing;
+}
+
 bool TableEnv::is_legal(long long action) const {
   return !over_ && dominoes::action_is_legal(state_, rules_, action);
 }

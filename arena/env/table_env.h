@@ -54,6 +54,11 @@ class TableEnv {
   /// Starts an episode: deals game 0 of deal `deal` of `seed` and clears the match.
   void reset(std::uint64_t seed, std::uint64_t deal);
 
+  /// Starts an episode of one hand on `deal` (hands and leader given, as a game tree's chance
+  /// nodes deal them): seed and deal number 0. Throws std::invalid_argument under rules with a
+  /// match target (a match deals its own hands: reset()).
+  void start(const dominoes::Deal& deal);
+
   /// Plays action `action` (the action numbering, engine/dominoes/actions.h) for the seat to
   /// move. A legal action is played; when it ends a hand, rewards() holds each seat's net points
   /// for it (contract.h) and, in a match that goes on, the next hand is dealt. An illegal one is

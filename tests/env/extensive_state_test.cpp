@@ -1,8 +1,8 @@
-// One hand as an extensive-form game (engine/dominoes/extensive_state.h): the chance tree deals
+// One hand as an extensive-form game (arena/env/extensive_state.h): the chance tree deals
 // every pair of hands exactly once with the uniform deal's probability (enumerated here), refuses
 // any outcome it does not list, plays the engine's legal moves, returns what the tournament's
 // GameOutcome::net says (and a hand-scored cut-throat example), and replays its own record.
-#include "engine/dominoes/extensive_state.h"
+#include "arena/env/extensive_state.h"
 
 #include <gtest/gtest.h>
 
@@ -19,8 +19,10 @@
 #include "engine/dominoes/sorted_deal.h"
 #include "engine/dominoes/tile.h"
 
-namespace dominoes {
+namespace arena {
 namespace {
+
+using namespace dominoes;
 
 Rules small_rules(int seats, int max_pip, int hand_size) {
   Rules r = table_rules(seats);
@@ -156,4 +158,4 @@ TEST(ExtensiveState, RefusesRulesItCannotPlay) {
 }
 
 }  // namespace
-}  // namespace dominoes
+}  // namespace arena

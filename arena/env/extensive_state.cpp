@@ -1,4 +1,4 @@
-#include "engine/dominoes/extensive_state.h"
+#include "arena/env/extensive_state.h"
 
 #include <algorithm>
 #include <stdexcept>
@@ -9,7 +9,9 @@
 #include "engine/dominoes/scoring.h"
 #include "engine/dominoes/sorted_deal.h"
 
-namespace dominoes {
+namespace arena {
+
+using namespace dominoes;
 
 namespace {
 
@@ -28,13 +30,21 @@ std::string joined(const std::vector<int>& numbers) {
 
 }  // namespace
 
-ExtensiveState::ExtensiveState(const Rules& rules) : rules_(rules) {
+namespace {
+
+// Returns `rules` after checking they are playable and ask for one hand.
+const Rules& one_hand(const Rules& rules) {
   if (const std::string bad = validate(rules); !bad.empty()) throw std::invalid_argument(bad);
   if (rules.match_target != 0)
     throw std::invalid_argument("target=" + std::to_string(rules.match_target) +
                                 " is not valid here: the game is one hand; give target=0");
-  state_.seats = static_cast<std::uint8_t>(rules.seats);
+  return rules;
 }
+
+}  // namespace
+
+ExtensiveState::ExtensiveState(const Rules& rules)
+    : rules_(one_hand(rules)), table_(rules, IllegalActionRule{}, /*keep_hands=*/false) {}
 
 ExtensiveState ExtensiveState::replay(const Rules& rules, const std::vector<int>& actions) {
   ExtensiveState out(rules);
@@ -50,7 +60,7 @@ ExtensiveState ExtensiveState::replay(const Rules& rules, const std::vector<int>
 
 int ExtensiveState::current_player() const {
   if (phase_ != Phase::kPlay) return kChance;
-  return over_ ? kTerminal : state_.to_move;
+  return table_.over() ? kTerminal : table_.to_move();
 }
 
 std::vector<std::pair<int, double>> ExtensiveState::chance_outcomes() const {
@@ -67,12 +77,8 @@ std::vector<std::pair<int, double>> ExtensiveState::chance_outcomes() const {
 }
 
 std::vector<int> ExtensiveState::legal_actions() const {
-  std::vector<int> out;
-  if (phase_ != Phase::kPlay || over_) return out;
-  for (Move m : legal_moves(state_)) out.push_back(action_index(m, rules_));
-  if (out.empty()) out.push_back(action_count(rules_) - 1);
-  std::sort(out.begin(), out.end());
-  return out;
+  if (phase_ != Phase::kPlay) return {};
+  return table_.legal_actions();
 }
 
 void ExtensiveState::apply(int action) {
@@ -123,26 +129,25 @@ void ExtensiveState::start(Seat leader) {
   d.hands = dealt_;
   d.leader = leader;
   if (rules_.leader == LeaderRule::kHeaviestDouble) lead_heaviest(d);
-  state_ = start_state(d);
-  history_.reset(d.leader, d.seats);
+  table_.start(d);
   phase_ = Phase::kPlay;
-  over_ = status(state_) != GameStatus::kOngoing;
 }
 
 void ExtensiveState::play(int action) {
-  const std::vector<int> legal = legal_actions();
-  if (!std::binary_search(legal.begin(), legal.end(), action))
-    refuse(action, "action", over_ ? "none (the hand is over)" : joined(legal));
-  const Move m = action_move(action, rules_);
-  dominoes::apply(state_, m);
-  history_.push_back(m);
-  over_ = status(state_) != GameStatus::kOngoing;
+  if (table_.over()) refuse(action, "action", "none (the hand is over)");
+  try {
+    table_.step(action);  // the environments' one stepper: legal actions only
+  } catch (const std::invalid_argument& e) {
+    throw std::invalid_argument(std::string(e.what()) + " (" + to_string() + ")");
+  }
 }
 
 std::array<int, kStateSeats> ExtensiveState::returns() const {
   std::array<int, kStateSeats> out{};
   if (!is_terminal()) return out;
-  for (Seat s = 0; s < rules_.seats; ++s) out[s] = net_points(state_, rules_, s);
+  for (Seat s = 0; s < rules_.seats; ++s)
+    out[static_cast<std::size_t>(s)] =
+        static_cast<int>(table_.rewards()[static_cast<std::size_t>(s)]);
   return out;
 }
 
@@ -151,8 +156,8 @@ std::vector<int> ExtensiveState::actions() const {
   for (Seat s = 0; s < rules_.seats; ++s)
     for (Tile t : dealt_[s]) out.push_back(t);  // TileSet iterates by ascending index
   if (phase_ != Phase::kPlay) return out;
-  if (rules_.leader == LeaderRule::kRandom) out.push_back(state_.leader);
-  for (Move m : history_.moves()) out.push_back(action_index(m, rules_));
+  if (rules_.leader == LeaderRule::kRandom) out.push_back(state().leader);
+  for (Move m : history().moves()) out.push_back(action_index(m, rules_));
   return out;
 }
 
@@ -178,13 +183,13 @@ std::string ExtensiveState::to_string() const {
   const bool playing = phase_ == Phase::kPlay;
   std::string out = playing ? "hands " : "dealt ";
   for (Seat s = 0; s < rules_.seats; ++s) {
-    const TileSet hand = playing ? state_.hands[s] : dealt_[s];
+    const TileSet hand = playing ? state().hands[s] : dealt_[s];
     out += (s ? " / " : "") + (hand.empty() ? std::string("-") : dominoes::to_string(hand));
   }
   if (!playing) return out;
-  out += " leader " + std::to_string(state_.leader) + " history";
-  if (history_.size() == 0) out += " -";
-  for (Move m : history_.moves()) out.append(" ").append(dominoes::to_string(m));
+  out += " leader " + std::to_string(state().leader) + " history";
+  if (history().size() == 0) out += " -";
+  for (Move m : history().moves()) out.append(" ").append(dominoes::to_string(m));
   return out;
 }
 
@@ -197,4 +202,4 @@ int ExtensiveState::max_game_length(const Rules& rules) {
   return plays + (rules.seats - 1) * (plays - 1);
 }
 
-}  // namespace dominoes
+}  // namespace arena

@@ -1,4 +1,4 @@
-#include "engine/dominoes/extensive_views.h"
+#include "arena/env/extensive_views.h"
 
 #include <algorithm>
 #include <stdexcept>
@@ -6,7 +6,9 @@
 #include "engine/dominoes/actions.h"
 #include "engine/dominoes/notation.h"
 
-namespace dominoes {
+namespace arena {
+
+using namespace dominoes;
 
 namespace {
 
@@ -153,4 +155,4 @@ std::string view_text(const ExtensiveState& node, Seat seat, ViewKind kind) {
   return out;
 }
 
-}  // namespace dominoes
+}  // namespace arena

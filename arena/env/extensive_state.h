@@ -13,8 +13,11 @@
 //                + 1 left end, + 2 right end; the pass last), its legal moves or the pass alone
 //   the end      a domino or a block; returns() gives every seat's net points
 //
-// A plain value (no heap): copying one copies the node. Nothing here knows OpenSpiel except the
-// two player numbers below, chosen equal to OpenSpiel's so front doors pass them through.
+// The play is the learning environments' one stepper, a TableEnv (table_env.h) started on the
+// dealt hands, so OpenSpiel's legal actions, moves and returns are PettingZoo's, Gymnasium's and
+// the vector environment's (the environment contract, contract.h). A value: copying one copies
+// the node (no heap while its table keeps no finished hands). Nothing here knows OpenSpiel except
+// the two player numbers below, chosen equal to OpenSpiel's so front doors pass them through.
 #pragma once
 
 #include <array>
@@ -23,11 +26,18 @@
 #include <utility>
 #include <vector>
 
+#include "arena/env/table_env.h"
 #include "engine/dominoes/history.h"
 #include "engine/dominoes/rules.h"
 #include "engine/dominoes/state.h"
 
-namespace dominoes {
+namespace arena {
+
+using dominoes::History;
+using dominoes::kStateSeats;
+using dominoes::Rules;
+using dominoes::State;
+using dominoes::TileSet;
 
 /// A node of one hand's game tree: the deal so far, the leader, the moves.
 class ExtensiveState {
@@ -52,7 +62,7 @@ class ExtensiveState {
   /// Returns true while the hands are dealt or the leader drawn.
   bool is_chance() const { return phase_ != Phase::kPlay; }
   /// Returns true once the hand is over (a domino or a block).
-  bool is_terminal() const { return phase_ == Phase::kPlay && over_; }
+  bool is_terminal() const { return phase_ == Phase::kPlay && table_.over(); }
 
   /// Returns the chance outcomes at a chance node as (outcome, probability), by ascending
   /// outcome: a tile of the seat being dealt (sorted_deal_outcomes) or, under leader=random, a
@@ -90,9 +100,9 @@ class ExtensiveState {
   /// Returns the seat being dealt, or rules().seats once every hand is dealt.
   int dealing_seat() const { return dealing_; }
   /// Returns the game in play: every hand, the line, the seat to move (meaningful once started).
-  const State& state() const { return state_; }
+  const State& state() const { return table_.state(); }
   /// Returns the moves so far (empty until started).
-  const History& history() const { return history_; }
+  const History& history() const { return table_.history(); }
 
   /// Returns the most chance outcomes any node lists: the set's tile count (a tile index is an
   /// outcome's number), or the seat count if larger.
@@ -112,11 +122,9 @@ class ExtensiveState {
 
   Rules rules_;
   std::array<TileSet, kStateSeats> dealt_{};
-  State state_{};
-  History history_{};
+  TableEnv table_;  // the play, once the leader is known
   std::uint8_t dealing_ = 0;
   Phase phase_ = Phase::kDeal;
-  bool over_ = false;
 };
 
-}  // namespace dominoes
+}  // namespace arena

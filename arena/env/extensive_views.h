@@ -29,9 +29,9 @@
 #include <string>
 #include <vector>
 
-#include "engine/dominoes/extensive_state.h"
+#include "arena/env/extensive_state.h"
 
-namespace dominoes {
+namespace arena {
 
 /// Which view a seat gets: see the file's comment.
 struct ViewKind {
@@ -62,4 +62,4 @@ void write_view(const ExtensiveState& node, Seat seat, ViewKind kind, std::span<
 /// outside the table.
 std::string view_text(const ExtensiveState& node, Seat seat, ViewKind kind);
 
-}  // namespace dominoes
+}  // namespace arena
