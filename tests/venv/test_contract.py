@@ -1,7 +1,8 @@
 """The environment contract (docs/python.md): PettingZoo, Gymnasium and the vector environment
-give the same rewards for the same deals and moves, follow one seed rule and one illegal-action
-rule, and meet their libraries' own checks (Gymnasium's check_env, PettingZoo's render_test,
-make_vec's vector entry point, MaskablePPO's action_masks())."""
+give the same rewards for the same deals and moves (OpenSpiel's returns are checked against
+PettingZoo's in test_openspiel.py), follow one seed rule and one illegal-action rule, and meet
+their libraries' own checks (Gymnasium's check_env, PettingZoo's render_test, make_vec's vector
+entry point, MaskablePPO's action_masks())."""
 
 import contextlib
 import copy
