@@ -19,6 +19,7 @@
 
 #include "arena/bots/bot_process.h"
 #include "arena/tournament/run/progress.h"
+#include "engine/common/posix_calls.h"
 #include "engine/common/status_line.h"
 #include "engine/search/search_limit.h"
 
@@ -45,7 +46,7 @@ class SignalPipe {
   // Called with the GIL held. Off the main thread (where Python handles no signals) it does
   // nothing.
   explicit SignalPipe(std::atomic<bool>& stop) {
-    if (::pipe2(fds_, O_NONBLOCK | O_CLOEXEC) != 0) return;
+    if (common::make_pipe(fds_, true) != 0) return;
     try {
       previous_ = py::module_::import("signal").attr("set_wakeup_fd")(fds_[1]).cast<int>();
     } catch (py::error_already_set&) {  // not the main thread

@@ -6,7 +6,6 @@
 
 #include <signal.h>
 #include <stdlib.h>
-#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -25,6 +24,7 @@
 #include "arena/bots/bot_strategy.h"
 #include "arena/bots/process_table.h"
 #include "arena/tournament/play/game_loop.h"
+#include "engine/common/posix_calls.h"
 #include "engine/common/program_options.h"
 #include "engine/common/text.h"
 #include "engine/dominoes/deal.h"
@@ -117,7 +117,8 @@ CheckOptions parse(const std::vector<std::string>& args, bool& help) {
 
 // After every bot quit: what is still running among this process's children, in a session of
 // its own, was left by the bot outside its process group (setsid). check-bot is a child
-// subreaper (PR_SET_CHILD_SUBREAPER), so such an orphan became its child when the bot exited;
+// subreaper (common::adopt_orphans; Linux only), so such an orphan became its child when the bot
+// exited (elsewhere it went to init, out of reach);
 // what stayed in the bot's group is the group kill's (BotProcess: left_behind). Kills and reaps
 // it; returns it in words ("" when nothing).
 std::string kill_orphans() {
@@ -270,7 +271,7 @@ int play_and_report(const CheckOptions& o, std::vector<strategies::Player>& bots
 int run_check(const CheckOptions& o) {
   bots::end_bots_on_signals();  // Ctrl-C or a kill must not leave the bot running
   // Orphans the bot leaves become this process's children (kill_orphans), wherever they hide.
-  ::prctl(PR_SET_CHILD_SUBREAPER, 1);
+  common::adopt_orphans();
   const std::string log = o.log.empty() ? make_log_path() : o.log;
   std::vector<strategies::Player> bots;  // one per seat the bot holds, each its own process
   std::vector<bots::BotStrategy*> instances;

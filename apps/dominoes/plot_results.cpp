@@ -11,6 +11,8 @@
 #include <string_view>
 #include <vector>
 
+#include "engine/common/posix_calls.h"
+
 extern char** environ;
 
 namespace dominoes_cli {
@@ -26,9 +28,9 @@ constexpr int kNoMatplotlib = 3;  // scripts/plot's exit status when matplotlib 
 // labels players and finds the plot script as well (labels are a function of the specs alone), so
 // PATH is returned when a file is there.
 std::string this_program() {
+  std::string exe = common::executable_path();
+  if (exe.empty()) return "";
   std::error_code ec;
-  std::string exe = fs::read_symlink("/proc/self/exe", ec).string();
-  if (ec) return "";
   constexpr std::string_view kDeleted = " (deleted)";
   if (exe.ends_with(kDeleted)) {
     exe.resize(exe.size() - kDeleted.size());

@@ -21,6 +21,7 @@
 #include <thread>
 
 #include "arena/bots/process_table.h"
+#include "engine/common/posix_calls.h"
 #include "engine/common/text.h"
 
 extern char** environ;
@@ -84,7 +85,10 @@ pid_t spawn(const std::string& command, const std::string& dir, int in, int out,
   posix_spawn_file_actions_adddup2(&actions, out, 1);
   posix_spawn_file_actions_adddup2(&actions, err, 2);
   // Nothing else of the runner's (its journal, the tables) is the bot's to write.
-  posix_spawn_file_actions_addclosefrom_np(&actions, 3);
+  if (const int rc = common::close_from_in_child(&actions, 3); rc != 0) {
+    posix_spawn_file_actions_destroy(&actions);
+    throw system_error("cannot start " + common::quoted(command), rc);
+  }
   if (!dir.empty()) posix_spawn_file_actions_addchdir_np(&actions, dir.c_str());
   posix_spawnattr_t attr;
   posix_spawnattr_init(&attr);
@@ -148,7 +152,7 @@ BotProcess::BotProcess(const std::string& command, const std::string& dir,
   int in[2] = {-1, -1}, out[2] = {-1, -1}, err[2] = {-1, -1};
   try {
     for (int* p : {in, out, err})
-      if (::pipe2(p, O_CLOEXEC) != 0) throw system_error("cannot make a pipe", errno);
+      if (common::make_pipe(p, false) != 0) throw system_error("cannot make a pipe", errno);
     log_ = open_log(log_path);
     pid_ = spawn(command, dir, in[0], out[1], err[1]);
   } catch (...) {
@@ -161,8 +165,11 @@ BotProcess::BotProcess(const std::string& command, const std::string& dir,
   to_bot_ = in[1];
   from_bot_ = out[0];
   err_from_bot_ = err[0];
-  // A larger pipe lets a bot write a burst to stderr between the runner's reads without waiting.
+  // A larger pipe lets a bot write a burst to stderr between the runner's reads without waiting
+  // (Linux only; elsewhere the pipe keeps its system's size, and a burst waits for the reads).
+#ifdef F_SETPIPE_SZ
   ::fcntl(err_from_bot_, F_SETPIPE_SZ, 1 << 20);
+#endif
   for (int fd : {to_bot_, from_bot_, err_from_bot_})
     ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) | O_NONBLOCK);
 }
