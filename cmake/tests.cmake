@@ -236,6 +236,13 @@ if(TARGET dominoes_python)
                          ENVIRONMENT DOMINOES_CLI=$<TARGET_FILE:dominoes>)
   endforeach()
 endif()
+# The repaired wheel scripts/python-env leaves in build/wheels/, installed into a fresh venv and
+# run where Debian's oneTBB, Boost.Program_options and Open MPI are hidden (a mount namespace).
+add_test(NAME venv_wheel_without_system_libs
+         COMMAND ${CMAKE_SOURCE_DIR}/tests/venv/wheel_without_system_libs_test.sh
+         ${CMAKE_SOURCE_DIR}/build/venv ${CMAKE_SOURCE_DIR}/build/wheels)
+set_tests_properties(venv_wheel_without_system_libs PROPERTIES LABELS venv TIMEOUT 300
+                     SKIP_RETURN_CODE 77)
 
 # CTest starts the costliest tests first only once it has timed them (Testing/Temporary/
 # CTestCostData.txt), and a fresh tree, as in CI, has no times: without these the longest tests

@@ -40,15 +40,20 @@ std::string this_program() {
 }
 
 // Returns the plot script beside this program: installed (BIN/../libexec/dominoes/plot, as
-// cmake/install.cmake lays it out) or in a build tree (build/bin/../../scripts/plot); "" when
-// neither is there. Nothing else is looked at, so an installed program never reads a source tree.
+// cmake/install.cmake lays it out), installed from the wheel auditwheel repaired (which moves the
+// program to PREFIX/lib/pythonX.Y/site-packages/dominoes_tournament.scripts/ and leaves the plot
+// script in PREFIX/libexec/dominoes/), or in a build tree (build/bin/../../scripts/plot); "" when
+// none is there. Nothing else is looked at, so an installed program never reads a source tree.
 std::string plot_script() {
   std::error_code ec;
   const fs::path exe = this_program();
   if (exe.empty()) return "";
   const fs::path bin = exe.parent_path();
-  for (const fs::path& candidate :
-       {bin / ".." / "libexec" / "dominoes" / "plot", bin / ".." / ".." / "scripts" / "plot"})
+  std::vector<fs::path> candidates = {bin / ".." / "libexec" / "dominoes" / "plot",
+                                      bin / ".." / ".." / "scripts" / "plot"};
+  if (bin.filename() == "dominoes_tournament.scripts")  // site-packages, pythonX.Y, lib, PREFIX
+    candidates.push_back(bin / ".." / ".." / ".." / ".." / "libexec" / "dominoes" / "plot");
+  for (const fs::path& candidate : candidates)
     if (fs::is_regular_file(candidate, ec)) return candidate.lexically_normal().string();
   return "";
 }
