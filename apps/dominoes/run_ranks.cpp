@@ -68,8 +68,9 @@ int RunRanks::first_failure(bool failed) const {
 
 std::string RunRanks::unusable(const tournament::RunRequest& request) const {
   if (!request.mpi) return "";
-  return "--mpi: this dominoes was built without MPI support; install Open MPI (scripts/setup "
-         "installs libopenmpi-dev and openmpi-bin) and rebuild";
+  return "--mpi: this build of dominoes has no MPI (the pip wheel leaves it out); the Debian "
+         "package (scripts/package) and a build from the repository with Open MPI installed "
+         "(scripts/setup) have it";
 }
 
 tournament::ExperimentResult RunRanks::run(const tournament::RunRequest& request,

@@ -68,6 +68,16 @@ hidden "$fresh/dominoes" run --player heuristic --player random --format head-to
 rc=$?
 check "dominoes run ($(tail -1 "$tmp/run.err"))" test $rc -eq 0
 check "dominoes run wrote 20 games to summary.csv" grep -qs '^heuristic,random,20,' "$tmp/run/summary.csv"
+# The wheel leaves MPI out: --mpi is refused in one line saying so and naming the installs that
+# have it.
+hidden "$fresh/dominoes" run --player heuristic --player random --deals 10 --out mpi --mpi \
+  >"$tmp/mpi.out" 2>"$tmp/mpi.err"
+rc=$?
+check "dominoes run --mpi exits 2 ($rc) with one line ($(cat "$tmp/mpi.err"))" \
+  test $rc -eq 2 -a "$(wc -l <"$tmp/mpi.err")" -eq 1
+check "the line says this build has no MPI" grep -q 'this build of dominoes has no MPI' "$tmp/mpi.err"
+check "the line names the Debian package and scripts/setup" \
+  grep -q 'Debian package (scripts/package).*(scripts/setup) have it' "$tmp/mpi.err"
 hidden "$fresh/solver" block-dominoes --hands 0-1/6-6 --ends 1,5 >"$tmp/solver.out" 2>&1
 check "solver ($(tail -1 "$tmp/solver.out"))" grep -qx 'value 12' "$tmp/solver.out"
 finish
