@@ -10,7 +10,8 @@ learning libraries only when imported:
   dominoes.vector       a Gymnasium VectorEnv stepping many games in C++ threads
   dominoes.openspiel    registers the game "dominoes" with OpenSpiel (pyspiel)
 
-docs/python.md teaches each with an example.
+docs/python.md teaches each with an example. `python -m dominoes --version` prints the package's
+version and the commit it was built from.
 """
 
 from dominoes import _core

@@ -48,6 +48,12 @@ class InstalledWheel(unittest.TestCase):
         self.assertTrue(path.startswith(str(pathlib.Path(sys.prefix))), path)
         self.assertRegex(version, r"^\d+\.\d+\.\d+$")
 
+    def test_python_m_dominoes_version_names_the_commit(self):
+        # The wheel is built from this checkout, so the commit is known: not "unknown".
+        done = self.run_here([sys.executable, "-m", "dominoes", "--version"])
+        self.assertEqual(done.returncode, 0, done.stderr)
+        self.assertRegex(done.stdout, r"^dominoes \d+\.\d+\.\d+, commit [0-9a-f]{7,}")
+
     def test_commands_come_with_it(self):
         for program in ("dominoes", "solver"):
             done = self.run_here([str(VENV_BIN / program), "--version"])
