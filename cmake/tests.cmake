@@ -221,6 +221,10 @@ add_test(NAME install_prefix COMMAND ${CMAKE_SOURCE_DIR}/tests/cli/install_test.
 add_test(NAME deb_package COMMAND ${CMAKE_SOURCE_DIR}/tests/cli/deb_package_test.sh ${CMAKE_BINARY_DIR}
          ${CMAKE_SOURCE_DIR})
 set_tests_properties(install_prefix deb_package PROPERTIES TIMEOUT 300)
+# A configure with libraries missing names them all, with their Debian packages and the install
+# commands (cmake/find_packages.cmake).
+add_test(NAME missing_packages COMMAND ${CMAKE_SOURCE_DIR}/tests/cli/missing_packages_test.sh
+         ${CMAKE_SOURCE_DIR})
 
 # --- the learning libraries' tests (tests/venv/test_*.py), in build/venv (scripts/python-env) ----
 # Each file is one test, labelled venv, run by the venv's python with build/python first on the
