@@ -1,6 +1,7 @@
-"""pip install . (scripts/python-env installs the project into build/venv): the package imports
-from any folder without the build tree, the `dominoes` and `solver` commands come with it, and
-the README's Python example runs outside the repository."""
+"""The wheel scripts/python-env builds, repairs (auditwheel) and installs into build/venv: the
+package imports from any folder without the build tree, the `dominoes` and `solver` commands come
+with it (behind auditwheel's launchers), and the README's Python example runs outside the
+repository."""
 
 import os
 import pathlib
