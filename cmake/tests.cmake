@@ -60,6 +60,8 @@ add_test(NAME cli_shard_kill COMMAND ${CMAKE_SOURCE_DIR}/tests/cli/shard_kill_te
          $<TARGET_FILE:dominoes>)
 add_test(NAME cli_run_safety COMMAND ${CMAKE_SOURCE_DIR}/tests/cli/run_safety_test.sh
          $<TARGET_FILE:dominoes>)
+add_test(NAME cli_run_out_folder COMMAND ${CMAKE_SOURCE_DIR}/tests/cli/run_out_folder_test.sh
+         $<TARGET_FILE:dominoes>)
 add_test(NAME bad_input_catalogue_dominoes
          COMMAND ${CMAKE_SOURCE_DIR}/tests/cli/bad_input_catalogue_dominoes.sh $<TARGET_FILE:dominoes>)
 set_tests_properties(cli_run_safety bad_input_catalogue_dominoes PROPERTIES TIMEOUT 300)

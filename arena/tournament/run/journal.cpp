@@ -54,31 +54,38 @@ ConfigError damaged(const std::string& path, const std::string& why) {
 
 }  // namespace
 
-std::string first_difference(const JournalKeys& journal, const JournalKeys& now) {
+std::string differing_keys(const JournalKeys& journal, const JournalKeys& now) {
   // Keys are compared by name, not by position: a key added or removed must not shift the others
   // into a false difference. A key may repeat (one value each time), so each name's values are
-  // compared in order.
+  // compared in order. Every differing key is named, in the journal's order then the new ones:
+  // one change (dropping --seats 4) changes the defaults of several keys, and naming only the
+  // first would hide the change that caused them.
   const auto values_of = [](const JournalKeys& keys, const std::string& name) {
     std::vector<std::string> values;
     for (const auto& [key, value] : keys)
       if (key == name) values.push_back(value);
     return values;
   };
-  JournalKeys names = now;
-  names.insert(names.end(), journal.begin(), journal.end());
+  JournalKeys names = journal;
+  names.insert(names.end(), now.begin(), now.end());
+  std::vector<std::string> seen, differences;
   for (const auto& entry : names) {
     const std::string& key = entry.first;
+    if (std::find(seen.begin(), seen.end(), key) != seen.end()) continue;
+    seen.push_back(key);
     const std::vector<std::string> was = values_of(journal, key), is = values_of(now, key);
-    if (was == is) continue;
     for (std::size_t i = 0; i < std::max(was.size(), is.size()); ++i) {
       const std::string there = i < was.size() ? was[i] : "(not set)";
       const std::string here = i < is.size() ? is[i] : "(not set)";
       if (there != here)
-        return key + " is " + common::quoted(there, 60) + " there and " + common::quoted(here, 60) +
-               " now";
+        differences.push_back(key + " is " + common::quoted(there, 60) + " there and " +
+                              common::quoted(here, 60) + " now");
     }
   }
-  return "the same keys";  // not reached: called only for lists that differ
+  if (differences.empty()) return "the same keys";  // not reached: called for lists that differ
+  std::string text;
+  for (const std::string& d : differences) text += (text.empty() ? "" : ", ") + d;
+  return text;
 }
 
 namespace {
@@ -164,7 +171,7 @@ std::vector<ChunkResult> read_valid(const std::string& path, const JournalKeys& 
   if (journal.keys != keys)
     throw ConfigError(
         "journal " + common::quoted(path) +
-        " was written by a run of another experiment: " + first_difference(journal.keys, keys) +
+        " was written by a run of another experiment: " + differing_keys(journal.keys, keys) +
         "; run again with --restart to discard it, or choose another --out");
   // The run goes on (the dropped chunks are played again), but says so: damage is not silent.
   if (!journal.dropped_note.empty()) std::cerr << "dominoes: " << journal.dropped_note << std::endl;

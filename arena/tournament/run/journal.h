@@ -17,7 +17,7 @@
 // A chunk line's check is a hash of the rest of the line; a line that is cut short or fails its
 // check ends the valid part (the process died mid-write). The header is different: a damaged
 // header, a journal of an older format, or one written under another config is an error naming
-// the problem (the first differing key), never silently started afresh; --restart discards it.
+// the problem (every differing key), never silently started afresh; --restart discards it.
 // The older formats still read are v6 (no records hash: a merge cannot check those chunks' record
 // bytes) and v5: its chunks are kept with no decision timings (0 decisions, 0 timed, 0 ns), so the
 // tables' milliseconds per decision then average over the decisions of the chunks played since;
@@ -50,7 +50,7 @@ class Journal {
   /// is resumed (its valid entries kept, a torn last line dropped; from a whole line that fails
   /// its check on, every line is dropped, and one line on stderr says so); with `restart`, or when
   /// there is none, a new one is started. Throws ConfigError (experiment_config.h) when the journal
-  /// was written under other keys (naming the first that differs), is of an older format, or has a
+  /// was written under other keys (naming every key that differs), is of an older format, or has a
   /// damaged header; std::runtime_error with the system's reason when it cannot be written.
   static Journal open(const std::string& path, const JournalKeys& keys, bool restart);
 
@@ -91,9 +91,11 @@ struct JournalContents {
 /// (with the system's reason), is not a journal, has a damaged header or an older format.
 JournalContents read_journal(const std::string& path);
 
-/// Returns the first key that differs between two key lists, as a message: `KEY is "A" there and
-/// "B" now` (a key missing from one side reads "(not set)" there); "the same keys" when equal.
-std::string first_difference(const JournalKeys& there, const JournalKeys& now);
+/// Returns every key whose values differ between two key lists, as a message: `KEY is "A" there and
+/// "B" now` for each, joined by ", ", in `there`'s order and then the keys only `now` has (a key
+/// missing from one side reads "(not set)" there; a repeated key is compared value by value);
+/// "the same keys" when equal.
+std::string differing_keys(const JournalKeys& there, const JournalKeys& now);
 
 /// Returns the journal line for `entry`, newline included (exposed for tests).
 std::string format_entry(const ChunkResult& entry);

@@ -121,7 +121,7 @@ void read_journals(std::vector<ShardFiles>& shards, const ExperimentConfig& conf
       throw ConfigError("cannot merge " + name_of(s) +
                         ": it was played under another config or "
                         "build than the shards' config.cfg and this dominoes: " +
-                        first_difference(journal.keys, expected));
+                        differing_keys(journal.keys, expected));
     s.dropped_note = std::move(journal.dropped_note);
     s.entries = std::move(journal.entries);
   }
