@@ -248,6 +248,7 @@ Journal Journal::open(const std::string& path, const JournalKeys& keys, bool res
       std::rename(aside.c_str(), path.c_str()) != 0) {
     const auto error = io_error("write", path);
     std::fclose(f);
+    std::remove(aside.c_str());  // the half-written copy is ours: a run leaves none behind
     throw error;
   }
   return Journal(path, f, std::move(kept));

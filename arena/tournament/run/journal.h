@@ -51,7 +51,8 @@ class Journal {
   /// its check on, every line is dropped, and one line on stderr says so); with `restart`, or when
   /// there is none, a new one is started. Throws ConfigError (experiment_config.h) when the journal
   /// was written under other keys (naming every key that differs), is of an older format, or has a
-  /// damaged header; std::runtime_error with the system's reason when it cannot be written.
+  /// damaged header; std::runtime_error with the system's reason when it cannot be written (its
+  /// half-written copy, PATH.partial, is then removed).
   static Journal open(const std::string& path, const JournalKeys& keys, bool restart);
 
   Journal(Journal&& other) noexcept;
