@@ -87,6 +87,22 @@ for stem in pairings ratings; do
   check "$stem: a name hides its spec" not_in_file "$named/$stem.svg" "scenarios=3"
   check "$stem: labels leave the defaults out" not_in_file "$named/$stem.svg" "crn=true"
 done
+# 2b'. Sides of two partners (four seats, SPEC & SPEC): `dominoes label` labels a pair, named or
+# not, so the plot shows its name and the other side's two short labels.
+check "dominoes label labels a named pair and an unnamed one" test \
+  "$("$bin" label 'X: heuristic & random' 'heuristic & minimax(scenarios=200,depth=0,crn=true)')" \
+  = "X
+heuristic & minimax(depth=0)"
+pairs="$tmp/pairs"
+check "a run of pairs" "$bin" run --name tiny-pairs --seats 4 --player 'X: heuristic & random' \
+  --player 'heuristic & minimax(scenarios=3,depth=0)' --format head-to-head --deals 4 --threads 2 \
+  --quiet --out "$pairs"
+"$py" "$plot" --dominoes "$bin" "$pairs" >/dev/null 2>"$tmp/pairs.err"
+check "plot the pairs" test $? -eq 0
+check "the pairs' labels come from the program" not_in_file "$tmp/pairs.err" "labels keep every"
+check "the pairing shows the name and the short labels" \
+  grep -qF "X vs heuristic &amp; minimax(scenarios=3,depth=0)" "$pairs/pairings.svg"
+check "pairs: labels leave the defaults out" not_in_file "$pairs/pairings.svg" "crn=true"
 # 2c. Matches: the tables count points per match, and so do the plots' axes.
 matches="$tmp/matches"
 check "matches run" "$bin" run --name tiny-matches --player heuristic --player random \

@@ -4,9 +4,9 @@
 #include <cctype>
 
 #include "arena/tournament/config/config_error.h"
+#include "arena/tournament/config/team_spec.h"
 #include "engine/common/text.h"
 #include "strategies/registry.h"
-#include "strategies/short_label.h"
 #include "strategies/spec.h"
 
 namespace tournament {
@@ -102,7 +102,7 @@ std::vector<std::vector<std::string>> lineup_labels(const ExperimentConfig& c,
     labels.emplace_back();
     for (std::size_t i = 0; i < lineup.size(); ++i) {
       const std::string name = player_name(c, static_cast<int>(i));
-      labels.back().push_back(name.empty() ? strategies::short_label(lineup[i], registry) : name);
+      labels.back().push_back(name.empty() ? side_label(lineup[i], registry) : name);
     }
   }
   return labels;

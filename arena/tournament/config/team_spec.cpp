@@ -2,6 +2,7 @@
 
 #include "arena/tournament/config/config_error.h"
 #include "engine/common/text.h"
+#include "strategies/short_label.h"
 
 namespace tournament {
 
@@ -34,6 +35,13 @@ std::string team_text(const std::vector<std::string>& members) {
   if (members.size() == 2 && members[0] != members[1])
     return members[0] + std::string(kTeamJoin) + members[1];
   return members.front();
+}
+
+std::string side_label(std::string_view side, const strategies::Registry& registry) {
+  std::vector<std::string> labels;
+  for (const std::string& member : team_members(side))
+    labels.push_back(strategies::short_label(member, registry));
+  return team_text(labels);
 }
 
 }  // namespace tournament

@@ -9,6 +9,10 @@
 #include <string_view>
 #include <vector>
 
+namespace strategies {
+class Registry;
+}
+
 namespace tournament {
 
 /// The word that joins a pair of specs.
@@ -20,5 +24,10 @@ std::vector<std::string> team_members(std::string_view side);
 
 /// Returns the members joined as a side is written: "a" or "a & b"; two equal members are one.
 std::string team_text(const std::vector<std::string>& members);
+
+/// Returns the short label of the side `side` (strategies/short_label.h): its spec's, or its two
+/// partners' joined by " & " as team_text joins them, e.g. "heuristic & minimax(depth=0)" for
+/// `heuristic & minimax(scenarios=200,depth=0)`. Throws ConfigError as team_members() does.
+std::string side_label(std::string_view side, const strategies::Registry& registry);
 
 }  // namespace tournament
