@@ -278,13 +278,18 @@ bool BotProcess::flush(Clock::time_point deadline) {
 }
 
 bool BotProcess::take_line(std::string& line) {
+  // Only a line ended by '\n' is a message (docs/protocol.md, "Lines"): text after the last one
+  // stays in the inbox, even once the bot has exited, for unended_line() to report.
   const auto newline = inbox_.find('\n');
-  if (newline == std::string::npos && !(eof_ && !inbox_.empty())) return false;
-  const std::size_t cut = newline == std::string::npos ? inbox_.size() : newline;
-  line.assign(inbox_, 0, cut);
-  inbox_.erase(0, newline == std::string::npos ? cut : cut + 1);
+  if (newline == std::string::npos) return false;
+  line.assign(inbox_, 0, newline);
+  inbox_.erase(0, newline + 1);
   if (!line.empty() && line.back() == '\r') line.pop_back();
   return true;
+}
+
+std::string BotProcess::unended_line() const {
+  return skipping_ ? std::string() : inbox_;
 }
 
 // Drops input up to and including the next newline (the rest of an overlong line).

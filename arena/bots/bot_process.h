@@ -77,11 +77,15 @@ class BotProcess {
   /// false on the deadline or when the bot no longer reads (exited).
   bool flush(Clock::time_point deadline);
   /// Waits for the next line from the bot's stdout until `deadline` (on now()'s clock); on kLine,
-  /// `line` holds it without its "\n" or "\r\n". Returns kTimeout once the deadline has passed
+  /// `line` holds it without its "\n" or "\r\n" (text not ended by "\n" is not a line, even when
+  /// the bot exits after it: unended_line()). Returns kTimeout once the deadline has passed
   /// even when more lines are waiting (a bot that floods lines still runs out of time), kClosed
   /// when the bot closed its stdout or exited (checked every 100 ms, so a process the bot started
   /// that keeps the pipe open does not hide the exit), kOverlong for a line past 64 KiB.
   ReadStatus read_line(Clock::time_point deadline, std::string& line);
+  /// Returns what the bot wrote after its last complete line: text that read_line() does not
+  /// take as a line until a '\n' ends it (nor when the bot exits first); "" when there is none.
+  std::string unended_line() const;
   /// Drops everything the bot has written and the runner has not read yet.
   void discard_input();
 

@@ -37,11 +37,28 @@ void append_line(const std::string& path, const std::string& text) {
   ::close(fd);
 }
 
-// What a time-out message adds when the bot sent no line at all while it was waited for: the
-// commonest cause is output left in the bot's buffer (a program writing to a pipe is block
-// buffered: Python's print, C's printf), so the answer never reaches the runner.
-std::string silence_hint(int lines_read) {
+// The most of a bot's unended line a message shows.
+constexpr std::size_t kUnendedShown = 60;
+
+// What a message adds when the bot wrote part of a line, `unended` (never ended by '\n', so
+// never taken as an answer), before it fell silent or exited.
+std::string unended_note(const std::string& unended) {
+  return "; it sent part of a line, " + common::quoted(unended, kUnendedShown) +
+         ", never ended by a newline (\\n): end each line and flush it";
+}
+
+// What a time-out message adds: the part of a line the bot left unended, or, when it sent no line
+// at all while it was waited for, the commonest cause: output left in the bot's buffer (a program
+// writing to a pipe is block buffered: Python's print, C's printf), so the answer never reaches
+// the runner.
+std::string silence_hint(int lines_read, const std::string& unended) {
+  if (!unended.empty()) return unended_note(unended);
   return lines_read == 0 ? "; it sent nothing: did the bot flush its output?" : "";
+}
+
+// What a message that the bot exited adds: the part of a line it left unended, if any.
+std::string exit_hint(const std::string& unended) {
+  return unended.empty() ? "" : unended_note(unended);
 }
 
 }  // namespace
@@ -144,11 +161,13 @@ std::string BotStrategy::expect(const std::string& asked, const std::string& ans
       case ReadStatus::kTimeout:
         fail(ForfeitReason::kTimeout, "did not answer " + common::quoted(asked) + " with " +
                                           common::quoted(answer) + " within " +
-                                          std::to_string(limit_ms) + " ms" + silence_hint(lines));
+                                          std::to_string(limit_ms) + " ms" +
+                                          silence_hint(lines, process_->unended_line()));
       case ReadStatus::kClosed:
         process_->kill();
         fail(ForfeitReason::kCrash, "exited before answering " + common::quoted(asked) + " (" +
-                                        process_->exit_description() + ")");
+                                        process_->exit_description() + ")" +
+                                        exit_hint(process_->unended_line()));
       case ReadStatus::kOverlong:
         fail(ForfeitReason::kIllegal,
              "answered " + common::quoted(asked) + " with a line longer than 64 KiB");
@@ -250,10 +269,11 @@ dominoes::Move BotStrategy::choose(const dominoes::Observation& obs,
       case ReadStatus::kTimeout:
         fail(ForfeitReason::kTimeout, "did not answer go within " +
                                           std::to_string(config_.time_ms) + " ms (+50 ms margin)" +
-                                          silence_hint(lines));
+                                          silence_hint(lines, process_->unended_line()));
       case ReadStatus::kClosed:
         process_->kill();
-        fail(ForfeitReason::kCrash, "exited during a game (" + process_->exit_description() + ")");
+        fail(ForfeitReason::kCrash, "exited during a game (" + process_->exit_description() + ")" +
+                                        exit_hint(process_->unended_line()));
       case ReadStatus::kOverlong:
         fail(ForfeitReason::kIllegal, "answered go with a line longer than 64 KiB", true);
       case ReadStatus::kLine:

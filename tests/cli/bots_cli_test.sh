@@ -107,6 +107,18 @@ check "check-bot asks whether the bot flushed, in the problem's one line" \
 "$bin" check-bot "$py tests/bots/unflushed.py --info" --games 1 --time-ms 100 >"$tmp/out" 2>&1
 check "a bot that sent lines but no answer is not asked about flushing" \
   test "$(grep -c 'PROBLEM: timeout' "$tmp/out")" -ge 1 -a "$(grep -c 'did the bot flush' "$tmp/out")" -eq 0
+# A bot that writes part of a line (its move, flushed, with no newline) and then hangs or exits
+# is told what it sent and that the line was never ended, not that it sent nothing.
+unended='it sent part of a line, "move [0-6]-[0-6][LR]?", never ended by a newline'
+"$bin" check-bot "$py tests/bots/partial.py" --games 1 --time-ms 100 >"$tmp/out" 2>&1
+check "check-bot fails partial.py" test $? -eq 1
+check "a hung bot's unended line is shown, in the problem's one line" \
+  grep -qE "^  PROBLEM: timeout: did not answer go within 100 ms \(\+50 ms margin\); $unended" "$tmp/out"
+check "and it is not told it sent nothing" test "$(grep -c 'it sent nothing' "$tmp/out")" -eq 0
+"$bin" check-bot "$py tests/bots/partial.py --exit" --games 1 --time-ms 100 >"$tmp/out" 2>&1
+check "check-bot fails partial.py --exit" test $? -eq 1
+check "an exited bot's unended line is shown, and not taken as its move" \
+  grep -qE "^  PROBLEM: crash: exited during a game \(exited with status 0\); $unended" "$tmp/out"
 
 # 4b. check-bot killed while its bot thinks (SIGTERM): the bot goes with it.
 "$bin" check-bot "$py -X ${tag}cb tests/bots/sleeper.py --after 0 --seconds 100" \
