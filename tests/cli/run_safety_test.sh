@@ -39,23 +39,28 @@ wait_for_chunks() {
 }
 
 # 1. `dominoes run OUT/config.cfg`, as docs/experiments.md suggests, killed mid-way: the config
-#    file it reads and the earlier run's tables are untouched, and the same command resumes.
+#    file it reads and the earlier run's tables are untouched, and the same command resumes. An
+#    edited config.cfg (another experiment) is refused there: it would replace the tables.
 out="$tmp/exp"
-"$bin" run "${fast[@]}" --deals 400000 --out "$out" >/dev/null 2>&1
+"$bin" run "${fast[@]}" --deals 3000000 --out "$out" >/dev/null 2>&1
 cp "$out/config.cfg" "$tmp/config.before"
 cp "$out/summary.csv" "$tmp/summary.before"
-sed -i 's/^deals = .*/deals = 3000000/' "$out/config.cfg"
-cp "$out/config.cfg" "$tmp/config.long"
+sed 's/^deals = .*/deals = 400000/' "$out/config.cfg" >"$tmp/edited.cfg"
+"$bin" run "$tmp/edited.cfg" >"$tmp/out" 2>"$tmp/err"
+rejected_cleanly "another experiment in a finished run's folder" $?
+check "the earlier run's table is still there, unchanged" cmp -s "$out/summary.csv" "$tmp/summary.before"
 "$bin" run "$out/config.cfg" >/dev/null 2>"$tmp/err" &
 pid=$!; pids+=("$pid")
 wait_for_chunks "$out" 3 "$pid"
 check "config run reached 3 chunks" kill -9 "$pid"
 wait "$pid" 2>/dev/null
-check "the config file read is still there, unchanged" cmp -s "$out/config.cfg" "$tmp/config.long"
+check "the config file read is still there, unchanged" cmp -s "$out/config.cfg" "$tmp/config.before"
 check "the earlier run's table is still there, unchanged" cmp -s "$out/summary.csv" "$tmp/summary.before"
 "$bin" run "$out/config.cfg" >/dev/null 2>"$tmp/err"
 check "the same command resumes" grep -q 'resumed [1-9][0-9]* chunks' "$tmp/err"
 check "and finishes with 6,000,000 games" grep -q ',6000000,' "$out/summary.csv"
+check "the same tables as the first run's" \
+  cmp -s <(strip_seconds "$out/summary.csv") <(strip_seconds "$tmp/summary.before")
 
 # 2. `dominoes run my.cfg --out .`: the user's config survives (the run writes config.cfg).
 mkdir -p "$tmp/here"
@@ -128,15 +133,23 @@ rc=$?
 check "an impossible --out exits 1 (got $rc)" test "$rc" -eq 1
 check "an impossible --out gives the system's reason" grep -q 'Not a directory' "$tmp/err"
 
-# 8. A reused output folder describes one experiment: a head-to-head after a round robin removes
-# the round robin's cross tables, ratings and the plots drawn from them (files of known names
-# only), and leaves the user's own files, and a link of a known name, alone.
+# 8. A finished run's folder holds one experiment: a head-to-head after a round robin is refused,
+# and every file stays. Once config.cfg is gone (the folder no longer records a finished run), the
+# head-to-head runs and removes the round robin's cross tables, ratings and the plots drawn from
+# them (files of known names only), and leaves the user's own files, and a link of a known name,
+# alone.
 reuse=$tmp/reuse
 "$bin" run --player heuristic --player random --player lowest --deals 20 --quiet --out "$reuse" \
   >/dev/null 2>&1
 check "the round robin wrote ratings" test -f "$reuse/ratings.csv"
 touch "$reuse/crosstable_points.png" "$reuse/ratings.svg" "$reuse/notes.txt" "$tmp/target"
 ln -s "$tmp/target" "$reuse/sprt.csv"
+"$bin" run --player heuristic --player random --format head-to-head --deals 20 --quiet \
+  --out "$reuse" >"$tmp/out" 2>"$tmp/err"
+rejected_cleanly "a head-to-head in a finished round robin's folder" $?
+check "the refusal names the format" grep -qF 'format is "round-robin" there' "$tmp/err"
+check "the round robin's ratings stay" test -f "$reuse/ratings.csv" -a -f "$reuse/ratings.svg"
+rm "$reuse/config.cfg"
 "$bin" run --player heuristic --player random --format head-to-head --deals 20 --quiet \
   --out "$reuse" >/dev/null 2>&1
 check "the head-to-head wrote its summary" grep -q '^heuristic,random,' "$reuse/summary.csv"

@@ -77,6 +77,24 @@ class RunTest(unittest.TestCase):
         t = dominoes.run(players=("lowest", "random"), deals=10, out=self.out("tuple"))  # any sequence
         self.assertEqual(len(t), 1)
 
+    def test_a_finished_runs_tables_are_never_replaced_by_another_experiment(self):
+        class First:
+            name = "first"
+
+            def choose(self, observation, legal, rng):
+                return legal[0]
+        out = self.out("finished")
+        dominoes.run(players=[First(), "random"], deals=30, seed=2, out=out)
+        with open(os.path.join(out, "summary.csv")) as f:
+            before = f.read()
+        for players in ([First(), "lowest"], ["heuristic", "random"]):
+            with self.assertRaisesRegex(ValueError, "holds the finished tables of another experiment"):
+                dominoes.run(players=players, deals=30, seed=2, out=out)
+            with open(os.path.join(out, "summary.csv")) as f:
+                self.assertEqual(f.read(), before)
+        again = dominoes.run(players=[First(), "random"], deals=30, seed=2, out=out)  # reprints
+        self.assertEqual(again.games_played, 60)
+
     def test_an_external_bot_is_seated_by_name(self):
         # The Perl bot plays the first legal move, as this Python object does: the same table.
         root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))

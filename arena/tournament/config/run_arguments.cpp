@@ -278,7 +278,9 @@ std::string help_text() {
         "written under another config is refused (--restart discards it). Ctrl-C (or SIGTERM)\n"
         "stops within about a second: the games in play finish, external bots are ended, and the\n"
         "finished first deals of the chunk in play are journalled too, so every finished game is\n"
-        "kept (a second Ctrl-C stops at once). One run at a time per output directory.\n\n"
+        "kept (a second Ctrl-C stops at once). One run at a time per output directory, and a\n"
+        "finished run's tables are replaced only by the same experiment (which prints them\n"
+        "again): another experiment there is refused.\n\n"
      << command_line_options() << "\n"
      << experiment_options(true);
   return os.str();
@@ -303,6 +305,16 @@ void check_not_config_file(const RunRequest& r) {
 }
 
 }  // namespace
+
+ExperimentConfig read_experiment_file(const std::string& path) {
+  po::variables_map file;
+  const po::variables_map none;
+  ExperimentConfig config;
+  config.bots = read_config_file(path, file);
+  apply_keys(file, none, config);
+  apply_bots(file, config);
+  return config;
+}
 
 RunRequest parse_run_arguments(const std::vector<std::string>& args) {
   RunRequest request;

@@ -32,6 +32,12 @@ struct RunRequest {
 /// directory, an unknown strategy or parameter, or --games-out naming the config file itself.
 RunRequest parse_run_arguments(const std::vector<std::string>& args);
 
+/// Returns the experiment the config file `path` describes (every key it does not give at its
+/// default), not validated: validate() it against the registry that seats its players (a run of
+/// Python strategies names players the built-in registry does not know). Throws ConfigError as
+/// parse_run_arguments does for the file.
+ExperimentConfig read_experiment_file(const std::string& path);
+
 /// Returns every option `dominoes run` takes, spelled as on its command line ("--help", "--deals",
 /// "--quiet", "--no-quiet", ...): the command-line-only options, then the experiment keys in the
 /// table's order (experiment_keys.h), a boolean key as its two flags. For shell completion.

@@ -4,6 +4,7 @@
 #include <fstream>
 
 #include "arena/tournament/report/write_tables.h"
+#include "arena/tournament/run/finished_tables.h"
 #include "arena/tournament/run/journal.h"
 #include "arena/tournament/run/output_lock.h"
 #include "arena/tournament/run/run_tasks.h"
@@ -37,6 +38,7 @@ ExperimentResult run_experiment(const strategies::Registry& registry, const Expe
   validate(config, registry);
   make_output_directory(config.out_dir);
   const OutputLock lock = OutputLock::acquire(config.out_dir);
+  refuse_other_experiments_tables(config, registry);
   ExperimentResult result;
   result.run = play(config, hooks);
   if (!result.run.complete) return result;

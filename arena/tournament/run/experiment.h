@@ -32,8 +32,9 @@ void make_output_directory(const std::string& dir);
 
 /// Runs `config` (validated here first, its specs against `registry`) to the end with players
 /// made by `registry`, or until hooks stop it (then no tables are written and the journal stays
-/// for a resume). Throws ConfigError for a bad config, an output directory in use by another run,
-/// or a journal or games file that cannot be resumed; std::runtime_error with the system's reason
+/// for a resume). Throws ConfigError for a bad config, an output directory in use by another run
+/// or holding a finished run of another experiment (finished_tables.h), or a journal or games file
+/// that cannot be resumed; std::runtime_error with the system's reason
 /// when a file cannot be written.
 ExperimentResult run_experiment(const strategies::Registry& registry,
                                 const ExperimentConfig& config, const RunHooks& hooks = {});

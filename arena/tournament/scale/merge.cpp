@@ -13,6 +13,7 @@
 #include "arena/tournament/config/run_arguments.h"
 #include "arena/tournament/report/write_tables.h"
 #include "arena/tournament/run/chunk_tally.h"
+#include "arena/tournament/run/finished_tables.h"
 #include "arena/tournament/run/journal.h"
 #include "arena/tournament/run/output_lock.h"
 #include "arena/tournament/scale/shard_run.h"
@@ -318,6 +319,7 @@ MergeResult merge_shards(const strategies::Registry& registry, const std::string
   result.tasks = tally.results(result.partial());
   check_records_not_read(result.config, shards);
   const OutputLock lock = OutputLock::acquire(result.config.out_dir);
+  refuse_other_experiments_tables(result.config, registry);
   if (!result.config.games_out.empty() && !result.partial())
     join_records(result.config, shards, tally, spans);
   result.table_paths =

@@ -281,8 +281,8 @@ TEST(RunnerDeterminismTest, ThreadCountDoesNotChangeTables) {
 TEST(RunnerDeterminismTest, ThreadCountDoesNotChangeSingleGameOrMatchTables) {
   TempDir tmp;
   for (const bool duplicate : {false, true}) {
-    ExperimentConfig one =
-        make_config({"random", "heuristic"}, 60, tmp.sub("a"), Format::kHeadToHead);
+    ExperimentConfig one = make_config(
+        {"random", "heuristic"}, 60, tmp.sub(duplicate ? "a-duplicate" : "a"), Format::kHeadToHead);
     one.duplicate = duplicate;
     one.rules.match_target = duplicate ? 30 : 0;
     one.rules.max_pip = 9;
@@ -292,7 +292,7 @@ TEST(RunnerDeterminismTest, ThreadCountDoesNotChangeSingleGameOrMatchTables) {
     one.threads = 1;
     ExperimentConfig two = one;
     two.threads = 2;
-    two.out_dir = tmp.sub("b");
+    two.out_dir = tmp.sub(duplicate ? "b-duplicate" : "b");
     ASSERT_TRUE(run_experiment(builtin(), one).run.complete);
     ASSERT_TRUE(run_experiment(builtin(), two).run.complete);
     expect_same_tables(read_tables(one.out_dir, false), read_tables(two.out_dir, false));
@@ -495,16 +495,55 @@ TEST(RunnerResumeTest, InterruptionKeepsTheTablesOfAnEarlierRun) {
   ASSERT_TRUE(run_experiment(builtin(), c).run.complete);
   const std::string summary = read_text(c.out_dir + "/summary.csv");
   const std::string config = read_text(c.out_dir + "/config.cfg");
-  c.seed += 1;
+  const Tables first = read_tables(c.out_dir, false);
   RunHooks stop;
   stop.stop_after_chunks = 2;
   EXPECT_FALSE(run_experiment(builtin(), c, stop).run.complete);
   EXPECT_EQ(read_text(c.out_dir + "/summary.csv"), summary) << "an earlier run's table was touched";
   EXPECT_EQ(read_text(c.out_dir + "/config.cfg"), config) << "an earlier run's config was touched";
   EXPECT_TRUE(fs::exists(journal_path(c)));
-  // The finished second run replaces them with its own.
+  // The finished second run writes the same tables over them.
   ASSERT_TRUE(run_experiment(builtin(), c).run.complete);
-  EXPECT_NE(read_text(c.out_dir + "/summary.csv"), summary);
+  expect_same_tables(first, read_tables(c.out_dir, false));
+  EXPECT_EQ(read_text(c.out_dir + "/config.cfg"), config);
+}
+
+// A finished run's tables are never replaced by another experiment's (here another seed, or
+// another player): the run is refused before it plays, naming the folder and the differing key,
+// with or without --restart, and every file stays; the same experiment reprints them.
+TEST(RunnerResumeTest, AnotherExperimentNeverReplacesAFinishedRunsTables) {
+  TempDir tmp;
+  ExperimentConfig c =
+      make_config({"random", "heuristic"}, 40, tmp.sub("out"), Format::kHeadToHead);
+  c.chunk = 10;
+  ASSERT_TRUE(run_experiment(builtin(), c).run.complete);
+  const std::string summary = read_text(c.out_dir + "/summary.csv");
+  const std::string config = read_text(c.out_dir + "/config.cfg");
+  ExperimentConfig seed = c;
+  seed.seed += 1;
+  ExperimentConfig player = c;
+  player.players[1] = "lowest";
+  RunHooks restart;
+  restart.restart = true;
+  for (const auto& [other, hooks] : {std::pair{seed, RunHooks{}}, std::pair{player, restart}}) {
+    try {
+      run_experiment(builtin(), other, hooks);
+      ADD_FAILURE() << "another experiment replaced a finished run's tables";
+    } catch (const ConfigError& e) {
+      const std::string message = e.what();
+      EXPECT_NE(message.find("holds the finished tables of another experiment"), std::string::npos)
+          << message;
+      EXPECT_NE(message.find(other.seed != c.seed ? "seed is" : "player is"), std::string::npos)
+          << message;
+      EXPECT_NE(message.find("another --out"), std::string::npos) << message;
+    }
+    EXPECT_EQ(read_text(c.out_dir + "/summary.csv"), summary);
+    EXPECT_EQ(read_text(c.out_dir + "/config.cfg"), config);
+    EXPECT_FALSE(fs::exists(journal_path(c)));
+  }
+  const Tables before = read_tables(c.out_dir, false);
+  ASSERT_TRUE(run_experiment(builtin(), c).run.complete);
+  expect_same_tables(before, read_tables(c.out_dir, false));
 }
 
 // A journal whose last line was torn (the process died mid-write) or fails its check resumes
