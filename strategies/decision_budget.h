@@ -14,6 +14,10 @@
 // at the count or when a budget runs out, whichever comes first, and always does at least one
 // world (or one round of worlds, one per move, where the method compares moves in separate
 // worlds). With no budget set a strategy runs exactly as it did before budgets existed.
+//
+// The meter is also where a decision can be stopped from outside: exhausted() throws
+// search::SearchStopped when a run's Ctrl-C or the caller's StopPoll (a Ctrl-C in Python) asks
+// searches to stop (engine/search/search_limit.h), so a long decision ends within one world.
 #pragma once
 
 #include <cmath>
@@ -23,6 +27,7 @@
 #include <string>
 
 #include "engine/common/thread_cpu_clock.h"
+#include "engine/search/search_limit.h"
 #include "strategies/strategy_info.h"
 
 namespace strategies {
@@ -48,8 +53,10 @@ class BudgetMeter {
   /// Returns the work counted so far.
   std::int64_t work() const { return work_; }
   /// Returns true when a set budget has run out: the work count reached `nodes`, or the thread's
-  /// CPU time since the meter was made reached `time_ms`. Always false with no budget set.
+  /// CPU time since the meter was made reached `time_ms`. Always false with no budget set. Throws
+  /// search::SearchStopped when searches were asked to stop (search::stop_requested()).
   bool exhausted() const {
+    search::check_search(nullptr, 0);
     if (budget_.nodes > 0 && work_ >= budget_.nodes) return true;
     return budget_.time_ms > 0 &&
            common::thread_cpu_ns() - start_ns_ >= std::int64_t{budget_.time_ms} * 1'000'000;

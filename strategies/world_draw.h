@@ -16,6 +16,7 @@
 #include "engine/dominoes/observation.h"
 #include "engine/dominoes/rng.h"
 #include "engine/dominoes/state.h"
+#include "engine/search/search_limit.h"
 
 namespace strategies {
 
@@ -52,8 +53,11 @@ class WorldDraw {
   }
 
   /// Returns one world drawn uniformly among those consistent with the observation, the
-  /// observing seat to move (determinize), drawing only from `rng`.
+  /// observing seat to move (determinize), drawing only from `rng`. Every draw is a stop check:
+  /// throws search::SearchStopped when searches were asked to stop (search_limit.h), so that a
+  /// decision of millions of worlds ends soon after a Ctrl-C.
   dominoes::State operator()(dominoes::Rng& rng) const {
+    search::check_search(nullptr, 0);
     if (table_) return dominoes::determinize(obs_, table_->sample(rng));
     return dominoes::determinize(obs_, dominoes::sample_opponent_hand(obs_, rng));
   }

@@ -87,6 +87,9 @@ std::size_t BlockDominoesSolver::table_bytes() const {
 }
 
 int BlockDominoesSolver::value(const State& s, int depth) {
+  // A check per call too: a strategy solving a million small endgames, each below one check
+  // interval, must still see a stop request (search_limit.h).
+  search::check_search(nullptr, 0);
   if (multi_seat_) return multi_seat_->value(s, depth);
   if (depth <= 0 && double_six_) return double_six_->value(s);
   return generic().search(s, remaining_depth(depth), -kInfinity, kInfinity);
@@ -94,6 +97,7 @@ int BlockDominoesSolver::value(const State& s, int depth) {
 
 void BlockDominoesSolver::move_values(const State& s, const dominoes::MoveList& moves, int depth,
                                       int* values) {
+  search::check_search(nullptr, 0);  // as in value()
   if (multi_seat_) return multi_seat_->move_values(s, moves, depth, values);
   if (depth <= 0 && double_six_) return double_six_->move_values(s, moves, values);
   auto& search = generic();
@@ -105,6 +109,7 @@ void BlockDominoesSolver::move_values(const State& s, const dominoes::MoveList& 
 }
 
 int BlockDominoesSolver::move_bound(const State& s, Move move, int depth, int threshold) {
+  search::check_search(nullptr, 0);  // as in value()
   if (multi_seat_) return multi_seat_->move_bound(s, move, depth, threshold);
   dominoes::MoveList one;
   one.push_back(move);

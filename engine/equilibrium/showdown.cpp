@@ -7,9 +7,34 @@
 #include <stdexcept>
 #include <string>
 
+#include "engine/search/search_limit.h"
+
 namespace equilibrium {
 
 namespace {
+
+// Counts a showdown's work between two stop checks (engine/search/search_limit.h): the ranges of a
+// decision's subgame may hold millions of hands each, and their sums minutes of work, which a
+// run's Ctrl-C (or a Python caller's) must be able to cut short. A check every 2^20 pairs (about
+// 1.5 ms) costs nothing measurable.
+class StopCheck {
+ public:
+  /// Adds `pairs` pairs of work; throws search::SearchStopped when searches were asked to stop.
+  void add(std::size_t pairs) {
+    work_ += pairs;
+    if (work_ < kPairsPerCheck) return;
+    work_ = 0;
+    search::check_search(nullptr, 0);
+  }
+
+ private:
+  static constexpr std::size_t kPairsPerCheck = std::size_t{1} << 20;
+  std::size_t work_ = 0;
+};
+
+// One hand of a sweep (its subsets visited) counted as this many pairs by StopCheck: a rough
+// measure, enough to check every few milliseconds.
+constexpr std::size_t kSweepHandInPairs = 64;
 
 // The sweep's cost in units of one pair of the pairwise loop (1.4 ns): a fixed part, and per
 // subset visit (numbering it, zeroing, adding to or reading its accumulator, about 3 ns). Fitted
@@ -156,7 +181,9 @@ void showdown_values_pairwise(std::span<const ShowdownHand> mine,
     return weight_if_disjoint(tiles, theirs[j].tiles.bits(), their_weights[j]) * (sign * points);
   };
   const std::size_t fours = theirs.size() / 4 * 4;
+  StopCheck stop;
   for (std::size_t i = 0; i < mine.size(); ++i) {
+    stop.add(theirs.size());
     const std::uint64_t tiles = mine[i].tiles.bits();
     const int a = mine[i].pips;
     double sums[4] = {0, 0, 0, 0};
@@ -171,7 +198,9 @@ void compatible_weight_pairwise(std::span<const ShowdownHand> mine,
                                 std::span<const ShowdownHand> theirs,
                                 std::span<const double> their_weights, std::span<double> out) {
   check_showdown_lengths(mine.size(), theirs.size(), their_weights.size(), out.size());
+  StopCheck stop;
   for (std::size_t i = 0; i < mine.size(); ++i) {
+    stop.add(theirs.size());
     const std::uint64_t tiles = mine[i].tiles.bits();
     double sum = 0;
     for (std::size_t j = 0; j < theirs.size(); ++j)
@@ -221,8 +250,15 @@ void ShowdownEvaluator::compatible_weight_by_sweep(std::span<const ShowdownHand>
   check_showdown_lengths(mine.size(), theirs.size(), their_weights.size(), out.size());
   if (!number_subsets(mine, theirs, their_weights))
     return compatible_weight_pairwise(mine, theirs, their_weights, out);
-  for (std::size_t j = 0; j < theirs.size(); ++j) add_opponent_hand(j, their_weights[j], 0);
-  for (std::size_t i = 0; i < mine.size(); ++i) out[i] = compatible_sums(i).weight;
+  StopCheck stop;
+  for (std::size_t j = 0; j < theirs.size(); ++j) {
+    stop.add(kSweepHandInPairs);
+    add_opponent_hand(j, their_weights[j], 0);
+  }
+  for (std::size_t i = 0; i < mine.size(); ++i) {
+    stop.add(kSweepHandInPairs);
+    out[i] = compatible_sums(i).weight;
+  }
 }
 
 void ShowdownEvaluator::values_by_sweep(std::span<const ShowdownHand> mine,
@@ -244,8 +280,11 @@ void ShowdownEvaluator::values_by_sweep(std::span<const ShowdownHand> mine,
   const auto subtract_as_winner = [&](std::size_t i, const SubsetSums& below_or_at) {
     out[i] -= alpha * mine[i].pips * below_or_at.weight + beta * below_or_at.weighted_pips;
   };
+  StopCheck stop;
   for (int x = 0; x <= max_pips; ++x) {
     const bool opponents_at_x = their_starts_[x] < their_starts_[x + 1];
+    stop.add(kSweepHandInPairs *
+             (my_starts_[x + 1] - my_starts_[x] + their_starts_[x + 1] - their_starts_[x]));
     for (std::uint32_t k = my_starts_[x]; k < my_starts_[x + 1]; ++k) {
       const std::size_t i = my_order_[k];
       const SubsetSums below = compatible_sums(i);

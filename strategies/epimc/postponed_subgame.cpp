@@ -7,6 +7,7 @@
 
 #include "engine/dominoes/determinization.h"
 #include "engine/dominoes/scoring.h"
+#include "engine/search/search_limit.h"
 #include "strategies/best_over_worlds.h"
 
 namespace strategies {
@@ -45,6 +46,8 @@ int PostponedSubgame::child_for(int node, Move move) {
 }
 
 void PostponedSubgame::expand(int node, const State& s, int turns_left, int world) {
+  // Also a stop check per node: with a million worlds a new node alone holds 24 MB of vectors.
+  search::check_search(nullptr, 0);
   const auto at = [this, node]() -> Node& { return nodes_[static_cast<std::size_t>(node)]; };
   const auto w = static_cast<std::size_t>(world);
   if (dominoes::status(s) != dominoes::GameStatus::kOngoing) {
@@ -102,6 +105,7 @@ std::size_t PostponedSubgame::build(const dominoes::Observation& obs,
   for (const Move m : legal) add_node(root, m);
   // Worlds outer, root moves inner: the leaves of one world share the solver's table.
   for (std::size_t w = 0; w < hands.size(); ++w) {
+    search::check_search(nullptr, 0);  // a Ctrl-C stops a build of many worlds (search_limit.h)
     const State world = dominoes::determinize(obs, hands[w]);
     for (int k = 0; k < legal.size(); ++k) {
       State next = world;

@@ -13,6 +13,7 @@
 #include "engine/dominoes/rules.h"
 #include "engine/dominoes/scoring.h"
 #include "engine/dominoes/state.h"
+#include "engine/search/search_limit.h"
 #include "strategies/belief/opponent_model.h"
 #include "strategies/seed_order.h"
 #include "strategies/strategy.h"
@@ -55,8 +56,11 @@ inline dominoes::Move rollout_move(const RolloutPolicy& policy, const dominoes::
 /// Returns seat `seat`'s net points (its team's points minus the other teams', net_points) at the
 /// end of the game played from `s` by `policy` for every seat (dominoes::play_out: forced moves
 /// and passes are made without asking the policy); random choices draw from `rng`. Allocation-free.
+/// Each rollout is a stop check: throws search::SearchStopped when searches were asked to stop
+/// (engine/search/search_limit.h), so a decision of millions of rollouts ends soon after a Ctrl-C.
 inline int rollout(dominoes::State s, const RolloutPolicy& policy, const dominoes::Rules& rules,
                    dominoes::Seat seat, dominoes::Rng& rng) {
+  search::check_search(nullptr, 0);
   dominoes::play_out(s,
                      [&policy, &rng](const dominoes::State& at, const dominoes::MoveList& legal) {
                        return rollout_move(policy, at, legal, rng);
@@ -69,6 +73,7 @@ inline int rollout(dominoes::State s, const RolloutPolicy& policy, const dominoe
 inline int counted_rollout(dominoes::State s, const RolloutPolicy& policy,
                            const dominoes::Rules& rules, dominoes::Seat seat, dominoes::Rng& rng,
                            std::int64_t& plies) {
+  search::check_search(nullptr, 0);  // as in rollout()
   dominoes::play_out(
       s,
       [&policy, &rng](const dominoes::State& at, const dominoes::MoveList& legal) {

@@ -176,4 +176,24 @@ rc=$?
 check "the interrupted search run exits 130 (got $rc)" test "$rc" -eq 130
 check "and says it was interrupted" grep -q '^interrupted:' "$tmp/err"
 
+# 10. Ctrl-C and SIGTERM reach a decision that is no exact search: resolve's subgame over ten
+# million hands a side spends minutes summing its showdowns before it solves anything. The first
+# signal ends the run within 5 s (it took over 20 s), exit 128 + the signal.
+for sig in INT TERM; do
+  "$bin" run --player 'resolve(slots=1000000000,hands=10000000)' --player heuristic \
+    --format head-to-head --deals 2 --threads 1 --out "$tmp/resolve_$sig" >"$tmp/out" \
+    2>"$tmp/err" &
+  big=$!; pids+=("$big")
+  sleep 2
+  kill -"$sig" "$big"
+  wait_until 5 eval '! kill -0 "$big" 2>/dev/null'
+  check "SIG$sig ends a run inside a long resolve decision within 5 s" \
+    eval '! kill -0 "$big" 2>/dev/null'
+  kill -9 "$big" 2>/dev/null
+  wait "$big"
+  rc=$?
+  expected=130; [ "$sig" = TERM ] && expected=143
+  check "the interrupted resolve run exits $expected (got $rc)" test "$rc" -eq "$expected"
+done
+
 finish
