@@ -2,12 +2,17 @@
 // (dominoes.strategy), the strategy list, and the adapter that seats a Python object in a run.
 #include <pybind11/stl.h>
 
+#include <chrono>
 #include <memory>
+#include <mutex>
+#include <optional>
 
 #include "arena/tournament/play/game_loop.h"
 #include "engine/common/text.h"
 #include "engine/dominoes/notation.h"
+#include "engine/search/search_limit.h"
 #include "python/bindings.h"
+#include "python/signal_poll.h"
 #include "strategies/registry.h"
 
 namespace dominoes_python {
@@ -99,11 +104,14 @@ class PythonStrategy final : public strategies::Strategy {
 // -----------------------------------------------------------------
 
 /// A built-in strategy made from its spec, with its own random stream for calls that bring none.
+/// A strategy object keeps state between and during decisions (a search's tables, what adapt
+/// learned), so its decisions take turns: `turn` is held for each, with the GIL released.
 struct BuiltinStrategy {
   std::string spec;  ///< canonical: every parameter spelled out
   strategies::Player player;
-  Rng rng;
+  Rng rng;                       ///< guarded by `turn`
   std::vector<int> seat_counts;  ///< the seat counts it plays (StrategyInfo::seat_counts)
+  std::unique_ptr<std::timed_mutex> turn = std::make_unique<std::timed_mutex>();
 };
 
 BuiltinStrategy make_builtin(const std::string& spec, std::uint64_t seed) {
@@ -111,6 +119,22 @@ BuiltinStrategy make_builtin(const std::string& spec, std::uint64_t seed) {
   const std::string canonical = registry.canonical(spec);
   const auto* info = registry.find(strategies::parse_spec(canonical).name);
   return BuiltinStrategy{canonical, registry.make(spec), Rng(seed), info->seat_counts};
+}
+
+// Returns the move `s` chooses at `state` with the stream `given` (null: its own), the GIL
+// released throughout: waits for the strategy's turn (another thread may be deciding with it),
+// then decides with `poll` as the thread's search::StopPoll, so that Ctrl-C stops the wait or the
+// search (search::SearchStopped) within about 100 ms plus one search check.
+Move decide_without_gil(BuiltinStrategy& s, const dominoes::State& state,
+                        const dominoes::History& history, const dominoes::Rules& rules,
+                        const MoveList& legal, Rng* given, SignalPoll& poll) {
+  const search::ScopedStopPoll scoped(poll);
+  py::gil_scoped_release release;
+  while (!s.turn->try_lock_for(std::chrono::milliseconds(20)))
+    if (poll.check_signals())
+      throw search::SearchStopped(search::StopReason::kInterrupt, "interrupted while waiting");
+  const std::lock_guard<std::timed_mutex> turn(*s.turn, std::adopt_lock);
+  return s.player.choose(state, history, rules, legal, given ? *given : s.rng);
 }
 
 std::string choose_builtin(BuiltinStrategy& s, const PyObservation& o, Rng* rng) {
@@ -130,12 +154,18 @@ std::string choose_builtin(BuiltinStrategy& s, const PyObservation& o, Rng* rng)
   const MoveList legal = dominoes::legal_moves(state);
   if (legal.empty()) return "pass";
   if (legal.size() == 1) return dominoes::to_string(legal[0]);  // the runner never asks then
-  Rng& stream = rng ? *rng : s.rng;
+  // The caller's stream is copied in and back under the GIL: another thread may hold it too.
+  std::optional<Rng> stream;
+  if (rng) stream = *rng;
+  SignalPoll poll;
   Move m = Move::pass();
-  {
-    py::gil_scoped_release release;  // a search may take a while
-    m = s.player.choose(state, o.history, o.rules, legal, stream);
+  try {
+    m = decide_without_gil(s, state, o.history, o.rules, legal, stream ? &*stream : nullptr, poll);
+  } catch (const search::SearchStopped&) {
+    poll.raise_if_caught();  // Ctrl-C: KeyboardInterrupt, as Python code would raise it
+    throw;                   // a run's interrupt in this process: RuntimeError
   }
+  if (rng) *rng = *stream;
   return dominoes::to_string(m);
 }
 
@@ -202,7 +232,11 @@ void bind_strategies(py::module_& m) {
   bind_rng(m);
   py::class_<BuiltinStrategy>(m, "Strategy", R"doc(
 A built-in strategy made by dominoes.strategy(spec). choose(observation, rng=None) returns its
-move (notation string) for the observation's seat; with no rng it draws from its own stream.)doc")
+move (notation string) for the observation's seat; with no rng it draws from its own stream.
+
+Threads: choose() releases the GIL while it decides. Threads may share one object: its decisions
+take turns (a lock per object). Make one object per thread to decide in parallel. Ctrl-C during a
+long decision raises KeyboardInterrupt within about a second; the object stays usable.)doc")
       .def_readonly("spec", &BuiltinStrategy::spec,
                     "the canonical spec, every parameter spelled out")
       .def_property_readonly(
@@ -214,7 +248,9 @@ move (notation string) for the observation's seat; with no rng it draws from its
       .def("choose", &choose_builtin, py::arg("observation"), py::arg("rng") = nullptr,
            "Returns the strategy's move for the observation's seat, which must be the seat to "
            "move.\n"
-           "A lone legal move or a pass is returned without asking it, as in a run.")
+           "A lone legal move or a pass is returned without asking it, as in a run. The GIL is\n"
+           "released while it decides; calls on one object from several threads take turns.\n"
+           "Ctrl-C raises KeyboardInterrupt within about a second.")
       .def("__repr__",
            [](const BuiltinStrategy& s) { return "dominoes.strategy('" + s.spec + "')"; });
   m.def("strategy", &make_builtin, py::arg("spec"), py::arg("seed") = 0,

@@ -3,8 +3,12 @@ checked against the command line's game records and tables."""
 import json
 import os
 import shutil
+import signal
 import subprocess
+import sys
 import tempfile
+import threading
+import time
 import unittest
 
 import dominoes
@@ -145,6 +149,134 @@ class AgainstTheCommandLineTest(unittest.TestCase):
             with open(path) as f:
                 return [line.rsplit(",", 3)[0] for line in f]
         self.assertEqual(cut(os.path.join(self.dir, "a", "summary.csv")), cut(os.path.join(self.dir, "c", "summary.csv")))
+
+
+def games_with_streams(strategy, deals, streams):
+    """Plays `deals` games of `strategy` against itself, seat s drawing from streams[s]; returns
+    every move."""
+    moves = []
+    for deal in deals:
+        g = dominoes.Game(seed=9, deal=deal)
+        while not g.is_terminal():
+            move = strategy.choose(g.observation(), streams[g.to_move])
+            g.apply(move)
+            moves.append(move)
+    return moves
+
+
+class SharedStrategyTest(unittest.TestCase):
+    """One built-in strategy object used from several Python threads: its decisions take turns
+    (a lock per object, the GIL released meanwhile), so nothing is corrupted and each thread's
+    moves are those it makes alone with the same streams."""
+
+    SPECS = ["ismcts(iterations=300)", "minimax(scenarios=8)", "epimc(scenarios=8)", "adapt",
+             "resolve(iterations=20)"]
+
+    def test_threads_sharing_one_strategy_play_what_each_plays_alone(self):
+        # In a child process: before the lock, two threads in one search crashed the interpreter
+        # ("double free or corruption", a segfault) more often than not.
+        script = (
+            "import threading, dominoes, sys\n"
+            "sys.path.insert(0, %r)\n"
+            "from test_strategies import games_with_streams\n"
+            "spec = sys.argv[1]\n"
+            "def streams(k): return [dominoes.Rng(100 * k + seat) for seat in (0, 1)]\n"
+            "deals = {k: range(6 * k, 6 * k + 6) for k in range(3)}\n"
+            "alone = {k: games_with_streams(dominoes.strategy(spec), deals[k], streams(k)) for k in deals}\n"
+            "shared, together = dominoes.strategy(spec), {}\n"
+            "def play(k): together[k] = games_with_streams(shared, deals[k], streams(k))\n"
+            "threads = [threading.Thread(target=play, args=(k,)) for k in deals]\n"
+            "[t.start() for t in threads]\n"
+            "[t.join() for t in threads]\n"
+            "print('same' if together == alone else 'different: %%r %%r' %% (together, alone))\n"
+        ) % os.path.dirname(os.path.abspath(__file__))
+        for spec in self.SPECS:
+            if spec == "adapt":  # it learns from game to game: no per-thread replay to compare
+                continue
+            done = subprocess.run([sys.executable, "-c", script, spec], capture_output=True,
+                                  text=True, timeout=600)
+            self.assertEqual((done.returncode, done.stdout.strip()), (0, "same"),
+                             spec + ": " + done.stderr[-500:])
+
+    def test_a_learning_strategy_shared_by_threads_does_not_crash(self):
+        script = (
+            "import threading, dominoes\n"
+            "s = dominoes.strategy('adapt')\n"
+            "def play(k):\n"
+            "    for deal in range(8):\n"
+            "        g = dominoes.Game(seed=k, deal=deal)\n"
+            "        while not g.is_terminal():\n"
+            "            g.apply(s.choose(g.observation()))\n"
+            "threads = [threading.Thread(target=play, args=(k,)) for k in range(3)]\n"
+            "[t.start() for t in threads]\n"
+            "[t.join() for t in threads]\n"
+            "print('ok')\n")
+        done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                              timeout=600)
+        self.assertEqual((done.returncode, done.stdout.strip()), (0, "ok"), done.stderr[-500:])
+
+
+class CtrlCTest(unittest.TestCase):
+    """Ctrl-C (SIGINT) during a long choose() raises KeyboardInterrupt within about a second: each
+    decision below would take minutes. In a child process, sent SIGINT 1.5 s into the decision."""
+
+    LONG = ["minimax(scenarios=1000000)", "ismcts(iterations=1000000)",
+            "playout(playouts=10000000)", "epimc(scenarios=100000,enumerate=0,samples=100000)",
+            "inference(scenarios=1000000,enumerate=0,samples=10000000)",
+            "resolve(slots=1000000000,hands=10000000)"]
+
+    def interrupt_choose(self, spec):
+        """Returns (what the child printed after the choose, seconds from SIGINT to its exit)."""
+        script = (
+            "import dominoes, sys\n"
+            "s = dominoes.strategy(sys.argv[1])\n"
+            "g = dominoes.Game(seed=1, deal=0)\n"
+            "while len(g.legal_moves()) < 3:\n"
+            "    g.apply(g.legal_moves()[0])\n"
+            "print('ready', flush=True)\n"
+            "try:\n"
+            "    s.choose(g.observation())\n"
+            "    print('returned', flush=True)\n"
+            "except KeyboardInterrupt:\n"
+            "    print('KeyboardInterrupt', flush=True)\n")
+        child = subprocess.Popen([sys.executable, "-c", script, spec], stdout=subprocess.PIPE,
+                                 stderr=subprocess.PIPE, text=True)
+        try:
+            self.assertEqual(child.stdout.readline().strip(), "ready", spec)
+            time.sleep(1.5)  # into the decision
+            child.send_signal(signal.SIGINT)
+            sent = time.monotonic()
+            child.wait(timeout=10)
+            return child.stdout.read().strip(), time.monotonic() - sent
+        except subprocess.TimeoutExpired:
+            return "still deciding 10 s after SIGINT", float("inf")
+        finally:
+            if child.poll() is None:
+                child.kill()
+            child.communicate()
+
+    def test_ctrl_c_stops_a_long_choose(self):
+        for spec in self.LONG:
+            said, seconds = self.interrupt_choose(spec)
+            self.assertEqual(said, "KeyboardInterrupt", spec)
+            self.assertLess(seconds, 3, "%s: KeyboardInterrupt %.2f s after SIGINT" % (spec, seconds))
+
+    def test_the_strategy_decides_again_after_an_interrupt(self):
+        # Interrupted half a second into a decision of 1.5 s of CPU, then asked again: it answers.
+        s = dominoes.strategy("minimax(scenarios=1000000,time-ms=1500)")
+        g = dominoes.Game(seed=1, deal=0)
+        while len(g.legal_moves()) < 3:
+            g.apply(g.legal_moves()[0])
+        previous = signal.signal(signal.SIGINT, signal.default_int_handler)
+        try:
+            timer = threading.Timer(0.5, lambda: os.kill(os.getpid(), signal.SIGINT))
+            timer.start()
+            with self.assertRaises(KeyboardInterrupt):
+                s.choose(g.observation())
+            timer.join()
+        finally:
+            signal.signal(signal.SIGINT, previous)
+        self.assertIn(s.choose(g.observation()), g.legal_moves())
 
 
 class PythonStrategyErrorsTest(unittest.TestCase):
