@@ -26,8 +26,8 @@ extern "C" void on_signal(int sig) {
     return;
   }
   // First signal: the run sees g_caught between deals. The bots end now, so that no game waits
-  // for a bot's answer, and so do the exact searches in play (a decision of minutes would
-  // otherwise hold the run); the deals they were in are dropped (chunk_player.h).
+  // for a bot's answer, and so do the long decisions in play at their next stop check (a decision
+  // of minutes would otherwise hold the run); the deals they were in are dropped (chunk_player.h).
   bots::kill_all_bot_processes();
   search::request_stop();
   static constexpr char kNote[] =

@@ -1,10 +1,10 @@
 // Ctrl-C and kill for a long run: the first SIGINT or SIGTERM asks the run to stop (the players
 // see it before each deal and between a deal's games, chunk_player.h) and ends the external bots
-// and the exact searches in play at once (search_limit.h), so the run stops within about a second
-// with every finished game in the journal and
-// resumes from there; a second one ends the process at once (the signal's default action),
-// losing the deals in play of the chunk in flight. Exit codes follow the shell's convention: 128 +
-// the signal (130 for SIGINT, 143 for SIGTERM).
+// and the long decisions in play (exact searches, world samplings, subgame solves: their stop
+// checks, search_limit.h) at once, so the run stops within about a second with every finished game
+// in the journal and resumes from there; a second one ends the process at once (the signal's
+// default action), losing the deals in play of the chunk in flight. Exit codes follow the shell's
+// convention: 128 + the signal (130 for SIGINT, 143 for SIGTERM).
 #pragma once
 
 namespace tournament {
