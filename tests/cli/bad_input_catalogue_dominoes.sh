@@ -139,7 +139,6 @@ reject 2 'no closing parenthesis' label 'minimax('
 reject 2 'not a player' label 'heuristic' 'random(x=1,x=2)'
 reject 2 'no closing parenthesis' label 'heuristic & minimax('
 reject 2 'names 3 specs' label 'random & lowest & heuristic'
-reject 2 'empty spec' label 'X: random & '
 # A spec is written into config.cfg ('#' a comment, a newline the value's end) and into
 # summary.md's cells ('|'): none may appear in one, even inside a path.
 reject 2 "'#'" run --player "equilibrium(file=$tmp/a#b.strategy)" --player random "${O[@]}"

@@ -330,10 +330,12 @@ class AgainstTheCommandLineTest(unittest.TestCase):
         shutil.rmtree(self.dir)
 
     def cli_records(self, seats, extra, deals, seed):
-        games = os.path.join(self.dir, f"games{seats}.jsonl")
+        # One folder and records file per experiment: a finished run's folder takes no other.
+        name = f"{seats}" + "".join(extra)
+        games = os.path.join(self.dir, f"games{name}.jsonl")
         subprocess.run([CLI, "run", "--seats", str(seats), "--target", "0", "--player", "lowest",
                         "--player", "random", "--format", "head-to-head", "--deals", str(deals), "--seed",
-                        str(seed), "--out", os.path.join(self.dir, f"out{seats}"), "--games-out", games,
+                        str(seed), "--out", os.path.join(self.dir, f"out{name}"), "--games-out", games,
                         "--quiet"] + extra, check=True, capture_output=True)
         with open(games) as f:
             return [json.loads(line) for line in f]
