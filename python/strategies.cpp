@@ -165,6 +165,7 @@ std::string choose_builtin(BuiltinStrategy& s, const PyObservation& o, Rng* rng)
     poll.raise_if_caught();  // Ctrl-C: KeyboardInterrupt, as Python code would raise it
     throw;                   // a run's interrupt in this process: RuntimeError
   }
+  poll.raise_if_caught();  // a Ctrl-C the decision finished before seeing is not lost
   if (rng) *rng = *stream;
   return dominoes::to_string(m);
 }
