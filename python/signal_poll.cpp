@@ -1,8 +1,26 @@
 #include "python/signal_poll.h"
 
-namespace dominoes_python {
+#include <atomic>
 
-SignalPoll::SignalPoll() : next_(std::chrono::steady_clock::now() + kEvery) {}
+namespace dominoes_python {
+namespace {
+
+// threading.main_thread().ident, noted at import (a process forked from another thread has a new
+// main thread: its polls then run no handlers, as if on another thread).
+std::atomic<unsigned long> g_main_thread{0};
+
+}  // namespace
+
+void SignalPoll::note_main_thread() {
+  g_main_thread = pybind11::module_::import("threading")
+                      .attr("main_thread")()
+                      .attr("ident")
+                      .cast<unsigned long>();
+}
+
+SignalPoll::SignalPoll()
+    : on_main_thread_(PyThread_get_thread_ident() == g_main_thread.load()),
+      next_(std::chrono::steady_clock::now() + kEvery) {}
 
 SignalPoll::~SignalPoll() {
   if (!caught()) return;
@@ -19,12 +37,13 @@ bool SignalPoll::stop_now() noexcept {
 
 bool SignalPoll::check_signals() noexcept {
   if (caught()) return true;
+  if (!on_main_thread_) return false;
   const auto now = std::chrono::steady_clock::now();
   if (now < next_) return false;
   next_ = now + kEvery;
   pybind11::gil_scoped_acquire gil;
-  // Runs the Python handlers of the signals that arrived (only on the main thread, where Python
-  // delivers them; elsewhere it returns 0 at once). A handler that raises leaves the exception set.
+  // Runs the Python handlers of the signals that arrived. A handler that raises leaves the
+  // exception set.
   if (PyErr_CheckSignals() == 0) return false;
   PyErr_Fetch(&type_, &value_, &traceback_);
   return caught();

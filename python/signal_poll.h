@@ -18,7 +18,14 @@ namespace dominoes_python {
 /// Polls Python's signal handlers for a search running on this thread without the GIL.
 class SignalPoll final : public search::StopPoll {
  public:
-  /// Make it with the GIL held.
+  /// Notes the interpreter's main thread (threading.main_thread()), the only one Python runs
+  /// signal handlers on; call with the GIL held when the module is imported.
+  static void note_main_thread();
+
+  /// Make it with the GIL held. On a thread other than the main one it never takes the GIL:
+  /// Python delivers no signal there, and a daemon thread that takes the GIL while the
+  /// interpreter shuts down is ended on the spot (pthread_exit), which must not unwind through
+  /// a search.
   SignalPoll();
   /// Drops a caught exception that was not re-raised (takes the GIL for it).
   ~SignalPoll() override;
@@ -39,6 +46,7 @@ class SignalPoll final : public search::StopPoll {
 
  private:
   static constexpr std::chrono::milliseconds kEvery{100};
+  bool on_main_thread_ = false;
   static constexpr unsigned kCallsPerClockRead = 64;  // a check may come every few nanoseconds
   unsigned calls_ = 0;
   std::chrono::steady_clock::time_point next_;

@@ -230,6 +230,7 @@ strategies::StrategyInfo python_strategy_info(const std::string& name, PyObject*
 }
 
 void bind_strategies(py::module_& m) {
+  SignalPoll::note_main_thread();
   bind_rng(m);
   py::class_<BuiltinStrategy>(m, "Strategy", R"doc(
 A built-in strategy made by dominoes.strategy(spec). choose(observation, rng=None) returns its

@@ -261,6 +261,29 @@ class CtrlCTest(unittest.TestCase):
             self.assertEqual(said, "KeyboardInterrupt", spec)
             self.assertLess(seconds, 3, "%s: KeyboardInterrupt %.2f s after SIGINT" % (spec, seconds))
 
+    def test_ctrl_c_stops_a_wait_for_the_strategys_turn(self):
+        # A daemon thread holds the object in a decision of minutes; the main thread's choose()
+        # waits for its turn, and Ctrl-C ends the wait. The process then exits cleanly with the
+        # daemon thread still deciding (a poll taking the GIL there aborted the interpreter).
+        script = (
+            "import dominoes, threading, time, signal, os\n"
+            "s = dominoes.strategy('minimax(scenarios=1000000)')\n"
+            "g = dominoes.Game(seed=1, deal=0)\n"
+            "while len(g.legal_moves()) < 3:\n"
+            "    g.apply(g.legal_moves()[0])\n"
+            "threading.Thread(target=lambda: s.choose(g.observation()), daemon=True).start()\n"
+            "time.sleep(0.3)\n"
+            "threading.Timer(1.0, lambda: os.kill(os.getpid(), signal.SIGINT)).start()\n"
+            "start = time.monotonic()\n"
+            "try:\n"
+            "    s.choose(g.observation())\n"
+            "except KeyboardInterrupt:\n"
+            "    print('KeyboardInterrupt after %.1f s' % (time.monotonic() - start))\n")
+        done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                              timeout=60)
+        self.assertEqual(done.returncode, 0, done.stderr[-500:])
+        self.assertRegex(done.stdout, r"^KeyboardInterrupt after (1|2)\.\d s$")
+
     def test_the_strategy_decides_again_after_an_interrupt(self):
         # Interrupted half a second into a decision of 1.5 s of CPU, then asked again: it answers.
         s = dominoes.strategy("minimax(scenarios=1000000,time-ms=1500)")
