@@ -271,6 +271,29 @@ TEST(ShardMergeTest, MergedTablesAndRecordsEqualAnUnshardedRun) {
   }
 }
 
+// A merge writes its tables over a finished run's only for the same experiment: shards of another
+// one (another seed) are refused, naming the folder and the key, and the finished tables stay.
+TEST(ShardMergeTest, AMergeNeverReplacesAnotherExperimentsFinishedTables) {
+  TempDir tmp;
+  ExperimentConfig c = experiment({"random", "lowest"}, 60, tmp.sub("out"));
+  ASSERT_TRUE(run_experiment(builtin(), c).run.complete);
+  const std::string summary = read_text(c.out_dir + "/summary.csv");
+  ExperimentConfig other = c;
+  other.seed += 1;
+  run_shards(other, 2);
+  const std::string why = merge_error(c.out_dir);
+  EXPECT_NE(why.find("holds the finished tables of another experiment (seed is"), std::string::npos)
+      << why;
+  EXPECT_EQ(read_text(c.out_dir + "/summary.csv"), summary);
+  // Shards of the same experiment merge there, and reprint the same tables.
+  fs::rename(c.out_dir, tmp.sub("finished"));
+  fs::create_directories(c.out_dir);
+  fs::copy(tmp.sub("finished/summary.csv"), c.out_dir + "/summary.csv");
+  fs::copy(tmp.sub("finished/config.cfg"), c.out_dir + "/config.cfg");
+  run_shards(c, 2);
+  EXPECT_FALSE(merge_shards(builtin(), c.out_dir, false).partial());
+}
+
 // The journal holds only the records' byte counts: a record damaged in place (its length kept)
 // is found at the merge, which refuses instead of copying it.
 TEST(ShardMergeTest, DamagedRecordsAreRefusedNotCopied) {
