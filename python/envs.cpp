@@ -17,7 +17,9 @@
 #include "engine/dominoes/notation.h"
 #include "engine/dominoes/observation_tensor.h"
 #include "engine/dominoes/table_text.h"
+#include "engine/search/search_limit.h"
 #include "python/bindings.h"
+#include "python/signal_poll.h"
 #include "strategies/registry.h"
 
 namespace dominoes_python {
@@ -121,6 +123,8 @@ struct PyLearnerEnv {
 
   PyLearnerEnv(const LearnerEnv& e) : env(e) {}
 
+  // Runs f() with the GIL released, Ctrl-C reaching the other seats' searches (SignalPoll: a
+  // KeyboardInterrupt is raised within about 100 ms of it, python/signal_poll.h).
   template <class F>
   auto run(F&& f) {
     if (busy.exchange(true))
@@ -131,6 +135,20 @@ struct PyLearnerEnv {
       std::atomic<bool>& flag;
       ~Release() { flag.store(false); }
     } release{busy};
+    SignalPoll poll;
+    try {
+      auto out = without_gil(poll, f);
+      poll.raise_if_caught();  // a Ctrl-C the step finished before seeing is not lost
+      return out;
+    } catch (const search::SearchStopped&) {
+      poll.raise_if_caught();  // Ctrl-C: KeyboardInterrupt
+      throw;
+    }
+  }
+
+  template <class F>
+  static auto without_gil(SignalPoll& poll, F& f) {
+    const search::ScopedStopPoll scoped(poll);
     py::gil_scoped_release unlocked;
     return f();
   }
@@ -251,7 +269,10 @@ LearnerEnv(rules, learner, opponents, illegal_penalty=None)
       .def(
           "reset",
           [](PyLearnerEnv& e, std::uint64_t seed, std::uint64_t deal) {
-            e.run([&] { e.env.reset(seed, deal); });
+            e.run([&] {
+              e.env.reset(seed, deal);
+              return true;
+            });
           },
           py::arg("seed"), py::arg("deal") = 0,
           "Deals game 0 of deal `deal` of `seed` and plays the other seats up to the learning\n"

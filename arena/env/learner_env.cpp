@@ -29,7 +29,10 @@ strategies::Player& LearnerEnv::player(Seat seat) {
 void LearnerEnv::reset(std::uint64_t seed, std::uint64_t deal) {
   table_.reset(seed, deal);
   streams_game_ = -1;
+  awaiting_ = false;
+  interrupted_ = true;  // until the other seats have played to the learner's turn
   pending_ = play_others();
+  interrupted_ = false;
   awaiting_ = true;
 }
 
@@ -96,6 +99,10 @@ std::vector<int> LearnerEnv::legal_actions() const {
 }
 
 LearnerStep LearnerEnv::step(long long action) {
+  if (interrupted_)
+    throw std::invalid_argument(
+        "step: the last step or reset stopped before the learning seat's turn (an exception "
+        "in another seat's decision, such as Ctrl-C): call reset()");
   if (!awaiting_) {
     table_.step(action);  // the episode is over, or none began: throws std::invalid_argument
     throw std::logic_error("LearnerEnv: a step with no turn to take");
@@ -124,7 +131,11 @@ LearnerStep LearnerEnv::step(long long action) {
     out.illegal = played.illegal;
     if (played.hand_ended || played.illegal)
       out.reward += table_.rewards()[static_cast<std::size_t>(learner_)];
-    if (!played.illegal) out.reward += play_others();
+    if (!played.illegal) {
+      interrupted_ = true;  // until the other seats have played to the learner's next turn
+      out.reward += play_others();
+      interrupted_ = false;
+    }
   }
   out.reward += pending_;
   pending_ = 0;

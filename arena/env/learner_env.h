@@ -45,7 +45,9 @@ class LearnerEnv {
 
   /// Plays `action` for the learning seat, then the other seats up to its next turn or the
   /// episode's end. Throws std::invalid_argument as TableEnv::step does (out of range, illegal
-  /// under the error rule, after the end or before reset()); nothing changes then.
+  /// under the error rule, after the end or before reset()); nothing changes then. An exception
+  /// of another seat's strategy (search::SearchStopped on Ctrl-C) propagates, and every step
+  /// after it throws std::invalid_argument until reset().
   LearnerStep step(long long action);
 
   /// Returns true when the learning seat has a turn to take (between reset() and the step that
@@ -84,6 +86,7 @@ class LearnerEnv {
   int streams_game_ = -1;  // the hand (game number) streams_ were made for
   double pending_ = 0;     // points of hands that ended before the learner's first turn
   bool awaiting_ = false;
+  bool interrupted_ = false;  // another seat's decision threw (e.g. Ctrl-C): reset() needed
 };
 
 }  // namespace arena

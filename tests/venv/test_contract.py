@@ -7,7 +7,11 @@ entry point, MaskablePPO's action_masks())."""
 import contextlib
 import copy
 import io
+import signal
+import subprocess
+import sys
 import threading
+import time
 import unittest
 import warnings
 
@@ -217,6 +221,43 @@ class LibraryChecksTest(unittest.TestCase):
         envs.step(envs.random_actions())
 
 
+class CtrlCTest(unittest.TestCase):
+    def test_ctrl_c_stops_an_opponents_long_decision_and_the_env_asks_for_reset(self):
+        # A Gymnasium env whose opponent decides for minutes; SIGINT 0.5 s into the step. The
+        # step raises KeyboardInterrupt within seconds, the next step asks for reset(), and a
+        # reset plays on.
+        script = (
+            "import gymnasium as gym, numpy as np, dominoes.gymnasium\n"
+            "env = gym.make('dominoes/BlockDominoes-v0', opponent='minimax(scenarios=1000000)',\n"
+            "               seat=1, leader='alternate')\n"
+            "print('ready', flush=True)\n"
+            "try:\n"
+            "    env.reset(seed=1)\n"
+            "    print('returned', flush=True)\n"
+            "except KeyboardInterrupt:\n"
+            "    print('KeyboardInterrupt', flush=True)\n"
+            "try:\n"
+            "    env.step(84)\n"
+            "except ValueError as e:\n"
+            "    print('ValueError', 'reset()' in str(e), flush=True)\n")
+        child = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE,
+                                 stderr=subprocess.PIPE, text=True)
+        try:
+            self.assertEqual(child.stdout.readline().strip(), "ready")
+            time.sleep(0.5)  # seat 0 leads: the opponent decides inside reset()
+            child.send_signal(signal.SIGINT)
+            sent = time.monotonic()
+            child.wait(timeout=20)
+            waited = time.monotonic() - sent
+            out = child.stdout.read().split("\n")
+        finally:
+            if child.poll() is None:
+                child.kill()
+            child.communicate()
+        self.assertEqual(out[:2], ["KeyboardInterrupt", "ValueError True"])
+        self.assertLess(waited, 5)
+
+
 class CopiesAndThreadsTest(unittest.TestCase):
     def test_a_deep_copy_plays_on_as_the_original(self):
         env = gym.make(ENV_ID, opponent="minimax(scenarios=5)")
@@ -231,6 +272,29 @@ class CopiesAndThreadsTest(unittest.TestCase):
             info = a[4]
             if a[2]:
                 break
+
+    def test_a_gymnasium_env_refuses_a_second_thread(self):
+        # Its opponent decides with the GIL released; a second thread's step used to run the
+        # same strategy object at once (a crash, "double free or corruption").
+        env = gym.make(ENV_ID, opponent="ismcts(iterations=200000)")
+        errors = []
+
+        def play():
+            try:
+                for seed in range(3):
+                    _, info = env.reset(seed=seed)
+                    env.step(int(np.flatnonzero(info["action_mask"])[0]))
+            except RuntimeError as e:
+                errors.append(str(e))
+            except ValueError:
+                pass  # the other thread ended or reset the episode in between
+
+        threads = [threading.Thread(target=play) for _ in range(2)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join()
+        self.assertTrue(errors and all("another thread" in e for e in errors), errors)
 
     def test_a_vector_env_refuses_a_second_thread_and_too_many_threads(self):
         with self.assertRaisesRegex(ValueError, "num_threads must be 1..1024"):
