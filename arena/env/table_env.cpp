@@ -6,6 +6,7 @@
 
 #include "engine/dominoes/action_mask.h"
 #include "engine/dominoes/notation.h"
+#include "engine/dominoes/scoring.h"
 
 namespace arena {
 
@@ -39,13 +40,16 @@ void TableEnv::reset(std::uint64_t seed, std::uint64_t deal) {
   seed_ = seed;
   deal_index_ = deal;
   game_ = 0;
-  match_ = tournament::MatchProgress(rules_, seed, deal);
   rewards_ = {};
   finished_.clear();
   last_ = {};
   started_ = true;
   over_ = false;
-  start_hand(match_.next_deal());
+  // A table that keeps no hands and plays single hands (the vector environment's hot path) keeps
+  // no match either. Game 0 of a match is make_deal's game 0, as MatchProgress deals it.
+  if (keep_hands_ || rules_.match_target > 0)
+    match_ = tournament::MatchProgress(rules_, seed, deal);
+  start_hand(dominoes::make_deal(rules_, seed, deal));
 }
 
 void TableEnv::start(const dominoes::Deal& deal) {
@@ -117,6 +121,18 @@ TableStep TableEnv::play(dominoes::Move m) {
   dominoes::apply(state_, m);
   history_.push_back(m);
   if (dominoes::status(state_) == dominoes::GameStatus::kOngoing) return last_ = {};
+  if (!keep_hands_ && rules_.match_target == 0) {
+    // The vector environment's hot path: one hand, nothing kept; the same net points as
+    // GameOutcome::net (scoring.h's hand_result, which score_game reads too).
+    const dominoes::HandResult result = dominoes::hand_result(state_, rules_);
+    for (Seat s = 0; s < rules_.seats; ++s)
+      rewards_[static_cast<std::size_t>(s)] = result.winner_team < 0 ? 0
+                                              : dominoes::team_of(rules_, s) == result.winner_team
+                                                  ? result.points
+                                                  : -result.points;
+    over_ = true;
+    return last_ = {true, true, false};
+  }
   const tournament::GameOutcome outcome = tournament::score_game(state_, rules_);
   for (Seat s = 0; s < rules_.seats; ++s) rewards_[static_cast<std::size_t>(s)] = outcome.net(s);
   if (keep_hands_) finished_.push_back({deal_, history_, outcome, game_});

@@ -91,7 +91,8 @@ class TableEnv {
   /// Returns each seat's reward from the last step, in points (0 unless it ended a hand or the
   /// episode by an illegal action); entries from the rules' seats on are 0.
   const std::array<double, dominoes::kMaxSeats>& rewards() const { return rewards_; }
-  /// Returns the episode so far: points credited by seat (totals) and hands played (games).
+  /// Returns the episode so far: points credited by seat (totals) and hands played (games); not
+  /// kept by a table that keeps no hands and plays single hands (the vector environment's).
   const tournament::MatchOutcome& match() const { return match_.outcome(); }
   /// Returns the seed and deal of the episode, and the hand's number within the match.
   std::uint64_t seed() const { return seed_; }
