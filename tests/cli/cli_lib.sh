@@ -12,13 +12,20 @@
 #   wait_until SECONDS COMMAND... runs COMMAND every 0.02 s until it succeeds (returns 0) or
 #                                SECONDS pass (returns 1): for a background run to reach a point
 #   finish                       prints "N passed, M failed"; returns non-zero on any failure
+#   pids                         a test that starts runs in the background adds their pids here:
+#                                they are killed (with -9) when it exits, before $tmp is removed
 # Each run leaves its output in "$tmp/out" and "$tmp/err" for further checks. A script may set
 # time_limit (default 20) and max_error_bytes (default 300) before calling expect_error.
 passed=0 failed=0
 time_limit=${time_limit:-20}
 max_error_bytes=${max_error_bytes:-300}
 tmp=$(mktemp -d) || exit 1
-trap 'rm -rf "$tmp"' EXIT
+pids=()
+cleanup_runs() {
+  for p in "${pids[@]}"; do kill -9 "$p" 2>/dev/null; wait "$p" 2>/dev/null; done
+  rm -rf "$tmp"
+}
+trap cleanup_runs EXIT
 
 wait_until() {
   local tries=$(( $1 * 50 )) i; shift

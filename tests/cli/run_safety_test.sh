@@ -7,12 +7,6 @@ set -u
 
 bin=$(realpath "${1:?usage: $0 PATH/TO/dominoes}")
 source "$(dirname "$0")/cli_lib.sh"
-pids=()
-cleanup_runs() {
-  for p in "${pids[@]}"; do kill -9 "$p" 2>/dev/null; wait "$p" 2>/dev/null; done
-  rm -rf "$tmp"
-}
-trap cleanup_runs EXIT
 
 # Fast players: about a million games a second a core, so 2,000,000 deals take a few seconds.
 fast=(--player random --player heuristic --chunk 2000 --threads 2 --quiet)

@@ -54,6 +54,15 @@ def pettingzoo_replay(rules, seed, history):
     return [totals[a] for a in env.possible_agents]
 
 
+def in_two_threads(target):
+    """Runs target() in two threads at once and waits for both."""
+    threads = [threading.Thread(target=target) for _ in range(2)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+
+
 class SameGameSameRewardsTest(unittest.TestCase):
     def test_gymnasium_pettingzoo_and_vector_pay_the_same_points(self):
         for seats, partners in ((2, False), (3, False), (4, True), (4, False)):
@@ -289,11 +298,7 @@ class CopiesAndThreadsTest(unittest.TestCase):
             except ValueError:
                 pass  # the other thread ended or reset the episode in between
 
-        threads = [threading.Thread(target=play) for _ in range(2)]
-        for t in threads:
-            t.start()
-        for t in threads:
-            t.join()
+        in_two_threads(play)
         self.assertTrue(errors and all("another thread" in e for e in errors), errors)
 
     def test_a_vector_env_refuses_a_second_thread_and_too_many_threads(self):
@@ -311,11 +316,7 @@ class CopiesAndThreadsTest(unittest.TestCase):
             except RuntimeError as e:
                 errors.append(str(e))
 
-        threads = [threading.Thread(target=step) for _ in range(2)]
-        for t in threads:
-            t.start()
-        for t in threads:
-            t.join()
+        in_two_threads(step)
         self.assertTrue(errors and all("another thread" in e for e in errors), errors)
 
 

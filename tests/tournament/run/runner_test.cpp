@@ -485,14 +485,20 @@ TEST(RunnerResumeTest, TwoInterruptionsInARow) {
   expect_same_tables(read_tables(full.out_dir, false), read_tables(c.out_dir, false));
 }
 
+// Returns the experiment of a finished head-to-head run of 40 deals in tmp/out (4 chunks).
+ExperimentConfig finished_head_to_head(TempDir& tmp) {
+  ExperimentConfig c =
+      make_config({"random", "heuristic"}, 40, tmp.sub("out"), Format::kHeadToHead);
+  c.chunk = 10;
+  EXPECT_TRUE(run_experiment(builtin(), c).run.complete);
+  return c;
+}
+
 // Issue 8, defect 1: a run never deletes what it did not write. An earlier run's tables stay,
 // byte for byte, until the new run's tables are complete; an interrupted run leaves them alone.
 TEST(RunnerResumeTest, InterruptionKeepsTheTablesOfAnEarlierRun) {
   TempDir tmp;
-  ExperimentConfig c =
-      make_config({"random", "heuristic"}, 40, tmp.sub("out"), Format::kHeadToHead);
-  c.chunk = 10;
-  ASSERT_TRUE(run_experiment(builtin(), c).run.complete);
+  const ExperimentConfig c = finished_head_to_head(tmp);
   const std::string summary = read_text(c.out_dir + "/summary.csv");
   const std::string config = read_text(c.out_dir + "/config.cfg");
   const Tables first = read_tables(c.out_dir, false);
@@ -513,10 +519,7 @@ TEST(RunnerResumeTest, InterruptionKeepsTheTablesOfAnEarlierRun) {
 // with or without --restart, and every file stays; the same experiment reprints them.
 TEST(RunnerResumeTest, AnotherExperimentNeverReplacesAFinishedRunsTables) {
   TempDir tmp;
-  ExperimentConfig c =
-      make_config({"random", "heuristic"}, 40, tmp.sub("out"), Format::kHeadToHead);
-  c.chunk = 10;
-  ASSERT_TRUE(run_experiment(builtin(), c).run.complete);
+  const ExperimentConfig c = finished_head_to_head(tmp);
   const std::string summary = read_text(c.out_dir + "/summary.csv");
   const std::string config = read_text(c.out_dir + "/config.cfg");
   ExperimentConfig seed = c;
