@@ -257,11 +257,18 @@ class BadInputTest(unittest.TestCase):
         with self.assertRaisesRegex(ValueError, "seed"):
             block_dominoes_v0.raw_env().reset(seed=-1)
 
+    def test_a_step_before_reset_asks_for_reset(self):
+        with self.assertRaisesRegex(ValueError, "call reset"):  # once an AttributeError
+            block_dominoes_v0.raw_env().step(0)
+
     def test_an_action_out_of_range(self):
         raw = block_dominoes_v0.raw_env()
         raw.reset(seed=1)
         with self.assertRaisesRegex(ValueError, "action 85 is out of range: give 0..84"):
             raw.step(85)
+        for huge in (2**31, 2**63, 2**64 + 3, np.int64(2**40)):  # once pybind11's TypeError
+            with self.assertRaisesRegex(ValueError, "out of range: give 0..84"):
+                raw.step(huge)
         with self.assertRaisesRegex(ValueError, "legal"):
             observation = raw.observe(raw.agent_selection)
             raw.step(int(np.flatnonzero(observation["action_mask"] == 0)[0]))
