@@ -61,8 +61,7 @@ namespace {
 // Returns `action` as an action number, or raises ValueError: an int (Python or numpy), not a
 // bool, within 64 bits (the range check is the stepper's).
 long long action_value(const py::handle& action) {
-  if (py::isinstance<py::bool_>(action) || PyBool_Check(action.ptr()) ||
-      !PyIndex_Check(action.ptr()) || py::isinstance<py::float_>(action))
+  if (PyBool_Check(action.ptr()) || !PyIndex_Check(action.ptr()))  // a float has no __index__
     throw py::value_error("action " + py::repr(action).cast<std::string>() +
                           " is not valid: give an int (the action number)");
   const py::int_ value = py::reinterpret_steal<py::int_>(PyNumber_Index(action.ptr()));

@@ -36,7 +36,7 @@ void TableEnv::start_hand(const dominoes::Deal& deal) {
   history_.reset(deal.leader, deal.seats);
 }
 
-void TableEnv::reset(std::uint64_t seed, std::uint64_t deal) {
+void TableEnv::begin_episode(std::uint64_t seed, std::uint64_t deal) {
   seed_ = seed;
   deal_index_ = deal;
   game_ = 0;
@@ -45,6 +45,10 @@ void TableEnv::reset(std::uint64_t seed, std::uint64_t deal) {
   last_ = {};
   started_ = true;
   over_ = false;
+}
+
+void TableEnv::reset(std::uint64_t seed, std::uint64_t deal) {
+  begin_episode(seed, deal);
   // A table that keeps no hands and plays single hands (the vector environment's hot path) keeps
   // no match either. Game 0 of a match is make_deal's game 0, as MatchProgress deals it.
   if (keep_hands_ || rules_.match_target > 0)
@@ -55,14 +59,8 @@ void TableEnv::reset(std::uint64_t seed, std::uint64_t deal) {
 void TableEnv::start(const dominoes::Deal& deal) {
   if (rules_.match_target != 0)
     throw std::invalid_argument("a match deals its own hands: start one with reset(seed, deal)");
-  seed_ = 0;
-  deal_index_ = 0;
-  game_ = 0;
+  begin_episode(0, 0);
   match_ = tournament::MatchProgress(rules_, 0, 0);
-  rewards_ = {};
-  finished_.clear();
-  last_ = {};
-  started_ = true;
   start_hand(deal);
   over_ = dominoes::status(state_) != dominoes::GameStatus::kOngoing;
 }
@@ -102,13 +100,13 @@ TableStep TableEnv::step(long long action) {
   if (action < 0 || action >= count)
     throw std::invalid_argument("action " + std::to_string(action) + " is out of range: give 0.." +
                                 std::to_string(count - 1) + "; legal now: " + legal_text());
-  rewards_ = {};
   if (!is_legal(action)) {
     if (!illegal_.ends_episode)
       throw std::invalid_argument(
           "action " + std::to_string(action) + " (" +
           dominoes::to_string(dominoes::action_move(static_cast<int>(action), rules_)) +
           ") is not legal for seat " + std::to_string(state_.to_move) + ": legal " + legal_text());
+    rewards_ = {};
     rewards_[static_cast<std::size_t>(state_.to_move)] = -illegal_.penalty;
     over_ = true;
     return last_ = {false, true, true};
@@ -122,14 +120,10 @@ TableStep TableEnv::play(dominoes::Move m) {
   history_.push_back(m);
   if (dominoes::status(state_) == dominoes::GameStatus::kOngoing) return last_ = {};
   if (!keep_hands_ && rules_.match_target == 0) {
-    // The vector environment's hot path: one hand, nothing kept; the same net points as
-    // GameOutcome::net (scoring.h's hand_result, which score_game reads too).
-    const dominoes::HandResult result = dominoes::hand_result(state_, rules_);
+    // The vector environment's hot path: one hand, nothing kept, no GameOutcome to build;
+    // scoring.h's net_points is what GameOutcome::net gives.
     for (Seat s = 0; s < rules_.seats; ++s)
-      rewards_[static_cast<std::size_t>(s)] = result.winner_team < 0 ? 0
-                                              : dominoes::team_of(rules_, s) == result.winner_team
-                                                  ? result.points
-                                                  : -result.points;
+      rewards_[static_cast<std::size_t>(s)] = dominoes::net_points(state_, rules_, s);
     over_ = true;
     return last_ = {true, true, false};
   }

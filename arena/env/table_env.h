@@ -112,6 +112,8 @@ class TableEnv {
   const std::vector<FinishedHand>& finished_hands() const { return finished_; }
 
  private:
+  // Clears what an episode keeps (rewards, finished hands, the last step) for seed and deal.
+  void begin_episode(std::uint64_t seed, std::uint64_t deal);
   void start_hand(const dominoes::Deal& deal);
   std::string legal_text() const;
 
