@@ -1,6 +1,7 @@
 #include "engine/dominoes/observation_tensor.h"
 
 #include <algorithm>
+#include <array>
 #include <stdexcept>
 #include <string>
 
@@ -58,18 +59,24 @@ void write_observation_tensor(const State& state, const History& history, const 
   write_observation_tensor(state, history, rules, l, seat, out.data());
 }
 
-void write_observation_tensor(const State& state, const History& history, const Rules& rules,
-                              const TensorLayout& l, Seat seat, float* out) {
+namespace {
+
+// Writes the tensor of seat `seat` holding `hand`, after the public record `moves` (led by
+// `leader`), where `pub` holds the line's ends, the lacks and the seat to move after those moves,
+// and counts[s] the tiles seat s holds then. Both writers below call it.
+void write_sections(const State& pub, TileSet hand, std::span<const Move> moves, Seat leader,
+                    const std::array<int, kStateSeats>& counts, const Rules& rules,
+                    const TensorLayout& l, Seat seat, float* out) {
   std::fill_n(out, l.size, 0.0f);
   const int seats = l.seats;
   // The relative seat of absolute seat s: how many places after the observer it plays.
   const auto relative = [seat, seats](int s) { return s >= seat ? s - seat : s - seat + seats; };
 
-  for (Tile t : state.hands[seat]) out[l.hand + t] = 1.0f;
+  for (Tile t : hand) out[l.hand + t] = 1.0f;
 
   // One pass over the public record: who played which tile, and who passed how often.
-  int mover = history.leader();
-  for (const Move m : history.moves()) {
+  int mover = leader;
+  for (const Move m : moves) {
     const int r = relative(mover);
     if (m.is_pass())
       out[l.passes + r] += 1.0f;
@@ -78,25 +85,50 @@ void write_observation_tensor(const State& state, const History& history, const 
     mover = mover + 1 == seats ? 0 : mover + 1;
   }
 
-  if (state.line_empty()) {
+  if (pub.line_empty()) {
     out[l.ends + 2 * l.values] = 1.0f;
   } else {
-    out[l.ends + state.left] = 1.0f;
-    out[l.ends + l.values + state.right] = 1.0f;
+    out[l.ends + pub.left] = 1.0f;
+    out[l.ends + l.values + pub.right] = 1.0f;
   }
 
   for (Seat s = 0; s < seats; ++s) {
     const int r = relative(s);
-    out[l.counts + r] = static_cast<float>(state.hands[s].size());
-    const ValueSet lacks = state.lacks[s];
+    out[l.counts + r] = static_cast<float>(counts[s]);
+    const ValueSet lacks = pub.lacks[s];
     for (int v = 0; v < l.values; ++v)
       if (lacks.contains(v)) out[l.lacks + r * l.values + v] = 1.0f;
   }
 
-  out[l.leader + relative(history.leader())] = 1.0f;
-  out[l.to_move + relative(state.to_move)] = 1.0f;
+  out[l.leader + relative(leader)] = 1.0f;
+  out[l.to_move + relative(pub.to_move)] = 1.0f;
   out[l.seat + seat] = 1.0f;
   out[l.team + team_of(rules, seat)] = 1.0f;
+}
+
+}  // namespace
+
+void write_observation_tensor(const State& state, const History& history, const Rules& rules,
+                              const TensorLayout& l, Seat seat, float* out) {
+  std::array<int, kStateSeats> counts{};
+  for (Seat s = 0; s < l.seats; ++s) counts[s] = state.hands[s].size();
+  write_sections(state, state.hands[seat], history.moves(), history.leader(), counts, rules, l,
+                 seat, out);
+}
+
+void write_record_observation(const Rules& rules, const TensorLayout& l, Seat seat, TileSet hand,
+                              std::span<const Move> moves, Seat leader, float* out) {
+  State pub;
+  pub.seats = static_cast<std::uint8_t>(rules.seats);
+  pub.to_move = static_cast<std::uint8_t>(leader);
+  pub.leader = static_cast<std::uint8_t>(leader);
+  std::array<int, kStateSeats> counts{};
+  for (Seat s = 0; s < rules.seats; ++s) counts[s] = rules.hand_size;
+  for (const Move m : moves) {
+    if (!m.is_pass()) --counts[pub.to_move];
+    apply_public(pub, m);
+  }
+  write_sections(pub, hand, moves, leader, counts, rules, l, seat, out);
 }
 
 }  // namespace dominoes

@@ -31,6 +31,7 @@
 #include <span>
 
 #include "engine/dominoes/history.h"
+#include "engine/dominoes/move.h"
 #include "engine/dominoes/rules.h"
 #include "engine/dominoes/state.h"
 
@@ -79,5 +80,15 @@ void write_observation_tensor(const State& state, const History& history, const 
 /// vector environment) and no size check: `out` must hold layout.size floats.
 void write_observation_tensor(const State& state, const History& history, const Rules& rules,
                               const TensorLayout& layout, Seat seat, float* out);
+
+/// Writes what seat `seat` knew when it held `hand` after the public record `moves` (move k made
+/// by seat (leader + k) mod rules.seats), under `rules`, into `out` (layout.size floats, layout =
+/// tensor_layout(rules)): the same vector as write_observation_tensor at that point of the game,
+/// built from the record alone, with every seat's count of tiles taken as rules.hand_size less
+/// the tiles it has played (no tile is ever drawn in Block Dominoes). For models of a seat's past
+/// decisions, where only that seat's hand is known in a world (strategies/learned). Requires a
+/// record of legal moves (passes at the ends they were made at); no allocation.
+void write_record_observation(const Rules& rules, const TensorLayout& layout, Seat seat,
+                              TileSet hand, std::span<const Move> moves, Seat leader, float* out);
 
 }  // namespace dominoes
