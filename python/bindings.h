@@ -126,9 +126,11 @@ py::list history_strings(const dominoes::History& h);
 /// Returns every seat's hand in `s` as lists of tile strings.
 std::vector<std::vector<std::string>> hands_of(const dominoes::State& s);
 
-/// Returns the players of the other seats of a table of `seats` from their specs: one spec for
-/// all, or one per other seat; ValueError naming a bad spec or count.
-std::vector<strategies::Player> opponents_of(const std::vector<std::string>& specs, int seats);
+/// Returns the players of the other seats of a table of `rules` from their specs: one spec for
+/// all, or one per other seat; ValueError naming a bad spec or count, or a strategy that does not
+/// play these rules (Registry::rules_refusal).
+std::vector<strategies::Player> opponents_of(const std::vector<std::string>& specs,
+                                             const dominoes::Rules& rules);
 /// Returns the illegal-action rule of `penalty`: None an error, a number >= 0 a penalty in points
 /// (arena/env/contract.h); ValueError otherwise.
 arena::IllegalActionRule illegal_rule_of(const py::object& penalty);

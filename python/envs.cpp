@@ -29,7 +29,9 @@ using arena::TableEnv;
 using dominoes::Rules;
 using dominoes::Seat;
 
-std::vector<strategies::Player> opponents_of(const std::vector<std::string>& specs, int seats) {
+std::vector<strategies::Player> opponents_of(const std::vector<std::string>& specs,
+                                             const dominoes::Rules& rules) {
+  const int seats = rules.seats;
   if (specs.size() != 1 && static_cast<int>(specs.size()) != seats - 1)
     throw py::value_error("opponent must be one strategy spec, or a list of " +
                           std::to_string(seats - 1) + " (one per other seat), not " +
@@ -38,7 +40,7 @@ std::vector<strategies::Player> opponents_of(const std::vector<std::string>& spe
   const auto& registry = strategies::Registry::builtin();
   for (int k = 0; k < seats - 1; ++k) {
     const std::string& spec = specs[specs.size() == 1 ? 0 : static_cast<std::size_t>(k)];
-    if (const std::string why = registry.seat_refusal(spec, seats); !why.empty())
+    if (const std::string why = registry.rules_refusal(spec, rules); !why.empty())
       throw py::value_error(why);
     players.push_back(registry.make(spec));
   }
@@ -260,7 +262,7 @@ LearnerEnv(rules, learner, opponents, illegal_penalty=None)
       .def(py::init([](const Rules& rules, int learner, const std::vector<std::string>& specs,
                        const py::object& penalty) {
              return new PyLearnerEnv(LearnerEnv(rules, static_cast<Seat>(learner),
-                                                opponents_of(specs, rules.seats),
+                                                opponents_of(specs, rules),
                                                 illegal_rule_of(penalty)));
            }),
            py::arg("rules"), py::arg("learner"), py::arg("opponents"),

@@ -142,7 +142,7 @@ std::string choose_builtin(BuiltinStrategy& s, const PyObservation& o, Rng* rng)
     throw py::value_error("strategy " + s.spec +
                           " sees both hands: give it an observation from "
                           "Game.observation(), not one a run handed to a Python strategy");
-  if (const std::string why = strategies::Registry::builtin().seat_refusal(s.spec, o.seats);
+  if (const std::string why = strategies::Registry::builtin().rules_refusal(s.spec, o.rules);
       !why.empty())
     throw py::value_error(why);
   const dominoes::State state = o.full_state ? *o.full_state : o.view_state();

@@ -48,8 +48,8 @@ class PyVectorGames {
   PyVectorGames(const dominoes::Rules& rules, int games, int learner,
                 const std::vector<std::string>& opponents, int threads,
                 const py::object& illegal_penalty)
-      : games_(rules, games, static_cast<dominoes::Seat>(learner),
-               opponents_of(opponents, rules.seats), threads, illegal_rule_of(illegal_penalty)) {}
+      : games_(rules, games, static_cast<dominoes::Seat>(learner), opponents_of(opponents, rules),
+               threads, illegal_rule_of(illegal_penalty)) {}
 
   void reset(std::uint64_t seed, const py::buffer& observations, const py::buffer& masks) {
     arena::VectorStepOut out;

@@ -169,6 +169,13 @@ std::string Registry::seat_refusal(std::string_view text, int seats) const {
          (others.empty() ? "" : ": at " + std::to_string(seats) + " seats use " + others);
 }
 
+std::string Registry::rules_refusal(std::string_view text, const dominoes::Rules& rules) const {
+  if (std::string why = seat_refusal(text, rules.seats); !why.empty()) return why;
+  Resolved r = resolve(text);
+  if (!r.info->check_rules) return "";
+  return r.info->check_rules(ParamValues(std::move(r.values)), rules);
+}
+
 std::vector<std::string> Registry::files_read(std::string_view text) const {
   std::vector<std::string> files;
   Spec spec;

@@ -62,6 +62,10 @@ class Registry {
   /// seat_counts), else one line naming it, the seat counts it plays and the strategies that
   /// play `seats` seats. Throws as make() does for a spec that does not resolve.
   std::string seat_refusal(std::string_view text, int seats) const;
+  /// Returns "" when the strategy of the spec `text` plays games of `rules`: seat_refusal for
+  /// rules.seats first, then the strategy's own StrategyInfo::check_rules (a model file made for
+  /// other rules), else that one line. Throws as make() does for a spec that does not resolve.
+  std::string rules_refusal(std::string_view text, const dominoes::Rules& rules) const;
 
  private:
   struct Resolved {

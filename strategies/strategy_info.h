@@ -89,6 +89,11 @@ struct StrategyInfo {
   /// run, game or session at another seat count refuses the strategy when its spec is resolved
   /// (Registry::seat_refusal), and `dominoes strategies` lists them.
   std::vector<int> seat_counts = {2};
+  /// Optional check of the values against the game's rules, for a strategy whose parameters name
+  /// a file made for one variant (a network trained for other rules or seats): returns "" when
+  /// the values play games of `rules`, else one line naming both sides. A run, game or session
+  /// calls it when the spec is resolved (Registry::rules_refusal), before any game.
+  std::function<std::string(const ParamValues&, const dominoes::Rules&)> check_rules = nullptr;
 };
 
 /// Every seat count a table can have (rules.h: 2 to kMaxSeats), for strategies that play them all.

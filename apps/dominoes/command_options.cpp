@@ -70,7 +70,7 @@ strategies::Player make_player(const std::string& key, const std::string& spec,
 
 void check_plays_seats(const std::string& key, const std::string& spec,
                        const dominoes::Rules& rules) {
-  const std::string why = strategies::Registry::builtin().seat_refusal(spec, rules.seats);
+  const std::string why = strategies::Registry::builtin().rules_refusal(spec, rules);
   if (!why.empty())
     throw UsageError("--" + key + " " + common::quoted(common::trimmed(spec)) + ": " + why);
 }

@@ -46,16 +46,23 @@ std::string check_file(const std::string& path) {
   return check_by_making(load_saved_strategy, path);
 }
 
+// Returns "" when the strategy saved in `path` was solved for the variant of `rules`, else one
+// line naming both variants.
+std::string variant_refusal(const std::string& path, const dominoes::Rules& saved,
+                            const dominoes::Rules& rules) {
+  if (rules.max_pip == saved.max_pip && rules.hand_size == saved.hand_size &&
+      rules.scoring == saved.scoring)
+    return "";
+  return "equilibrium: " + path + " is a strategy for " + variant_text(saved) +
+         ", but this game is " + variant_text(rules);
+}
+
 }  // namespace
 
 bool EquilibriumStrategy::policy(const Observation& obs, const MoveList& legal,
                                  std::span<double> probabilities) {
-  const dominoes::Rules& rules = obs.rules();
-  const dominoes::Rules& saved = saved_->rules;
-  if (rules.max_pip != saved.max_pip || rules.hand_size != saved.hand_size ||
-      rules.scoring != saved.scoring)
-    throw std::invalid_argument("equilibrium: " + path_ + " is a strategy for " +
-                                variant_text(saved) + ", but this game is " + variant_text(rules));
+  if (const std::string why = variant_refusal(path_, saved_->rules, obs.rules()); !why.empty())
+    throw std::invalid_argument(why);
   const auto it = saved_->infosets.find(equilibrium::infoset_key(obs));
   if (it == saved_->infosets.end() || static_cast<int>(it->second.size()) != legal.size())
     throw std::invalid_argument("equilibrium: " + path_ +
@@ -108,7 +115,12 @@ StrategyInfo equilibrium_strategy_info() {
             const std::string& path = v.get_string("file");
             return Player(std::make_unique<EquilibriumStrategy>(load_saved_strategy(path), path));
           },
-      .any_variant = false};
+      .any_variant = false,
+      .check_rules =
+          [](const ParamValues& v, const dominoes::Rules& rules) {
+            const std::string& path = v.get_string("file");
+            return variant_refusal(path, load_saved_strategy(path)->rules, rules);
+          }};
 }
 
 }  // namespace strategies

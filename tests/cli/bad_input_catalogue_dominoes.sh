@@ -115,12 +115,12 @@ reject 2 playouts run --player 'playout(playouts=0)' --player random "${O[@]}"
 reject 2 scenarios run --player 'minimax(scenarios=1.5)' --player random "${O[@]}"
 reject 2 rollout run --player 'playout(rollout=smart)' --player random "${O[@]}"
 # The equilibrium strategy (issue 13): no file, a missing one, a device, a malformed one; and a file
-# for another variant, found when the first game starts (exit 1: the run failed, no table).
+# for another variant, refused when the spec is resolved, before any game.
 reject 2 'file=PATH is required' run --player equilibrium --player random "${O[@]}"
 reject 2 'cannot read' run --player "equilibrium(file=$tmp/missing)" --player random "${O[@]}"
 reject 2 'not a regular file' run --player 'equilibrium(file=/dev/zero)' --player random "${O[@]}"
 reject 2 'not a strategy file' run --player "equilibrium(file=$(cfg notes.txt 'hello\n'))" --player random "${O[@]}"
-reject 1 'this game is double-6' run --player "equilibrium(file=$(cfg d3h2.strategy 'dominoes-equilibrium v1\ndouble 3\nhand 2\n'))" --player random --deals 4 "${O[@]}"
+reject 2 'this game is double-6' run --player "equilibrium(file=$(cfg d3h2.strategy 'dominoes-equilibrium v1\ndouble 3\nhand 2\n'))" --player random --deals 4 "${O[@]}"
 # Budgets per decision (strategies/decision_budget.h): negative, fractional or not numbers.
 reject 2 time-ms run --player 'minimax(time-ms=-1)' --player random "${O[@]}"
 # Display names (NAME: SPEC): bad characters, too long, empty, no spec, another strategy's name,
@@ -191,7 +191,7 @@ reject 1 'Not a directory' run "${P[@]}" --quiet --out "$tmp/plain_file/sub" --d
 cp "$tmp/rec.jsonl" "$tmp/rec.copy" && cp "$tmp/rec-model.txt" "$tmp/rec-model.copy"
 reject 2 'reads' run --player "inference(model=fitted:$tmp/rec-model.txt)" --player random "${O[@]}" --games-out "$tmp/./rec-model.txt"
 strategy=$(cfg d3h2-b.strategy 'dominoes-equilibrium v1\ndouble 3\nhand 2\n')
-reject 2 'reads' run --player "equilibrium(file=$strategy)" --player random "${O[@]}" --games-out "$strategy"
+reject 2 'reads' run --player "equilibrium(file=$strategy)" --player random --double 3 --hand 2 "${O[@]}" --games-out "$strategy"
 check 'strategy unchanged' test "$(cat "$strategy")" = "$(printf 'dominoes-equilibrium v1\ndouble 3\nhand 2')"
 mkdir -p "$tmp/own" && cp "$(cfg self2.cfg 'player = random\nplayer = lowest\n')" "$tmp/own/summary.md"
 reject 2 'writes over' run "$tmp/own/summary.md" --out "$tmp/own" --quiet

@@ -139,7 +139,7 @@ void canonicalise_players(ExperimentConfig& c, const strategies::Registry& regis
       } catch (const strategies::SpecError& e) {
         throw ConfigError(std::string("player: ") + e.what());
       }
-      if (const std::string why = registry.seat_refusal(m, c.rules.seats); !why.empty())
+      if (const std::string why = registry.rules_refusal(m, c.rules); !why.empty())
         throw ConfigError("player " + m + ": " + why);
     }
     p = team_text(members);
