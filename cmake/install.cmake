@@ -64,7 +64,11 @@ install(DIRECTORY ${CMAKE_SOURCE_DIR}/docs/schemas
 
 if(TARGET dominoes_python)
   install(TARGETS dominoes_python LIBRARY DESTINATION ${dominoes_python_dir}/dominoes)
-  install(FILES ${python_package_sources} DESTINATION ${dominoes_python_dir}/dominoes)
+  foreach(name ${python_package_sources})  # relative to python/dominoes/, subpackages kept
+    get_filename_component(subfolder ${name} DIRECTORY)
+    install(FILES ${CMAKE_SOURCE_DIR}/python/dominoes/${name}
+            DESTINATION ${dominoes_python_dir}/dominoes/${subfolder})
+  endforeach()
 endif()
 
 # --- the Debian package (scripts/package runs cpack -G DEB in build/) ----------------------------
