@@ -9,10 +9,12 @@ import sys
 # package itself is not on the Python package index, so the message names the libraries
 # themselves, and the extra only for an install from the repository.
 _EXTRA = {"dominoes.pettingzoo": "pettingzoo", "dominoes.gymnasium": "gymnasium",
-          "dominoes.vector": "gymnasium", "dominoes.openspiel": "openspiel"}
+          "dominoes.vector": "gymnasium", "dominoes.openspiel": "openspiel",
+          "dominoes.learn": "learn"}
 EXTRA_REQUIREMENTS = {"gymnasium": ["gymnasium>=1.0"],
                       "pettingzoo": ["pettingzoo>=1.24", "gymnasium>=1.0"],
-                      "openspiel": ["open-spiel>=1.5"]}
+                      "openspiel": ["open-spiel>=1.5"],
+                      "learn": ["torch>=2.2", "safetensors>=0.4"]}
 
 
 def require(submodule, *libraries):

@@ -13,9 +13,11 @@ import tomllib
 import unittest
 
 NEEDS = {"dominoes.pettingzoo": ("gymnasium", "pettingzoo"), "dominoes.gymnasium": ("gymnasium",),
-         "dominoes.vector": ("gymnasium",), "dominoes.openspiel": ("pyspiel",)}
+         "dominoes.vector": ("gymnasium",), "dominoes.openspiel": ("pyspiel",),
+         "dominoes.learn": ("torch", "safetensors")}
 EXTRA = {"dominoes.pettingzoo": "pettingzoo", "dominoes.gymnasium": "gymnasium",
-         "dominoes.vector": "gymnasium", "dominoes.openspiel": "openspiel"}
+         "dominoes.vector": "gymnasium", "dominoes.openspiel": "openspiel",
+         "dominoes.learn": "learn"}
 PYPROJECT = pathlib.Path(__file__).resolve().parents[2] / "pyproject.toml"
 
 
