@@ -124,7 +124,8 @@ def write_dataset(folder, rows, chunk_rows=1000, rules=None, players=None, manif
         safetensors.numpy.save_file({k: np.ascontiguousarray(v[start:start + chunk_rows])
                                      for k, v in rows.items()}, os.path.join(folder, name))
         chunks.append({"file": name, "rows": min(chunk_rows, n - start)})
-    content = {"format": "dominoes-dataset", "version": 1, "rules": rules or RULES,
+    content = {"format": "dominoes-dataset", "version": 1, "complete": True,
+               "layout": "observation-v1", "rules": rules or RULES,
                "players": players or PLAYERS, "chunks": chunks, **(manifest or {})}
     with open(os.path.join(folder, "dataset.json"), "w") as f:
         json.dump(content, f, indent=2)

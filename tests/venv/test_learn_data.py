@@ -132,6 +132,17 @@ class Refusals(Folder):
         self.edit_manifest(folder, version=2)
         self.refused(folder, "version 2", "reads version 1")
 
+    def test_an_unfinished_dataset_or_another_layout(self):
+        folder = self.dataset()
+        self.edit_manifest(folder, complete=False, chunks=[])
+        self.refused(folder, "is not complete", "run it again to finish it")
+        folder = self.dataset()
+        self.edit_manifest(folder, layout="observation-v2")
+        self.refused(folder, 'layout "observation-v2"', 'reads "observation-v1"')
+        folder = self.dataset()
+        self.edit_manifest(folder, complete=True, layout="observation-v1", rows=250)
+        self.assertEqual(len(data.load(folder)), 250)
+
     def test_rules_that_do_not_fit_the_chunks(self):
         folder = self.dataset()
         self.edit_manifest(folder, rules={**ld.RULES, "double": 9})

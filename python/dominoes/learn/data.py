@@ -3,8 +3,9 @@ numpy arrays, with the held-out split by deal and the filters the trainers use.
 
 The folder holds dataset.json (the manifest: "format" "dominoes-dataset", "version" 1, the game's
 "rules" as a game record writes them plus "seats", the "players" (each a spec, or an object with
-"spec" and optionally "name") and the "chunks" in order (each a file name, or an object with
-"file" and optionally "rows")) and the chunk files, safetensors files of one row per turn of a
+"spec" and optionally "name"), the "chunks" in order (each a file name, or an object with "file"
+and optionally "rows"), and when given "layout" "observation-v1" and "complete" true; other keys
+are read by other tools) and the chunk files, safetensors files of one row per turn of a
 seat. Every column is checked against the rules (widths) and against the others (rows, the
 action legal, indices in range) when loaded, so a folder of another format is refused in one
 line (DatasetError) before any training.
@@ -23,6 +24,7 @@ from dominoes.learn._text import quoted
 FORMAT = "dominoes-dataset"
 VERSION = 1
 MANIFEST = "dataset.json"
+LAYOUT = "observation-v1"  # the observation tensor's layout (docs/formats.md)
 # column: (numpy dtype, the row's width: "D" observation size, "A" actions, "T" tiles, None one)
 COLUMNS = {"obs": (np.uint8, "D"), "legal": (np.uint8, "A"), "action": (np.int16, None),
            "seat": (np.uint8, None), "player": (np.uint8, None), "owner": (np.int8, "T"),
@@ -97,6 +99,12 @@ def read_manifest(folder):
     if manifest.get("version") != VERSION:
         raise DatasetError(f"{path} is {FORMAT} version {manifest.get('version')!r}; this "
                            f"reader reads version {VERSION}")
+    if manifest.get("layout", LAYOUT) != LAYOUT:
+        raise DatasetError(f"{path}: observations of layout {quoted(manifest['layout'])}; this "
+                           f"reader reads {quoted(LAYOUT)}")
+    if manifest.get("complete") is False:
+        raise DatasetError(f"data {quoted(folder)} is not complete: `dominoes dataset` is still "
+                           f"writing it, or was stopped (run it again to finish it)")
     return manifest
 
 
