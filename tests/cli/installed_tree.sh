@@ -25,6 +25,8 @@ check_installed_tree() {
   check "the docs are installed" test -s "$root/share/doc/dominoes/rules.md"
   check "python imports the installed package, not the build tree" bash -c \
     "cd '$here' && env -u PYTHONPATH PYTHONPATH='$python_dir' /usr/bin/python3 -c 'import dominoes, sys; assert dominoes.__file__.startswith(sys.argv[1]), dominoes.__file__; print(dominoes.Game(seed=1, deal=0).legal_moves()[0])' '$python_dir' | grep -q -- '-'"
+  check "the package's subpackages are installed (dominoes.learn)" \
+    test -s "$python_dir/dominoes/learn/__main__.py" -a -s "$python_dir/dominoes/learn/plot_curve.py"
   local named
   named=$(grep -rlF "$source_dir" "$root" 2>/dev/null | head -3)
   check "no installed file names the source tree ($named)" test -z "$named"

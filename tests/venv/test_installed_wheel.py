@@ -1,7 +1,7 @@
 """The wheel scripts/python-env builds, repairs (auditwheel) and installs into build/venv: the
-package imports from any folder without the build tree, the `dominoes` and `solver` commands come
-with it (behind auditwheel's launchers), and the README's Python example runs outside the
-repository."""
+package imports from any folder without the build tree, its subpackage dominoes.learn too, the
+`dominoes` and `solver` commands come with it (behind auditwheel's launchers), and the README's
+Python example runs outside the repository."""
 
 import os
 import pathlib
@@ -54,6 +54,14 @@ class InstalledWheel(unittest.TestCase):
         done = self.run_here([sys.executable, "-m", "dominoes", "--version"])
         self.assertEqual(done.returncode, 0, done.stderr)
         self.assertRegex(done.stdout, r"^dominoes \d+\.\d+\.\d+, commit [0-9a-f]{7,}")
+
+    def test_training_module_comes_with_it(self):
+        done = self.run_here([sys.executable, "-m", "dominoes.learn", "--help"])
+        self.assertEqual(done.returncode, 0, done.stderr)
+        self.assertIn("usage: python -m dominoes.learn", done.stdout)
+        done = self.run_here([sys.executable, "-c", "import dominoes.learn.trainer as t; "
+                              "print(t.__file__)"])
+        self.assertIn("site-packages", done.stdout, done.stderr)
 
     def test_commands_come_with_it(self):
         for program in ("dominoes", "solver"):
