@@ -14,4 +14,4 @@ target_link_libraries(bench_equilibrium PRIVATE equilibrium benchmark::benchmark
 target_compile_definitions(bench_tetromino PRIVATE
   TETROMINO_PUZZLES="${CMAKE_SOURCE_DIR}/tests/data/tetromino-contest-puzzles.txt")
 add_executable(bench_nets bench/bench_nets.cpp)
-target_link_libraries(bench_nets PRIVATE nets benchmark::benchmark)
+target_link_libraries(bench_nets PRIVATE nets dominoes_engine benchmark::benchmark)

@@ -58,10 +58,11 @@ DenseLayer layer_from(const TensorFile& weights, const LayerSpec& spec, std::siz
                                 shape_text(b.shape) + ", but its weight " +
                                 common::quoted(spec.weight) + " has " + std::to_string(w.shape[0]) +
                                 " outputs (shape " + shape_text(w.shape) + ", [out, in])");
+  RowMatrix weight(w.shape[0], w.shape[1]);
+  std::memcpy(weight.data(), w.bytes.data(), w.bytes.size());  // both row-major [out, in]
   DenseLayer layer;
-  layer.weight.resize(w.shape[0], w.shape[1]);
+  layer.weight = weight;  // stored column by column (network.h)
   layer.bias.resize(b.shape[0]);
-  std::memcpy(layer.weight.data(), w.bytes.data(), w.bytes.size());  // both row-major [out, in]
   std::memcpy(layer.bias.data(), b.bytes.data(), b.bytes.size());
   layer.activation = spec.activation;
   return layer;
@@ -147,8 +148,8 @@ void save_model(const ModelPaths& paths, const ModelCard& card, const Network& n
   std::vector<Tensor> tensors;
   for (std::size_t i = 0; i < card.layers.size(); ++i) {
     const DenseLayer& layer = network.layers()[i];
-    const std::span<const float> w(layer.weight.data(),
-                                   static_cast<std::size_t>(layer.weight.size()));
+    const RowMatrix weight = layer.weight;  // row-major [out, in], as PyTorch stores it
+    const std::span<const float> w(weight.data(), static_cast<std::size_t>(weight.size()));
     const std::span<const float> b(layer.bias.data(), static_cast<std::size_t>(layer.bias.size()));
     tensors.push_back(
         Tensor::of<float>(card.layers[i].weight, {layer.outputs(), layer.inputs()}, w));

@@ -117,6 +117,9 @@ TEST(Network, BatchedForwardGivesEachRowItsOwnOutputs) {
     for (int r = 0; r < rows; ++r) {
       const std::vector<float> row(outputs.row(r).data(), outputs.row(r).data() + outputs.cols());
       expect_close(row, reference_forward(net, xs[r]));
+      std::vector<float> single(row.size());
+      net.forward(xs[r], single);
+      EXPECT_EQ(row, single) << "row " << r << ": the batch and forward() give the same floats";
     }
   }
 }
