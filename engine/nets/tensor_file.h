@@ -20,6 +20,7 @@
 // The host must be little-endian (x86-64, arm64): tensors are copied byte for byte.
 #pragma once
 
+#include <array>
 #include <bit>
 #include <cstddef>
 #include <cstdint>
@@ -30,6 +31,8 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
 namespace nets {
@@ -51,37 +54,23 @@ std::size_t dtype_size(Dtype dtype);
 /// name (safetensors' BF16, F16, BOOL, U16, U32, U64 and F8 types are not read here).
 std::optional<Dtype> dtype_from_name(std::string_view name);
 
-/// The Dtype of the C++ element type T: float F32, double F64, std::uint8_t U8, std::int8_t I8,
-/// std::int16_t I16, std::int32_t I32, std::int64_t I64.
+/// Returns the Dtype of the C++ element type T: float F32, double F64, std::uint8_t U8,
+/// std::int8_t I8, std::int16_t I16, std::int32_t I32, std::int64_t I64 (any other T does not
+/// compile).
 template <class T>
-constexpr Dtype dtype_of();
-template <>
-constexpr Dtype dtype_of<float>() {
-  return Dtype::kF32;
-}
-template <>
-constexpr Dtype dtype_of<double>() {
-  return Dtype::kF64;
-}
-template <>
-constexpr Dtype dtype_of<std::uint8_t>() {
-  return Dtype::kU8;
-}
-template <>
-constexpr Dtype dtype_of<std::int8_t>() {
-  return Dtype::kI8;
-}
-template <>
-constexpr Dtype dtype_of<std::int16_t>() {
-  return Dtype::kI16;
-}
-template <>
-constexpr Dtype dtype_of<std::int32_t>() {
-  return Dtype::kI32;
-}
-template <>
-constexpr Dtype dtype_of<std::int64_t>() {
-  return Dtype::kI64;
+consteval Dtype dtype_of() {
+  constexpr std::array<std::pair<bool, Dtype>, 7> kTypes = {{
+      {std::is_same_v<T, float>, Dtype::kF32},
+      {std::is_same_v<T, double>, Dtype::kF64},
+      {std::is_same_v<T, std::uint8_t>, Dtype::kU8},
+      {std::is_same_v<T, std::int8_t>, Dtype::kI8},
+      {std::is_same_v<T, std::int16_t>, Dtype::kI16},
+      {std::is_same_v<T, std::int32_t>, Dtype::kI32},
+      {std::is_same_v<T, std::int64_t>, Dtype::kI64},
+  }};
+  for (const auto& [same, dtype] : kTypes)
+    if (same) return dtype;
+  throw std::logic_error("no Dtype for this element type");  // consteval: a compile error
 }
 
 /// One named tensor: its element type, its shape and its elements as bytes.

@@ -31,6 +31,14 @@ std::string file_of(const std::string& header, const std::string& data) {
   return length_bytes(header.size()) + header + data;
 }
 
+// A file whose header holds one tensor "w" with these fields (JSON text), then `data`.
+std::string one_tensor(const std::string& dtype, const std::string& shape,
+                       const std::string& offsets, const std::string& data) {
+  return file_of(R"({"w":{"dtype":")" + dtype + R"(","shape":)" + shape + R"(,"data_offsets":)" +
+                     offsets + "}}",
+                 data);
+}
+
 // The little-endian bytes of float32 values (IEEE 754 single: 1.0 = 0x3f800000, -2.5 =
 // 0xc0200000, 0.5 = 0x3f000000).
 const std::string kOneMinusTwoAndAHalf = std::string("\x00\x00\x80\x3f\x00\x00\x20\xc0", 8);
@@ -183,24 +191,21 @@ TEST(TensorFile, ANameGivenTwiceIsRefused) {
 }
 
 TEST(TensorFile, UnknownDtypesAndFieldsAreRefused) {
-  expect_parse_refused(file_of(R"({"w":{"dtype":"BF16","shape":[1],"data_offsets":[0,2]}})", "ab"),
+  expect_parse_refused(one_tensor("BF16", "[1]", "[0,2]", "ab"),
                        "dtype \"BF16\" is not one this reader knows (F32, F64, U8, I8, I16, "
                        "I32, I64)");
   expect_parse_refused(
       file_of(R"({"w":{"dtype":"U8","shape":[1],"data_offsets":[0,1],"x":1}})", "a"),
       "unknown field \"x\"");
   expect_parse_refused(file_of(R"({"w":{"dtype":"U8","shape":[1]}})", "a"),
-                       "\"data_offsets\" is "
-                       "missing");
+                       "\"data_offsets\" is missing");
 }
 
 TEST(TensorFile, ShapesMustBeListsOfNonNegativeIntegers) {
-  expect_parse_refused(file_of(R"({"w":{"dtype":"U8","shape":[-1],"data_offsets":[0,1]}})", "a"),
+  expect_parse_refused(one_tensor("U8", "[-1]", "[0,1]", "a"),
                        "\"shape\" must be a list of integers 0 or more");
-  expect_parse_refused(file_of(R"({"w":{"dtype":"U8","shape":[1.5],"data_offsets":[0,1]}})", "a"),
-                       "\"shape\" must be a list");
-  expect_parse_refused(file_of(R"({"w":{"dtype":"U8","shape":3,"data_offsets":[0,1]}})", "a"),
-                       "\"shape\" must be a list");
+  expect_parse_refused(one_tensor("U8", "[1.5]", "[0,1]", "a"), "\"shape\" must be a list");
+  expect_parse_refused(one_tensor("U8", "3", "[0,1]", "a"), "\"shape\" must be a list");
   // A product past 2^63 is refused, not wrapped around to the byte count.
   expect_parse_refused(file_of(R"({"w":{"dtype":"F64","shape":[4294967296,4294967296],)"
                                R"("data_offsets":[0,0]}})",
@@ -210,16 +215,16 @@ TEST(TensorFile, ShapesMustBeListsOfNonNegativeIntegers) {
 
 TEST(TensorFile, AByteCountThatIsNotDtypeSizeTimesTheShapeIsRefused) {
   // I16 of shape [3] takes 6 bytes, not 4.
-  expect_parse_refused(file_of(R"({"w":{"dtype":"I16","shape":[3],"data_offsets":[0,4]}})", "abcd"),
+  expect_parse_refused(one_tensor("I16", "[3]", "[0,4]", "abcd"),
                        "I16 of shape [3] takes 6 bytes, but its data_offsets [0, 4) hold 4");
 }
 
 TEST(TensorFile, OffsetsOutOfTheDataAreRefused) {
-  expect_parse_refused(file_of(R"({"w":{"dtype":"U8","shape":[4],"data_offsets":[0,4]}})", "abc"),
+  expect_parse_refused(one_tensor("U8", "[4]", "[0,4]", "abc"),
                        "data_offsets [0, 4) are not within the 3 bytes of data");
-  expect_parse_refused(file_of(R"({"w":{"dtype":"U8","shape":[0],"data_offsets":[2,1]}})", "abc"),
+  expect_parse_refused(one_tensor("U8", "[0]", "[2,1]", "abc"),
                        "data_offsets [2, 1) are not within");
-  expect_parse_refused(file_of(R"({"w":{"dtype":"U8","shape":[1],"data_offsets":[0,-1]}})", "abc"),
+  expect_parse_refused(one_tensor("U8", "[1]", "[0,-1]", "abc"),
                        "\"data_offsets\" must be [begin, end]");
 }
 
