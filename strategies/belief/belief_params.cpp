@@ -4,10 +4,14 @@
 #include <string_view>
 #include <utility>
 
+#include "engine/common/text.h"
+#include "strategies/belief/net_models.h"
+
 namespace strategies {
 namespace {
 
 constexpr std::string_view kFittedPrefix = "fitted:";
+constexpr std::string_view kNetPrefix = "net:";
 
 // Returns the weights in the model file `path` (load_softmax_model), its one-line error as a
 // SpecError.
@@ -27,9 +31,34 @@ std::shared_ptr<const OpponentModel> make_opponent_model(const std::string& mode
   if (model == "self") return std::make_shared<GreedyModel>(temperature);
   if (model == "uniform") return std::make_shared<UniformModel>();
   if (model == "none") return nullptr;
-  if (const std::string path = fitted_model_file(model); !path.empty())
-    return std::make_shared<SoftmaxModel>(fitted_weights(path));
-  throw SpecError("valid is heuristic, self, uniform, none or fitted:FILE");
+  if (model.starts_with(kFittedPrefix))
+    return std::make_shared<SoftmaxModel>(fitted_weights(fitted_model_file(model)));
+  if (model.starts_with(kNetPrefix)) {
+    const auto learned = load_learned_model(fitted_model_file(model), std::nullopt);
+    switch (learned->model.card.kind) {
+      case nets::ModelKind::kPolicy:
+        return std::make_shared<NetPolicyModel>(learned);
+      case nets::ModelKind::kBelief:
+        return nullptr;  // no likelihood: the belief weighs the worlds (make_world_belief)
+      case nets::ModelKind::kValue:
+        break;
+    }
+    throw SpecError("model " + common::quoted(learned->model.paths.card, 200) +
+                    " is a value model: give a policy or belief model");
+  }
+  throw SpecError("valid is heuristic, self, uniform, none, fitted:FILE or net:FILE");
+}
+
+std::shared_ptr<const WorldBelief> make_world_belief(const std::string& model) {
+  if (!model.starts_with(kNetPrefix)) return nullptr;
+  const auto learned = load_learned_model(fitted_model_file(model), std::nullopt);
+  if (learned->model.card.kind != nets::ModelKind::kBelief) return nullptr;
+  return std::make_shared<NetWorldBelief>(learned);
+}
+
+std::string net_model_refusal(const std::string& model, const dominoes::Rules& rules) {
+  if (!model.starts_with(kNetPrefix)) return "";
+  return model_rules_refusal(*load_learned_model(fitted_model_file(model), std::nullopt), rules);
 }
 
 std::string check_opponent_model(const std::string& model) {
@@ -37,13 +66,14 @@ std::string check_opponent_model(const std::string& model) {
 }
 
 std::string fitted_model_file(const std::string& model) {
-  if (!model.starts_with(kFittedPrefix)) return "";
-  return model.substr(kFittedPrefix.size());
+  if (model.starts_with(kFittedPrefix)) return model.substr(kFittedPrefix.size());
+  if (model.starts_with(kNetPrefix)) return model.substr(kNetPrefix.size());
+  return "";
 }
 
 std::array<double, kMoveFeatures> make_policy_prior(const std::string& prior) {
   if (prior == "none") return {};
-  if (const std::string path = fitted_model_file(prior); !path.empty()) return fitted_weights(path);
+  if (prior.starts_with(kFittedPrefix)) return fitted_weights(fitted_model_file(prior));
   throw SpecError("valid is none or fitted:FILE (a model file of dominoes fit-model)");
 }
 
@@ -124,6 +154,11 @@ ParamInfo world_depth_param(std::string help) {
 WorldSampling world_sampling_of(const ParamValues& v) {
   return {static_cast<int>(v.get_int("scenarios")), static_cast<int>(v.get_int("enumerate")),
           static_cast<int>(v.get_int("samples"))};
+}
+
+std::shared_ptr<const WorldBelief> world_belief_of(const ParamValues& v,
+                                                   const std::string& strategy) {
+  return make_checked_value(strategy, "model", v.get_string("model"), make_world_belief);
 }
 
 std::shared_ptr<const OpponentModel> opponent_model_of(const ParamValues& v,

@@ -14,24 +14,36 @@
 
 #include "strategies/belief/opponent_model.h"
 #include "strategies/belief/weighted_worlds.h"
+#include "strategies/belief/world_belief.h"
 #include "strategies/spec.h"
 #include "strategies/strategy_info.h"
 
 namespace strategies {
 
 /// Returns the opponent model a `model` parameter names: heuristic, self, uniform (temperature
-/// used by the first two), none (returns nullptr) or fitted:FILE (the file is read now). Throws
+/// used by the first two), none (returns nullptr), fitted:FILE (the file is read now) or
+/// net:FILE (a network model, docs/formats.md "Model files": a policy model's NetPolicyModel; a
+/// belief model returns nullptr, for its worlds are weighed by make_world_belief instead). Throws
 /// SpecError with one line saying what is wrong for any other value or a model file that cannot be
-/// read or parsed.
+/// read or parsed (a value model among them).
 std::shared_ptr<const OpponentModel> make_opponent_model(const std::string& model,
                                                          double temperature);
+
+/// Returns the world belief a `model` parameter names: a NetWorldBelief for net:FILE naming a
+/// belief model, else nullptr. Throws SpecError as make_opponent_model.
+std::shared_ptr<const WorldBelief> make_world_belief(const std::string& model);
+
+/// Returns "" when the `model` value plays games of `rules` (anything but net:FILE, or a network
+/// trained for these rules: strategies/learned/learned_model.h), else one line naming the file,
+/// its rules and the game's: the StrategyInfo::check_rules of the strategies with a `model`.
+std::string net_model_refusal(const std::string& model, const dominoes::Rules& rules);
 
 /// Returns "" when `model` names an opponent model make_opponent_model accepts, else why not
 /// (one line): the `model` parameter's check, shared by inference and epimc.
 std::string check_opponent_model(const std::string& model);
 
-/// Returns the path a `model` value reads, PATH for fitted:PATH, else "" (the `model` parameter's
-/// ParamInfo::file_in, shared by inference and epimc).
+/// Returns the path a `model` value reads, PATH for fitted:PATH or net:PATH, else "" (the `model`
+/// parameter's ParamInfo::file_in, shared by inference and epimc).
 std::string fitted_model_file(const std::string& model);
 
 /// Returns the softmax weights a `prior` value names: 0 for none, the file's for fitted:FILE (the
@@ -93,5 +105,10 @@ WorldSampling world_sampling_of(const ParamValues& v);
 /// now (a model file checked at spec resolution and gone since).
 std::shared_ptr<const OpponentModel> opponent_model_of(const ParamValues& v,
                                                        const std::string& strategy);
+
+/// Returns the world belief the `model` value of `v` names (make_world_belief). Throws SpecError
+/// naming `strategy` and the model when it cannot be made now.
+std::shared_ptr<const WorldBelief> world_belief_of(const ParamValues& v,
+                                                   const std::string& strategy);
 
 }  // namespace strategies

@@ -52,9 +52,13 @@ void solved_values(endgame::BlockDominoesSolver& solver, const dominoes::State& 
 
 void modelled_reply_values(endgame::BlockDominoesSolver& solver, const dominoes::State& s,
                            const MoveList& legal, const OpponentModel& model, double safety,
-                           double* out) {
+                           const Observation& obs, double* out) {
   const dominoes::Seat me = s.to_move;
   double p[MoveList::kCapacity];
+  // The record the opponent's reply follows: the game's, then my move (its context).
+  thread_local std::vector<Move> record;
+  record.assign(obs.history().begin(), obs.history().end());
+  record.push_back(Move::pass());
   for (int k = 0; k < legal.size(); ++k) {
     dominoes::State after = s;
     dominoes::apply(after, legal[k]);
@@ -65,7 +69,9 @@ void modelled_reply_values(endgame::BlockDominoesSolver& solver, const dominoes:
     }
     dominoes::State view = after;  // the opponent's view: the model may not read my hand
     view.hands[me] = dominoes::TileSet();
-    model.policy(view, replies, p);
+    record.back() = legal[k];
+    const MoveContext context{record, obs.leader(), obs.rules().max_pip, obs.rules().partners};
+    model.policy_in_game(view, replies, context, p);
     double expected = 0, worst = 0;
     for (int r = 0; r < replies.size(); ++r) {
       dominoes::State next = after;
@@ -96,15 +102,17 @@ Move WeightedPimc::choose(const Observation& obs, const MoveList& legal, Rng& rn
   auto& solver = params_.budget.nodes > 0 ? solver_.fresh(obs.rules()) : solver_.get(obs.rules());
   if (obs.seats() > 2) {
     // Drawn worlds come in random order: an early stop still covers unlike ones.
-    draw_table_worlds(obs, params_.sampling, {params_.model.get(), params_.partner_model.get()},
-                      rng, worlds_);
+    draw_table_worlds(obs, params_.sampling,
+                      {params_.model.get(), params_.partner_model.get(), params_.belief.get()}, rng,
+                      worlds_);
     if (!params_.budget.active()) return bounded_move(obs, legal, solver);
     return best_weighted_move(obs, legal, worlds_.tables, worlds_.weights, 1, solver,
                               params_.budget, [&](const dominoes::State& s, double* out) {
                                 solved_values(solver, s, legal, params_.depth, out);
                               });
   }
-  draw_weighted_worlds(obs, params_.sampling, params_.model.get(), rng, worlds_);
+  draw_weighted_worlds(obs, params_.sampling, params_.model.get(), rng, worlds_,
+                       params_.belief.get());
   const std::size_t n = worlds_.hands.size();
   const std::size_t step =
       params_.budget.active() && worlds_.in_enumeration_order ? spread_step(n) : 1;
@@ -113,7 +121,7 @@ Move WeightedPimc::choose(const Observation& obs, const MoveList& legal, Rng& rn
                             params_.budget, [&](const dominoes::State& s, double* out) {
                               if (replies)
                                 modelled_reply_values(solver, s, legal, *replies, params_.safety,
-                                                      out);
+                                                      obs, out);
                               else
                                 solved_values(solver, s, legal, params_.depth, out);
                             });

@@ -26,6 +26,9 @@ struct WeightedPimcParams {
   WorldSampling sampling;
   /// Weighs the worlds; null gives every world weight 1 (model=none). Shared: models are stateless.
   std::shared_ptr<const OpponentModel> model;
+  /// A belief over the hidden tiles weighing the worlds beside the model (model=net:FILE of a
+  /// belief model, world_belief.h); null for none.
+  std::shared_ptr<const WorldBelief> belief;
   DecisionBudget budget;  ///< time-ms and nodes (open-hands solver nodes); off by default
   /// Four seats with partners: the partner's model (partner=convention); null reads the partner
   /// by `model`.
@@ -40,7 +43,8 @@ struct WeightedPimcParams {
 };
 
 /// Writes to out[k] my value (points) of legal[k] in the open-hands position `s` (me to move, two
-/// seats) when the opponent's next choice is drawn from `model` (from its view: my hand hidden)
+/// seats, a world of the decision at `obs`, whose record the model reads as the reply's context)
+/// when the opponent's next choice is drawn from `model` (from its view: my hand hidden)
 /// with weight 1 - safety and is its worst for me with weight `safety`; every position after its
 /// reply is solved exactly with open hands (I play best from there on, and so does it after its
 /// next choice). A move that ends the game or leaves the opponent one move or none gets its
@@ -50,7 +54,7 @@ struct WeightedPimcParams {
 /// p, else guard against the worst).
 void modelled_reply_values(endgame::BlockDominoesSolver& solver, const dominoes::State& s,
                            const MoveList& legal, const OpponentModel& model, double safety,
-                           double* out);
+                           const Observation& obs, double* out);
 
 /// One thread's weighted-PIMC search, with its open-hands solver and scratch kept between
 /// decisions.

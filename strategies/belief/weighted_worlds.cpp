@@ -32,8 +32,10 @@ std::vector<PastDecision> decisions_in_record(std::span<const Move> record, domi
   s.leader = static_cast<std::uint8_t>(leader);
   s.to_move = s.leader;
   std::vector<PastDecision> decisions;
-  for (const Move m : record) {
-    if (s.to_move == seat && !m.is_pass()) decisions.push_back({s, m});
+  for (std::size_t k = 0; k < record.size(); ++k) {
+    const Move m = record[k];
+    if (s.to_move == seat && !m.is_pass())
+      decisions.push_back({s, m, {.moves_before = record.first(k), .leader = leader}});
     dominoes::apply_public(s, m);
   }
   // What the seat held at each decision, less its current hand: the tiles it played from that
@@ -58,7 +60,7 @@ double log_likelihood(std::span<const PastDecision> decisions, TileSet hand,
     int chosen = 0;
     while (chosen < legal.size() && legal[chosen] != d.played) ++chosen;
     if (chosen == legal.size()) continue;  // not a listed move (cannot happen in a real game)
-    model.policy(s, legal, probs);
+    model.policy_in_game(s, legal, d.context, probs);
     if (probs[chosen] <= 0) return -std::numeric_limits<double>::infinity();
     total += std::log(probs[chosen]);
   }
@@ -87,16 +89,20 @@ void resample_systematically(std::vector<double>& weights, double total, int n,
 // true when every likelihood was 0, and then every weight is 1 (the uniform fallback). Relative
 // weights cannot all underflow to 0, and equal weights stay exactly 1.0, so that with equal
 // weights the strategy sums whole numbers exactly, as minimax does.
-bool weigh(std::span<const PastDecision> decisions, std::span<const TileSet> hands,
-           const OpponentModel* model, std::vector<double>& weights) {
+bool weigh(const Observation& obs, std::span<const PastDecision> decisions,
+           std::span<const TileSet> hands, const OpponentModel* model, const WorldBelief* belief,
+           std::vector<double>& weights) {
   weights.resize(hands.size());
-  if (!model) {  // model=none: no inference
+  if (!model && !belief) {  // model=none: no inference
     std::fill(weights.begin(), weights.end(), 1.0);
     return false;
   }
+  thread_local std::vector<double> log_p;
+  if (belief) belief_marginals(*belief, obs, log_p);
   double top = -std::numeric_limits<double>::infinity();
   for (std::size_t i = 0; i < hands.size(); ++i) {
-    weights[i] = log_likelihood(decisions, hands[i], *model);
+    weights[i] = model ? log_likelihood(decisions, hands[i], *model) : 0.0;
+    if (belief) weights[i] += hand_log_belief(obs, log_p, hands[i]);
     top = std::max(top, weights[i]);
   }
   const bool all_zero = std::isinf(top);
@@ -109,14 +115,15 @@ bool weigh(std::span<const PastDecision> decisions, std::span<const TileSet> han
 void world_weights(const Observation& obs, std::span<const TileSet> hands,
                    const OpponentModel& model, std::vector<double>& weights) {
   const std::vector<PastDecision> decisions = opponent_decisions(obs);
-  weigh(decisions, hands, &model, weights);
+  weigh(obs, decisions, hands, &model, nullptr, weights);
   double total = 0;
   for (double w : weights) total += w;
   for (double& w : weights) w /= total;
 }
 
 void draw_weighted_worlds(const Observation& obs, const WorldSampling& sampling,
-                          const OpponentModel* model, dominoes::Rng& rng, WeightedWorlds& out) {
+                          const OpponentModel* model, dominoes::Rng& rng, WeightedWorlds& out,
+                          const WorldBelief* belief) {
   out.decisions = opponent_decisions(obs);
   std::vector<TileSet>& pool = out.hands;
   std::vector<double>& weights = out.weights;
@@ -129,7 +136,7 @@ void draw_weighted_worlds(const Observation& obs, const WorldSampling& sampling,
     for (int i = 0; i < sampling.samples; ++i)
       pool.push_back(dominoes::sample_opponent_hand(obs, rng));
   }
-  out.fell_back = weigh(out.decisions, pool, model, weights);
+  out.fell_back = weigh(obs, out.decisions, pool, model, belief, weights);
   double total = 0, squares = 0;
   for (double w : weights) total += w, squares += w * w;
   out.effective = total * total / squares;
@@ -229,9 +236,12 @@ void draw_table_worlds(const Observation& obs, const WorldSampling& sampling,
     for (int i = 0; i < sampling.samples; ++i) out.tables.push_back(sampler.sample(rng));
   std::vector<double>& weights = out.weights;
   weights.resize(out.tables.size());
+  thread_local std::vector<double> log_p;
+  if (models.belief) belief_marginals(*models.belief, obs, log_p);
   double top = -std::numeric_limits<double>::infinity();
   for (std::size_t i = 0; i < out.tables.size(); ++i) {
     weights[i] = table_log_likelihood(obs, decisions, out.tables[i], models);
+    if (models.belief) weights[i] += table_log_belief(obs, log_p, out.tables[i]);
     top = std::max(top, weights[i]);
   }
   out.fell_back = std::isinf(top);  // every world ruled out (or no model): equal weights

@@ -37,6 +37,7 @@
 #include "engine/dominoes/rng.h"
 #include "engine/dominoes/state.h"
 #include "strategies/belief/opponent_model.h"
+#include "strategies/belief/world_belief.h"
 
 namespace strategies {
 
@@ -48,6 +49,10 @@ struct PastDecision {
   dominoes::State before;
   dominoes::Move played =
       dominoes::Move::pass();  ///< the tile move it made (passes are not decisions)
+  /// The record before the move and who led, for models that read it (policy_in_game): a view
+  /// of the record the decisions were rebuilt from, valid while it lives. Its max_pip and
+  /// partners keep their defaults (two seats: no partner).
+  MoveContext context;
 };
 
 /// Returns the opponent's tile moves in `obs`'s history, in order, each with its position.
@@ -67,8 +72,8 @@ std::vector<PastDecision> decisions_in_record(std::span<const dominoes::Move> re
                                               int seats);
 
 /// Returns log P(the opponent's recorded moves | it holds `hand` now) under `model`: the sum over
-/// `decisions` with at least two legal moves of log P_model(played); -infinity when a move had
-/// probability 0.
+/// `decisions` with at least two legal moves of log P_model(played) (policy_in_game, with each
+/// decision's context); -infinity when a move had probability 0.
 double log_likelihood(std::span<const PastDecision> decisions, dominoes::TileSet hand,
                       const OpponentModel& model);
 
@@ -121,6 +126,9 @@ std::vector<SeatDecision> other_seat_decisions(const dominoes::Observation& obs)
 struct SeatModels {
   const OpponentModel* opponents = nullptr;
   const OpponentModel* partner = nullptr;
+  /// A belief over the hidden tiles (world_belief.h) that weighs every world too, beside the
+  /// models' likelihoods; null for none.
+  const WorldBelief* belief = nullptr;
   /// The partner's moves weigh nothing here (epimc reads them afterwards by a search of its own).
   bool partner_unread = false;
   /// Returns the model of seat `seat` seen from obs.seat().
@@ -147,9 +155,12 @@ void draw_table_worlds(const dominoes::Observation& obs, const WorldSampling& sa
                        bool enumerate_few = false);
 
 /// Fills `out` with the worlds of the decision at `obs` (steps 1 and 2 of the header comment)
-/// under `model` (nullptr: no model, every weight 1). Every random draw comes from `rng`, so the
-/// worlds are a pure function of (obs, sampling, model, rng state).
+/// under `model` (nullptr: no model) and `belief` (nullptr: none; else each world's weight is
+/// also multiplied by the belief's probability of it, world_belief.h); with neither, every
+/// weight is 1. Every random draw comes from `rng`, so the worlds are a pure function of (obs,
+/// sampling, model, belief, rng state).
 void draw_weighted_worlds(const dominoes::Observation& obs, const WorldSampling& sampling,
-                          const OpponentModel* model, dominoes::Rng& rng, WeightedWorlds& out);
+                          const OpponentModel* model, dominoes::Rng& rng, WeightedWorlds& out,
+                          const WorldBelief* belief = nullptr);
 
 }  // namespace strategies

@@ -10,6 +10,7 @@
 #include "strategies/ismcts/ismcts_strategy.h"
 #include "strategies/lowest/lowest_strategy.h"
 #include "strategies/minimax/minimax_strategy.h"
+#include "strategies/net/net_strategy.h"
 #include "strategies/omniscient/omniscient_strategy.h"
 #include "strategies/partnership/partnership_strategy.h"
 #include "strategies/playout/playout_strategy.h"
@@ -37,6 +38,7 @@ Registry make_builtin() {
   r.add(resolve_strategy_info());
   r.add(adapt_strategy_info());
   r.add(equilibrium_strategy_info());
+  r.add(net_strategy_info());
   r.add(omniscient_strategy_info());
   return r;
 }

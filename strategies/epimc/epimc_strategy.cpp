@@ -81,7 +81,7 @@ double searching_partner_likelihood(const Observation& obs, std::span<const Seat
 
 Move EpimcStrategy::choose_table(const Observation& obs, const MoveList& legal, Rng& rng) {
   const bool read_partner = params_.partner_search_reading && obs.rules().partners;
-  SeatModels models{model_.get(), partner_past_.get()};
+  SeatModels models{model_.get(), partner_past_.get(), params_.belief.get()};
   models.partner_unread = read_partner;
   draw_table_worlds(obs, params_.sampling, models, rng, worlds_, true);
   tables_.clear();
@@ -130,7 +130,7 @@ Move EpimcStrategy::choose_table(const Observation& obs, const MoveList& legal, 
 
 Move EpimcStrategy::choose(const Observation& obs, const MoveList& legal, Rng& rng) {
   if (obs.seats() > 2) return choose_table(obs, legal, rng);
-  draw_weighted_worlds(obs, params_.sampling, model_.get(), rng, worlds_);
+  draw_weighted_worlds(obs, params_.sampling, model_.get(), rng, worlds_, params_.belief.get());
   hands_.clear();
   weights_.clear();
   for (std::size_t i = 0; i < worlds_.hands.size(); ++i)
@@ -185,7 +185,7 @@ std::vector<ParamInfo> epimc_params() {
            .choices = {"min", "model", "search"}},
           opponent_model_param(
               "opponent model weighting the worlds, as inference's: heuristic, self, uniform, "
-              "none (equal weights) or fitted:FILE"),
+              "none (equal weights), fitted:FILE or net:FILE (a policy or belief network)"),
           model_temperature_param(),
           scenarios_param("worlds per decision"),
           enumerate_param("weigh every consistent hand when there are at most this many"),
@@ -262,6 +262,7 @@ Player make_epimc(const ParamValues& v) {
   p.postpone_tiles = static_cast<int>(v.get_int("postpone-tiles"));
   p.depth = static_cast<int>(v.get_int("depth"));
   std::shared_ptr<const OpponentModel> model = opponent_model_of(v, "epimc");
+  p.belief = world_belief_of(v, "epimc");
   std::shared_ptr<const OpponentModel> partner_moves, partner_past;
   const std::string& partner = v.get_string("partner");
   if (partner == "convention") {
@@ -285,12 +286,20 @@ Player make_epimc(const ParamValues& v) {
 // Returns "" when the values `v` agree with each other, else why not (one line): a reply or a
 // partner by the opponent model needs a model.
 std::string check_epimc_values(const ParamValues& v) {
-  if (v.get_string("reply") == "model" && v.get_string("model") == "none")
-    return "reply=model needs an opponent model (model=heuristic, self, uniform or "
-           "fitted:FILE), not model=none; or use reply=min";
-  if (v.get_string("partner") == "model" && v.get_string("model") == "none")
-    return "partner=model needs an opponent model (model=heuristic, self, uniform or "
-           "fitted:FILE), not model=none; or use partner=search";
+  const std::string& model = v.get_string("model");
+  // A belief model weighs the worlds but predicts no move.
+  const std::string none = model == "none"            ? "model=none"
+                           : make_world_belief(model) ? "a belief model"
+                                                      : "";
+  if (none.empty()) return "";
+  if (v.get_string("reply") == "model")
+    return "reply=model needs an opponent model (model=heuristic, self, uniform, fitted:FILE "
+           "or net:FILE of a policy model), not " +
+           none + "; or use reply=min";
+  if (v.get_string("partner") == "model")
+    return "partner=model needs an opponent model (model=heuristic, self, uniform, fitted:FILE "
+           "or net:FILE of a policy model), not " +
+           none + "; or use partner=search";
   return "";
 }
 
@@ -319,7 +328,10 @@ StrategyInfo epimc_strategy_info() {
       .params = epimc_params(),
       .make = make_epimc,
       .check_values = check_epimc_values,
-      .seat_counts = kEverySeatCount};
+      .seat_counts = kEverySeatCount,
+      .check_rules = [](const ParamValues& v, const dominoes::Rules& rules) {
+        return net_model_refusal(v.get_string("model"), rules);
+      }};
 }
 
 }  // namespace strategies

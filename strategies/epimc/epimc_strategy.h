@@ -167,6 +167,9 @@ struct EpimcParams {
   long exhaustive = 256;  ///< try every pure strategy up to this many per root move; >= 0
   /// The opponent replies by the model's policy (reply=model, the registry's default) rather than
   /// by the minimum; with a null model the replies are the minimum either way.
+  /// A belief over the hidden tiles weighing the worlds beside the model (model=net:FILE of a
+  /// belief model, strategies/belief/world_belief.h); null for none.
+  std::shared_ptr<const WorldBelief> belief;
   bool modelled_replies = true;
   /// The opponent replies by its own best open-hands move in each world (reply=search).
   bool search_replies = false;

@@ -69,9 +69,7 @@ void PostponedSubgame::expand(int node, const State& s, int turns_left, int worl
   if (!observer_moves && search_replies_ && moves.size() >= 2) {
     best_move_probability(s, moves, probs);
   } else if (!observer_moves && reply_model_ && moves.size() >= 2) {
-    State seen = s;  // the opponent's view: the observer's hand is hidden from it
-    seen.hands[static_cast<std::size_t>(observer_)] = {};
-    reply_model_->policy(seen, moves, probs);
+    policy_of(*reply_model_, s, moves, probs);  // the opponent's view: my hand hidden from it
   }
   for (int k = 0; k < moves.size(); ++k) {
     if (search_replies_ && probs[k] <= 0) continue;  // a searching opponent's other moves
@@ -79,7 +77,9 @@ void PostponedSubgame::expand(int node, const State& s, int turns_left, int worl
     nodes_[static_cast<std::size_t>(child)].reach[w] = at().reach[w] * probs[k];
     State next = s;
     dominoes::apply(next, moves[k]);
+    record_.push_back(moves[k]);
     expand(child, next, observer_moves ? turns_left - 1 : turns_left, world);
+    record_.pop_back();
   }
 }
 
@@ -98,6 +98,7 @@ std::size_t PostponedSubgame::build(const dominoes::Observation& obs,
   solver_ = &solver;
   reply_model_ = reply_model;
   table_reply_ = partner_model_ = nullptr;
+  start_record(obs);
   if (search_replies_) reply_model_ = nullptr;
   has_min_ = reply_model_ == nullptr && !search_replies_;
   const int root = add_node(-1, Move::pass());
@@ -110,7 +111,9 @@ std::size_t PostponedSubgame::build(const dominoes::Observation& obs,
     for (int k = 0; k < legal.size(); ++k) {
       State next = world;
       dominoes::apply(next, legal[k]);
+      record_.push_back(legal[k]);
       expand(nodes_[0].children[static_cast<std::size_t>(k)], next, postpone, static_cast<int>(w));
+      record_.pop_back();
     }
     if (stop && w + 1 < hands.size() && stop()) {
       // Keep the worlds built: every per-world vector drops the rest.
@@ -206,11 +209,8 @@ std::size_t PostponedSubgame::build_table(
   reply_model_ = nullptr;
   table_reply_ = search_replies_ ? nullptr : reply_model;
   partner_model_ = partner_model;
-  record_.assign(obs.history().begin(), obs.history().end());
+  start_record(obs);
   legal_ = legal;
-  max_pip_ = obs.rules().max_pip;
-  partners_ = obs.rules().partners;
-  leader_ = obs.leader();
   // A minimum appears only where an opponent replies by it; the partner's turns are averages.
   has_min_ = table_reply_ == nullptr && !search_replies_;
   const int root = add_node(-1, Move::pass());
@@ -225,6 +225,13 @@ std::size_t PostponedSubgame::build_table(
     }
   }
   return weights_.size();
+}
+
+void PostponedSubgame::start_record(const dominoes::Observation& obs) {
+  record_.assign(obs.history().begin(), obs.history().end());
+  max_pip_ = obs.rules().max_pip;
+  partners_ = obs.rules().partners;
+  leader_ = obs.leader();
 }
 
 void PostponedSubgame::recompute(int node) {

@@ -160,6 +160,8 @@ class PostponedSubgame {
   // paranoid in cut-throat), 0 on the others.
   void best_move_probability(const dominoes::State& s, const dominoes::MoveList& moves,
                              double* probs);
+  // Starts the record the models read as their context: obs's history, its leader and rules.
+  void start_record(const dominoes::Observation& obs);
   // Recomputes node's values from its children: chosen child (observer) or minimum (opponent).
   void recompute(int node);
   // Recomputes every node bottom-up; greedy=true first sets each observer node's choice to the
@@ -180,8 +182,9 @@ class PostponedSubgame {
   const dominoes::Rules* rules_ = nullptr;
   endgame::BlockDominoesSolver* solver_ = nullptr;
   const OpponentModel* reply_model_ = nullptr;  // two seats: kOpponent's average
-  // Three and four seats: the models of build_table, the record so far (obs's history, then the
-  // subgame's path), the root's moves, and whether some node takes a minimum.
+  // Three and four seats: the models of build_table; any seats: the record so far (obs's
+  // history, then the subgame's path, which the models read as their context), the root's moves,
+  // and whether some node takes a minimum.
   const OpponentModel* table_reply_ = nullptr;
   const OpponentModel* partner_model_ = nullptr;
   std::vector<dominoes::Move> record_;

@@ -37,7 +37,9 @@ StrategyInfo inference_strategy_info() {
           {opponent_model_param(
                "opponent model: heuristic (the study's three rules, rank softmax), self (a greedy "
                "one-ply softmax), uniform (uniformly random moves), none (no inference: equal "
-               "weights), or fitted:FILE (a softmax over move features, from dominoes fit-model)"),
+               "weights), fitted:FILE (a softmax over move features, from dominoes fit-model), or "
+               "net:FILE (a network model: a policy's likelihood of each past move, or a "
+               "belief's probability of each hidden tile's place)"),
            model_temperature_param(),
            {.name = "partner",
             .type = ParamType::kChoice,
@@ -68,12 +70,17 @@ StrategyInfo inference_strategy_info() {
             WeightedPimcParams p;
             p.sampling = world_sampling_of(v);
             p.model = opponent_model_of(v, "inference");
+            p.belief = world_belief_of(v, "inference");
             p.budget = budget_of(v);
             p.partner_model = std::move(partner);
             p.depth = static_cast<int>(v.get_int("depth"));
             return Player(std::make_unique<InferenceStrategy>(p));
           },
-      .seat_counts = kEverySeatCount};
+      .seat_counts = kEverySeatCount,
+      .check_rules =
+          [](const ParamValues& v, const dominoes::Rules& rules) {
+            return net_model_refusal(v.get_string("model"), rules);
+          }};
 }
 
 }  // namespace strategies

@@ -82,22 +82,28 @@ StrategyInfo resolve_strategy_info() {
             .max = 1},
            opponent_model_param(
                "model weighing the ranges and inference's worlds: heuristic, self, uniform, none "
-               "(uniform ranges, equal weights) or fitted:FILE"),
+               "(uniform ranges, equal weights), fitted:FILE or net:FILE (a policy network)"),
            model_temperature_param()},
-      .make = [](const ParamValues& v) {
-        ResolverParams p;
-        p.hands = static_cast<long>(v.get_int("hands"));
-        p.slots = v.get_int("slots");
-        p.iterations = static_cast<int>(v.get_int("iterations"));
-        p.own_model = v.get_string("own-range") == "model";
-        p.floor = v.get_double("floor");
-        p.every_decision = v.get_string("root") == "decision";
-        p.budget = budget_of(v);
-        WeightedPimcParams fallback;
-        fallback.sampling = world_sampling_of(v);
-        fallback.model = opponent_model_of(v, "resolve");
-        fallback.budget = budget_of(v);
-        return Player(std::make_unique<ResolveStrategy>(p, std::move(fallback)));
+      .make =
+          [](const ParamValues& v) {
+            ResolverParams p;
+            p.hands = static_cast<long>(v.get_int("hands"));
+            p.slots = v.get_int("slots");
+            p.iterations = static_cast<int>(v.get_int("iterations"));
+            p.own_model = v.get_string("own-range") == "model";
+            p.floor = v.get_double("floor");
+            p.every_decision = v.get_string("root") == "decision";
+            p.budget = budget_of(v);
+            WeightedPimcParams fallback;
+            fallback.sampling = world_sampling_of(v);
+            fallback.model = opponent_model_of(v, "resolve");
+            fallback.budget = budget_of(v);
+            return Player(std::make_unique<ResolveStrategy>(p, std::move(fallback)));
+          },
+      .check_rules = [](const ParamValues& v, const dominoes::Rules& rules) -> std::string {
+        if (make_world_belief(v.get_string("model")))
+          return "resolve weighs ranges by a policy: give net:FILE of a policy model, not a belief";
+        return net_model_refusal(v.get_string("model"), rules);
       }};
   const auto sampling = world_sampling_params("inference: ");
   info.params.insert(info.params.end(), sampling.begin(), sampling.end());

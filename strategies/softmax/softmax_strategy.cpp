@@ -30,6 +30,9 @@ ParamInfo played_model_param() {
   model.check = [](const std::string& value) -> std::string {
     if (value == "none")
       return "model=none plays no policy: choose heuristic, self, uniform or fitted:FILE";
+    if (value.starts_with("net:"))
+      return "a network plays as net(policy=FILE,temperature=T): choose heuristic, self, "
+             "uniform or fitted:FILE here";
     return check_opponent_model(value);
   };
   return model;

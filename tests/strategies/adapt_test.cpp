@@ -148,20 +148,25 @@ TEST(ModelledReplies, SafetyOneIsMinimaxAndTheModelAveragesTheReplies) {
   const strategies::UniformModel uniform;
   int checked = 0;
   for (std::uint64_t deal = 0; checked < 40; ++deal) {
-    dominoes::State s = dominoes::start_state(dominoes::make_deal(rules, 5, deal));
+    const dominoes::Deal d = dominoes::make_deal(rules, 5, deal);
+    dominoes::State s = dominoes::start_state(d);
+    dominoes::History history(d.leader, 2);
     dominoes::Rng rng(deal);
     for (int ply = 0; ply < 6 && dominoes::status(s) == dominoes::GameStatus::kOngoing; ++ply) {
       const auto legal = dominoes::legal_moves(s);
-      dominoes::apply(
-          s, legal.empty() ? Move::pass() : legal[static_cast<int>(rng.below(legal.size()))]);
+      const Move m =
+          legal.empty() ? Move::pass() : legal[static_cast<int>(rng.below(legal.size()))];
+      dominoes::apply(s, m);
+      history.push_back(m);
     }
     const auto legal = dominoes::legal_moves(s);
     if (dominoes::status(s) != dominoes::GameStatus::kOngoing || legal.size() < 2) continue;
     int minimax[dominoes::MoveList::kCapacity];
     solver.move_values(s, legal, 0, minimax);
     double safe[dominoes::MoveList::kCapacity], trusting[dominoes::MoveList::kCapacity];
-    strategies::modelled_reply_values(solver, s, legal, uniform, 1.0, safe);
-    strategies::modelled_reply_values(solver, s, legal, uniform, 0.0, trusting);
+    const dominoes::Observation obs = dominoes::observe(s, history, rules, s.to_move);
+    strategies::modelled_reply_values(solver, s, legal, uniform, 1.0, obs, safe);
+    strategies::modelled_reply_values(solver, s, legal, uniform, 0.0, obs, trusting);
     for (int k = 0; k < legal.size(); ++k) {
       EXPECT_EQ(safe[k], minimax[k]);
       EXPECT_GE(trusting[k], minimax[k]);

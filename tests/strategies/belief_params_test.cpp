@@ -68,7 +68,8 @@ TEST(BeliefParams, TheModelRowChecksItsValueAndNamesAFittedModelsFile) {
     ASSERT_TRUE(model.check && model.file_in);
     for (const char* good : {"heuristic", "self", "uniform", "none"})
       EXPECT_EQ(model.check(good), "") << good;
-    EXPECT_NE(model.check("bogus").find("valid is heuristic, self, uniform, none or fitted:FILE"),
+    EXPECT_NE(model.check("bogus").find(
+                  "valid is heuristic, self, uniform, none, fitted:FILE or net:FILE"),
               std::string::npos);
     EXPECT_NE(model.check("fitted:/no/such/file.model"), "");
     EXPECT_EQ(model.file_in("fitted:models/a.model"), "models/a.model");

@@ -77,7 +77,7 @@ TEST(Registry, RejectsBadSpecsListingWhatIsValid) {
   expect_spec_error("nosuch",
                     "valid strategies are random, lowest, heuristic, softmax, partner, "
                     "playout, minimax, ismcts, inference, epimc, resolve, adapt, "
-                    "equilibrium, omniscient");
+                    "equilibrium, net, omniscient");
   expect_spec_error("minimax(scenarios=0)", "from 1");
   expect_spec_error("minimax(depth=-1)", "from 0");
   expect_spec_error("playout(playouts=0)", "from 1");
