@@ -58,6 +58,7 @@ void bind_solvers(py::module_& m);
 void bind_openspiel_support(py::module_& m);
 void bind_vector(py::module_& m);
 void bind_envs(py::module_& m);
+void bind_nets(py::module_& m);
 
 /// A game in progress with its rules and its move record: dominoes.Game.
 struct PyGame {

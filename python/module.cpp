@@ -61,4 +61,5 @@ with one line naming it and what would be valid.)doc";
   dominoes_python::bind_openspiel_support(m);
   dominoes_python::bind_vector(m);
   dominoes_python::bind_envs(m);
+  dominoes_python::bind_nets(m);
 }
