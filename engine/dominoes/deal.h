@@ -26,22 +26,25 @@ struct HeaviestTile {
   Tile tile = 0;
 };
 
+/// Returns `t`'s rank in the order the heaviest-double lead goes by (a higher rank leads): every
+/// double above every other tile, more pips above fewer within each kind, and between equal pips
+/// the higher tile index (which carries the higher value). Distinct tiles have distinct ranks.
+constexpr int heaviest_rank(Tile t) {
+  // pips * 64 + t is below 2 * kMaxPip * 64 + 64, so the doubles' bonus must be at least that
+  // (1000 was not: in double-8 and double-9 sets 0-0 and 1-1 ranked below 8-9).
+  constexpr int kDoubleBonus = (2 * kMaxPip + 1) * 64;
+  static_assert(kMaxTiles <= 64, "the tile index must stay below the pips' step of 64");
+  return (is_double(t) ? kDoubleBonus : 0) + tile_pips(t) * 64 + t;
+}
+
 /// Returns the seat among the first `seats` hands holding the highest double, or when no hand has
-/// a double, the heaviest tile (ties between equal-pip tiles go to the higher tile index, which
-/// carries the higher value), and that tile.
+/// a double, the heaviest tile (the highest heaviest_rank), and that tile.
 inline HeaviestTile heaviest_tile_holder(const std::array<TileSet, kStateSeats>& hands, int seats) {
   int best_rank = -1;
   HeaviestTile best;
   for (Seat s = 0; s < seats; ++s)
-    for (Tile t : hands[s]) {
-      // Doubles rank above every other tile; among each kind, more pips rank higher. pips * 64 + t
-      // is below 2 * kMaxPip * 64 + 64, so the doubles' bonus must be at least that (1000 was not:
-      // in double-8 and double-9 sets 0-0 and 1-1 ranked below 8-9).
-      constexpr int kDoubleBonus = (2 * kMaxPip + 1) * 64;
-      static_assert(kMaxTiles <= 64, "the tile index must stay below the pips' step of 64");
-      const int rank = (is_double(t) ? kDoubleBonus : 0) + tile_pips(t) * 64 + t;
-      if (rank > best_rank) best_rank = rank, best = {s, t};
-    }
+    for (Tile t : hands[s])
+      if (heaviest_rank(t) > best_rank) best_rank = heaviest_rank(t), best = {s, t};
   return best;
 }
 

@@ -62,6 +62,10 @@ class Observation {
   /// Returns the tile the leader must lead (heaviest-double with more than two seats) while the
   /// line is empty, or -1 when any tile may lead.
   int lead_tile() const { return left_ < 0 ? lead_tile_ : -1; }
+  /// Returns the tile the rules made the leader lead, before and after it was led: the heaviest
+  /// tile dealt (heaviest-double with more than two seats, deal.h's heaviest_rank), so no seat
+  /// was dealt a heavier one. -1 when the leader chose its lead.
+  int required_lead() const { return lead_tile_; }
   /// Returns this seat's legal moves (see legal_moves in state.h for the order).
   MoveList legal_moves() const {
     if (lead_tile() >= 0) {
