@@ -26,7 +26,10 @@
 // Three and four seats (draw_table_worlds): a world deals every hidden hand at once, and its weight
 // is the product over every other seat's past decisions of its model's probability (the partner
 // may have a model of its own, SeatModels); the rest is as above, except that the pool is drawn
-// (the sampler of engine/dominoes/hidden_hands.h), and enumerated only when asked (epimc).
+// (the sampler of engine/dominoes/hidden_hands.h), and enumerated only when asked (epimc). The
+// sampler's worlds are exactly the deals in which the record replays (a forced heaviest-double
+// lead included: no seat holds a heavier tile), so every past move replayed in a world was legal
+// there and a weight is never given to a world the record rules out.
 #pragma once
 
 #include <span>
