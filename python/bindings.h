@@ -77,8 +77,10 @@ struct PyObservation {
   int seats = 2;
   std::array<int, dominoes::kStateSeats> counts{};  ///< every seat's tile count
   std::array<dominoes::ValueSet, dominoes::kStateSeats>
-      lacks{};         ///< what each seat has shown it lacks
-  int lead_tile = -1;  ///< the tile the leader must lead while the line is empty, or -1
+      lacks{};  ///< what each seat has shown it lacks
+  /// The tile the rules made the leader lead (Observation::required_lead), kept after the lead,
+  /// or -1; Python is shown it only while the line is empty.
+  int lead_tile = -1;
   dominoes::Seat seat = 0;
   /// The full state, only when made by Game.observation(): omniscient strategies need it. Never
   /// shown to Python.

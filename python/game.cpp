@@ -73,7 +73,7 @@ PyObservation PyObservation::from(const Observation& obs) {
     o.counts[s] = obs.tile_count(s);
     o.lacks[s] = obs.lacks(s);
   }
-  o.lead_tile = obs.lead_tile();
+  o.lead_tile = obs.required_lead();  // kept after the lead: the sampler reads it
   o.seat = obs.seat();
   return o;
 }

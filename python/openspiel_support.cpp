@@ -203,12 +203,14 @@ void bind_openspiel_support(py::module_& m) {
   bind_extensive_state(m);
   m.def("sample_hidden_hands", &sample_hidden_hands, py::arg("observation"), py::arg("seed"),
         "Returns every seat's hand in one world drawn uniformly among those consistent with\n"
-        "`observation` (its seat's own hand in its seat; each other seat holds its tile count of\n"
-        "unseen tiles, none carrying a value it has shown it lacks), as lists of tiles, from\n"
-        "the random stream Rng(seed). Two facts are not applied: the leader rule's\n"
-        "(heaviest-double: the leader held the heaviest tile) and, with more than two seats,\n"
-        "that a recorded pass or the game still going on means some seat could play. Replay\n"
-        "the game in the world and draw again when it fails (dominoes.openspiel.world does).");
+        "`observation` of a game still going on, as lists of tiles, from the random stream\n"
+        "Rng(seed): its seat's own hand in its seat; each other seat holds its tile count of\n"
+        "unseen tiles, none carrying a value it has shown it lacks; with more than two seats\n"
+        "under heaviest-double no seat holds a tile heavier than the lead; and some seat can\n"
+        "play on the open ends (a recorded pass, or the game going on, says so). One rule is\n"
+        "not applied: with two seats under heaviest-double, the leader held the heaviest tile.\n"
+        "Replay the game in the world and draw again when it fails (dominoes.openspiel.world\n"
+        "does).");
 }
 
 }  // namespace dominoes_python

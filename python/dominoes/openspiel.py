@@ -272,11 +272,9 @@ def world(state, player, seed):
 
 def _replays(node, actions, game):
     """Returns True when `actions` (a world's deal, then `game`'s leader draw and moves) replay
-    `game`. The engine's sampler knows the tile counts and the values each seat lacks; two more
-    facts are checked here: the leader rule (heaviest-double: the leader held the heaviest tile,
-    and with more than two seats led it) and, with more than two seats, that neither a recorded
-    pass nor the seat to move now finds the game blocked (while the game goes on, some seat can
-    still play)."""
+    `game`. The engine's sampler draws only worlds in which the record replays, but for one rule
+    it does not apply: with two seats under heaviest-double, the leader held the heaviest tile
+    (and led any). The whole replay is checked here, that rule with the rest."""
     try:
         out = dominoes.ExtensiveState.replay(node.rules, actions)
     except ValueError:

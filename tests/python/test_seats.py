@@ -126,6 +126,27 @@ class CutThroatHandTest(unittest.TestCase):
         self.assertEqual((g.to_move, g.lead_tile, g.legal_moves()), (1, None, ["0-1"]))
 
 
+class HiddenHandsTest(unittest.TestCase):
+    def test_worlds_keep_the_forced_lead_and_a_seat_that_can_play(self):
+        # Worked by hand: seat 0 holds 5-5, the highest double dealt, and must lead it, so 6-6
+        # was not dealt (it stays undrawn: three seats deal 6 of the 28 tiles here). Seat 1
+        # plays 1-5: ends 1 and 5. Seat 2 (0-2, 0-3) must pass, and the hand goes on only
+        # because seat 0 or seat 1 can play: one of their two tiles carries a 1 or a 5. Every
+        # world drawn from seat 2's view must say both.
+        g = dominoes.Game.from_hands(["5-5,0-1", "1-5,2-3", "0-2,0-3"])
+        g.apply("5-5")
+        g.apply("1-5L")
+        self.assertEqual((g.to_move, g.legal_moves()), (2, ["pass"]))
+        seen = set()
+        for seed in range(300):
+            hands = dominoes.sample_hidden_hands(g.observation(2), seed)
+            self.assertEqual(sorted(hands[2]), ["0-2", "0-3"])
+            self.assertNotIn("6-6", hands[0] + hands[1], seed)
+            self.assertTrue(any(set(values(t)) & {1, 5} for t in hands[0] + hands[1]), hands)
+            seen.add(tuple(hands[0] + hands[1]))
+        self.assertIn(("0-1", "2-3"), seen)  # the true deal is among them
+
+
 class BadTablesTest(unittest.TestCase):
     def test_each_mistake_is_one_value_error(self):
         cases = [
