@@ -11,6 +11,8 @@ foreach(name dance_battle solver magic_fingers takeaway tetromino)
 endforeach()
 add_executable(bench_equilibrium bench/bench_equilibrium.cpp)
 target_link_libraries(bench_equilibrium PRIVATE equilibrium benchmark::benchmark)
+add_executable(bench_hidden_hands bench/bench_hidden_hands.cpp)
+target_link_libraries(bench_hidden_hands PRIVATE dominoes_engine benchmark::benchmark)
 target_compile_definitions(bench_tetromino PRIVATE
   TETROMINO_PUZZLES="${CMAKE_SOURCE_DIR}/tests/data/tetromino-contest-puzzles.txt")
 add_executable(bench_nets bench/bench_nets.cpp)
