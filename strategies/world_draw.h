@@ -4,8 +4,9 @@
 //
 // Two seats: the opponent's hand from determinization.h's sampler (sample_opponent_hand), the
 // draws the committed two-seat tables rest on, so they stay byte-identical. Three and four seats:
-// every other seat's hand from hidden_hands.h's table sampler (HiddenHandsSampler: tile counts and
-// every seat's passes, exactly uniform), which is counted once per decision here.
+// every other seat's hand from hidden_hands.h's table sampler (HiddenHandsSampler: the deals in
+// which the record replays, tile counts, passes and a forced lead, exactly uniform), which is
+// counted once per decision here.
 #pragma once
 
 #include <optional>

@@ -29,8 +29,8 @@
 // legal-move order).
 //
 // Three and four seats (docs/rules.md, "Three and four seats"). Step 1 deals every other seat's
-// hand at once, uniformly among the deals consistent with the tile counts and every seat's passes
-// (engine/dominoes/hidden_hands.h). Rewards are per team: each node keeps, besides the searcher's
+// hand at once, uniformly among the deals consistent with the record (counts, passes, forced lead:
+// engine/dominoes/hidden_hands.h). Rewards are per team: each node keeps, besides the searcher's
 // total, the total of the team of the seat that moved into it (net_points, its team's points
 // minus the others'), and in step 2 the seat to move maximises its own team's mean: with partners
 // the two teams' rewards are negatives of each other, as with two seats; in cut-throat each seat

@@ -23,9 +23,9 @@
 // set, each decision starts with an empty transposition table (SolverForRules::fresh): the nodes
 // a solve visits depend on the table, which would otherwise carry what this thread solved before.
 //
-// Three and four seats: each world deals every hidden hand consistently with the tile counts and
-// every seat's passes (strategies/world_draw.h: hidden_hands.h's exact uniform sampler, or every
-// such world when exact=true and there are no more than `scenarios`), and the solver
+// Three and four seats: each world deals every hidden hand consistently with the record (tile
+// counts, passes, a forced lead; strategies/world_draw.h: hidden_hands.h's exact uniform sampler,
+// or every such world when exact=true and there are no more than `scenarios`), and the solver
 // (engine/endgame/multi_seat_solver.h) gives each move the deciding seat's team's net points, the
 // teams as max and min (cut-throat: paranoid, every other seat against the deciding one). Two
 // seats draw exactly as before (determinization.h), so two-seat games are unchanged. With crn and

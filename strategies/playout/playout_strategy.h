@@ -27,9 +27,9 @@
 // play level with minimax(200, depth 0) (-0.05 +- 0.44, where uniform rollouts lose -0.54 to
 // -0.72); the seed heuristic's rollouts are no better than uniform ones (-0.42 +- 0.48).
 //
-// Three and four seats: each world deals every hidden hand consistently with the tile counts and
-// every seat's passes (strategies/world_draw.h), the rollout policy plays every seat, and the
-// result is the player's team's net points (scoring.h's net_points: in cut-throat its own score
+// Three and four seats: each world deals every hidden hand consistently with the record (tile
+// counts, passes, a forced lead: strategies/world_draw.h), the rollout policy plays every seat, and
+// the result is the player's team's net points (scoring.h's net_points: in cut-throat its own score
 // when it wins, minus the winner's when another seat wins). Two seats draw exactly as before.
 #pragma once
 
