@@ -104,14 +104,14 @@ void HiddenHandsSampler::fill_table() {
     const TileClass& tile_class = classes_[static_cast<std::size_t>(c)];
     for (int met = 0; met < flags_; ++met) {
       double* row = &table_[block(c, met)];
+      const double* next[2] = {&table_[block(c + 1, met)], &table_[block(c + 1, flags_ - 1)]};
       for (int index = 0; index < states_; ++index) {
         for (int k = 0; k < slots_; ++k) owed[k] = index / radix_[k] % (owed_[k] + 1);
         double total = 0;
         for_each_split(tile_class, owed, [&](const std::array<int, kSlots>& split, double ways) {
           std::array<int, kSlots> rest = owed;
           for (int k = 0; k < slots_; ++k) rest[k] -= split[k];
-          total += ways * table_[block(c + 1, met_after(tile_class, split, met)) +
-                                 static_cast<std::size_t>(owed_index(rest))];
+          total += ways * next[met_after(tile_class, split, met)][owed_index(rest)];
         });
         row[index] = total;
       }
