@@ -2,7 +2,7 @@
 // preparing it for one observation (its classes and counting table) and of one world drawn, over
 // the decisions of double-six games (the default rules of the seat count, the heaviest double
 // leading). The strategies prepare it once per decision and draw tens to thousands of worlds.
-// "MustPass" takes the views of a seat that must pass instead, where the sampler also requires
+// "must_pass" takes the views of a seat that must pass instead, where the sampler also requires
 // some other seat to be able to play (a second layer of its counting table).
 // Run: build/bin/bench_hidden_hands  (items_per_second is observations prepared or worlds drawn)
 #include <benchmark/benchmark.h>
@@ -79,32 +79,13 @@ void draw(benchmark::State& state, int seats, bool must_pass) {
   state.SetItemsProcessed(state.iterations());
 }
 
-void BM_PrepareThreeSeats(benchmark::State& s) {
-  prepare(s, 3, false);
-}
-void BM_PrepareFourSeats(benchmark::State& s) {
-  prepare(s, 4, false);
-}
-void BM_PrepareThreeSeatsMustPass(benchmark::State& s) {
-  prepare(s, 3, true);
-}
-void BM_DrawThreeSeats(benchmark::State& s) {
-  draw(s, 3, false);
-}
-void BM_DrawFourSeats(benchmark::State& s) {
-  draw(s, 4, false);
-}
-void BM_DrawThreeSeatsMustPass(benchmark::State& s) {
-  draw(s, 3, true);
-}
-
 }  // namespace
 
-BENCHMARK(BM_PrepareThreeSeats);
-BENCHMARK(BM_PrepareFourSeats);
-BENCHMARK(BM_PrepareThreeSeatsMustPass);
-BENCHMARK(BM_DrawThreeSeats);
-BENCHMARK(BM_DrawFourSeats);
-BENCHMARK(BM_DrawThreeSeatsMustPass);
+BENCHMARK_CAPTURE(prepare, three_seats, 3, false);
+BENCHMARK_CAPTURE(prepare, four_seats, 4, false);
+BENCHMARK_CAPTURE(prepare, three_seats_must_pass, 3, true);
+BENCHMARK_CAPTURE(draw, three_seats, 3, false);
+BENCHMARK_CAPTURE(draw, four_seats, 4, false);
+BENCHMARK_CAPTURE(draw, three_seats_must_pass, 3, true);
 
 BENCHMARK_MAIN();
