@@ -112,21 +112,42 @@ void check_flags_without_values(const std::vector<std::string>& args) {
   }
 }
 
-po::variables_map read_command_line(const std::vector<std::string>& args) {
+// The command-line-only options of another command than run (ExperimentCommand).
+po::options_description own_options(const ExperimentCommand& command) {
+  po::options_description own("Command-line only");
+  own.add_options()("help,h", "show this help")(
+      "print-config", "print the validated config as INI (with the output directory) and exit");
+  for (const auto& [name, help] : command.flags) own.add_options()(name.c_str(), help.c_str());
+  own.add_options()("config", po::value<std::string>(), "experiment config file (INI)");
+  return own;
+}
+
+// Returns `own`'s options as a message lists them: "--help, --restart, ..., " (the positional
+// config file left out).
+std::string own_option_names(const po::options_description& own) {
+  std::string names;
+  for (const auto& option : own.options())
+    if (option->long_name() != "config") names += "--" + option->long_name() + ", ";
+  return names;
+}
+
+// Reads `args` against the command's `own` options (with "config", the positional file) and the
+// experiment keys; `command` names it in messages.
+po::variables_map read_command_line(const std::vector<std::string>& args,
+                                    const po::options_description& own,
+                                    const std::string& command) {
   check_flags_without_values(args);
   po::options_description cli;
-  cli.add(command_line_options()).add(experiment_options(true));
+  cli.add(own).add(experiment_options(true));
   po::positional_options_description positional;
   positional.add("config", 1);
   try {
     return common::parse_command_line(args, cli, positional);
   } catch (const po::unknown_option& e) {
     throw ConfigError(common::describe_option_error(e) +
-                      "; valid options: --help, --restart, --plot, --shard, --mpi, "
-                      "--print-config, " +
-                      valid_keys());
+                      "; valid options: " + own_option_names(own) + valid_keys());
   } catch (const po::error& e) {
-    throw ConfigError(common::describe_option_error(e) + "; see dominoes run --help");
+    throw ConfigError(common::describe_option_error(e) + "; see dominoes " + command + " --help");
   }
 }
 
@@ -318,7 +339,7 @@ ExperimentConfig read_experiment_file(const std::string& path) {
 
 RunRequest parse_run_arguments(const std::vector<std::string>& args) {
   RunRequest request;
-  po::variables_map vm = read_command_line(args);
+  po::variables_map vm = read_command_line(args, command_line_options(), "run");
   if (vm.count("help")) {
     request.help = true;
     request.help_text = help_text();
@@ -343,20 +364,56 @@ RunRequest parse_run_arguments(const std::vector<std::string>& args) {
   return request;
 }
 
+RunRequest parse_experiment_arguments(const std::vector<std::string>& args,
+                                      const ExperimentCommand& command) {
+  const po::options_description own = own_options(command);
+  RunRequest request;
+  const po::variables_map vm = read_command_line(args, own, command.name);
+  if (vm.count("help")) {
+    std::ostringstream text;
+    text << command.usage << own << "\n" << experiment_options(true);
+    request.help = true;
+    request.help_text = text.str();
+    return request;
+  }
+  request.print_config = vm.count("print-config") > 0;
+  for (const auto& flag : command.flags)
+    if (vm.count(flag.first)) request.flags.insert(flag.first);
+  apply_sources(vm, request);
+  if (request.config.out_dir.empty() && !command.out_root.empty())
+    request.config.out_dir = command.out_root + "/" + request.config.name;
+  validate(request.config, strategies::Registry::builtin());
+  check_not_config_file(request);
+  return request;
+}
+
 }  // namespace tournament
 
 namespace tournament {
 
-std::vector<std::string> run_option_names() {
+namespace {
+
+// Every option of `own` and then of the experiment keys, each as --NAME.
+std::vector<std::string> option_names(const po::options_description& own) {
   std::vector<std::string> names;
-  const po::options_description all[] = {command_line_options(), experiment_options(true)};
-  for (const auto& options : all)
-    for (const auto& option : options.options()) names.push_back("--" + option->long_name());
+  for (const auto& option : own.options()) names.push_back("--" + option->long_name());
+  const po::options_description keys = experiment_options(true);
+  for (const auto& option : keys.options()) names.push_back("--" + option->long_name());
   return names;
 }
 
+}  // namespace
+
+std::vector<std::string> run_option_names() {
+  return option_names(command_line_options());
+}
+
+std::vector<std::string> experiment_option_names(const ExperimentCommand& command) {
+  return option_names(own_options(command));
+}
+
 std::vector<bots::BotConfig> parse_bot_declarations(const std::vector<std::string>& args) {
-  const po::variables_map vm = read_command_line(args);
+  const po::variables_map vm = read_command_line(args, command_line_options(), "run");
   po::variables_map file;
   ExperimentConfig config;
   if (vm.count("config")) config.bots = read_config_file(vm["config"].as<std::string>(), file);

@@ -5,7 +5,9 @@
 #pragma once
 
 #include <optional>
+#include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "arena/tournament/config/experiment_config.h"
@@ -24,6 +26,18 @@ struct RunRequest {
   bool print_config = false;   ///< --print-config: print the validated config as INI and exit
   bool help = false;           ///< --help was asked for; `help_text` holds it
   std::string help_text;
+  std::set<std::string> flags;  ///< another command's own flags that were given (ExperimentCommand)
+};
+
+/// A command other than `run` that reads an experiment as `run` does: an optional config file,
+/// then --key=value options over it (every experiment key), --help and --print-config, and flags
+/// of its own (`dominoes dataset`'s --move-values).
+struct ExperimentCommand {
+  std::string name;   ///< the command, for messages: "dataset" ("see dominoes dataset --help")
+  std::string usage;  ///< its --help text above the tables of options
+  /// Its own flags (options without a value) as {name, help}, e.g. {"move-values", "..."}.
+  std::vector<std::pair<std::string, std::string>> flags;
+  std::string out_root;  ///< `out` defaults to OUT_ROOT/<name> (run's is results)
 };
 
 /// Returns the experiment described by `args` (the words after `run`): an optional config file
@@ -31,6 +45,13 @@ struct RunRequest {
 /// mistyped or out-of-range option or key, a config file that is missing, unreadable or a
 /// directory, an unknown strategy or parameter, or --games-out naming the config file itself.
 RunRequest parse_run_arguments(const std::vector<std::string>& args);
+
+/// Returns the experiment `args` (the words after the command's name) describe, read as
+/// parse_run_arguments reads them, with `command`'s own flags in `flags` instead of run's
+/// (--restart, --plot, --shard and --mpi are unknown options here). Throws ConfigError as
+/// parse_run_arguments does; an unknown option's message lists this command's options.
+RunRequest parse_experiment_arguments(const std::vector<std::string>& args,
+                                      const ExperimentCommand& command);
 
 /// Returns the experiment the config file `path` describes (every key it does not give at its
 /// default), not validated: validate() it against the registry that seats its players (a run of
@@ -42,6 +63,11 @@ ExperimentConfig read_experiment_file(const std::string& path);
 /// "--quiet", "--no-quiet", ...): the command-line-only options, then the experiment keys in the
 /// table's order (experiment_keys.h), a boolean key as its two flags. For shell completion.
 std::vector<std::string> run_option_names();
+
+/// Returns every option `command` takes (parse_experiment_arguments), spelled as on its command
+/// line, as run_option_names() spells run's: its own, then the experiment keys. For shell
+/// completion.
+std::vector<std::string> experiment_option_names(const ExperimentCommand& command);
 
 /// Returns the bots that `args` (run's arguments: an optional config file, --bot options)
 /// declare, for `dominoes strategies`; other options are read but not checked. Throws
