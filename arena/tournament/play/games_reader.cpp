@@ -79,6 +79,8 @@ GameRecord parse_game_record(const std::string& line) {
   GameRecord game;
   if (record.contains("rules")) game.rules = rules_of(record.at("rules"));
   if (record.contains("match_game")) game.match_game = record.at("match_game").get<int>();
+  if (record.contains("deal")) game.deal = record.at("deal").get<std::int64_t>();
+  if (record.contains("game")) game.game = record.at("game").get<int>();
   const auto& players = record.at("players");
   game.seats = game.rules ? game.rules->seats : static_cast<int>(players.size());
   if (!players.is_array() || players.size() != static_cast<std::size_t>(game.seats) ||

@@ -29,7 +29,9 @@ struct RecordedMove {
 
 /// One game as a record holds it. Per-seat entries from `seats` on are empty.
 struct GameRecord {
-  int seats = 2;  ///< seats at the table, from the record's lists
+  std::int64_t deal = -1;  ///< the deal's number within its pairing; -1 when the record has none
+  int game = 0;            ///< the deal's game: its seating (seating.h); 0 when the record has none
+  int seats = 2;           ///< seats at the table, from the record's lists
   std::array<std::string, dominoes::kMaxSeats> players;  ///< the names the record gives the seats
   /// The rules the game was played under; empty for a record written before records held them
   /// (games_writer.h), which means the seed's rules.

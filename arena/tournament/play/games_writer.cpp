@@ -52,6 +52,10 @@ Json rules_json(const dominoes::Rules& rules) {
 
 }  // namespace
 
+std::string rules_json_text(const dominoes::Rules& rules) {
+  return rules_json(rules).dump();
+}
+
 std::string game_record_json(const GameKey& key, const std::vector<std::string>& players,
                              const dominoes::Rules& rules, const dominoes::Deal& deal,
                              const dominoes::History& history, const GameOutcome& outcome) {

@@ -31,6 +31,10 @@ struct GameKey {
   int match_game = -1;  ///< the game's number within its match; -1 for single games
 };
 
+/// Returns the "rules" object of a game record for `rules` as JSON text (no newline): the seed's
+/// five rules keys, then the seat-count keys where rules_key_written says so (rules_keys.h).
+std::string rules_json_text(const dominoes::Rules& rules);
+
 /// Returns the JSON line (newline included) recording one finished game, played under `rules`,
 /// with `players` the spec (or bot name) in each seat. With more than two seats the record also
 /// lists each seat's team ("teams"), each seat's side in the pairing ("sides", which a cut-throat

@@ -49,9 +49,13 @@ TEST(GamesReaderTest, RecordsReadBackToTheDealsAndMovesPlayed) {
   config.seed = 31;
   const auto lines = played_records(config, 20);
   ASSERT_EQ(lines.size(), 40u) << "duplicate deals: two games a deal";
-  for (const std::string& line : lines) {
+  for (std::size_t k = 0; k < lines.size(); ++k) {
+    const std::string& line = lines[k];
     const nlohmann::json j = nlohmann::json::parse(line);
     const GameRecord record = parse_game_record(line);
+    // Deal i's two games, in order.
+    EXPECT_EQ(record.deal, static_cast<std::int64_t>(k / 2)) << line;
+    EXPECT_EQ(record.game, static_cast<int>(k % 2)) << line;
     // Both games of a duplicate pair are the deal's game 0; game 1 seats the players the other
     // way round on the same hands.
     const dominoes::Deal deal =
