@@ -56,16 +56,6 @@ int usage_error(const std::string& message) {
   return 2;
 }
 
-// Returns `word` quoted for a POSIX shell when it needs it, so a printed command can be pasted.
-std::string shell_word(const std::string& word) {
-  if (!word.empty() && word.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
-                                              "0123456789-_./=:,+@%") == std::string::npos)
-    return word;
-  std::string quoted = "'";
-  for (char c : word) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return quoted + "'";
-}
-
 std::string threads_text(const tournament::ExperimentConfig& config, int used) {
   const int cores = static_cast<int>(std::thread::hardware_concurrency());
   const int threads = used > 0 ? used : 1;
@@ -115,7 +105,7 @@ int print_shard_outcome(const tournament::ExperimentConfig& config, const tourna
   if (run.resumed_chunks) std::cerr << ", resumed " << run.resumed_chunks << " chunks";
   std::cerr << "\nits chunks are in " << result.table_paths.front() << "\nwhen all " << shard.count
             << " shards have finished, write the tables with: "
-            << "dominoes merge " << shell_word(config.out_dir) << "\n";
+            << "dominoes merge " << common::shell_word(config.out_dir) << "\n";
   return 0;
 }
 
@@ -128,7 +118,7 @@ int report_interrupted(const std::vector<std::string>& command,
   std::string resume = ranks > 0 ? "mpirun -np " + std::to_string(ranks) : "";
   for (const auto& word : command) {
     if (!resume.empty()) resume += ' ';
-    resume += shell_word(word);
+    resume += common::shell_word(word);
   }
   const std::string journal =
       shard ? tournament::shard_directory(config, *shard) + "/" + tournament::kJournalFile

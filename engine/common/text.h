@@ -145,4 +145,15 @@ inline std::vector<std::string> split_list(std::string_view text, char sep = ','
   }
 }
 
+/// Returns `word` quoted for a POSIX shell when it needs it (in single quotes, a ' inside written
+/// '\''), so that a printed command line can be pasted back: "a b" becomes 'a b'.
+inline std::string shell_word(const std::string& word) {
+  if (!word.empty() && word.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                                              "0123456789-_./=:,+@%") == std::string::npos)
+    return word;
+  std::string quoted = "'";
+  for (char c : word) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return quoted + "'";
+}
+
 }  // namespace common
