@@ -1,0 +1,154 @@
+#include "arena/dataset/chunk_converter.h"
+
+#include <tbb/parallel_for.h>
+
+#include <algorithm>
+#include <atomic>
+#include <stdexcept>
+#include <string_view>
+
+#include "engine/common/text.h"
+#include "engine/search/search_limit.h"
+
+namespace dataset {
+namespace {
+
+// Games a block: small enough to spread a chunk over the threads, large enough that joining the
+// blocks costs little.
+constexpr std::size_t kBlockGames = 16;
+
+template <typename T>
+NamedTensor column(const char* name, DType dtype, const std::vector<T>& values, std::int64_t rows,
+                   int width = 0) {
+  NamedTensor t{name, dtype, {rows}, {}};
+  if (width > 0) t.shape.push_back(width);
+  t.bytes =
+      std::string_view(reinterpret_cast<const char*>(values.data()), values.size() * sizeof(T));
+  return t;
+}
+
+std::int64_t metadata_number(const TensorMetadata& metadata, const std::string& key) {
+  const auto it = metadata.find(key);
+  if (it == metadata.end()) throw std::invalid_argument("its metadata has no " + key);
+  return std::stoll(it->second);
+}
+
+}  // namespace
+
+ChunkConverter::ChunkConverter(const dominoes::Rules& rules,
+                               const std::vector<std::string>& players, bool move_values,
+                               int threads)
+    : rules_(rules),
+      players_(players),
+      shape_(row_shape(rules, move_values)),
+      arena_(threads > 0 ? threads : tbb::task_arena::automatic) {}
+
+SeatPlayers ChunkConverter::seat_players(const tournament::GameRecord& record) const {
+  SeatPlayers seats{};
+  for (int s = 0; s < record.seats; ++s) {
+    const auto it = std::find(players_.begin(), players_.end(), record.players[s]);
+    if (it == players_.end())
+      throw std::invalid_argument("seat " + std::to_string(s) + "'s player " +
+                                  common::quoted(record.players[s]) +
+                                  " is not a player of the experiment");
+    seats[s] = static_cast<int>(it - players_.begin());
+  }
+  return seats;
+}
+
+void ChunkConverter::add_record(const std::string& line, std::size_t index, DecisionRows& rows) {
+  try {
+    const tournament::GameRecord record = tournament::parse_game_record(line);
+    if (!record.rules || !(*record.rules == rules_))
+      throw std::invalid_argument("its rules are not the experiment's");
+    std::unique_ptr<endgame::BlockDominoesSolver>& solver = solvers_.local();
+    if (shape_.move_values && !solver)
+      solver = std::make_unique<endgame::BlockDominoesSolver>(rules_);
+    add_game_rows(record, rules_, seat_players(record), solver.get(), rows);
+  } catch (const search::SearchStopped&) {
+    throw;  // the process was asked to stop (Ctrl-C): not the record's fault
+  } catch (const std::exception& e) {
+    throw std::runtime_error("game record " + std::to_string(index + 1) +
+                             " of the chunk: " + e.what());
+  }
+}
+
+std::optional<DecisionRows> ChunkConverter::rows_of(const std::vector<std::string>& lines,
+                                                    const std::function<bool()>& stop) {
+  const std::size_t blocks = (lines.size() + kBlockGames - 1) / kBlockGames;
+  std::vector<DecisionRows> parts(blocks, DecisionRows{shape_});
+  std::atomic<bool> stopped = false;
+  try {
+    arena_.execute([&] {
+      tbb::parallel_for(std::size_t{0}, blocks, [&](std::size_t b) {
+        if (stopped.load(std::memory_order_relaxed) || (stop && stop())) {
+          stopped = true;
+          return;
+        }
+        const std::size_t end = std::min(lines.size(), (b + 1) * kBlockGames);
+        for (std::size_t i = b * kBlockGames; i < end; ++i) add_record(lines[i], i, parts[b]);
+      });
+    });
+  } catch (const search::SearchStopped&) {
+    return std::nullopt;  // a solve stopped at the process's stop request
+  }
+  if (stopped) return std::nullopt;
+  DecisionRows rows{shape_};
+  for (const DecisionRows& part : parts) rows.append(part);
+  return rows;
+}
+
+std::vector<NamedTensor> chunk_tensors(const DecisionRows& rows) {
+  const RowShape& s = rows.shape;
+  const std::int64_t n = rows.rows();
+  std::vector<NamedTensor> tensors = {column("obs", DType::kU8, rows.obs, n, s.observation),
+                                      column("legal", DType::kU8, rows.legal, n, s.actions),
+                                      column("action", DType::kI16, rows.action, n),
+                                      column("seat", DType::kU8, rows.seat, n),
+                                      column("player", DType::kU8, rows.player, n),
+                                      column("owner", DType::kI8, rows.owner, n, s.tiles),
+                                      column("points", DType::kF32, rows.points, n),
+                                      column("deal", DType::kI64, rows.deal, n),
+                                      column("game", DType::kI16, rows.game, n)};
+  if (s.move_values)
+    tensors.push_back(column("move_value", DType::kF32, rows.move_value, n, s.actions));
+  return tensors;
+}
+
+TensorMetadata chunk_metadata(const ChunkRecords& chunk, std::int64_t games, std::int64_t rows) {
+  return {{"format", kDatasetFormat},
+          {"version", std::to_string(kDatasetVersion)},
+          {"layout", kObservationLayout},
+          {"chunk", std::to_string(chunk.global)},
+          {"pairing", std::to_string(chunk.id.task)},
+          {"deals", std::to_string(chunk.id.begin) + "-" + std::to_string(chunk.id.end)},
+          {"games", std::to_string(games)},
+          {"rows", std::to_string(rows)}};
+}
+
+ManifestChunk read_chunk_entry(const std::filesystem::path& path) {
+  const TensorFileHeader header = read_tensor_header(path);
+  ManifestChunk entry;
+  entry.file = path.filename().string();
+  try {
+    if (header.metadata.count("format") == 0 || header.metadata.at("format") != kDatasetFormat)
+      throw std::invalid_argument("its metadata does not say format " +
+                                  std::string(kDatasetFormat));
+    const auto action = header.tensors.find("action");
+    if (action == header.tensors.end() || action->second.shape.size() != 1)
+      throw std::invalid_argument("it has no action tensor of one dimension");
+    entry.rows = action->second.shape[0];
+    entry.games = metadata_number(header.metadata, "games");
+    entry.pairing = static_cast<int>(metadata_number(header.metadata, "pairing"));
+    const std::string deals = header.metadata.at("deals");
+    const auto dash = deals.find('-');
+    entry.first_deal = std::stoll(deals.substr(0, dash));
+    entry.end_deal = std::stoll(deals.substr(dash + 1));
+  } catch (const std::exception& e) {
+    throw std::runtime_error("chunk file " + common::quoted(path.string()) +
+                             " is not a dataset chunk (" + e.what() + ")");
+  }
+  return entry;
+}
+
+}  // namespace dataset
