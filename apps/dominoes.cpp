@@ -1,6 +1,7 @@
 // dominoes: the tournament simulator's command line (docs/README.md indexes each command's page).
 //   dominoes run [CONFIG.cfg] [--key=value ...]   run an experiment, write its tables
 //   dominoes merge DIR                            the tables of a sharded run
+//   dominoes dataset [CONFIG.cfg] [--key=value]   training data: an experiment's decisions as rows
 //   dominoes strategies [NAME]                    list strategies; one strategy's parameters
 //   dominoes check-bot 'COMMAND'                  check an external bot (docs/protocol.md)
 //   dominoes play | advise [options]              play a strategy; what to play in a position

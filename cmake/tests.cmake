@@ -63,6 +63,9 @@ add_test(NAME cli_run_safety COMMAND ${CMAKE_SOURCE_DIR}/tests/cli/run_safety_te
          $<TARGET_FILE:dominoes>)
 add_test(NAME cli_run_out_folder COMMAND ${CMAKE_SOURCE_DIR}/tests/cli/run_out_folder_test.sh
          $<TARGET_FILE:dominoes>)
+add_test(NAME cli_dataset COMMAND ${CMAKE_SOURCE_DIR}/tests/cli/dataset_cli_test.sh
+         $<TARGET_FILE:dominoes>)
+set_tests_properties(cli_dataset PROPERTIES TIMEOUT 300)
 add_test(NAME bad_input_catalogue_dominoes
          COMMAND ${CMAKE_SOURCE_DIR}/tests/cli/bad_input_catalogue_dominoes.sh $<TARGET_FILE:dominoes>)
 set_tests_properties(cli_run_safety bad_input_catalogue_dominoes PROPERTIES TIMEOUT 300)

@@ -6,6 +6,7 @@
 #include "apps/dominoes/advise_command.h"
 #include "apps/dominoes/check_bot_command.h"
 #include "apps/dominoes/completion_command.h"
+#include "apps/dominoes/dataset_command.h"
 #include "apps/dominoes/fit_model_command.h"
 #include "apps/dominoes/keys_command.h"
 #include "apps/dominoes/label_command.h"
@@ -23,6 +24,9 @@ const std::vector<Command>& commands() {
        run_command},
       {"merge", "merge DIR [--partial]", "the tables of a sharded run from its shards",
        [](const Invocation& i) { return merge_command(i.args); }},
+      {"dataset", "dataset [CONFIG.cfg] [--key=value ...]",
+       "training data: an experiment's games as rows of\ndecisions in safetensors chunk files",
+       [](const Invocation& i) { return dataset_command(i.command_line, i.args); }},
       {"strategies", "strategies [NAME] [CONFIG]",
        "list the strategies and declared external bots, one\nline each; with NAME, its parameters "
        "and method",

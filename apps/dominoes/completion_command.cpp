@@ -3,6 +3,7 @@
 #include <iostream>
 
 #include "apps/dominoes/advise_command.h"
+#include "apps/dominoes/dataset_command.h"
 #include "apps/dominoes/play_command.h"
 #include "arena/tournament/config/experiment_keys.h"
 #include "arena/tournament/config/run_arguments.h"
@@ -57,6 +58,20 @@ std::string options_arm(const std::string& command,
          option_names(options) + "\" -- \"$cur\"));;\n";
 }
 
+// A bash `case` arm for a command that reads an experiment (run, dataset): its options when the
+// word being completed starts with -, else file names (a config file).
+std::string experiment_arm(const std::string& command, const std::vector<std::string>& options) {
+  return "    " + command +
+         ")\n"
+         "      if [[ $cur == -* ]]; then\n"
+         "        COMPREPLY=($(compgen -W \"" +
+         words(options) +
+         "\" -- \"$cur\"))\n"
+         "      else\n"
+         "        COMPREPLY=($(compgen -f -- \"$cur\"))\n"
+         "      fi;;\n";
+}
+
 }  // namespace
 
 std::string bash_completion_script(const std::string& commands) {
@@ -72,20 +87,14 @@ std::string bash_completion_script(const std::string& commands) {
          "    return\n"
          "  fi\n"
          "  case \"${COMP_WORDS[1]}\" in\n"
-         "    run|play|advise)\n"
+         "    run|dataset|play|advise)\n"
          "      case \"$prev\" in\n" +
          value_arms() +
          "      esac;;\n"
          "  esac\n"
-         "  case \"${COMP_WORDS[1]}\" in\n"
-         "    run)\n"
-         "      if [[ $cur == -* ]]; then\n"
-         "        COMPREPLY=($(compgen -W \"" +
-         words(tournament::run_option_names()) +
-         "\" -- \"$cur\"))\n"
-         "      else\n"
-         "        COMPREPLY=($(compgen -f -- \"$cur\"))\n"
-         "      fi;;\n" +
+         "  case \"${COMP_WORDS[1]}\" in\n" +
+         experiment_arm("run", tournament::run_option_names()) +
+         experiment_arm("dataset", tournament::experiment_option_names(dataset_command_spec())) +
          options_arm("play", play_options()) + options_arm("advise", advise_options()) +
          "    label)\n"
          "      COMPREPLY=($(compgen -W \"" +

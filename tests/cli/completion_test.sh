@@ -36,6 +36,9 @@ expect "run --format" "head-to-head round-robin gauntlet" dominoes run --format 
 expect "run --scoring p" "pip-difference" dominoes run --scoring p
 expect "run --leader" "random heaviest-double alternate" dominoes run --leader ''
 expect "run --player heu" "heuristic" dominoes run --player heu
+expect "dataset --mo" "--move-values" dominoes dataset --mo
+expect "dataset --sh" "" dominoes dataset --sh
+expect "dataset --format" "head-to-head round-robin gauntlet" dominoes dataset --format ''
 expect "play --lea" "--leader" dominoes play --lea
 # play and advise offer their own options: advise takes neither --leader nor --target (it refuses
 # them), and each has options the other lacks.

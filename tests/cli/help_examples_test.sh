@@ -25,7 +25,7 @@ examples() {
 commands=("solver block-dominoes" "solver dance-battle" "solver equilibrium"
           "solver exploitability" "solver magic-fingers" "solver takeaway" "solver tetromino"
           "dominoes strategies" "dominoes advise" "dominoes fit-model" "dominoes merge"
-          "dominoes check-bot" "dominoes label" "dominoes run")
+          "dominoes check-bot" "dominoes label" "dominoes run" "dominoes dataset")
 for command in "${commands[@]}"; do
   program=${command%% *}
   "${!program}" ${command#* } --help | examples >"$tmp/examples"
