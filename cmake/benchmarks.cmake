@@ -9,6 +9,8 @@ foreach(name dance_battle solver magic_fingers takeaway tetromino)
   add_executable(bench_${name} bench/bench_${name}.cpp)
   target_link_libraries(bench_${name} PRIVATE endgame puzzles benchmark::benchmark)
 endforeach()
+add_executable(bench_dataset bench/bench_dataset.cpp)  # dominoes dataset: the run and the conversion
+target_link_libraries(bench_dataset PRIVATE dataset benchmark::benchmark)
 add_executable(bench_equilibrium bench/bench_equilibrium.cpp)
 target_link_libraries(bench_equilibrium PRIVATE equilibrium benchmark::benchmark)
 add_executable(bench_hidden_hands bench/bench_hidden_hands.cpp)
