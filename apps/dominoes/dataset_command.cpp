@@ -75,7 +75,8 @@ std::string threads_text(int threads) {
 void print_outcome(const dataset::DatasetResult& result) {
   const auto& run = result.run;
   std::cerr << "dataset: " << result.rows << " rows of " << result.games << " games in "
-            << result.chunks << " chunk files: " << result.manifest << "\n";
+            << result.chunks << (result.chunks == 1 ? " chunk file: " : " chunk files: ")
+            << result.manifest << "\n";
   std::cerr << "run: " << run.games_played << " games in "
             << per_second(static_cast<double>(run.games_played), run.seconds) << " on "
             << threads_text(std::max(1, run.threads_used));
