@@ -19,8 +19,25 @@ using Json = nlohmann::json;
 static_assert(std::endian::native == std::endian::little,
               "tensor files hold little-endian bytes, written as the host holds them");
 
-constexpr std::array<DType, 7> kDTypes = {DType::kU8,  DType::kI8,  DType::kI16, DType::kI32,
-                                          DType::kI64, DType::kF32, DType::kF64};
+// Each dtype's name in the format and element size, in DType's order.
+struct DTypeInfo {
+  DType dtype;
+  const char* name;
+  int size;
+};
+constexpr std::array<DTypeInfo, 7> kDTypes = {{{DType::kU8, "U8", 1},
+                                               {DType::kI8, "I8", 1},
+                                               {DType::kI16, "I16", 2},
+                                               {DType::kI32, "I32", 4},
+                                               {DType::kI64, "I64", 8},
+                                               {DType::kF32, "F32", 4},
+                                               {DType::kF64, "F64", 8}}};
+constexpr bool in_dtype_order() {
+  for (std::size_t i = 0; i < kDTypes.size(); ++i)
+    if (static_cast<std::size_t>(kDTypes[i].dtype) != i) return false;
+  return true;
+}
+static_assert(in_dtype_order(), "kDTypes lists the dtypes in DType's order");
 
 // The largest header read_tensor_header accepts (the format's own readers refuse larger).
 constexpr std::uint64_t kMaxHeaderBytes = 100'000'000;
@@ -73,7 +90,7 @@ TensorEntry entry_of(const std::string& name, const Json& j, std::uint64_t data_
   TensorEntry e;
   e.dtype = j.at("dtype").get<std::string>();
   const auto known = std::find_if(kDTypes.begin(), kDTypes.end(),
-                                  [&](DType d) { return e.dtype == dtype_name(d); });
+                                  [&](const DTypeInfo& d) { return e.dtype == d.name; });
   if (known == kDTypes.end())
     throw std::invalid_argument("tensor " + common::quoted(name) + " has the unknown dtype " +
                                 common::quoted(e.dtype));
@@ -90,7 +107,7 @@ TensorEntry entry_of(const std::string& name, const Json& j, std::uint64_t data_
       throw std::invalid_argument("tensor " + common::quoted(name) +
                                   " has a negative "
                                   "dimension");
-  if (element_count(e.shape) * static_cast<std::uint64_t>(dtype_size(*known)) != e.end - e.begin)
+  if (element_count(e.shape) * static_cast<std::uint64_t>(known->size) != e.end - e.begin)
     throw std::invalid_argument("tensor " + common::quoted(name) +
                                 "'s bytes do not match its "
                                 "shape");
@@ -100,40 +117,11 @@ TensorEntry entry_of(const std::string& name, const Json& j, std::uint64_t data_
 }  // namespace
 
 const char* dtype_name(DType dtype) {
-  switch (dtype) {
-    case DType::kU8:
-      return "U8";
-    case DType::kI8:
-      return "I8";
-    case DType::kI16:
-      return "I16";
-    case DType::kI32:
-      return "I32";
-    case DType::kI64:
-      return "I64";
-    case DType::kF32:
-      return "F32";
-    case DType::kF64:
-      return "F64";
-  }
-  return "?";
+  return kDTypes[static_cast<std::size_t>(dtype)].name;
 }
 
 int dtype_size(DType dtype) {
-  switch (dtype) {
-    case DType::kU8:
-    case DType::kI8:
-      return 1;
-    case DType::kI16:
-      return 2;
-    case DType::kI32:
-    case DType::kF32:
-      return 4;
-    case DType::kI64:
-    case DType::kF64:
-      return 8;
-  }
-  return 1;
+  return kDTypes[static_cast<std::size_t>(dtype)].size;
 }
 
 std::string tensor_file_bytes(const std::vector<NamedTensor>& tensors,
