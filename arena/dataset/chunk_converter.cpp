@@ -74,7 +74,8 @@ void ChunkConverter::add_record(const std::string& line, std::size_t index, Deci
 }
 
 std::optional<DecisionRows> ChunkConverter::rows_of(const std::vector<std::string>& lines,
-                                                    const std::function<bool()>& stop) {
+                                                    const std::function<bool()>& stop,
+                                                    std::atomic<std::int64_t>* counter) {
   const std::size_t blocks = (lines.size() + kBlockGames - 1) / kBlockGames;
   std::vector<DecisionRows> parts(blocks, DecisionRows{shape_});
   std::atomic<bool> stopped = false;
@@ -87,6 +88,7 @@ std::optional<DecisionRows> ChunkConverter::rows_of(const std::vector<std::strin
         }
         const std::size_t end = std::min(lines.size(), (b + 1) * kBlockGames);
         for (std::size_t i = b * kBlockGames; i < end; ++i) add_record(lines[i], i, parts[b]);
+        if (counter) *counter += parts[b].rows();
       });
     });
   } catch (const search::SearchStopped&) {

@@ -9,6 +9,8 @@
 #include <tbb/enumerable_thread_specific.h>
 #include <tbb/task_arena.h>
 
+#include <atomic>
+#include <cstdint>
 #include <filesystem>
 #include <functional>
 #include <memory>
@@ -33,11 +35,13 @@ class ChunkConverter {
                  bool move_values, int threads);
 
   /// Returns the rows of the game records `lines` (one game a line), in line order; nullopt when
-  /// `stop` (asked between blocks of games, from any thread) said stop first. Throws
+  /// `stop` (asked between blocks of games, from any thread) said stop first. With `counter`,
+  /// adds each block's rows to it as the block is done (a progress display's count). Throws
   /// std::runtime_error naming the record (its place in `lines`) when it is not a game record of
   /// these rules and players, or a move in it is not legal.
   std::optional<DecisionRows> rows_of(const std::vector<std::string>& lines,
-                                      const std::function<bool()>& stop = {});
+                                      const std::function<bool()>& stop = {},
+                                      std::atomic<std::int64_t>* counter = nullptr);
 
   /// Returns the worker threads the converter runs on.
   int threads() const { return arena_.max_concurrency(); }

@@ -57,10 +57,10 @@ tournament::RunResult play_run(const strategies::Registry& registry, const Exper
 // Converts one chunk into its file; returns false when `stop` said stop first.
 bool convert_chunk(const ExperimentConfig& config, const ChunkRecords& chunk,
                    ChunkConverter& converter, const std::function<bool()>& stop,
-                   DatasetResult& result) {
+                   ConversionProgress& progress, DatasetResult& result) {
   const std::vector<std::string> lines =
       read_chunk_lines(path_in(config, kRecordsFile).string(), chunk);
-  const std::optional<DecisionRows> rows = converter.rows_of(lines, stop);
+  const std::optional<DecisionRows> rows = converter.rows_of(lines, stop, &progress.rows);
   if (!rows) return false;
   const auto games = static_cast<std::int64_t>(lines.size());
   write_tensor_file(path_in(config, chunk_file_name(chunk.global)), chunk_tensors(*rows),
@@ -92,13 +92,11 @@ bool convert_chunks(const ExperimentConfig& config, const Manifest& manifest,
   bool finished = true;
   for (const ChunkRecords& chunk : chunks) {
     if (!fs::exists(path_in(config, chunk_file_name(chunk.global)))) {
-      const std::int64_t rows_before = result.rows_converted;
-      if (stop() || !convert_chunk(config, chunk, converter, stop, result)) {
+      if (stop() || !convert_chunk(config, chunk, converter, stop, progress, result)) {
         finished = false;
         break;
       }
       ++progress.converted;
-      progress.rows += result.rows_converted - rows_before;
     }
     ++progress.done;
   }

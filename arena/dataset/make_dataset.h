@@ -41,7 +41,7 @@ struct ConversionProgress {
   std::atomic<std::int64_t> chunks{0};     ///< the dataset's chunks
   std::atomic<std::int64_t> done{0};       ///< converted, earlier or now
   std::atomic<std::int64_t> converted{0};  ///< converted by this process
-  std::atomic<std::int64_t> rows{0};       ///< rows written by this process
+  std::atomic<std::int64_t> rows{0};       ///< rows made by this process, block by block
   std::chrono::steady_clock::time_point start;  ///< set before `started`
 };
 

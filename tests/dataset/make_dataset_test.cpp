@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <atomic>
+#include <chrono>
 #include <filesystem>
 #include <map>
 #include <nlohmann/json.hpp>
@@ -249,6 +250,23 @@ TEST(MakeDataset, MatchesStoppingRulesAndGamesOutAreRefused) {
   games.config.games_out = tmp.sub("g.jsonl");
   EXPECT_NE(config_error(games).find("games-out:"), std::string::npos);
   for (const char* dir : {"m", "s", "p", "g"}) EXPECT_FALSE(fs::exists(tmp.sub(dir))) << dir;
+}
+
+TEST(MakeDataset, ConversionProgressLine) {
+  dataset::ConversionProgress progress;
+  EXPECT_EQ(dataset::conversion_text(progress), "") << "nothing before the conversion starts";
+  progress.chunks = 10;
+  progress.done = 4;       // one converted earlier, three now
+  progress.converted = 3;  // ETA: 6 chunks left at this run's rate
+  progress.rows = 1500;
+  progress.start = std::chrono::steady_clock::now() - std::chrono::seconds(3);
+  progress.started = true;
+  const std::string line = dataset::conversion_text(progress);
+  EXPECT_EQ(line.rfind("converting: chunks 4/10 (40.0%)  rows 1500  ", 0), 0u) << line;
+  EXPECT_NE(line.find(" rows/s  elapsed 3s  ETA 6s"), std::string::npos) << line;
+  EXPECT_EQ(dataset::conversion_text(progress, 20).size(), 20u);
+  progress.converted = 0;
+  EXPECT_NE(dataset::conversion_text(progress).find("ETA ?"), std::string::npos);
 }
 
 }  // namespace
