@@ -6,6 +6,7 @@
 #include "arena/dataset/chunk_converter.h"
 #include "arena/dataset/dataset_folder.h"
 #include "arena/dataset/manifest.h"
+#include "arena/tournament/run/chunk_plan.h"
 #include "arena/tournament/run/experiment.h"
 #include "arena/tournament/run/output_lock.h"
 #include "arena/tournament/run/run_tasks.h"
@@ -31,6 +32,8 @@ Manifest manifest_of(const ExperimentConfig& config, bool move_values) {
   m.move_values = move_values;
   m.rules = config.rules;
   m.players = dataset_players(config);
+  for (const tournament::TaskResult& task : tournament::make_tasks(config))
+    m.pairings.push_back({task.player_a, task.player_b});
   return m;
 }
 

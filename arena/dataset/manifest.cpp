@@ -130,6 +130,7 @@ std::string manifest_json(const Manifest& manifest) {
                                                              {"move_values", manifest.move_values},
                                                              {"rules", rules},
                                                              {"players", manifest.players},
+                                                             {"pairings", manifest.pairings},
                                                              {"sizes",
                                                               {{"observation", shape.observation},
                                                                {"actions", shape.actions},

@@ -5,6 +5,7 @@
 // Its keys are the folder's fingerprint: a later run with other keys is refused there.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -34,11 +35,14 @@ struct ManifestChunk {
 
 /// What the manifest says.
 struct Manifest {
-  bool complete = false;              ///< every chunk converted
-  tournament::JournalKeys config;     ///< the experiment's keys (result_keys, no games-out)
-  bool move_values = false;           ///< the chunks hold move_value
-  dominoes::Rules rules;              ///< the game's rules
-  std::vector<std::string> players;   ///< the specs (or bot names) the rows' `player` indexes
+  bool complete = false;             ///< every chunk converted
+  tournament::JournalKeys config;    ///< the experiment's keys (result_keys, no games-out)
+  bool move_values = false;          ///< the chunks hold move_value
+  dominoes::Rules rules;             ///< the game's rules
+  std::vector<std::string> players;  ///< the specs (or bot names) the rows' `player` indexes
+  /// Each pairing's sides {A, B} (specs; a side of two partners "a & b"), in pairing order: the
+  /// chunks' `pairing` indexes it.
+  std::vector<std::array<std::string, 2>> pairings;
   std::vector<ManifestChunk> chunks;  ///< in chunk order
 };
 
@@ -52,7 +56,7 @@ std::vector<std::string> dataset_players(const tournament::ExperimentConfig& con
 
 /// Returns the manifest as JSON text, each member on a line of its own (each tensor and each chunk
 /// too) and a final newline: format, version, complete, rows and games (the chunks' sums),
-/// layout, move_values, rules (a game record's rules object plus "seats"), players, sizes
+/// layout, move_values, rules (a game record's rules object plus "seats"), players, pairings, sizes
 /// (observation, actions, tiles, seats), tensors (each tensor's dtype, shape with "N" for the
 /// rows, and meaning), config (the experiment's keys as [key, value] pairs) and chunks.
 std::string manifest_json(const Manifest& manifest);

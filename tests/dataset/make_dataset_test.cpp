@@ -10,6 +10,7 @@
 #include <filesystem>
 #include <map>
 #include <nlohmann/json.hpp>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -92,6 +93,19 @@ TEST(MakeDataset, RowsAreTheRecordsTurnsWithTheirPlayers) {
   EXPECT_TRUE(manifest["complete"].get<bool>());
   EXPECT_EQ(manifest["rows"], moves);
   EXPECT_EQ(manifest["players"], Json::array({"random", "heuristic", "lowest"}));
+  // A round robin of three pairs them in this order; each chunk's games are its pairing's.
+  EXPECT_EQ(manifest["pairings"], Json::parse(R"([["random","heuristic"],["random","lowest"],
+                                                   ["heuristic","lowest"]])"));
+  std::istringstream by_chunk(read_text(tmp.sub("d/games.jsonl")));
+  for (const auto& chunk : manifest["chunks"]) {
+    const Json& pairing = manifest["pairings"][chunk["pairing"].get<int>()];
+    for (int g = 0; g < chunk["games"].get<int>(); ++g) {
+      std::string line;
+      ASSERT_TRUE(std::getline(by_chunk, line));
+      const Json players = Json::parse(line)["players"];
+      EXPECT_TRUE(players == pairing || players == Json::array({pairing[1], pairing[0]})) << line;
+    }
+  }
   std::vector<std::string> row_players;
   for (const auto& chunk : manifest["chunks"]) {
     const std::string bytes =
