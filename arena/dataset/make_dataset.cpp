@@ -73,7 +73,8 @@ bool convert_chunk(const ExperimentConfig& config, const ChunkRecords& chunk,
   return true;
 }
 
-// Converts every chunk that has no file yet, in chunk order; returns false when stopped.
+// Converts every chunk that has no file yet, in chunk order, the manifest marked not complete
+// first (`manifest` has no chunks); returns false when stopped.
 bool convert_chunks(const ExperimentConfig& config, const Manifest& manifest,
                     const DatasetHooks& hooks, DatasetResult& result) {
   const auto start = std::chrono::steady_clock::now();
@@ -92,9 +93,13 @@ bool convert_chunks(const ExperimentConfig& config, const Manifest& manifest,
   const std::function<bool()> stop = [&] {
     return hooks.run.should_stop && hooks.run.should_stop();
   };
-  bool finished = true;
+  bool finished = true, marked = false;
   for (const ChunkRecords& chunk : chunks) {
     if (!fs::exists(path_in(config, chunk_file_name(chunk.global)))) {
+      if (!marked) {  // a chunk file is missing: the dataset is not complete until it is made
+        common::write_whole_file(path_in(config, kManifestFile), manifest_json(manifest));
+        marked = true;
+      }
       if (stop() || !convert_chunk(config, chunk, converter, stop, progress, result)) {
         finished = false;
         break;

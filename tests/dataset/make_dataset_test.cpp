@@ -188,10 +188,17 @@ TEST(MakeDataset, ADeletedChunkFileIsMadeAgain) {
   ASSERT_TRUE(make(request).complete);
   const std::string chunk = tmp.sub("d/" + dataset::chunk_file_name(4));
   const std::string before = read_text(chunk);
+  const std::string manifest = read_text(tmp.sub("d/dataset.json"));
   fs::remove(chunk);
+  // Stopped before the chunk is made again: the manifest no longer says complete.
+  dataset::DatasetHooks stop;
+  stop.run.should_stop = [&] { return fs::exists(tmp.sub("d/journal.txt")) && !fs::exists(chunk); };
+  EXPECT_FALSE(make(request, stop).complete);
+  EXPECT_FALSE(Json::parse(read_text(tmp.sub("d/dataset.json")))["complete"].get<bool>());
   const auto again = make(request);
   EXPECT_EQ(again.chunks_converted, 1);
   EXPECT_EQ(read_text(chunk), before);
+  EXPECT_EQ(read_text(tmp.sub("d/dataset.json")), manifest);
 }
 
 TEST(MakeDataset, RecordsChangedAfterTheRunAreRefused) {
