@@ -227,6 +227,11 @@ TEST(MakeDataset, AForeignFolderIsRefusedAndLeftAlone) {
             std::string::npos)
       << why;
   EXPECT_EQ(files_of(tmp.sub("mine")).size(), 1u);
+  // What a process killed as it claimed a folder leaves there is no other file.
+  fs::create_directories(tmp.sub("killed"));
+  test_files::write_text(tmp.sub("killed/run.lock"), "123\n");
+  test_files::write_text(tmp.sub("killed/dataset.json.partial"), "{");
+  EXPECT_EQ(config_error(request_in(tmp.sub("killed"))), "accepted");
   test_files::write_text(tmp.sub("file"), "x");
   EXPECT_NE(config_error(request_in(tmp.sub("file"))).find("is a file, not a directory"),
             std::string::npos);
