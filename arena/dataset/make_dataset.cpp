@@ -23,15 +23,16 @@ fs::path path_in(const ExperimentConfig& config, const std::string& name) {
   return fs::path(config.out_dir) / name;
 }
 
-// What the manifest says before any chunk is converted.
-Manifest manifest_of(const ExperimentConfig& config, bool move_values) {
+// What the manifest says before any chunk is converted; `registry` as make_dataset's.
+Manifest manifest_of(const ExperimentConfig& config, const strategies::Registry& registry,
+                     bool move_values) {
   ExperimentConfig keyed = config;
   keyed.games_out.clear();  // the dataset's own records, wherever its folder is moved
   Manifest m;
   m.config = tournament::result_keys(keyed);
   m.move_values = move_values;
   m.rules = config.rules;
-  m.players = dataset_players(config);
+  set_players(config, tournament::registry_for(config, registry), m);
   for (const tournament::TaskResult& task : tournament::make_tasks(config))
     m.pairings.push_back({task.player_a, task.player_b});
   return m;
@@ -171,7 +172,7 @@ DatasetResult make_dataset(const strategies::Registry& registry, const DatasetRe
   tournament::validate(config, registry);
   if (const std::string why = dataset_refusal(config); !why.empty())
     throw tournament::ConfigError(why);
-  const Manifest manifest = manifest_of(config, request.move_values);
+  const Manifest manifest = manifest_of(config, registry, request.move_values);
   const tournament::OutputLock lock = claim_folder(config, manifest);
   DatasetResult result;
   result.manifest = path_in(config, kManifestFile).string();

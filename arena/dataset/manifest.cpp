@@ -7,6 +7,7 @@
 #include "arena/tournament/play/games_writer.h"
 #include "engine/common/limited_file.h"
 #include "engine/common/text.h"
+#include "strategies/short_label.h"
 
 namespace dataset {
 namespace {
@@ -86,6 +87,13 @@ std::string member_text(const std::string& key, const Json& value) {
   return text + (first ? "" : "\n  ") + (value.is_array() ? "]" : "}");
 }
 
+Json players_json(const Manifest& manifest) {
+  Json players = Json::array();
+  for (std::size_t i = 0; i < manifest.players.size(); ++i)
+    players.push_back({{"spec", manifest.players[i]}, {"name", manifest.player_names[i]}});
+  return players;
+}
+
 tournament::ConfigError unreadable(const std::string& path, const std::string& why) {
   return tournament::ConfigError("dataset manifest " + common::quoted(path) + " " + why);
 }
@@ -98,19 +106,27 @@ tournament::JournalKeys dataset_keys(const Manifest& manifest) {
   return keys;
 }
 
-std::vector<std::string> dataset_players(const tournament::ExperimentConfig& config) {
-  std::vector<std::string> players;
-  for (const auto& lineup : config.lineups)
-    for (const auto& side : lineup)
-      for (const auto& member : tournament::team_members(side))
-        if (std::find(players.begin(), players.end(), member) == players.end())
-          players.push_back(member);
-  if (players.size() > 255)
+void set_players(const tournament::ExperimentConfig& config, const strategies::Registry& seated,
+                 Manifest& manifest) {
+  manifest.players.clear();
+  manifest.player_names.clear();
+  for (std::size_t l = 0; l < config.lineups.size(); ++l)
+    for (std::size_t i = 0; i < config.lineups[l].size(); ++i) {
+      const std::vector<std::string> members = tournament::team_members(config.lineups[l][i]);
+      for (const std::string& member : members) {
+        if (std::find(manifest.players.begin(), manifest.players.end(), member) !=
+            manifest.players.end())
+          continue;
+        manifest.players.push_back(member);
+        manifest.player_names.push_back(members.size() == 1 && l < config.labels.size()
+                                            ? config.labels[l][i]
+                                            : strategies::short_label(member, seated));
+      }
+    }
+  if (manifest.players.size() > 255)
     throw tournament::ConfigError(
-        "a dataset names at most 255 players (a row holds the player's "
-        "index in one byte), not " +
-        std::to_string(players.size()));
-  return players;
+        "a dataset names at most 255 players (a row holds the player's index in one byte), not " +
+        std::to_string(manifest.players.size()));
 }
 
 std::string manifest_json(const Manifest& manifest) {
@@ -129,7 +145,7 @@ std::string manifest_json(const Manifest& manifest) {
                                                              {"layout", kObservationLayout},
                                                              {"move_values", manifest.move_values},
                                                              {"rules", rules},
-                                                             {"players", manifest.players},
+                                                             {"players", players_json(manifest)},
                                                              {"pairings", manifest.pairings},
                                                              {"sizes",
                                                               {{"observation", shape.observation},

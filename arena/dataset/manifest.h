@@ -13,6 +13,7 @@
 #include "arena/dataset/decision_rows.h"
 #include "arena/tournament/config/experiment_config.h"
 #include "arena/tournament/run/journal.h"
+#include "strategies/registry.h"
 
 namespace dataset {
 
@@ -40,6 +41,8 @@ struct Manifest {
   bool move_values = false;          ///< the chunks hold move_value
   dominoes::Rules rules;             ///< the game's rules
   std::vector<std::string> players;  ///< the specs (or bot names) the rows' `player` indexes
+  /// Each player's name as tables and plots show it: its display name, else its short label.
+  std::vector<std::string> player_names;
   /// Each pairing's sides {A, B} (specs; a side of two partners "a & b"), in pairing order: the
   /// chunks' `pairing` indexes it.
   std::vector<std::array<std::string, 2>> pairings;
@@ -49,14 +52,18 @@ struct Manifest {
 /// Returns the keys a dataset folder is identified by: `manifest.config`, then "move-values".
 tournament::JournalKeys dataset_keys(const Manifest& manifest);
 
-/// Returns the players of `config` (validated) as rows name them: each side's spec, or each
-/// partner's spec of a side that pairs two (team_spec.h), in the order of first appearance over
-/// the lineups. Throws ConfigError when there are more than 255 (a row holds the index in a byte).
-std::vector<std::string> dataset_players(const tournament::ExperimentConfig& config);
+/// Sets manifest.players and player_names to the players of `config` (validated) as rows name
+/// them: each side's spec, or each partner's spec of a side that pairs two (team_spec.h), in the
+/// order of first appearance over the lineups; a side's name is its display name or short label
+/// (config.labels), a partner's its short label by `seated` (the registry with the config's
+/// bots). Throws ConfigError when there are more than 255 (a row holds the index in a byte).
+void set_players(const tournament::ExperimentConfig& config, const strategies::Registry& seated,
+                 Manifest& manifest);
 
 /// Returns the manifest as JSON text, each member on a line of its own (each tensor and each chunk
 /// too) and a final newline: format, version, complete, rows and games (the chunks' sums),
-/// layout, move_values, rules (a game record's rules object plus "seats"), players, pairings, sizes
+/// layout, move_values, rules (a game record's rules object plus "seats"), players (each {"spec",
+/// "name"}), pairings, sizes
 /// (observation, actions, tiles, seats), tensors (each tensor's dtype, shape with "N" for the
 /// rows, and meaning), config (the experiment's keys as [key, value] pairs) and chunks.
 std::string manifest_json(const Manifest& manifest);

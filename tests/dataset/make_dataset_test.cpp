@@ -92,7 +92,9 @@ TEST(MakeDataset, RowsAreTheRecordsTurnsWithTheirPlayers) {
   const Json manifest = Json::parse(read_text(tmp.sub("d/dataset.json")));
   EXPECT_TRUE(manifest["complete"].get<bool>());
   EXPECT_EQ(manifest["rows"], moves);
-  EXPECT_EQ(manifest["players"], Json::array({"random", "heuristic", "lowest"}));
+  EXPECT_EQ(manifest["players"], Json::parse(R"([{"spec":"random","name":"random"},
+                                                  {"spec":"heuristic","name":"heuristic"},
+                                                  {"spec":"lowest","name":"lowest"}])"));
   // A round robin of three pairs them in this order; each chunk's games are its pairing's.
   EXPECT_EQ(manifest["pairings"], Json::parse(R"([["random","heuristic"],["random","lowest"],
                                                    ["heuristic","lowest"]])"));
@@ -111,9 +113,28 @@ TEST(MakeDataset, RowsAreTheRecordsTurnsWithTheirPlayers) {
     const std::string bytes =
         tensor_bytes(tmp.sub("d/" + chunk["file"].get<std::string>()), "player");
     EXPECT_EQ(static_cast<std::int64_t>(bytes.size()), chunk["rows"].get<std::int64_t>());
-    for (const char p : bytes) row_players.push_back(manifest["players"][static_cast<int>(p)]);
+    for (const char p : bytes)
+      row_players.push_back(manifest["players"][static_cast<int>(p)]["spec"]);
   }
   EXPECT_EQ(row_players, seat_players);
+}
+
+TEST(MakeDataset, PlayersAreNamedAsTablesShowThem) {
+  TempDir tmp;
+  auto request = request_in(tmp.sub("d"));
+  request.config.rules = dominoes::table_rules(4);
+  request.config.rules.match_target = 0;
+  request.config.players = {"heuristic & random", "L: lowest", "minimax(scenarios=9,depth=0)"};
+  request.config.deals = 2;
+  ASSERT_TRUE(make(request).complete);
+  // A partner by its short label, a named side by its name, an unnamed one by its short label;
+  // the spec in full, as the records name the seats.
+  EXPECT_EQ(Json::parse(read_text(tmp.sub("d/dataset.json")))["players"],
+            Json::parse(R"json([{"spec":"heuristic","name":"heuristic"},
+                                {"spec":"random","name":"random"},
+                                {"spec":"lowest","name":"L"},
+                                {"spec":"minimax(scenarios=9,depth=0,exact=true,crn=true)",
+                                 "name":"minimax(scenarios=9,depth=0)"}])json"));
 }
 
 TEST(MakeDataset, ChunksAreTheSameOnOneAndTwoThreads) {

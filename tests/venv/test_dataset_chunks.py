@@ -108,7 +108,8 @@ class DatasetChunks(unittest.TestCase):
                 self.assertEqual(rows["seat"][k], seat)
                 self.assertEqual(rows["action"][k], action_of(move, tiles))
                 self.assertEqual(rows["legal"][k][action_of(move, tiles)], 1)
-                self.assertEqual(manifest["players"][rows["player"][k]], record["players"][seat])
+                self.assertEqual(manifest["players"][rows["player"][k]]["spec"],
+                                 record["players"][seat])
                 self.assertEqual(rows["points"][k], net(record["points"], seat))
                 self.assertEqual(rows["deal"][k], record["deal"])
                 self.assertEqual(rows["game"][k], record["game"])
