@@ -17,22 +17,6 @@ namespace {
 // blocks costs little.
 constexpr std::size_t kBlockGames = 16;
 
-template <typename T>
-NamedTensor column(const char* name, DType dtype, const std::vector<T>& values, std::int64_t rows,
-                   int width = 0) {
-  NamedTensor t{name, dtype, {rows}, {}};
-  if (width > 0) t.shape.push_back(width);
-  t.bytes =
-      std::string_view(reinterpret_cast<const char*>(values.data()), values.size() * sizeof(T));
-  return t;
-}
-
-std::int64_t metadata_number(const TensorMetadata& metadata, const std::string& key) {
-  const auto it = metadata.find(key);
-  if (it == metadata.end()) throw std::invalid_argument("its metadata has no " + key);
-  return std::stoll(it->second);
-}
-
 }  // namespace
 
 ChunkConverter::ChunkConverter(const dominoes::Rules& rules,
@@ -98,59 +82,6 @@ std::optional<DecisionRows> ChunkConverter::rows_of(const std::vector<std::strin
   DecisionRows rows{shape_};
   for (const DecisionRows& part : parts) rows.append(part);
   return rows;
-}
-
-std::vector<NamedTensor> chunk_tensors(const DecisionRows& rows) {
-  const RowShape& s = rows.shape;
-  const std::int64_t n = rows.rows();
-  std::vector<NamedTensor> tensors = {column("obs", DType::kU8, rows.obs, n, s.observation),
-                                      column("legal", DType::kU8, rows.legal, n, s.actions),
-                                      column("action", DType::kI16, rows.action, n),
-                                      column("seat", DType::kU8, rows.seat, n),
-                                      column("player", DType::kU8, rows.player, n),
-                                      column("owner", DType::kI8, rows.owner, n, s.tiles),
-                                      column("points", DType::kF32, rows.points, n),
-                                      column("deal", DType::kI64, rows.deal, n),
-                                      column("game", DType::kI16, rows.game, n)};
-  if (s.move_values)
-    tensors.push_back(column("move_value", DType::kF32, rows.move_value, n, s.actions));
-  return tensors;
-}
-
-TensorMetadata chunk_metadata(const ChunkRecords& chunk, std::int64_t games, std::int64_t rows) {
-  return {{"format", kDatasetFormat},
-          {"version", std::to_string(kDatasetVersion)},
-          {"layout", kObservationLayout},
-          {"chunk", std::to_string(chunk.global)},
-          {"pairing", std::to_string(chunk.id.task)},
-          {"deals", std::to_string(chunk.id.begin) + "-" + std::to_string(chunk.id.end)},
-          {"games", std::to_string(games)},
-          {"rows", std::to_string(rows)}};
-}
-
-ManifestChunk read_chunk_entry(const std::filesystem::path& path) {
-  const TensorFileHeader header = read_tensor_header(path);
-  ManifestChunk entry;
-  entry.file = path.filename().string();
-  try {
-    if (header.metadata.count("format") == 0 || header.metadata.at("format") != kDatasetFormat)
-      throw std::invalid_argument("its metadata does not say format " +
-                                  std::string(kDatasetFormat));
-    const auto action = header.tensors.find("action");
-    if (action == header.tensors.end() || action->second.shape.size() != 1)
-      throw std::invalid_argument("it has no action tensor of one dimension");
-    entry.rows = action->second.shape[0];
-    entry.games = metadata_number(header.metadata, "games");
-    entry.pairing = static_cast<int>(metadata_number(header.metadata, "pairing"));
-    const std::string deals = header.metadata.at("deals");
-    const auto dash = deals.find('-');
-    entry.first_deal = std::stoll(deals.substr(0, dash));
-    entry.end_deal = std::stoll(deals.substr(dash + 1));
-  } catch (const std::exception& e) {
-    throw std::runtime_error("chunk file " + common::quoted(path.string()) +
-                             " is not a dataset chunk (" + e.what() + ")");
-  }
-  return entry;
 }
 
 }  // namespace dataset

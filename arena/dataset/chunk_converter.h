@@ -1,7 +1,7 @@
-// Turning one chunk's game records into one chunk file of rows (decision_rows.h), on oneTBB worker
-// threads. The games are cut into fixed blocks of consecutive records, each block's rows are made
-// by one thread and the blocks are joined in record order, so a chunk file is byte-identical for
-// any thread count. With move values each thread keeps one open-hands solver for the run (its
+// Turning one chunk's game records into rows (decision_rows.h; chunk_file.h writes them), on oneTBB
+// worker threads. The games are cut into fixed blocks of consecutive records, each block's rows are
+// made by one thread and the blocks are joined in record order, so a chunk file is byte-identical
+// for any thread count. With move values each thread keeps one open-hands solver for the run (its
 // transposition table serves the next positions); the values are exact, so they do not depend on
 // what the table held.
 #pragma once
@@ -11,7 +11,6 @@
 
 #include <atomic>
 #include <cstdint>
-#include <filesystem>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -20,8 +19,6 @@
 
 #include "arena/dataset/chunk_records.h"
 #include "arena/dataset/decision_rows.h"
-#include "arena/dataset/manifest.h"
-#include "arena/dataset/tensor_file.h"
 #include "engine/endgame/block_dominoes_solver.h"
 
 namespace dataset {
@@ -58,19 +55,5 @@ class ChunkConverter {
   tbb::task_arena arena_;
   tbb::enumerable_thread_specific<std::unique_ptr<endgame::BlockDominoesSolver>> solvers_;
 };
-
-/// Returns `rows` as the tensors of a chunk file (docs/formats.md, "Training data"), viewing
-/// their bytes (`rows` must outlive them): obs, legal, action, seat, player, owner, points, deal,
-/// game, and move_value when the rows have it.
-std::vector<NamedTensor> chunk_tensors(const DecisionRows& rows);
-
-/// Returns the metadata a chunk file holds for `chunk` with `games` games and `rows` rows: format,
-/// version, layout, chunk, pairing, deals ("BEGIN-END"), games and rows, all as text.
-TensorMetadata chunk_metadata(const ChunkRecords& chunk, std::int64_t games, std::int64_t rows);
-
-/// Returns the manifest entry of the chunk file at `path`, read back from its header (rows from
-/// its tensors, the rest from its metadata). Throws std::runtime_error naming the file when it is
-/// not a chunk file of this format.
-ManifestChunk read_chunk_entry(const std::filesystem::path& path);
 
 }  // namespace dataset

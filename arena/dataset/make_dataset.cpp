@@ -4,6 +4,7 @@
 #include <filesystem>
 
 #include "arena/dataset/chunk_converter.h"
+#include "arena/dataset/chunk_file.h"
 #include "arena/dataset/dataset_folder.h"
 #include "arena/dataset/manifest.h"
 #include "arena/tournament/run/chunk_plan.h"
@@ -67,8 +68,7 @@ bool convert_chunk(const ExperimentConfig& config, const ChunkRecords& chunk,
   const std::optional<DecisionRows> rows = converter.rows_of(lines, stop, &progress.rows);
   if (!rows) return false;
   const auto games = static_cast<std::int64_t>(lines.size());
-  write_tensor_file(path_in(config, chunk_file_name(chunk.global)), chunk_tensors(*rows),
-                    chunk_metadata(chunk, games, rows->rows()));
+  write_chunk_file(path_in(config, chunk_file_name(chunk.global)), *rows, chunk, games);
   ++result.chunks_converted;
   result.rows_converted += rows->rows();
   return true;

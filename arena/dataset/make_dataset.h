@@ -1,7 +1,8 @@
 // A training dataset from the engine's own games (docs/dataset.md): an experiment, as `dominoes
 // run` plays it (the same config, players, pairings, deals and seed), with every game recorded,
-// then each chunk of the run's game records replayed into rows (decision_rows.h) and written as
-// one chunk file (chunk_converter.h), and a manifest (manifest.h) over them.
+// then each chunk of the run's game records replayed into rows (decision_rows.h,
+// chunk_converter.h) and written as one chunk file (chunk_file.h), and a manifest (manifest.h)
+// over them.
 //
 // Reuse of the runner: the run is the tournament's own (arena/tournament/run/run_tasks.h) into
 // the dataset folder, whose journal (journal.txt) and records (games.jsonl) stay there: the

@@ -10,13 +10,14 @@
 #include <filesystem>
 #include <map>
 #include <nlohmann/json.hpp>
+#include <span>
 #include <sstream>
 #include <string>
 #include <vector>
 
 #include "arena/dataset/dataset_folder.h"
-#include "arena/dataset/tensor_file.h"
 #include "engine/dominoes/rules.h"
+#include "engine/nets/tensor_file.h"
 #include "strategies/registry.h"
 #include "tests/test_files.h"
 
@@ -55,9 +56,10 @@ std::map<std::string, std::string> files_of(const std::string& dir) {
 
 // Tensor `name` of the chunk file at `path` as bytes.
 std::string tensor_bytes(const std::string& path, const std::string& name) {
-  const dataset::TensorFileHeader header = dataset::read_tensor_header(path);
-  const dataset::TensorEntry& t = header.tensors.at(name);
-  return read_text(path).substr(header.data_offset + t.begin, t.end - t.begin);
+  const nets::TensorFile file = nets::read_tensor_file(path);
+  const nets::Tensor* t = file.find(name);
+  EXPECT_NE(t, nullptr) << name;
+  return t ? std::string(reinterpret_cast<const char*>(t->bytes.data()), t->bytes.size()) : "";
 }
 
 std::string config_error(const dataset::DatasetRequest& request) {
@@ -220,6 +222,27 @@ TEST(MakeDataset, ADeletedChunkFileIsMadeAgain) {
   EXPECT_EQ(again.chunks_converted, 1);
   EXPECT_EQ(read_text(chunk), before);
   EXPECT_EQ(read_text(tmp.sub("d/dataset.json")), manifest);
+}
+
+TEST(MakeDataset, AChunkFileThatIsNotOneIsRefused) {
+  TempDir tmp;
+  const auto request = request_in(tmp.sub("d"));
+  ASSERT_TRUE(make(request).complete);
+  const std::string chunk = tmp.sub("d/" + dataset::chunk_file_name(2));
+  const std::vector<float> v = {1, 2};
+  for (const std::string& bytes :
+       {std::string("junk"), nets::tensor_file_bytes(std::vector<nets::Tensor>{
+                                 nets::Tensor::of<float>("v", {2}, std::span<const float>(v))})}) {
+    test_files::write_text(chunk, bytes);
+    try {
+      make(request);
+      ADD_FAILURE() << "accepted";
+    } catch (const std::runtime_error& e) {
+      EXPECT_EQ(std::string(e.what()).rfind("chunk file \"", 0), 0u) << e.what();
+      EXPECT_NE(std::string(e.what()).find(" is not a dataset chunk (\""), std::string::npos)
+          << e.what();
+    }
+  }
 }
 
 TEST(MakeDataset, RecordsChangedAfterTheRunAreRefused) {
