@@ -80,6 +80,9 @@ std::optional<DecisionRows> ChunkConverter::rows_of(const std::vector<std::strin
   }
   if (stopped) return std::nullopt;
   DecisionRows rows{shape_};
+  std::int64_t total = 0;
+  for (const DecisionRows& part : parts) total += part.rows();
+  rows.reserve(total);
   for (const DecisionRows& part : parts) rows.append(part);
   return rows;
 }

@@ -81,6 +81,20 @@ void DecisionRows::append(const DecisionRows& more) {
   append_column(move_value, more.move_value);
 }
 
+void DecisionRows::reserve(std::int64_t count) {
+  const auto n = static_cast<std::size_t>(count);
+  obs.reserve(n * static_cast<std::size_t>(shape.observation));
+  legal.reserve(n * static_cast<std::size_t>(shape.actions));
+  action.reserve(n);
+  seat.reserve(n);
+  player.reserve(n);
+  owner.reserve(n * static_cast<std::size_t>(shape.tiles));
+  points.reserve(n);
+  deal.reserve(n);
+  game.reserve(n);
+  if (shape.move_values) move_value.reserve(n * static_cast<std::size_t>(shape.actions));
+}
+
 int net_points(const std::array<int, dominoes::kMaxSeats>& points, int seats, int seat) {
   const int winners = *std::max_element(points.begin(), points.begin() + seats);
   return points[seat] == winners ? winners : -winners;

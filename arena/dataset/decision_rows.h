@@ -55,6 +55,9 @@ struct DecisionRows {
   std::int64_t rows() const { return static_cast<std::int64_t>(action.size()); }
   /// Appends `more`'s rows (of the same shape) after these.
   void append(const DecisionRows& more);
+  /// Makes room for `rows` rows in every column, so that appending up to that many allocates
+  /// nothing.
+  void reserve(std::int64_t rows);
 };
 
 /// Each seat's player, as an index into the dataset's players.
