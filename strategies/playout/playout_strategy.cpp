@@ -70,7 +70,7 @@ namespace {
 RolloutPolicy rollout_policy_of(const std::string& value) {
   if (value == "random") return {RolloutPolicy::Kind::kRandom, nullptr};
   if (value == "lowest") return {RolloutPolicy::Kind::kLowest, nullptr};
-  if (value == "heuristic" || value.starts_with("fitted:"))
+  if (value == "heuristic" || (value.starts_with("fitted:") && !fitted_model_file(value).empty()))
     return {RolloutPolicy::Kind::kModel, make_opponent_model(value, 0.0)};
   throw SpecError("valid is random, lowest, heuristic or fitted:FILE");
 }
