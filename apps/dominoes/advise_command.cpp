@@ -258,9 +258,17 @@ bool read_table_lacks(const std::string& text, Known& k) {
   return passed;
 }
 
+// The refusal of a position in which no seat can move: the hand is over, blocked.
+UsageError blocked_error(const Known& k) {
+  return UsageError("the game is blocked: you cannot play on " + std::to_string(k.state.left) +
+                    " or " + std::to_string(k.state.right) + " and no hand " +
+                    (k.state.seats == 2 ? "the opponent" : "another seat") +
+                    " could hold can either");
+}
+
 // Gives the other seats hands of their counts that avoid the values they lack (one world drawn
 // among the consistent ones), so that the strategy sees the right counts; throws when there is
-// none.
+// none (when I cannot play, a world must let another seat play: else the hand is blocked).
 void seat_others(Known& k, const std::array<int, dominoes::kMaxSeats>& counts) {
   TileSet unseen = TileSet::full(k.rules.max_pip) - k.state.hands[0] - k.state.line;
   for (int seat = 1; seat < seats_of(k); ++seat) {  // placeholders: observe() reads the sizes
@@ -270,6 +278,8 @@ void seat_others(Known& k, const std::array<int, dominoes::kMaxSeats>& counts) {
   }
   const dominoes::History history(0, seats_of(k));
   const dominoes::HiddenHandsSampler worlds(dominoes::observe(k.state, history, k.rules, 0));
+  const bool i_can_play = dominoes::has_legal_move(k.state.hands[0], k.state.left, k.state.right);
+  if (worlds.count() <= 0 && !i_can_play && !k.state.line_empty()) throw blocked_error(k);
   if (worlds.count() <= 0)
     throw UsageError(
         "no deal of the other hands fits: the unseen tiles cannot give each seat "
@@ -359,11 +369,7 @@ endgame::MoveEvaluation evaluate(const Known& k, const endgame::WorldLimits& lim
   const dominoes::History history(0, k.state.seats);
   const auto obs = dominoes::observe(k.state, history, k.rules, 0);
   endgame::MoveEvaluation e = endgame::expected_move_values(obs, limits, rng);
-  if (e.worlds == 0)
-    throw UsageError("the game is blocked: you cannot play on " + std::to_string(k.state.left) +
-                     " or " + std::to_string(k.state.right) + " and no hand " +
-                     (k.state.seats == 2 ? "the opponent" : "another seat") +
-                     " could hold can either");
+  if (e.worlds == 0) throw blocked_error(k);
   return e;
 }
 

@@ -78,6 +78,9 @@ GameRecord parse_game_record(const std::string& line) {
   const nlohmann::json record = nlohmann::json::parse(line);
   GameRecord game;
   if (record.contains("rules")) game.rules = rules_of(record.at("rules"));
+  for (const char* key : {"match_game", "deal", "game"})
+    if (record.contains(key) && !record.at(key).is_number_integer())
+      throw std::invalid_argument(std::string(key) + " must be an integer");
   if (record.contains("match_game")) game.match_game = record.at("match_game").get<int>();
   if (record.contains("deal")) game.deal = record.at("deal").get<std::int64_t>();
   if (record.contains("game")) game.game = record.at("game").get<int>();
