@@ -59,6 +59,20 @@ class Loading(Folder):
         np.testing.assert_array_equal(by_spec, rows["player"] == 0)
         np.testing.assert_array_equal(data.player_rows(loaded, "M200"), by_spec)
 
+    def test_a_player_named_by_any_spelling_of_its_spec(self):
+        # dominoes dataset lists canonical specs (every parameter spelt out) with the short
+        # label as the name; the spec a user typed, defaults left out, finds the same rows.
+        rows, _ = ld.policy_rows(60, 5)
+        canonical = "minimax(scenarios=200,depth=0,exact=true,crn=true)"
+        loaded = data.load(self.dataset(rows, players=[
+            {"spec": canonical, "name": "minimax(depth=0)"}, {"spec": "heuristic"}]))
+        for typed in ("minimax(scenarios=200,depth=0)", "minimax(depth=0)", canonical,
+                      "minimax( depth = 0 )"):
+            np.testing.assert_array_equal(data.player_rows(loaded, typed), rows["player"] == 0,
+                                          typed)
+        with self.assertRaises(data.DatasetError):
+            data.player_rows(loaded, "minimax(depth=1)")
+
     def test_filters(self):
         rows, _ = ld.policy_rows(40, 3)
         rows["legal"][5] = 0

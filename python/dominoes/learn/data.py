@@ -232,12 +232,23 @@ def held_out(deal, fraction):
     return (z >> np.uint64(11)).astype(np.float64) * 2.0**-53 < fraction
 
 
+def canonical_spec(text):
+    """Returns the canonical spec of `text` (every parameter spelt out, as datasets list their
+    players), or `text` itself when it is not a built-in strategy's spec (a display name)."""
+    from dominoes import _core
+    try:
+        return _core.strategy(text).spec
+    except ValueError:
+        return text
+
+
 def player_rows(dataset, player):
     """Returns a boolean array, True for the rows decided by `player` (a player's label or spec).
     Raises DatasetError naming the dataset's players when none is called so."""
     specs = [p.get("spec") if isinstance(p, dict) else p for p in dataset.manifest["players"]]
+    names = {player, canonical_spec(player)}
     matches = [i for i, (label, spec) in enumerate(zip(dataset.players, specs))
-               if player in (label, spec)]
+               if names & {label, spec}]
     if not matches:
         listed = ", ".join(quoted(label) for label in dataset.players)
         raise DatasetError(f"player {quoted(player)} is not in the dataset "
