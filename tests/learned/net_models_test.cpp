@@ -16,12 +16,12 @@
 #include <string>
 #include <vector>
 
+#include "arena/tournament/play/games_writer.h"
 #include "engine/dominoes/actions.h"
 #include "engine/dominoes/deal.h"
 #include "engine/dominoes/determinization.h"
 #include "engine/dominoes/observation.h"
 #include "engine/dominoes/observation_tensor.h"
-#include "engine/dominoes/rules_keys.h"
 #include "engine/nets/model.h"
 #include "strategies/belief/belief_params.h"
 #include "strategies/belief/weighted_worlds.h"
@@ -35,26 +35,27 @@ using dominoes::MoveList;
 using dominoes::Rules;
 using dominoes::TileSet;
 
-// The card's "rules": every rules key of `rules` as config text, typed as game records type it.
+// The card's "rules": a game record's rules object (games_writer.h) plus "seats", as the trainer
+// copies it from a dataset's manifest.
 nlohmann::json rules_json(const Rules& rules) {
-  nlohmann::json j = nlohmann::json::object();
-  for (const auto& key : dominoes::rules_keys()) {
-    const std::string value = key.values(rules).front();
-    if (key.kind == common::KeyKind::kInteger)
-      j[key.name] = std::stoi(value);
-    else if (key.kind == common::KeyKind::kBoolean)
-      j[key.name] = value == "true";
-    else
-      j[key.name] = value;
-  }
+  nlohmann::json j = nlohmann::json::parse(tournament::rules_json_text(rules));
+  j["seats"] = rules.seats;
   return j;
 }
 
+// The test's own folder, removed when the test program ends.
 std::filesystem::path temp_dir() {
-  const auto dir =
-      std::filesystem::temp_directory_path() / ("net_models_test_" + std::to_string(::getpid()));
-  std::filesystem::create_directories(dir);
-  return dir;
+  struct Folder {
+    std::filesystem::path path =
+        std::filesystem::temp_directory_path() / ("net_models_test_" + std::to_string(::getpid()));
+    Folder() { std::filesystem::create_directories(path); }
+    ~Folder() {
+      std::error_code ignored;
+      std::filesystem::remove_all(path, ignored);
+    }
+  };
+  static const Folder folder;
+  return folder.path;
 }
 
 // Saves a one-layer linear model (outputs = weight x inputs + bias) of `kind` for `rules` as
