@@ -206,6 +206,32 @@ class Training(unittest.TestCase):
         self.assertNotEqual(read_bytes(os.path.join(out, "policy.safetensors")),
                             read_bytes(os.path.join(other, "policy.safetensors")))
 
+    def test_keep_best_writes_the_epoch_of_the_lowest_held_out_loss(self):
+        # A wide network at a high rate on 600 rows overfits: the held-out loss falls, then
+        # rises. --keep best writes the weights of its lowest epoch (metrics.json, recomputed
+        # from the written weights, shows that epoch's held-out loss), --keep last the last's.
+        rows, _ = ld.policy_rows(1200, 9)
+        folder = ld.write_dataset(self.out("overfit"), rows)
+        runs = {}
+        for keep in ("best", "last"):
+            result = train(Options(kind="policy", data=folder, out=self.out(f"keep-{keep}"),
+                                   player="teacher", hidden=(256,), epochs=8, batch=16,
+                                   lr=0.01, plot=False, keep=keep))
+            with open(os.path.join(self.out(f"keep-{keep}"), "curve.csv")) as f:
+                curve = [float(r["held_out_loss"]) for r in csv.DictReader(f)]
+            with open(os.path.join(self.out(f"keep-{keep}"), "policy.json")) as f:
+                card = json.load(f)
+            runs[keep] = (result["metrics"]["held_out"]["log_loss"], curve, card["training"])
+        held_best, curve, training = runs["best"]
+        lowest = int(np.argmin(curve))
+        self.assertLess(lowest, len(curve) - 1, curve)  # it did overfit: the test means something
+        self.assertAlmostEqual(held_best, curve[lowest], places=5)
+        self.assertEqual((training["keep"], training["kept_epoch"]), ("best", lowest + 1))
+        held_last, curve_last, training = runs["last"]
+        self.assertEqual(curve_last, curve)  # the same training; only the written epoch differs
+        self.assertAlmostEqual(held_last, curve[-1], places=5)
+        self.assertEqual((training["keep"], training["kept_epoch"]), ("last", len(curve)))
+
     def test_soft_targets_from_move_values(self):
         rows = dict(self.policy_rows)
         sign = np.where(rows["obs"][:, 0] == 1, 1.0, -1.0)

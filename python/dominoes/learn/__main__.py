@@ -93,6 +93,9 @@ def parser():
                    help="policy only: train towards the softmax of the actions' exact values "
                         "(the dataset's move values, points) at temperature T instead of the "
                         "recorded action")
+    p.add_argument("--keep", choices=("best", "last"), default="best",
+                   help="which epoch's weights to write: best, the lowest held-out loss (the "
+                        "earliest on a tie), against overfitting; or last (default best)")
     p.add_argument("--no-plot", dest="plot", action="store_false",
                    help="do not draw curve.png (curve.csv is still written)")
     return p

@@ -21,6 +21,7 @@ class Options:
     held_out: float = 0.1
     threads: int = 1
     soft_targets: float = None
+    keep: str = "best"  # the epoch whose weights are written: best held-out loss, or the last
     plot: bool = True
     command: str = ""  # the command line, as the model's card records it
 
@@ -49,6 +50,9 @@ class Options:
             if not (math.isfinite(self.soft_targets) and self.soft_targets > 0):
                 raise ValueError(f"--soft-targets {self.soft_targets}: give a temperature in "
                                  f"points above 0 (1.0)")
+        if self.keep not in ("best", "last"):
+            raise ValueError(f"--keep {self.keep}: give best (the epoch of the lowest held-out "
+                             f"loss) or last")
         if self.player is not None and not self.player:
             raise ValueError("--player is empty: give a player's name or spec from the dataset")
 
@@ -59,4 +63,4 @@ class Options:
         return {"kind": self.kind, "hidden": list(self.hidden), "epochs": self.epochs,
                 "batch": self.batch, "lr": self.lr, "seed": self.seed, "player": self.player,
                 "held_out": self.held_out, "threads": self.threads,
-                "soft_targets": self.soft_targets}
+                "soft_targets": self.soft_targets, "keep": self.keep}

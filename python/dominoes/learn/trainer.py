@@ -11,6 +11,7 @@ A new way to make examples (self-play over dominoes.vector, say) is another task
 with output_size, rows, examples, loss and metrics, as policy.py, belief.py and value.py.
 """
 
+import copy
 import json
 import os
 import time
@@ -110,25 +111,41 @@ def card_metrics(metrics):
             for name, value in metrics[side].items() if isinstance(value, (int, float))}
 
 
-def checkpoint_state(epoch, model, optimizer, shuffle, rows):
-    """Returns what a checkpoint holds: enough to go on exactly where this epoch ended."""
+def checkpoint_state(epoch, model, optimizer, shuffle, rows, best):
+    """Returns what a checkpoint holds: enough to go on exactly where this epoch ended, and the
+    best epoch so far (`best`: its number and weights, or None)."""
     return {"epoch": epoch, "model": model.state_dict(), "optimizer": optimizer.state_dict(),
             "torch_rng": torch.get_rng_state(), "shuffle_rng": shuffle.get_state(),
-            "curve": rows}
+            "curve": rows, "best": best}
 
 
 def restore(state, model, optimizer, shuffle):
-    """Loads a checkpoint's state into the run. Returns (its epoch, its curve rows)."""
+    """Loads a checkpoint's state into the run. Returns (its epoch, its curve rows, the best
+    epoch so far)."""
     model.load_state_dict(state["model"])
     optimizer.load_state_dict(state["optimizer"])
     torch.set_rng_state(state["torch_rng"])
     shuffle.set_state(state["shuffle_rng"])
-    return state["epoch"], list(state["curve"])
+    return state["epoch"], list(state["curve"]), state.get("best")
 
 
-def finish(options, dataset, task, model, train, held, rows):
-    """Writes the model files, metrics.json and the curve. Returns metrics.json's content and
-    the line saying why curve.png was not drawn (None when it was)."""
+def better_best(best, row, model):
+    """Returns the best epoch after `row` (an epoch just finished with `model`'s weights): that
+    epoch when its held-out loss is lower than `best`'s (or there is none yet), else `best`."""
+    if best is not None and row["held_out_loss"] >= best["held_out_loss"]:
+        return best
+    return {"epoch": row["epoch"], "held_out_loss": row["held_out_loss"],
+            "model": copy.deepcopy(model.state_dict())}
+
+
+def finish(options, dataset, task, model, train, held, rows, best):
+    """Writes the model files (the weights of the last epoch, or with --keep best those of
+    `best`), metrics.json and the curve. Returns metrics.json's content and the line saying why
+    curve.png was not drawn (None when it was)."""
+    kept = rows[-1]["epoch"]
+    if options.keep == "best" and best is not None:
+        model.load_state_dict(best["model"])
+        kept = best["epoch"]
     metrics = metrics_of(model, task, train, held)
     out = options.out
     outfolder.write_text(os.path.join(out, "metrics.json"), json.dumps(metrics, indent=2) + "\n")
@@ -136,7 +153,8 @@ def finish(options, dataset, task, model, train, held, rows):
                 "examples": len(train["x"]), "held_out_examples": len(held["x"]),
                 "epochs": options.epochs, "hidden": list(options.hidden), "batch": options.batch,
                 "lr": options.lr, "held_out": options.held_out, "player": options.player,
-                "soft_targets": options.soft_targets}
+                "soft_targets": options.soft_targets, "keep": options.keep,
+                "kept_epoch": kept}
     rules = dataset.game_rules
     card = export.card(model, task.kind, rules.observation_shape[0], task.output_size(rules),
                        dataset.rules, training, card_metrics(metrics))
@@ -164,10 +182,10 @@ def train(options, on_epoch=None):
         model = MLP(rules.observation_shape[0], options.hidden, task.output_size(rules))
         optimizer = torch.optim.Adam(model.parameters(), lr=options.lr)
         shuffle = torch.Generator().manual_seed(options.seed)
-        start, rows = 0, []
+        start, rows, best = 0, [], None
         state = outfolder.load_checkpoint(options.out)
         if state is not None:
-            start, rows = restore(state, model, optimizer, shuffle)
+            start, rows, best = restore(state, model, optimizer, shuffle)
         trained, seconds = 0, 0.0
         for epoch in range(start + 1, options.epochs + 1):
             began = time.perf_counter()
@@ -178,13 +196,15 @@ def train(options, on_epoch=None):
             rows.append({"epoch": epoch, "train_loss": train_loss,
                          "held_out_loss": mean_loss(model, task, held_examples),
                          "examples": epoch * len(train_examples["x"]), "seconds": spent})
+            if options.keep == "best":
+                best = better_best(best, rows[-1], model)
             outfolder.save_checkpoint(options.out, checkpoint_state(epoch, model, optimizer,
-                                                                    shuffle, rows))
+                                                                    shuffle, rows, best))
             curve.write_csv(options.out, rows)
             if on_epoch is not None:
                 on_epoch(rows[-1])
         metrics, note = finish(options, dataset, task, model, train_examples, held_examples,
-                               rows)
+                               rows, best)
     return {"metrics": metrics, "epochs_run": options.epochs - start,
             "examples_per_second": trained / seconds if seconds > 0 else None,
             "plot_note": note}
