@@ -4,6 +4,7 @@
 #include <map>
 #include <mutex>
 #include <tuple>
+#include <vector>
 
 #include "engine/common/text.h"
 #include "engine/dominoes/actions.h"
@@ -76,7 +77,8 @@ std::shared_ptr<const LearnedModel> read_checked(const std::string& path) {
 std::shared_ptr<const LearnedModel> load_learned_model(const std::string& path,
                                                        std::optional<nets::ModelKind> kind) {
   // The key: the path and its weights file's size and time, so that a rewritten file is read
-  // again; the kind is checked on every call (one file, asked for as two kinds, is one entry).
+  // again (a file that cannot be examined is read every time and never cached); the kind is
+  // checked on every call, so one file asked for as two kinds is one entry.
   std::error_code error;
   const nets::ModelPaths paths = [&] {
     try {
@@ -106,6 +108,18 @@ std::shared_ptr<const LearnedModel> load_learned_model(const std::string& path,
                     std::string(nets::model_kind_name(model->model.card.kind)) + " model: give a " +
                     std::string(nets::model_kind_name(*kind)) + " model");
   return model;
+}
+
+std::span<const float> forward_record(const LearnedModel& model, dominoes::Seat seat,
+                                      dominoes::TileSet hand, std::span<const dominoes::Move> moves,
+                                      dominoes::Seat leader) {
+  thread_local std::vector<float> input, output;
+  input.resize(static_cast<std::size_t>(model.layout.size));
+  output.resize(static_cast<std::size_t>(model.model.network.output_size()));
+  dominoes::write_record_observation(model.rules, model.layout, seat, hand, moves, leader,
+                                     input.data());
+  model.model.network.forward(input, output);
+  return output;
 }
 
 std::string model_rules_refusal(const LearnedModel& model, const dominoes::Rules& rules) {

@@ -13,6 +13,7 @@
 
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 
 #include "engine/dominoes/observation_tensor.h"
@@ -37,6 +38,14 @@ struct LearnedModel {
 /// of nets::load_model for unreadable or malformed files).
 std::shared_ptr<const LearnedModel> load_learned_model(const std::string& path,
                                                        std::optional<nets::ModelKind> kind);
+
+/// Runs `model` on what seat `seat` knew holding `hand` after the public record `moves` led by
+/// `leader` (write_record_observation under the model's rules) and returns its outputs: a view of
+/// the calling thread's scratch vector, valid until its next call. No allocation after the
+/// thread's first call with a model this wide.
+std::span<const float> forward_record(const LearnedModel& model, dominoes::Seat seat,
+                                      dominoes::TileSet hand, std::span<const dominoes::Move> moves,
+                                      dominoes::Seat leader);
 
 /// Returns "" when `model` was trained for hands of `rules` (the header comment's fields), else
 /// one line naming the file, the rules it was trained for and the game's.

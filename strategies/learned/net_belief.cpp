@@ -4,7 +4,6 @@
 #include <limits>
 #include <stdexcept>
 #include <string>
-#include <vector>
 
 #include "engine/dominoes/tile.h"
 
@@ -19,12 +18,8 @@ void NetBelief::log_marginals(const dominoes::Observation& obs, std::span<double
   if (static_cast<int>(log_p.size()) != tiles * seats)
     throw std::invalid_argument("belief log_p holds " + std::to_string(log_p.size()) +
                                 " values: give tiles x seats = " + std::to_string(tiles * seats));
-  thread_local std::vector<float> input, output;
-  input.resize(static_cast<std::size_t>(m.layout.size));
-  output.resize(static_cast<std::size_t>(tiles * seats));
-  dominoes::write_record_observation(m.rules, m.layout, obs.seat(), obs.hand(), obs.history(),
-                                     obs.leader(), input.data());
-  m.model.network.forward(input, output);
+  const std::span<const float> output =
+      forward_record(m, obs.seat(), obs.hand(), obs.history(), obs.leader());
 
   const bool some_undrawn = tiles > seats * m.rules.hand_size;
   const dominoes::TileSet unseen = obs.unseen();

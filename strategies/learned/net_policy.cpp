@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <vector>
 
 #include "engine/dominoes/actions.h"
 
@@ -13,14 +12,9 @@ NetPolicy::NetPolicy(std::shared_ptr<const LearnedModel> model) : model_(std::mo
 void NetPolicy::logits(dominoes::Seat seat, dominoes::TileSet hand,
                        std::span<const dominoes::Move> moves, dominoes::Seat leader,
                        const dominoes::MoveList& legal, double* logits) const {
-  const LearnedModel& m = *model_;
-  thread_local std::vector<float> input, output;
-  input.resize(static_cast<std::size_t>(m.layout.size));
-  output.resize(static_cast<std::size_t>(m.model.network.output_size()));
-  dominoes::write_record_observation(m.rules, m.layout, seat, hand, moves, leader, input.data());
-  m.model.network.forward(input, output);
+  const std::span<const float> output = forward_record(*model_, seat, hand, moves, leader);
   for (int k = 0; k < legal.size(); ++k)
-    logits[k] = output[static_cast<std::size_t>(dominoes::action_index(legal[k], m.rules))];
+    logits[k] = output[static_cast<std::size_t>(dominoes::action_index(legal[k], model_->rules))];
 }
 
 void NetPolicy::probabilities(dominoes::Seat seat, dominoes::TileSet hand,

@@ -35,8 +35,8 @@ Move NetStrategy::choose(const Observation& obs, const MoveList& legal, Rng& rng
   double probabilities[MoveList::kCapacity];
   const std::span<double> p(probabilities, static_cast<std::size_t>(legal.size()));
   policy(obs, legal, p);
-  if (temperature_ == 0)
-    return legal[static_cast<int>(std::max_element(p.begin(), p.end()) - p.begin())];
+  if (temperature_ == 0)  // the certain move, without a draw from rng
+    return legal[static_cast<int>(std::find(p.begin(), p.end(), 1.0) - p.begin())];
   return draw_from_policy(legal, p, rng);
 }
 
