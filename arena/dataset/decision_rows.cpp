@@ -33,11 +33,13 @@ void add_owners(const dominoes::State& state, const RowShape& shape, dominoes::S
   }
 }
 
-// Appends the values of every action for the seat to move in `state` (NaN where illegal).
-void add_move_values(const dominoes::State& state, const dominoes::Rules& rules,
-                     const RowShape& shape, endgame::BlockDominoesSolver& solver,
-                     std::vector<float>& out) {
-  const dominoes::MoveList moves = dominoes::moves_or_pass(state);
+// Appends the values of every action for the seat to move in `state`, whose legal moves are
+// `legal` (the pass alone when empty), NaN where illegal.
+void add_move_values(const dominoes::State& state, const dominoes::MoveList& legal,
+                     const dominoes::Rules& rules, const RowShape& shape,
+                     endgame::BlockDominoesSolver& solver, std::vector<float>& out) {
+  dominoes::MoveList moves = legal;
+  if (moves.empty()) moves.push_back(dominoes::Move::pass());
   int values[dominoes::MoveList::kCapacity];
   solver.move_values(state, moves, 0, values);
   const std::size_t start = out.size();
@@ -105,25 +107,26 @@ void add_game_rows(const tournament::GameRecord& record, const dominoes::Rules& 
                    DecisionRows& rows) {
   const RowShape& shape = rows.shape;
   const dominoes::TensorLayout layout = dominoes::tensor_layout(rules);
-  std::vector<float> scratch(static_cast<std::size_t>(layout.size));
+  thread_local std::vector<float> scratch;  // one tensor, reused by every row of the thread
+  scratch.resize(static_cast<std::size_t>(layout.size));
   dominoes::History history(record.leader, record.seats);
-  tournament::replay(
-      record, [&](const dominoes::State& state, const dominoes::MoveList&, dominoes::Move played) {
-        const dominoes::Seat seat = state.to_move;
-        add_observation(state, history, rules, layout, scratch, rows.obs);
-        const std::size_t mask = rows.legal.size();
-        rows.legal.resize(mask + static_cast<std::size_t>(shape.actions));
-        dominoes::write_action_mask(state, rules, rows.legal.data() + mask);
-        rows.action.push_back(static_cast<std::int16_t>(dominoes::action_index(played, rules)));
-        rows.seat.push_back(static_cast<std::uint8_t>(seat));
-        rows.player.push_back(static_cast<std::uint8_t>(players[seat]));
-        add_owners(state, shape, seat, rows.owner);
-        rows.points.push_back(static_cast<float>(net_points(record.points, record.seats, seat)));
-        rows.deal.push_back(record.deal);
-        rows.game.push_back(static_cast<std::int16_t>(record.game));
-        if (shape.move_values) add_move_values(state, rules, shape, *solver, rows.move_value);
-        history.push_back(played);
-      });
+  tournament::replay(record, [&](const dominoes::State& state, const dominoes::MoveList& legal,
+                                 dominoes::Move played) {
+    const dominoes::Seat seat = state.to_move;
+    add_observation(state, history, rules, layout, scratch, rows.obs);
+    const std::size_t mask = rows.legal.size();
+    rows.legal.resize(mask + static_cast<std::size_t>(shape.actions));
+    dominoes::write_action_mask(legal, rules, rows.legal.data() + mask);
+    rows.action.push_back(static_cast<std::int16_t>(dominoes::action_index(played, rules)));
+    rows.seat.push_back(static_cast<std::uint8_t>(seat));
+    rows.player.push_back(static_cast<std::uint8_t>(players[seat]));
+    add_owners(state, shape, seat, rows.owner);
+    rows.points.push_back(static_cast<float>(net_points(record.points, record.seats, seat)));
+    rows.deal.push_back(record.deal);
+    rows.game.push_back(static_cast<std::int16_t>(record.game));
+    if (shape.move_values) add_move_values(state, legal, rules, shape, *solver, rows.move_value);
+    history.push_back(played);
+  });
 }
 
 }  // namespace dataset
