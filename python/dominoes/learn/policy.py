@@ -36,9 +36,15 @@ class PolicyTask:
             examples["target"] = soft_targets(dataset, self.soft_temperature)
         return examples
 
+    @staticmethod
+    def log_probabilities(logits, legal):
+        """Returns the policy's log-probabilities: the log-softmax of `logits` over the `legal`
+        actions only (-infinity at the others)."""
+        return torch.log_softmax(logits.masked_fill(~legal, float("-inf")), dim=1)
+
     def loss(self, logits, batch):
         """Returns (the summed loss of the batch, the number of decisions)."""
-        log_p = torch.log_softmax(logits.masked_fill(~batch["legal"], float("-inf")), dim=1)
+        log_p = self.log_probabilities(logits, batch["legal"])
         if "target" in batch:
             terms = torch.where(batch["legal"], batch["target"] * log_p, torch.zeros_like(log_p))
             return -terms.sum(), len(logits)
@@ -47,7 +53,7 @@ class PolicyTask:
     def metrics(self, logits, examples, train_examples):
         """Returns choice_metrics of the recorded actions under the policy of `logits`."""
         legal = examples["legal"].numpy()
-        log_p = torch.log_softmax(logits.masked_fill(~examples["legal"], float("-inf")), dim=1)
+        log_p = self.log_probabilities(logits, examples["legal"])
         return metrics.choice_metrics(log_p.numpy(), legal, examples["action"].numpy())
 
 
