@@ -7,6 +7,7 @@ import contextlib
 import io
 import json
 import os
+import pty
 import shutil
 import subprocess
 import sys
@@ -63,6 +64,33 @@ class CommandLine(unittest.TestCase):
                      "metrics.json", "curve.csv", "curve.png", "checkpoint.pt", "resumes"):
             self.assertIn(word, done.stdout)
 
+    def test_progress_at_a_terminal_only(self):
+        # Through a pseudo-terminal the epoch's progress line is drawn (at least once an epoch,
+        # at its end; at most every PROGRESS_INTERVAL seconds before), then gives way to the
+        # epoch's line; through a pipe (the test above) there is none.
+        out = self.path("tty")
+        pid, fd = pty.fork()
+        if pid == 0:  # the child: the command, its stderr the terminal
+            os.execv(sys.executable, [sys.executable, "-m", "dominoes.learn", "policy", "--data",
+                                      self.data, "--out", out, "--player", "teacher",
+                                      "--epochs", "2", "--hidden", "8", "--no-plot"])
+        seen = b""
+        while True:
+            try:
+                chunk = os.read(fd, 4096)
+            except OSError:  # the child closed the terminal
+                break
+            if not chunk:
+                break
+            seen += chunk
+        _, status = os.waitpid(pid, 0)
+        text = seen.decode()
+        self.assertEqual(os.waitstatus_to_exitcode(status), 0, text)
+        for epoch in (1, 2):
+            self.assertRegex(text, rf"\repoch {epoch}/2: [0-9,]+ of [0-9,]+ rows \(100\.0%\), "
+                                   rf"[0-9,]+ examples/s, ETA 0 s")
+            self.assertIn(f"\r\x1b[Kepoch {epoch}/2: training loss ", text)
+
     def test_a_run_prints_its_epochs_and_writes_its_files(self):
         out = self.path("run")
         status, stdout, stderr = self.run_main(["policy", "--data", self.data, "--out", out,
@@ -71,6 +99,7 @@ class CommandLine(unittest.TestCase):
         self.assertEqual(status, 0, stderr)
         self.assertIn("epoch 1/2: training loss ", stderr)
         self.assertIn("epoch 2/2: training loss ", stderr)
+        self.assertNotIn("\r", stderr)  # no progress line where stderr is not a terminal
         self.assertIn(f"policy model in {out}: 2 epochs at ", stdout)
         self.assertIn("held-out log_loss ", stdout)
         self.assertEqual(sorted(os.listdir(out)), ["checkpoint.pt", "curve.csv", "metrics.json",

@@ -4,6 +4,7 @@ model on a dataset folder and writes it beside its metrics and learning curve (H
 import argparse
 import shlex
 import sys
+import time
 
 from dominoes.learn import options as options_module
 from dominoes.learn.trainer import make_task, train
@@ -101,9 +102,39 @@ def parser():
     return p
 
 
+# At a terminal, the line showing an epoch's progress is rewritten at most this often (seconds).
+PROGRESS_INTERVAL = 0.5
+
+
+def print_progress(epochs):
+    """Returns the on_batch callback that shows, at a terminal only, how far the epoch has come
+    (one line rewritten in place, at most every PROGRESS_INTERVAL seconds); None elsewhere."""
+    if not sys.stderr.isatty():
+        return None
+    began = {"epoch": 0, "at": 0.0, "shown": 0.0}
+
+    def show(epoch, done, total):
+        now = time.monotonic()
+        if epoch != began["epoch"]:
+            began.update(epoch=epoch, at=now, shown=now)
+        if now - began["shown"] < PROGRESS_INTERVAL and done < total:
+            return
+        began["shown"] = now
+        rate = done / max(now - began["at"], 1e-9)
+        eta = (total - done) / max(rate, 1e-9)
+        print(f"\repoch {epoch}/{epochs}: {done:,} of {total:,} rows ({100 * done / total:.1f}%), "
+              f"{rate:,.0f} examples/s, ETA {eta:.0f} s\033[K", end="", file=sys.stderr,
+              flush=True)
+    return show
+
+
 def print_epoch(epochs, unit):
+    at_terminal = sys.stderr.isatty()
+
     def show(row):
         speed = row["examples"] / max(row["epoch"], 1) / max(row["seconds"], 1e-9)
+        if at_terminal:  # the progress line gives way to the epoch's
+            print("\r\033[K", end="", file=sys.stderr)
         print(f"epoch {row['epoch']}/{epochs}: training loss {row['train_loss']:.4f}, held-out "
               f"{row['held_out_loss']:.4f} ({unit}), {speed:,.0f} examples/s", file=sys.stderr,
               flush=True)
@@ -116,7 +147,8 @@ def main(argv):
     options = options_module.Options(command=f"{PROGRAM} {shlex.join(argv)}", **vars(args))
     try:
         options.check()
-        result = train(options, on_epoch=print_epoch(options.epochs, make_task(options).unit))
+        result = train(options, on_epoch=print_epoch(options.epochs, make_task(options).unit),
+                       on_batch=print_progress(options.epochs))
     except ValueError as e:
         fail(str(e))
     except KeyboardInterrupt:

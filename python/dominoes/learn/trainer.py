@@ -12,6 +12,7 @@ with output_size, rows, examples, loss and metrics, as policy.py, belief.py and 
 """
 
 import copy
+import functools
 import json
 import os
 import time
@@ -61,13 +62,17 @@ def batches(examples, order, size):
         yield {name: tensor[rows] for name, tensor in examples.items()}
 
 
-def train_epoch(model, optimizer, task, examples, batch, shuffle):
-    """Trains one epoch over `examples` in the order `shuffle` draws. Returns the epoch's mean loss
-    (per unit of the task's loss)."""
+def train_epoch(model, optimizer, task, examples, batch, shuffle, on_batch=None):
+    """Trains one epoch over `examples` in the order `shuffle` draws, calling on_batch(rows done,
+    rows in all) after each batch when given. Returns the epoch's mean loss (per unit of the
+    task's loss)."""
     model.train()
-    total, count = 0.0, 0
+    total, count, done = 0.0, 0, 0
     order = torch.randperm(len(examples["x"]), generator=shuffle)
     for rows in batches(examples, order, batch):
+        done += len(rows["x"])
+        if on_batch is not None:
+            on_batch(done, len(order))
         loss_sum, units = task.loss(model(rows["x"]), rows)
         if units == 0:
             continue
@@ -163,10 +168,10 @@ def finish(options, dataset, task, model, train, held, rows, best):
     return metrics, curve.draw(out) if options.plot else None
 
 
-def train(options, on_epoch=None):
+def train(options, on_epoch=None, on_batch=None):
     """Trains the model `options` (an Options) describe, resuming from OUT's checkpoint. Calls
     on_epoch(row) after each epoch's checkpoint (row: epoch, train_loss, held_out_loss,
-    examples, seconds). Returns {"metrics", "epochs_run", "examples_per_second", "plot_note"}.
+    examples, seconds) and on_batch(epoch, rows done, rows in all) after each training batch. Returns {"metrics", "epochs_run", "examples_per_second", "plot_note"}.
     Raises ValueError (DatasetError, OutFolderError among them), one line, for bad options, data
     or output folder."""
     options.check()
@@ -189,8 +194,9 @@ def train(options, on_epoch=None):
         trained, seconds = 0, 0.0
         for epoch in range(start + 1, options.epochs + 1):
             began = time.perf_counter()
+            progress = None if on_batch is None else functools.partial(on_batch, epoch)
             train_loss = train_epoch(model, optimizer, task, train_examples, options.batch,
-                                     shuffle)
+                                     shuffle, progress)
             spent = time.perf_counter() - began
             trained, seconds = trained + len(train_examples["x"]), seconds + spent
             rows.append({"epoch": epoch, "train_loss": train_loss,
