@@ -60,7 +60,7 @@ class CommandLine(unittest.TestCase):
         self.assertEqual(done.returncode, 0, done.stderr)
         for word in ("belief", "policy", "value", "--data", "--out", "--hidden", "--epochs",
                      "--batch", "--lr", "--seed", "--player", "--held-out", "--threads",
-                     "--soft-targets", "--no-plot", "KIND.safetensors", "KIND.json",
+                     "--soft-targets", "--regress-values", "regret", "--no-plot", "KIND.safetensors", "KIND.json",
                      "metrics.json", "curve.csv", "curve.png", "checkpoint.pt", "resumes"):
             self.assertIn(word, done.stdout)
 
@@ -129,9 +129,11 @@ class CommandLine(unittest.TestCase):
                      '"teacher", "heuristic"')
         self.refused(["policy", "--data", self.data, "--out", self.path("o4"), "--soft-targets",
                       "1", *TINY], "soft targets need move values")
+        self.refused(["policy", "--data", self.data, "--out", self.path("o6"),
+                      "--regress-values", *TINY], "value regression and regrets need move values")
         self.refused(["policy", "--data", self.data, "--out", self.path("o5"), "--held-out",
                       "0.001", *TINY], "leave no held-out rows")
-        for name in ("o1", "o2", "o3", "o4", "o5"):  # refused before the folder was made
+        for name in ("o1", "o2", "o3", "o4", "o5", "o6"):  # refused before the folder was made
             self.assertFalse(os.path.exists(self.path(name)), name)
 
     def test_bad_sizes(self):
@@ -147,6 +149,10 @@ class CommandLine(unittest.TestCase):
         self.refused(base + ["--seed", "-1"], "--seed -1")
         self.refused(["belief", "--data", self.data, "--out", self.path("s"), "--soft-targets",
                       "1"], "--soft-targets is for policy models only")
+        self.refused(["value", "--data", self.data, "--out", self.path("s"), "--regress-values"],
+                     "--regress-values is for policy models only")
+        self.refused(base + ["--regress-values", "--soft-targets", "1"],
+                     "two objectives: give one")
         self.refused(["tree", "--data", self.data, "--out", self.path("s")], "'tree'")
         self.refused(["policy", "--out", self.path("s")], "--data")
         self.assertFalse(os.path.exists(self.path("sizes")))

@@ -19,7 +19,7 @@ import safetensors.numpy
 import torch
 
 import dominoes
-from dominoes.learn import Options, data, plot_curve, train
+from dominoes.learn import Options, data, metrics, plot_curve, train
 from dominoes.learn.model import MLP
 from dominoes.learn.trainer import make_task
 
@@ -246,6 +246,37 @@ class Training(unittest.TestCase):
             train(Options(kind="policy", data=self.policy_data, out=self.out("soft-none"),
                           soft_targets=1.0, **SMALL))
         self.assertIn("soft targets need move values", str(caught.exception))
+
+    def test_value_regression_finds_the_expected_values_and_their_argmax(self):
+        # Each legal action's value is the teacher's score plus unit Gaussian noise: regression
+        # should find the score (squared error near the noise's variance, 1) and play its argmax,
+        # whose regret against the noisy best move this test computes on its own.
+        rows = dict(self.policy_rows)
+        legal = rows["legal"] == 1
+        sign = np.where(rows["obs"][:, 0] == 1, 1.0, -1.0)
+        scores = 6.0 * sign[:, None] * np.arange(ld.A) / ld.A
+        noisy = scores + np.random.default_rng(7).standard_normal(scores.shape)
+        rows["move_value"] = np.where(legal, noisy, np.nan).astype(np.float32)
+        folder = ld.write_dataset(self.out("regress"), rows)
+        result = train(Options(kind="policy", data=folder, out=self.out("regress-fit"),
+                               regress_values=True, **{**SMALL, "epochs": 8}))
+        held = result["metrics"]["held_out"]
+        best = np.where(legal, noisy, -np.inf).max(axis=1)
+        ideal = np.where(legal, scores, -np.inf).argmax(axis=1)
+        ideal_regret = np.mean(best - noisy[np.arange(len(best)), ideal])
+        self.assertLess(held["value_mse"], 1.3, held)
+        self.assertGreater(held["value_mse"], 0.7, held)  # it cannot learn the noise
+        self.assertLess(held["regret"], ideal_regret + 0.15, (held, ideal_regret))
+        self.assertLess(held["regret"], held["recorded_regret"], held)
+
+    def test_regret_metrics_by_hand(self):
+        allowed = np.array([[True, True, False], [True, True, True]])
+        values = np.array([[1.0, 3.0, 9.0], [2.0, -1.0, 0.5]])
+        scores = np.array([[5.0, 4.0, 99.0], [0.0, 1.0, 1.0]])  # 99 is not allowed; a tie
+        regrets = metrics.regret_metrics(scores, allowed, values, np.array([1, 2]))
+        # argmax picks action 0 (regret 3 - 1) and action 1 (the lowest of a tie: 2 - (-1)).
+        self.assertAlmostEqual(regrets["regret"], (2.0 + 3.0) / 2)
+        self.assertAlmostEqual(regrets["recorded_regret"], (0.0 + 1.5) / 2)
 
     def test_masked_logits_never_make_a_nan(self):
         task = make_task(Options(kind="policy", data="", out=""))

@@ -16,7 +16,7 @@ one) and writes it as the C++ strategies read it.
   belief  for each tile the deciding seat cannot see, the probability of each place it may be
           in: each other seat (in turn order from the decider), or never dealt
   policy  the recorded player's choice among the legal actions (imitation), on decisions with at
-          least two legal actions
+          least two legal actions; or (--regress-values) each legal action's expected value
   value   the deciding seat's net points for the hand
 
 The rows of a share of the deals (--held-out) are kept apart to measure the model; the rest train
@@ -30,7 +30,10 @@ EPILOG = """outputs in OUT:
   metrics.json      held-out and training metrics: policy and belief the log-loss (nats), the
                     uniform guess's log-loss, the accuracy of the most likely choice and the
                     calibration (predicted probability against frequency in 10 bins, and the
-                    expected calibration error); value the squared and absolute errors
+                    expected calibration error); policy on data with move values also the
+                    regret (points a decision lost against the best move with open hands) of
+                    its argmax and of the recorded actions; value the squared and absolute
+                    errors
   curve.csv         per epoch: training loss (mean over the epoch), held-out loss, examples
                     seen, wall seconds; curve.png plots it (needs matplotlib: this python's,
                     else /usr/bin/python3's from Debian's python3-matplotlib)
@@ -94,6 +97,10 @@ def parser():
                    help="policy only: train towards the softmax of the actions' exact values "
                         "(the dataset's move values, points) at temperature T instead of the "
                         "recorded action")
+    p.add_argument("--regress-values", action="store_true",
+                   help="policy only: each action's output regresses its exact value (the "
+                        "dataset's move values, points) instead of imitating the recorded "
+                        "action; the network then plays the action of highest expected value")
     p.add_argument("--keep", choices=("best", "last"), default="best",
                    help="which epoch's weights to write: best, the lowest held-out loss (the "
                         "earliest on a tie), against overfitting; or last (default best)")

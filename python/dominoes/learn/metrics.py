@@ -49,6 +49,21 @@ def choice_metrics(log_probability, allowed, target):
             "calibration_error": error, "reliability": table}
 
 
+def regret_metrics(scores, allowed, values, recorded):
+    """Returns the regrets of M decisions, in points per decision: `scores` [M, A] (a policy's
+    logits or values; anything where not allowed), `allowed` [M, A] bool (the legal actions),
+    `values` [M, A] each action's exact open-hands value, `recorded` [M] the action taken.
+    {"regret": the mean of max(values) - values at the highest-scoring allowed action (the
+    lowest on ties), "recorded_regret": the same for the recorded actions}: what each choice
+    loses against the best move had the hands been open."""
+    rows = np.arange(len(recorded))
+    values = np.asarray(values, dtype=np.float64)
+    best = np.where(allowed, values, -np.inf).max(axis=1)
+    chosen = np.where(allowed, np.asarray(scores, dtype=np.float64), -np.inf).argmax(axis=1)
+    return {"regret": float(np.mean(best - values[rows, chosen])),
+            "recorded_regret": float(np.mean(best - values[rows, recorded]))}
+
+
 def value_metrics(predicted, points, train_mean):
     """Returns the metrics of value predictions `predicted` [M] of `points` [M] (points):
     {"mse" (points squared), "mae" (points), "mean_mse" (the squared error of

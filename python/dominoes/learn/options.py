@@ -21,6 +21,7 @@ class Options:
     held_out: float = 0.1
     threads: int = 1
     soft_targets: float = None
+    regress_values: bool = False
     keep: str = "best"  # the epoch whose weights are written: best held-out loss, or the last
     plot: bool = True
     command: str = ""  # the command line, as the model's card records it
@@ -50,6 +51,12 @@ class Options:
             if not (math.isfinite(self.soft_targets) and self.soft_targets > 0):
                 raise ValueError(f"--soft-targets {self.soft_targets}: give a temperature in "
                                  f"points above 0 (1.0)")
+        if self.regress_values:
+            if self.kind != "policy":
+                raise ValueError("--regress-values is for policy models only")
+            if self.soft_targets is not None:
+                raise ValueError("--regress-values and --soft-targets are two objectives: give "
+                                 "one")
         if self.keep not in ("best", "last"):
             raise ValueError(f"--keep {self.keep}: give best (the epoch of the lowest held-out "
                              f"loss) or last")
@@ -63,4 +70,5 @@ class Options:
         return {"kind": self.kind, "hidden": list(self.hidden), "epochs": self.epochs,
                 "batch": self.batch, "lr": self.lr, "seed": self.seed, "player": self.player,
                 "held_out": self.held_out, "threads": self.threads,
-                "soft_targets": self.soft_targets, "keep": self.keep}
+                "soft_targets": self.soft_targets, "regress_values": self.regress_values,
+                "keep": self.keep}

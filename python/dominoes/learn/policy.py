@@ -1,7 +1,13 @@
-"""The policy model's task: imitation. Its examples are the decisions (rows with at least two
-legal actions); its output is one logit per action, the policy the softmax over the legal
-actions only; its loss the cross-entropy of the recorded action (nats per decision), or with
-soft targets the cross-entropy of the softmax of the actions' exact values at a temperature."""
+"""The policy model's task. Its examples are the decisions (rows with at least two legal
+actions); its output is one number per action, the policy the softmax over the legal actions
+only. Three objectives:
+- imitation: the cross-entropy of the recorded action (nats per decision);
+- soft targets: the cross-entropy of the softmax of the actions' exact values at a temperature;
+- value regression: each legal action's output regresses its exact open-hands value (squared
+  error in points squared, summed over the decision's legal actions). The output is then the
+  action's expected value under the data's distribution of hidden hands, and its argmax is
+  perfect-information Monte Carlo (PIMC) with that distribution as the belief and infinitely many
+  worlds (as Deep Monte Carlo learns Q-values by regression: Zha et al. 2021, DouZero)."""
 
 import numpy as np
 import torch
@@ -12,12 +18,14 @@ from dominoes.learn._text import quoted
 
 class PolicyTask:
     kind = "policy"
-    unit = "nats per decision"
 
-    def __init__(self, soft_temperature=None):
+    def __init__(self, soft_temperature=None, regress_values=False):
         """`soft_temperature` (points, > 0): train towards softmax(move_value / it) over the legal
-        actions instead of the recorded action; the dataset must carry move values."""
+        actions instead of the recorded action; `regress_values`: regress the move values. Either
+        needs a dataset with move values."""
         self.soft_temperature = soft_temperature
+        self.regress_values = regress_values
+        self.unit = ("points squared per decision" if regress_values else "nats per decision")
 
     def output_size(self, rules):
         return rules.action_count
@@ -28,12 +36,16 @@ class PolicyTask:
 
     def examples(self, dataset):
         """Returns the tensors of `dataset`'s rows: "x" [N, D] float32, "legal" [N, A] bool,
-        "action" [N] int64, and with soft targets "target" [N, A] float32."""
+        "action" [N] int64, with soft targets "target" [N, A] float32, and when the dataset has
+        move values "values" [N, A] float32 (0 at illegal actions)."""
         legal = torch.from_numpy(dataset.legal.astype(bool))
         examples = {"x": torch.from_numpy(dataset.obs.astype(np.float32)), "legal": legal,
                     "action": torch.from_numpy(dataset.action.astype(np.int64))}
         if self.soft_temperature is not None:
             examples["target"] = soft_targets(dataset, self.soft_temperature)
+        if self.regress_values or dataset.move_value is not None:
+            values = legal_values(dataset, "value regression and regrets")
+            examples["values"] = torch.from_numpy(values.astype(np.float32))
         return examples
 
     @staticmethod
@@ -44,6 +56,9 @@ class PolicyTask:
 
     def loss(self, logits, batch):
         """Returns (the summed loss of the batch, the number of decisions)."""
+        if self.regress_values:
+            error = torch.where(batch["legal"], logits - batch["values"], torch.zeros_like(logits))
+            return (error**2).sum(), len(logits)
         log_p = self.log_probabilities(logits, batch["legal"])
         if "target" in batch:
             terms = torch.where(batch["legal"], batch["target"] * log_p, torch.zeros_like(log_p))
@@ -51,18 +66,28 @@ class PolicyTask:
         return -log_p.gather(1, batch["action"][:, None]).sum(), len(logits)
 
     def metrics(self, logits, examples, train_examples):
-        """Returns choice_metrics of the recorded actions under the policy of `logits`."""
+        """Returns choice_metrics of the recorded actions under the policy of `logits`, and when
+        the examples have move values the regrets (regret_metrics) of its argmax and of the
+        recorded actions, and the value regression's squared error."""
         legal = examples["legal"].numpy()
         log_p = self.log_probabilities(logits, examples["legal"])
-        return metrics.choice_metrics(log_p.numpy(), legal, examples["action"].numpy())
+        result = metrics.choice_metrics(log_p.numpy(), legal, examples["action"].numpy())
+        if "values" in examples:
+            values = examples["values"].numpy()
+            result.update(metrics.regret_metrics(logits.numpy(), legal, values,
+                                                 examples["action"].numpy()))
+            if self.regress_values:
+                result["value_mse"] = float(np.mean(
+                    ((logits.numpy() - values) ** 2)[legal]))
+        return result
 
 
-def soft_targets(dataset, temperature):
-    """Returns softmax(move_value / temperature) over each row's legal actions, [N, A] float32 (0
-    for the illegal ones). Raises DatasetError when the dataset has no move values, or a legal
-    action has none."""
+def legal_values(dataset, purpose):
+    """Returns the dataset's move values with 0 at the illegal actions, [N, A] float64. Raises
+    DatasetError, naming `purpose` (what needs them), when it has none or a legal action has
+    none."""
     if dataset.move_value is None:
-        raise data.DatasetError(f"soft targets need move values and the dataset "
+        raise data.DatasetError(f"{purpose} need move values and the dataset "
                                 f"{quoted(dataset.folder)} has none (dominoes dataset "
                                 f"--move-values writes them)")
     legal = dataset.legal.astype(bool)
@@ -70,7 +95,14 @@ def soft_targets(dataset, temperature):
     if not np.isfinite(values[legal]).all():
         raise data.DatasetError(f"dataset {quoted(dataset.folder)} has a legal action without "
                                 f"a finite move value")
-    scaled = np.where(legal, values / temperature, -np.inf)
+    return np.where(legal, values, 0.0)
+
+
+def soft_targets(dataset, temperature):
+    """Returns softmax(move_value / temperature) over each row's legal actions, [N, A] float32 (0
+    for the illegal ones). Raises DatasetError as legal_values does."""
+    legal = dataset.legal.astype(bool)
+    scaled = np.where(legal, legal_values(dataset, "soft targets") / temperature, -np.inf)
     scaled -= scaled.max(axis=1, keepdims=True)
     weights = np.exp(scaled)
     return torch.from_numpy((weights / weights.sum(axis=1, keepdims=True)).astype(np.float32))
