@@ -12,7 +12,8 @@
 //
 // Learned belief search weighs or samples a searcher's worlds by a model in the same way (Hu,
 // Lerer, Brown & Foerster, "Learned Belief Search", 2021); the belief here is a network's
-// (strategies/learned/net_belief.h), or in tests an exact posterior.
+// (strategies/learned/net_belief.h), or the exact posterior by enumeration on small variants
+// (enumerated_posterior.h).
 #pragma once
 
 #include <span>
