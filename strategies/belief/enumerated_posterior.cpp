@@ -70,7 +70,8 @@ double strategy_log_p(Strategy& strategy, const std::string& name, const State& 
                       const MoveList& legal, int chosen) {
   double probs[MoveList::kCapacity];
   const Observation seen = dominoes::observe(s, so_far, rules, s.to_move);
-  if (!strategy.policy(seen, legal, std::span<double>(probs, static_cast<std::size_t>(legal.size()))))
+  if (!strategy.policy(seen, legal,
+                       std::span<double>(probs, static_cast<std::size_t>(legal.size()))))
     throw std::invalid_argument(name +
                                 " does not give its move distribution, so its posterior cannot be "
                                 "computed exactly: give a strategy that does (random, lowest, "
@@ -141,10 +142,9 @@ void EnumeratedPosterior::log_marginals(const Observation& obs, std::span<double
   const int tiles = dominoes::tile_count(obs.rules().max_pip);
   if (log_p.size() != static_cast<std::size_t>(2 * tiles))
     throw std::invalid_argument("log_marginals: " + std::to_string(log_p.size()) +
-                                " values given for " + std::to_string(tiles) +
-                                " tiles x 2 places");
+                                " values given for " + std::to_string(tiles) + " tiles x 2 places");
   const std::vector<double> log_w = log_hand_weights(obs);
-  std::vector<double> held(static_cast<std::size_t>(tiles), 0.0);    // place 0: the opponent
+  std::vector<double> held(static_cast<std::size_t>(tiles), 0.0);     // place 0: the opponent
   std::vector<double> undrawn(static_cast<std::size_t>(tiles), 0.0);  // place 1: never dealt
   const TileSet unseen = obs.unseen();
   std::size_t i = 0;

@@ -90,17 +90,15 @@ std::vector<double> brute_force_held(const Observation& obs, Weighing opponent,
   }
   std::vector<double> held(static_cast<std::size_t>(tiles), 0.0);
   double total = 0;
-  dominoes::for_each_subset(TileSet::full(obs.rules().max_pip) - mine, obs.rules().hand_size,
-                            [&](TileSet theirs) {
-                              std::array<TileSet, 2> dealt{};
-                              dealt[static_cast<std::size_t>(me)] = mine;
-                              dealt[static_cast<std::size_t>(1 - me)] = theirs;
-                              const double w =
-                                  record_probability(obs, dealt, opponent, opponent_player);
-                              total += w;
-                              for (const dominoes::Tile t : theirs - theirs_played)
-                                held[t] += w;
-                            });
+  dominoes::for_each_subset(
+      TileSet::full(obs.rules().max_pip) - mine, obs.rules().hand_size, [&](TileSet theirs) {
+        std::array<TileSet, 2> dealt{};
+        dealt[static_cast<std::size_t>(me)] = mine;
+        dealt[static_cast<std::size_t>(1 - me)] = theirs;
+        const double w = record_probability(obs, dealt, opponent, opponent_player);
+        total += w;
+        for (const dominoes::Tile t : theirs - theirs_played) held[t] += w;
+      });
   EXPECT_GT(total, 0);
   for (double& h : held) h /= total;
   return held;
@@ -155,9 +153,9 @@ dominoes::Rules small_rules(int max_pip, int hand, dominoes::LeaderRule leader) 
 TEST(EnumeratedPosterior, ExactAgainstRandomEqualsBruteForce) {
   const auto& registry = strategies::Registry::builtin();
   const auto rules = small_rules(3, 3, dominoes::LeaderRule::kRandom);
-  const int turns = check_games(
-      rules, {registry.make("random"), registry.make("random")}, 30, Weighing::kUniform,
-      [](const Player& p) { return EnumeratedPosterior::of_strategy(p, "random"); });
+  const int turns =
+      check_games(rules, {registry.make("random"), registry.make("random")}, 30, Weighing::kUniform,
+                  [](const Player& p) { return EnumeratedPosterior::of_strategy(p, "random"); });
   EXPECT_GT(turns, 100);
 }
 
