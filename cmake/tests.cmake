@@ -12,7 +12,8 @@ find_program(PYTHON3_FOR_TESTS NAMES python3)
 file(GLOB_RECURSE unit_test_sources CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/tests/*_test.cpp)
 list(FILTER unit_test_sources EXCLUDE REGEX "/tests/(fuzz|python|cli)/")
 add_executable(unit_tests ${unit_test_sources})
-target_link_libraries(unit_tests PRIVATE tournament dataset exploitability puzzles arena_env nets
+target_link_libraries(unit_tests PRIVATE tournament dataset exploitability posterior puzzles arena_env
+                      nets
                       GTest::gtest_main)
 # tests/apps/: compiled alone, so that the unity batches of the other tests stay as they were.
 file(GLOB_RECURSE app_test_sources CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/tests/apps/*_test.cpp)

@@ -32,5 +32,6 @@ int dance_battle_command(const std::vector<std::string>& args);
 int tetromino_command(const std::vector<std::string>& args);
 int equilibrium_command(const std::vector<std::string>& args);
 int exploitability_command(const std::vector<std::string>& args);
+int posterior_command(const std::vector<std::string>& args);
 
 }  // namespace solver_app

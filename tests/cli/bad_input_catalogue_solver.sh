@@ -157,6 +157,13 @@ expect_error "exploitability bad --method" 2 "method" exploitability --double 2 
 expect_error "exploitability public tree over --max-memory" 2 "smaller variant" exploitability --double 4 --hand 4 --player random --max-memory 1
 expect_error "exploitability missing equilibrium" 2 'cannot read' exploitability --double 2 --hand 2 --player random --equilibrium "$tmp/missing"
 expect_error "exploitability equilibrium not a strategy" 2 'not a strategy file' exploitability --double 2 --hand 2 --player random --equilibrium "$(file notes.txt 'hello\n')"
+expect_error "posterior without a player" 2 'player' posterior --games 1
+expect_error "posterior three players" 2 'twice' posterior --player random --player random --player random
+expect_error "posterior searcher without a distribution" 2 'move distribution' posterior --player 'minimax(scenarios=5)' --games 2
+expect_error "posterior omniscient" 2 'omniscient' posterior --player omniscient
+expect_error "posterior games 0" 2 'games' posterior --player random --games 0
+expect_error "posterior unknown model" 2 'bogus' posterior --player random --model bogus
+expect_error "posterior missing belief" 2 'missing' posterior --player random --belief "$tmp/missing.safetensors"
 expect_error "exploitability equilibrium bad sum" 2 'line 4' exploitability --double 2 --hand 2 --player random --equilibrium "$(file sum.strategy 'dominoes-equilibrium v1\ndouble 2\nhand 2\ninfoset leader 0-1,1-1 - 0-1=0.5 1-1=0.4\n')"
 expect_error "exploitability equilibrium from /dev/zero" 2 'not a regular file' exploitability --double 2 --hand 2 --player random --equilibrium /dev/zero
 expect_error "exploitability player file from /dev/zero" 2 'not a regular file' exploitability --double 2 --hand 2 --player 'equilibrium(file=/dev/zero)'
@@ -166,6 +173,7 @@ expect_error "exploitability player file from /dev/zero" 2 'not a regular file' 
 cp "$tmp/d2.strategy" "$tmp/d2.copy"
 expect_error "exploitability --csv is --equilibrium" 2 'input' exploitability --double 2 --hand 2 --player random --equilibrium "$tmp/d2.strategy" --csv "$tmp/./d2.strategy"
 expect_error "exploitability --csv is a player's file" 2 'input' exploitability --double 2 --hand 2 --player "equilibrium(file=$tmp/d2.strategy)" --csv "$tmp/d2.strategy"
+expect_error "posterior --csv is a player's file" 2 'input' posterior --double 2 --hand 2 --player "equilibrium(file=$tmp/d2.strategy)" --csv "$tmp/d2.strategy"
 check "the strategy file is unchanged" cmp -s "$tmp/d2.strategy" "$tmp/d2.copy"
 expect_error "exploitability player file of another variant" 2 'this game is double-2' exploitability --double 2 --hand 2 --player random --player "equilibrium(file=$(file other2.strategy 'dominoes-equilibrium v1\ndouble 3\nhand 2\n'))"
 expect_error "exploitability equilibrium header twice" 2 'twice' exploitability --double 2 --hand 2 --player random --equilibrium "$(file twice.strategy 'dominoes-equilibrium v1\ndouble 2\nhand 2\nhand 2\n')"
