@@ -59,6 +59,34 @@ class Loading(Folder):
         np.testing.assert_array_equal(by_spec, rows["player"] == 0)
         np.testing.assert_array_equal(data.player_rows(loaded, "M200"), by_spec)
 
+    def test_several_folders_joined_with_their_players_merged_by_spec(self):
+        first, _ = ld.policy_rows(150, 3)  # players: teacher (0), heuristic (1)
+        second, _ = ld.policy_rows(90, 4)
+        a = ld.write_dataset(os.path.join(self.dir, "a"), first, chunk_rows=100)
+        b = ld.write_dataset(os.path.join(self.dir, "b"), second, chunk_rows=100,
+                             players=["heuristic", "random"])
+        joined = data.load_all([a, b])
+        self.assertEqual(len(joined), 240)
+        self.assertEqual(joined.players, ["teacher", "heuristic", "random"])
+        np.testing.assert_array_equal(joined.obs, np.concatenate([first["obs"], second["obs"]]))
+        # b's heuristic (0) is the joined list's 1, b's random (1) a new 2.
+        expected = np.concatenate([first["player"], np.array([1, 2])[second["player"]]])
+        np.testing.assert_array_equal(joined.player, expected)
+        heuristic = data.player_rows(joined, "heuristic")
+        self.assertEqual(int(heuristic.sum()), int((first["player"] == 1).sum())
+                         + int((second["player"] == 0).sum()))
+        self.assertIs(data.load_all([a]).__class__, data.Dataset)
+        other = ld.write_dataset(os.path.join(self.dir, "other"), second, chunk_rows=100,
+                                 rules={**ld.RULES, "scoring": "all-pips"})
+        with self.assertRaises(data.DatasetError) as caught:
+            data.load_all([a, other])
+        self.assertIn("is of other rules than", str(caught.exception))
+        second["move_value"] = np.where(second["legal"] == 1, 1.0, np.nan).astype(np.float32)
+        valued = ld.write_dataset(os.path.join(self.dir, "valued"), second, chunk_rows=100)
+        with self.assertRaises(data.DatasetError) as caught:
+            data.load_all([a, valued])
+        self.assertIn("one has move values and the other not", str(caught.exception))
+
     def test_a_player_named_by_any_spelling_of_its_spec(self):
         # dominoes dataset lists canonical specs (every parameter spelt out) with the short
         # label as the name; the spec a user typed, defaults left out, finds the same rows.

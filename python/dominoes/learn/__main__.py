@@ -71,8 +71,9 @@ def parser():
     p = OneLineParser(prog=PROGRAM, description=DESCRIPTION, epilog=EPILOG,
                       formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("kind", choices=options_module.KINDS, help="the model to train")
-    p.add_argument("--data", required=True, metavar="DIR",
-                   help="the dataset folder (dataset.json and chunk-NNNNNN.safetensors)")
+    p.add_argument("--data", required=True, metavar="DIR", action="append",
+                   help="the dataset folder (dataset.json and chunk-NNNNNN.safetensors); give "
+                        "it again to train on several folders' rows together (of one game)")
     p.add_argument("--out", required=True, metavar="DIR",
                    help="the output folder: new or empty, or this training's own to resume it")
     p.add_argument("--hidden", type=layer_sizes, default=(256, 256), metavar="N,N",

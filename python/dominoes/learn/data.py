@@ -219,6 +219,43 @@ def load(folder):
     return Dataset(folder, manifest, rules, players, columns)
 
 
+def load_all(folders):
+    """Returns the Dataset of the folders `folders` (a list of one or more) end to end: one
+    folder's as load() gives it; several (the data of successive rounds of play, say) joined,
+    their players merged by spec (a player's index re-numbered into the merged list). Raises
+    DatasetError, one line, when a folder cannot be loaded, two are games of other rules, or
+    some have move values and some not."""
+    parts = [load(folder) for folder in folders]
+    if len(parts) == 1:
+        return parts[0]
+    first = parts[0]
+    for part in parts[1:]:
+        if part.rules != first.rules:
+            raise DatasetError(f"data {quoted(part.folder)} is of other rules than "
+                               f"{quoted(first.folder)} ({part.rules} against {first.rules}): "
+                               f"give datasets of one game")
+        if (part.move_value is None) != (first.move_value is None):
+            raise DatasetError(f"data {quoted(part.folder)} and {quoted(first.folder)}: one has "
+                               f"move values and the other not")
+    entries, labels, columns = [], [], []
+    for part in parts:
+        index = []
+        for entry, label in zip(part.manifest["players"], part.players):
+            spec = entry.get("spec") if isinstance(entry, dict) else entry
+            known = [i for i, e in enumerate(entries)
+                     if (e.get("spec") if isinstance(e, dict) else e) == spec]
+            if not known:
+                entries.append(entry)
+                labels.append(label)
+            index.append(known[0] if known else len(entries) - 1)
+        renumbered = dict(part.columns)
+        renumbered["player"] = np.asarray(index, np.uint8)[part.player]
+        columns.append(renumbered)
+    manifest = {"players": entries, "rules": first.rules, "parts": [p.manifest for p in parts]}
+    return Dataset(" + ".join(folders), manifest, first.rules, labels,
+                   join_chunks(columns, " + ".join(folders)))
+
+
 def held_out(deal, fraction):
     """Returns a boolean array, True for the rows whose deal is held out: those whose deal number's
     hash (SplitMix64's finaliser, mapped to [0, 1)) is below `fraction`. Every row of a deal falls

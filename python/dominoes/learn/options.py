@@ -10,7 +10,7 @@ KINDS = ("belief", "policy", "value")
 class Options:
     """What `python -m dominoes.learn KIND ...` is given (its --help explains each)."""
     kind: str
-    data: str
+    data: object  # a dataset folder, or a list of them (joined)
     out: str
     hidden: tuple = (256, 256)
     epochs: int = 10
@@ -26,8 +26,15 @@ class Options:
     plot: bool = True
     command: str = ""  # the command line, as the model's card records it
 
+    def data_folders(self):
+        """Returns the dataset folders, a tuple of one or more."""
+        return (self.data,) if isinstance(self.data, str) else tuple(self.data)
+
     def check(self):
         """Raises ValueError, one line naming the option and what is valid, for a bad value."""
+        if not self.data_folders() or not all(isinstance(f, str) and f
+                                              for f in self.data_folders()):
+            raise ValueError("--data: give one or more dataset folders")
         if self.kind not in KINDS:
             raise ValueError(f"model kind {self.kind!r} is not one of {', '.join(KINDS)}")
         hidden = tuple(self.hidden)

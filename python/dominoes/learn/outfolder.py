@@ -30,11 +30,16 @@ def differing_keys(there, now):
                      for name in names if there.get(name) != now.get(name))
 
 
-def dataset_fingerprint(folder):
+def dataset_fingerprint(folders):
     """Returns the SHA-256 of the dataset's manifest (its chunk list and config): the same data
-    wherever the folder is."""
-    with open(os.path.join(folder, "dataset.json"), "rb") as f:
-        return hashlib.sha256(f.read()).hexdigest()
+    wherever the folder is; of several folders, the SHA-256 of their fingerprints in order."""
+    prints = []
+    for folder in folders:
+        with open(os.path.join(folder, "dataset.json"), "rb") as f:
+            prints.append(hashlib.sha256(f.read()).hexdigest())
+    if len(prints) == 1:
+        return prints[0]
+    return hashlib.sha256(",".join(prints).encode()).hexdigest()
 
 
 def write_whole(path, write):

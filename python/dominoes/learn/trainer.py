@@ -48,7 +48,7 @@ def split_examples(dataset, task, options):
     if held.all() or not held.any():
         deals = len(set(chosen.deal.tolist()))
         raise data.DatasetError(
-            f"data {quoted(options.data)}: {len(chosen)} {task.kind} rows{whose} from {deals} "
+            f"data {quoted(dataset.folder)}: {len(chosen)} {task.kind} rows{whose} from {deals} "
             f"deals leave {'no' if held.all() else 'no held-out'} rows to "
             f"{'train on' if held.all() else 'measure'} with --held-out {options.held_out}: "
             f"give more data or another --held-out")
@@ -154,7 +154,8 @@ def finish(options, dataset, task, model, train, held, rows, best):
     metrics = metrics_of(model, task, train, held)
     out = options.out
     outfolder.write_text(os.path.join(out, "metrics.json"), json.dumps(metrics, indent=2) + "\n")
-    training = {"data": options.data, "seed": options.seed, "command": options.command,
+    folders = options.data_folders()
+    training = {"data": folders[0] if len(folders) == 1 else list(folders), "seed": options.seed, "command": options.command,
                 "examples": len(train["x"]), "held_out_examples": len(held["x"]),
                 "epochs": options.epochs, "hidden": list(options.hidden), "batch": options.batch,
                 "lr": options.lr, "held_out": options.held_out, "player": options.player,
@@ -178,10 +179,10 @@ def train(options, on_epoch=None, on_batch=None):
     options.check()
     torch.set_num_threads(options.threads)
     torch.use_deterministic_algorithms(True)
-    dataset = data.load(options.data)
+    dataset = data.load_all(options.data_folders())
     task = make_task(options)
     train_examples, held_examples = split_examples(dataset, task, options)
-    keys = {**options.keys(), "dataset": outfolder.dataset_fingerprint(options.data)}
+    keys = {**options.keys(), "dataset": outfolder.dataset_fingerprint(options.data_folders())}
     with outfolder.claim(options.out, keys):
         torch.manual_seed(options.seed)
         rules = dataset.game_rules
