@@ -269,6 +269,15 @@ class Training(unittest.TestCase):
         self.assertLess(held["regret"], ideal_regret + 0.15, (held, ideal_regret))
         self.assertLess(held["regret"], held["recorded_regret"], held)
 
+    def test_the_plot_marks_the_written_epoch_and_names_the_objectives_loss(self):
+        held = [5.0, 3.0, 4.0, 3.0]
+        self.assertEqual(plot_curve.kept_epoch([1, 2, 3, 4], held, {"keep": "best"}), 2)
+        self.assertEqual(plot_curve.kept_epoch([1, 2, 3, 4], held, {"keep": "last"}), 4)
+        self.assertIn("nats per decision", plot_curve.loss_label({"kind": "policy"}))
+        self.assertIn("move values", plot_curve.loss_label({"kind": "policy",
+                                                            "regress_values": True}))
+        self.assertIn("hidden tile", plot_curve.loss_label({"kind": "belief"}))
+
     def test_regret_metrics_by_hand(self):
         allowed = np.array([[True, True, False], [True, True, True]])
         values = np.array([[1.0, 3.0, 9.0], [2.0, -1.0, 0.5]])

@@ -16,6 +16,23 @@ import sys
 LOSSES = {"policy": "cross-entropy (nats per decision)",
           "belief": "cross-entropy (nats per hidden tile)",
           "value": "squared error (points squared per decision)"}
+REGRESSION = "squared error of the move values (points squared per decision)"
+
+
+def loss_label(keys):
+    """Returns the y axis's label: the loss of the training's kind and objective."""
+    if keys.get("kind") == "policy" and (keys.get("regress_values")
+                                         or keys.get("regress_advantages")):
+        return REGRESSION
+    return LOSSES.get(keys.get("kind"), "loss")
+
+
+def kept_epoch(epochs, held_out, keys):
+    """Returns the epoch whose weights the training wrote: with keep "best" the one of the lowest
+    held-out loss (the earliest on a tie), else the last."""
+    if keys.get("keep") == "best":
+        return epochs[min(range(len(held_out)), key=lambda i: (held_out[i], i))]
+    return epochs[-1]
 
 
 def read_curve(folder):
@@ -50,8 +67,12 @@ def plot(folder):
             label="training rows (mean over the epoch)")
     ax.plot(epochs, held_out, color="tab:red", marker="o", linewidth=1.5,
             label="held-out deals (after the epoch)")
+    kept = kept_epoch(epochs, held_out, keys)
+    ax.plot([kept], [held_out[epochs.index(kept)]], linestyle="none", marker="o", markersize=13,
+            markerfacecolor="none", markeredgecolor="black",
+            label=f"the weights written (epoch {kept})")
     ax.set_xlabel("epoch")
-    ax.set_ylabel(LOSSES.get(kind, "loss"))
+    ax.set_ylabel(loss_label(keys))
     hidden = ",".join(str(h) for h in keys.get("hidden", []))
     player = f", decisions of {keys['player']}" if keys.get("player") else ""
     ax.set_title(f"{kind} model, hidden layers {hidden or '?'}: learning curve\n"
