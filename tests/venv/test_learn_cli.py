@@ -60,7 +60,8 @@ class CommandLine(unittest.TestCase):
         self.assertEqual(done.returncode, 0, done.stderr)
         for word in ("belief", "policy", "value", "--data", "--out", "--hidden", "--epochs",
                      "--batch", "--lr", "--seed", "--player", "--held-out", "--threads",
-                     "--soft-targets", "--regress-values", "regret", "--no-plot", "KIND.safetensors", "KIND.json",
+                     "--soft-targets", "--regress-values", "--regress-advantages", "regret",
+                     "--no-plot", "KIND.safetensors", "KIND.json",
                      "metrics.json", "curve.csv", "curve.png", "checkpoint.pt", "resumes"):
             self.assertIn(word, done.stdout)
 
@@ -153,6 +154,10 @@ class CommandLine(unittest.TestCase):
                      "--regress-values is for policy models only")
         self.refused(base + ["--regress-values", "--soft-targets", "1"],
                      "two objectives: give one")
+        self.refused(base + ["--regress-values", "--regress-advantages"],
+                     "--regress-values and --regress-advantages are two objectives: give one")
+        self.refused(["belief", "--data", self.data, "--out", self.path("s"),
+                      "--regress-advantages"], "--regress-advantages is for policy models only")
         self.refused(["tree", "--data", self.data, "--out", self.path("s")], "'tree'")
         self.refused(["policy", "--out", self.path("s")], "--data")
         self.assertFalse(os.path.exists(self.path("sizes")))

@@ -19,7 +19,7 @@ import safetensors.numpy
 import torch
 
 import dominoes
-from dominoes.learn import Options, data, metrics, plot_curve, train
+from dominoes.learn import Options, data, metrics, plot_curve, policy, train
 from dominoes.learn.model import MLP
 from dominoes.learn.trainer import make_task
 
@@ -277,6 +277,35 @@ class Training(unittest.TestCase):
         self.assertIn("move values", plot_curve.loss_label({"kind": "policy",
                                                             "regress_values": True}))
         self.assertIn("hidden tile", plot_curve.loss_label({"kind": "belief"}))
+
+    def test_advantage_regression_ignores_what_every_move_shares(self):
+        # As above, plus a large offset common to every action of a row (the hand's value, which
+        # the observation cannot predict): the advantages (values less their row's legal mean)
+        # carry none of it, so their squared error stays near the unit noise's (times 1 - 1/k
+        # for k legal actions, at most 1) and the argmax near the ideal; the values' error would
+        # be the offset's variance, 400.
+        rows = dict(self.policy_rows)
+        legal = rows["legal"] == 1
+        sign = np.where(rows["obs"][:, 0] == 1, 1.0, -1.0)
+        scores = 6.0 * sign[:, None] * np.arange(ld.A) / ld.A
+        rng = np.random.default_rng(8)
+        noisy = scores + rng.standard_normal(scores.shape) + rng.normal(0, 20, (len(scores), 1))
+        rows["move_value"] = np.where(legal, noisy, np.nan).astype(np.float32)
+        folder = ld.write_dataset(self.out("advantages"), rows)
+        result = train(Options(kind="policy", data=folder, out=self.out("advantages-fit"),
+                               regress_advantages=True, **{**SMALL, "epochs": 8}))
+        held = result["metrics"]["held_out"]
+        best = np.where(legal, noisy, -np.inf).max(axis=1)
+        ideal = np.where(legal, scores, -np.inf).argmax(axis=1)
+        ideal_regret = np.mean(best - noisy[np.arange(len(best)), ideal])
+        self.assertLess(held["value_mse"], 1.3, held)
+        self.assertLess(held["regret"], ideal_regret + 0.15, (held, ideal_regret))
+
+    def test_advantages_by_hand(self):
+        legal = np.array([[True, True, False], [True, True, True]])
+        values = np.array([[1.0, 3.0, 0.0], [2.0, -1.0, 2.0]])
+        np.testing.assert_allclose(policy.advantages(values, legal),
+                                   [[-1.0, 1.0, 0.0], [1.0, -2.0, 1.0]])
 
     def test_regret_metrics_by_hand(self):
         allowed = np.array([[True, True, False], [True, True, True]])

@@ -16,7 +16,8 @@ one) and writes it as the C++ strategies read it.
   belief  for each tile the deciding seat cannot see, the probability of each place it may be
           in: each other seat (in turn order from the decider), or never dealt
   policy  the recorded player's choice among the legal actions (imitation), on decisions with at
-          least two legal actions; or (--regress-values) each legal action's expected value
+          least two legal actions; or (--regress-values) each legal action's expected value, or
+          (--regress-advantages) that value less the mean of the decision's legal moves' values
   value   the deciding seat's net points for the hand
 
 The rows of a share of the deals (--held-out) are kept apart to measure the model; the rest train
@@ -102,6 +103,10 @@ def parser():
                    help="policy only: each action's output regresses its exact value (the "
                         "dataset's move values, points) instead of imitating the recorded "
                         "action; the network then plays the action of highest expected value")
+    p.add_argument("--regress-advantages", action="store_true",
+                   help="policy only: as --regress-values, with each value less the mean of the "
+                        "decision's legal actions' values: the same best action, without the "
+                        "hand's value that every move shares in the targets' noise")
     p.add_argument("--keep", choices=("best", "last"), default="best",
                    help="which epoch's weights to write: best, the lowest held-out loss (the "
                         "earliest on a tie), against overfitting; or last (default best)")

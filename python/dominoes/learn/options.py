@@ -22,6 +22,7 @@ class Options:
     threads: int = 1
     soft_targets: float = None
     regress_values: bool = False
+    regress_advantages: bool = False
     keep: str = "best"  # the epoch whose weights are written: best held-out loss, or the last
     plot: bool = True
     command: str = ""  # the command line, as the model's card records it
@@ -58,12 +59,14 @@ class Options:
             if not (math.isfinite(self.soft_targets) and self.soft_targets > 0):
                 raise ValueError(f"--soft-targets {self.soft_targets}: give a temperature in "
                                  f"points above 0 (1.0)")
-        if self.regress_values:
-            if self.kind != "policy":
-                raise ValueError("--regress-values is for policy models only")
-            if self.soft_targets is not None:
-                raise ValueError("--regress-values and --soft-targets are two objectives: give "
-                                 "one")
+        objectives = [name for name, given in (("--soft-targets", self.soft_targets is not None),
+                                                ("--regress-values", self.regress_values),
+                                                ("--regress-advantages",
+                                                 self.regress_advantages)) if given]
+        if objectives and self.kind != "policy":
+            raise ValueError(f"{objectives[0]} is for policy models only")
+        if len(objectives) > 1:
+            raise ValueError(f"{objectives[0]} and {objectives[1]} are two objectives: give one")
         if self.keep not in ("best", "last"):
             raise ValueError(f"--keep {self.keep}: give best (the epoch of the lowest held-out "
                              f"loss) or last")
@@ -78,4 +81,6 @@ class Options:
                 "batch": self.batch, "lr": self.lr, "seed": self.seed, "player": self.player,
                 "held_out": self.held_out, "threads": self.threads,
                 "soft_targets": self.soft_targets, "regress_values": self.regress_values,
+                # only when given: a folder trained before the option existed resumes as before
+                **({"regress_advantages": True} if self.regress_advantages else {}),
                 "keep": self.keep}

@@ -1,13 +1,18 @@
 """The policy model's task. Its examples are the decisions (rows with at least two legal
 actions); its output is one number per action, the policy the softmax over the legal actions
-only. Three objectives:
+only. Four objectives:
 - imitation: the cross-entropy of the recorded action (nats per decision);
 - soft targets: the cross-entropy of the softmax of the actions' exact values at a temperature;
 - value regression: each legal action's output regresses its exact open-hands value (squared
   error in points squared, summed over the decision's legal actions). The output is then the
   action's expected value under the data's distribution of hidden hands, and its argmax is
   perfect-information Monte Carlo (PIMC) with that distribution as the belief and infinitely many
-  worlds (as Deep Monte Carlo learns Q-values by regression: Zha et al. 2021, DouZero)."""
+  worlds (as Deep Monte Carlo learns Q-values by regression: Zha et al. 2021, DouZero);
+- advantage regression: the same with each value minus the mean of the decision's legal values.
+  The argmax is the same (a constant per decision moves every expected value alike), but the
+  hand's value, which every move of a world shares and which the observation cannot predict,
+  no longer adds its variance to every target (the baseline of policy-gradient methods, applied
+  to regression targets)."""
 
 import numpy as np
 import torch
@@ -19,13 +24,16 @@ from dominoes.learn._text import quoted
 class PolicyTask:
     kind = "policy"
 
-    def __init__(self, soft_temperature=None, regress_values=False):
+    def __init__(self, soft_temperature=None, regress_values=False, regress_advantages=False):
         """`soft_temperature` (points, > 0): train towards softmax(move_value / it) over the legal
-        actions instead of the recorded action; `regress_values`: regress the move values. Either
-        needs a dataset with move values."""
+        actions instead of the recorded action; `regress_values`: regress the move values;
+        `regress_advantages`: regress the move values minus their mean over each decision's legal
+        actions. Each needs a dataset with move values."""
         self.soft_temperature = soft_temperature
-        self.regress_values = regress_values
-        self.unit = ("points squared per decision" if regress_values else "nats per decision")
+        self.regress_advantages = regress_advantages
+        self.regress_values = regress_values or regress_advantages
+        self.unit = ("points squared per decision" if self.regress_values
+                     else "nats per decision")
 
     def output_size(self, rules):
         return rules.action_count
@@ -37,7 +45,8 @@ class PolicyTask:
     def examples(self, dataset):
         """Returns the tensors of `dataset`'s rows: "x" [N, D] float32, "legal" [N, A] bool,
         "action" [N] int64, with soft targets "target" [N, A] float32, and when the dataset has
-        move values "values" [N, A] float32 (0 at illegal actions)."""
+        move values "values" [N, A] float32 (0 at illegal actions; with regress_advantages each
+        legal value minus the mean of its row's legal values)."""
         legal = torch.from_numpy(dataset.legal.astype(bool))
         examples = {"x": torch.from_numpy(dataset.obs.astype(np.float32)), "legal": legal,
                     "action": torch.from_numpy(dataset.action.astype(np.int64))}
@@ -45,6 +54,8 @@ class PolicyTask:
             examples["target"] = soft_targets(dataset, self.soft_temperature)
         if self.regress_values or dataset.move_value is not None:
             values = legal_values(dataset, "value regression and regrets")
+            if self.regress_advantages:
+                values = advantages(values, dataset.legal.astype(bool))
             examples["values"] = torch.from_numpy(values.astype(np.float32))
         return examples
 
@@ -96,6 +107,13 @@ def legal_values(dataset, purpose):
         raise data.DatasetError(f"dataset {quoted(dataset.folder)} has a legal action without "
                                 f"a finite move value")
     return np.where(legal, values, 0.0)
+
+
+def advantages(values, legal):
+    """Returns `values` [N, A] minus, in each row, the mean of its `legal` entries (0 stays at the
+    illegal ones)."""
+    mean = values.sum(axis=1, where=legal, keepdims=True) / legal.sum(axis=1, keepdims=True)
+    return np.where(legal, values - mean, 0.0)
 
 
 def soft_targets(dataset, temperature):

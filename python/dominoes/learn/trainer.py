@@ -32,7 +32,8 @@ EVALUATION_ROWS = 65536  # rows per forward pass when evaluating (bounds the mem
 def make_task(options):
     """Returns the task of `options.kind`."""
     if options.kind == "policy":
-        return PolicyTask(options.soft_targets, options.regress_values)
+        return PolicyTask(options.soft_targets, options.regress_values,
+                          options.regress_advantages)
     return BeliefTask() if options.kind == "belief" else ValueTask()
 
 
@@ -160,7 +161,8 @@ def finish(options, dataset, task, model, train, held, rows, best):
                 "epochs": options.epochs, "hidden": list(options.hidden), "batch": options.batch,
                 "lr": options.lr, "held_out": options.held_out, "player": options.player,
                 "soft_targets": options.soft_targets,
-                "regress_values": options.regress_values, "keep": options.keep,
+                "regress_values": options.regress_values,
+                "regress_advantages": options.regress_advantages, "keep": options.keep,
                 "kept_epoch": kept}
     rules = dataset.game_rules
     card = export.card(model, task.kind, rules.observation_shape[0], task.output_size(rules),
