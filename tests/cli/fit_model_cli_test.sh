@@ -73,9 +73,10 @@ check "inference plays with the fitted model" [ -s "$tmp/run2/summary.csv" ]
 
 # experiments/imitation-prior.sh (the fit of issue 24's policy prior),
 # experiments/population-model.sh (the two-seat population model's fit) and
-# experiments/four-seat-model.sh (the four-seat one's) explain themselves and refuse what they do
-# not take in one line, before they run anything.
-for name in imitation-prior population-model four-seat-model; do
+# experiments/four-seat-model.sh (the four-seat one's), and experiments/learned-four-seat.sh (the
+# four-seat networks, which takes no argument) explain themselves and refuse what they do not
+# take in one line, before they run anything.
+for name in imitation-prior population-model four-seat-model learned-four-seat; do
   script="$(dirname "$0")/../../experiments/$name.sh"
   "$script" --help >"$tmp/out" 2>&1
   check "$name.sh --help: exit 0" [ $? -eq 0 ]
