@@ -247,23 +247,32 @@ class Training(unittest.TestCase):
                           soft_targets=1.0, **SMALL))
         self.assertIn("soft targets need move values", str(caught.exception))
 
-    def test_value_regression_finds_the_expected_values_and_their_argmax(self):
-        # Each legal action's value is the teacher's score plus unit Gaussian noise: regression
-        # should find the score (squared error near the noise's variance, 1) and play its argmax,
-        # whose regret against the noisy best move this test computes on its own.
+    def regress(self, name, rng, shared, **objective):
+        """Trains a policy by `objective` on move values that are the teacher's score plus unit
+        Gaussian noise plus, per row, an offset of standard deviation `shared` common to all its
+        actions. Returns (the held-out metrics, the regret of the score's argmax against the
+        noisy best move, computed here)."""
         rows = dict(self.policy_rows)
         legal = rows["legal"] == 1
         sign = np.where(rows["obs"][:, 0] == 1, 1.0, -1.0)
         scores = 6.0 * sign[:, None] * np.arange(ld.A) / ld.A
-        noisy = scores + np.random.default_rng(7).standard_normal(scores.shape)
+        noisy = (scores + rng.standard_normal(scores.shape)
+                 + rng.normal(0, 1, (len(scores), 1)) * shared)
         rows["move_value"] = np.where(legal, noisy, np.nan).astype(np.float32)
-        folder = ld.write_dataset(self.out("regress"), rows)
-        result = train(Options(kind="policy", data=folder, out=self.out("regress-fit"),
-                               regress_values=True, **{**SMALL, "epochs": 8}))
-        held = result["metrics"]["held_out"]
+        folder = ld.write_dataset(self.out(name), rows)
+        result = train(Options(kind="policy", data=folder, out=self.out(name + "-fit"),
+                               **objective, **{**SMALL, "epochs": 8}))
         best = np.where(legal, noisy, -np.inf).max(axis=1)
         ideal = np.where(legal, scores, -np.inf).argmax(axis=1)
-        ideal_regret = np.mean(best - noisy[np.arange(len(best)), ideal])
+        return (result["metrics"]["held_out"],
+                np.mean(best - noisy[np.arange(len(best)), ideal]))
+
+    def test_value_regression_finds_the_expected_values_and_their_argmax(self):
+        # Each legal action's value is the teacher's score plus unit Gaussian noise: regression
+        # should find the score (squared error near the noise's variance, 1) and play its argmax,
+        # whose regret against the noisy best move this test computes on its own.
+        held, ideal_regret = self.regress("regress", np.random.default_rng(7), shared=0.0,
+                                          regress_values=True)
         self.assertLess(held["value_mse"], 1.3, held)
         self.assertGreater(held["value_mse"], 0.7, held)  # it cannot learn the noise
         self.assertLess(held["regret"], ideal_regret + 0.15, (held, ideal_regret))
@@ -284,20 +293,8 @@ class Training(unittest.TestCase):
         # carry none of it, so their squared error stays near the unit noise's (times 1 - 1/k
         # for k legal actions, at most 1) and the argmax near the ideal; the values' error would
         # be the offset's variance, 400.
-        rows = dict(self.policy_rows)
-        legal = rows["legal"] == 1
-        sign = np.where(rows["obs"][:, 0] == 1, 1.0, -1.0)
-        scores = 6.0 * sign[:, None] * np.arange(ld.A) / ld.A
-        rng = np.random.default_rng(8)
-        noisy = scores + rng.standard_normal(scores.shape) + rng.normal(0, 20, (len(scores), 1))
-        rows["move_value"] = np.where(legal, noisy, np.nan).astype(np.float32)
-        folder = ld.write_dataset(self.out("advantages"), rows)
-        result = train(Options(kind="policy", data=folder, out=self.out("advantages-fit"),
-                               regress_advantages=True, **{**SMALL, "epochs": 8}))
-        held = result["metrics"]["held_out"]
-        best = np.where(legal, noisy, -np.inf).max(axis=1)
-        ideal = np.where(legal, scores, -np.inf).argmax(axis=1)
-        ideal_regret = np.mean(best - noisy[np.arange(len(best)), ideal])
+        held, ideal_regret = self.regress("advantages", np.random.default_rng(8), shared=20.0,
+                                          regress_advantages=True)
         self.assertLess(held["value_mse"], 1.3, held)
         self.assertLess(held["regret"], ideal_regret + 0.15, (held, ideal_regret))
 
