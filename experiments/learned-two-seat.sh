@@ -9,17 +9,19 @@
 # - Round 2: a round robin of the searcher, heuristic and round 1's network (80,000 fresh deals a
 #   pairing, seed 13), so that the data holds the positions the network's own play reaches; the
 #   final network is trained on it (8 epochs). Each keeps the epoch of lowest held-out loss.
+# - An imitation of round 2's players (two hidden layers of 64, 3 epochs): a policy network that
+#   gives each legal move the probability that the data's players make it, an opponent model.
 # The final model and its card go to experiments/models/learned/ (committed; round 1's network
-# beside it, -round1), the final one's metrics and learning curve to results/learned/two-seat/
-# training/; the datasets and training folders stay in out/learned-two-seat/ (not committed; the
-# cards name them). Every step is seeded: the same
+# beside it, -round1, and two-seat-imitation), the final one's metrics and learning curve to
+# results/learned/two-seat/training/; the datasets and training folders stay in
+# out/learned-two-seat/ (not committed; the cards name them). Every step is seeded: the same
 # script gives the same bytes (training on 2 threads). Interrupted, it resumes: a finished step is
 # kept, an unfinished dataset or training continues from its journal or last epoch. Run from the
 # repository root after scripts/setup and scripts/python-env; about 30 minutes on 2 cores.
 # Usage: experiments/learned-two-seat.sh
 set -euo pipefail
 case ${1:-} in
-  -h | --help) sed -n '2,19s/^# \{0,1\}//p' "$0"; exit 0 ;;
+  -h | --help) sed -n '2,21s/^# \{0,1\}//p' "$0"; exit 0 ;;
   '') ;;
   *) echo "learned-two-seat.sh: unknown argument '$1': it takes none (-h, --help explain)" >&2
      exit 2 ;;
@@ -65,6 +67,13 @@ model() {
 }
 model q1 two-seat-policy-round1
 model q2 two-seat-policy
+
+# An imitation of every player of round 2's data (a smaller network: a searcher asks it once per
+# world per recorded move), the opponent model of epimc(model=net:...) in
+# experiments/learned-two-seat-duel.cfg.
+"$python" -m dominoes.learn policy --data "$work/data-2" --out "$work/imitation" --hidden 64,64 \
+  --epochs 3 --threads 2 --seed 1
+model imitation two-seat-imitation
 cp "$work/q2/metrics.json" "$work/q2/curve.csv" "$results/"
 [ ! -f "$work/q2/curve.png" ] || cp "$work/q2/curve.png" "$results/"
 echo "two-seat policy: $models/two-seat-policy.safetensors; training: $results/"
