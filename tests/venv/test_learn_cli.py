@@ -16,8 +16,11 @@ import unittest
 
 from dominoes.learn import __main__ as cli
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+sys.path.insert(0, os.path.join(HERE, "..", "cli"))
 import learn_datasets as ld  # noqa: E402
+import pty_io  # noqa: E402
 
 TINY = ["--hidden", "8", "--epochs", "1", "--no-plot"]
 
@@ -75,15 +78,7 @@ class CommandLine(unittest.TestCase):
             os.execv(sys.executable, [sys.executable, "-m", "dominoes.learn", "policy", "--data",
                                       self.data, "--out", out, "--player", "teacher",
                                       "--epochs", "2", "--hidden", "8", "--no-plot"])
-        seen = b""
-        while True:
-            try:
-                chunk = os.read(fd, 4096)
-            except OSError:  # the child closed the terminal
-                break
-            if not chunk:
-                break
-            seen += chunk
+        seen = pty_io.read_until(fd, rb"policy model in [^\n]*\n", 300)
         _, status = os.waitpid(pid, 0)
         text = seen.decode()
         self.assertEqual(os.waitstatus_to_exitcode(status), 0, text)
