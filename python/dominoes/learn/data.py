@@ -219,6 +219,11 @@ def load(folder):
     return Dataset(folder, manifest, rules, players, columns)
 
 
+def spec_of(entry):
+    """Returns the spec of a manifest's player entry (a spec, or an object with "spec")."""
+    return entry.get("spec") if isinstance(entry, dict) else entry
+
+
 def load_all(folders):
     """Returns the Dataset of the folders `folders` (a list of one or more) end to end: one
     folder's as load() gives it; several (the data of successive rounds of play, say) joined,
@@ -237,17 +242,15 @@ def load_all(folders):
         if (part.move_value is None) != (first.move_value is None):
             raise DatasetError(f"data {quoted(part.folder)} and {quoted(first.folder)}: one has "
                                f"move values and the other not")
-    entries, labels, columns = [], [], []
+    entries, labels, columns, merged = [], [], [], {}  # merged: spec -> index in entries
     for part in parts:
         index = []
         for entry, label in zip(part.manifest["players"], part.players):
-            spec = entry.get("spec") if isinstance(entry, dict) else entry
-            known = [i for i, e in enumerate(entries)
-                     if (e.get("spec") if isinstance(e, dict) else e) == spec]
-            if not known:
+            if spec_of(entry) not in merged:
+                merged[spec_of(entry)] = len(entries)
                 entries.append(entry)
                 labels.append(label)
-            index.append(known[0] if known else len(entries) - 1)
+            index.append(merged[spec_of(entry)])
         renumbered = dict(part.columns)
         renumbered["player"] = np.asarray(index, np.uint8)[part.player]
         columns.append(renumbered)
@@ -282,7 +285,7 @@ def canonical_spec(text):
 def player_rows(dataset, player):
     """Returns a boolean array, True for the rows decided by `player` (a player's label or spec).
     Raises DatasetError naming the dataset's players when none is called so."""
-    specs = [p.get("spec") if isinstance(p, dict) else p for p in dataset.manifest["players"]]
+    specs = [spec_of(p) for p in dataset.manifest["players"]]
     names = {player, canonical_spec(player)}
     matches = [i for i, (label, spec) in enumerate(zip(dataset.players, specs))
                if names & {label, spec}]
